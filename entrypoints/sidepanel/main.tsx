@@ -1,0 +1,3 @@
+import { mountApp } from '@/components/mount-app';
+
+mountApp('sidepanel');
