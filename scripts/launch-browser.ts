@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Worker } from 'playwright-core';
+import { findChromium } from './find-chromium';
+
+export interface LensBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+}
+
+/**
+ * Starts Chromium with the built extension, resolving chatgpt.com to the replica so that the
+ * production build, unchanged, talks to it (DESIGN, the replica of the chat site).
+ */
+export async function launchBrowserWithExtension(options: {
+  extensionDir: string;
+  replicaPort: number;
+  headless: boolean;
+}): Promise<LensBrowser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: options.headless,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      `--disable-extensions-except=${options.extensionDir}`,
+      `--load-extension=${options.extensionDir}`,
+      `--host-resolver-rules=MAP chatgpt.com:443 127.0.0.1:${options.replicaPort}`,
+      '--ignore-certificate-errors',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return { context, extensionId, serviceWorker };
+}

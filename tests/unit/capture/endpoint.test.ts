@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { classifyEndpoint, conversationIdFromPagePath } from '@/lib/capture/endpoint';
+
+describe('classifyEndpoint', () => {
+  it.each([
+    [
+      '/backend-api/conversations/abc?include_has_versions=true&num_turns=100',
+      'conversation-messages',
+      'abc',
+    ],
+    ['/backend-api/conversation/abc', 'conversation-tree', 'abc'],
+    ['/backend-api/conversation/abc/stream_status', 'stream-status', 'abc'],
+    ['/conversation/abc/stream_status', 'stream-status', 'abc'],
+    ['/backend-api/bazaar/conversation/abc/ads', 'ads', 'abc'],
+    ['/backend-api/search/product_update', 'product-update', null],
+    ['/backend-api/f/conversation', 'submit-prompt', null],
+    ['/backend-api/me', 'me', null],
+  ])('knows %s', (path, kind, conversationId) => {
+    expect(classifyEndpoint(`https://chatgpt.com${path}`)).toEqual({ kind, conversationId });
+  });
+
+  it('resolves relative URLs against the page', () => {
+    expect(classifyEndpoint('/backend-api/conversation/x1', 'https://chatgpt.com/c/x1')?.kind).toBe(
+      'conversation-tree',
+    );
+  });
+
+  it('never classifies the session endpoint, which carries the access token', () => {
+    expect(classifyEndpoint('https://chatgpt.com/api/auth/session')).toBeNull();
+  });
+
+  it('ignores other origins and unparsable URLs', () => {
+    expect(classifyEndpoint('https://example.com/backend-api/conversation/abc')).toBeNull();
+    expect(classifyEndpoint('http://[bad')).toBeNull();
+  });
+});
+
+describe('conversationIdFromPagePath', () => {
+  it('reads /c/<id> and nothing else', () => {
+    expect(conversationIdFromPagePath('/c/6f1e-22')).toBe('6f1e-22');
+    expect(conversationIdFromPagePath('/')).toBeNull();
+    expect(conversationIdFromPagePath('/g/some-gpt')).toBeNull();
+  });
+});
