@@ -1,0 +1,78 @@
+import type { AdAccount } from '@/lib/model/ad-account';
+import type { AdEntry, AdsReport } from '@/lib/model/ad-record';
+
+/**
+ * What the popup, the side panel and the exports show of the ads of a conversation (interface 4.3) and of
+ * the account they were targeted at (interface 4.6). Every link is already clean: the parser removed the
+ * tracking parameters and kept only their names.
+ */
+export interface AdListing {
+  turnId: string | null;
+  advertiser: string | null;
+  advertiserId: string | null;
+  /** The first card's title. */
+  title: string | null;
+  /** Where the ad leads: the first card's link, else the first target, else the advertiser's site. */
+  link: string | null;
+  format: string | null;
+  unitType: string | null;
+  headerLabel: string | null;
+  targetHosts: string[];
+  cardCount: number;
+}
+
+export interface AdsOverview {
+  /** False when the service says no ad was shown (empty entries_by_turn_id), or no ads response was seen. */
+  shownAny: boolean;
+  requested: number | null;
+  delivered: number | null;
+  optOut: boolean | null;
+  /** segment_id of the ads response. */
+  segmentId: string | null;
+  /** ads_segment_id of the account (/me). */
+  accountSegmentId: string | null;
+  /** The account's country code, else the one the ads response gives. */
+  country: string | null;
+  adCount: number;
+  /** Distinct advertiser names, in order of first appearance. */
+  advertisers: string[];
+  ads: AdListing[];
+  removedTrackingParams: string[];
+}
+
+function listing(entry: AdEntry): AdListing {
+  const firstCard = entry.cards[0];
+  return {
+    turnId: entry.turnId,
+    advertiser: entry.advertiser.name,
+    advertiserId: entry.advertiser.id,
+    title: firstCard?.title ?? null,
+    link: firstCard?.url ?? entry.targets[0]?.url ?? entry.advertiser.url,
+    format: entry.format,
+    unitType: entry.unitType,
+    headerLabel: entry.headerLabel,
+    targetHosts: entry.targetHosts,
+    cardCount: entry.cards.length,
+  };
+}
+
+export function summarizeAds(report: AdsReport | null, account: AdAccount | null): AdsOverview {
+  // interface 4.3: an empty entries_by_turn_id means no ad was shown, whatever else the response lists.
+  const ads = report?.shownAny ? report.turns.flatMap((turn) => turn.entries.map(listing)) : [];
+  const advertisers: string[] = [];
+  for (const ad of ads)
+    if (ad.advertiser !== null && !advertisers.includes(ad.advertiser)) advertisers.push(ad.advertiser);
+  return {
+    shownAny: report?.shownAny ?? false,
+    requested: report?.requested ?? null,
+    delivered: report?.delivered ?? null,
+    optOut: report?.optOut ?? null,
+    segmentId: report?.segmentId ?? null,
+    accountSegmentId: account?.segmentId ?? null,
+    country: account?.country ?? report?.country ?? null,
+    adCount: ads.length,
+    advertisers,
+    ads,
+    removedTrackingParams: report?.removedTrackingParams ?? [],
+  };
+}

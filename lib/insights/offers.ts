@@ -1,0 +1,56 @@
+import type { Product } from '@/lib/model/product-entity';
+
+/**
+ * The offers of refreshed products as flat rows, one per offer, for the Product offers table of the
+ * Markdown export and the `offers` of the JSON export (interface 2.5). Rows hold no token-bearing value:
+ * the model never had one.
+ */
+export interface OfferRow {
+  productId: string | null;
+  productTitle: string | null;
+  brand: string | null;
+  merchant: string | null;
+  currency: string | null;
+  base: number | null;
+  shipping: number | null;
+  tax: number | null;
+  total: number | null;
+  strikePrice: number | null;
+  availability: string | null;
+  /** Stock text, else delivery text: one column says when and whether it ships. */
+  stockOrDelivery: string | null;
+  bestPriceTag: string | null;
+  checkoutable: boolean | null;
+  provider: string | null;
+  hasUtmSource: boolean;
+  url: string | null;
+}
+
+/** Rows in product order, then offer order as the service sent them. */
+export function offersTable(products: readonly Product[]): OfferRow[] {
+  const rows: OfferRow[] = [];
+  for (const product of products) {
+    for (const offer of product.offers) {
+      rows.push({
+        productId: product.id,
+        productTitle: product.title,
+        brand: product.brand,
+        merchant: offer.merchant,
+        currency: offer.price.currency,
+        base: offer.price.base,
+        shipping: offer.price.shipping,
+        tax: offer.price.tax,
+        total: offer.price.total,
+        strikePrice: offer.strikePrice,
+        availability: offer.availability,
+        stockOrDelivery: offer.stockText ?? offer.deliveryText,
+        bestPriceTag: offer.bestPriceTag,
+        checkoutable: offer.checkoutable,
+        provider: offer.provider,
+        hasUtmSource: offer.hasUtmSource,
+        url: offer.url,
+      });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,28 @@
+import { firstMember, isRecord, readString } from '@/lib/model/ad-and-product-fields';
+import { fail, ok, type Result } from '@/lib/model/result';
+
+/**
+ * The two members of GET /backend-api/me the client uses for ads (interface 4.6). Nothing else of the account
+ * (name, email, picture) is read, so it cannot reach storage or an export.
+ */
+export interface AdAccount {
+  segmentId: string | null;
+  country: string | null;
+}
+
+// interface 4.6 names only ads_segment_id; the country code's name is not given, so the usual spellings are tried.
+const COUNTRY_MEMBERS = ['country', 'country_code', 'countryCode', 'ads_country'] as const;
+
+function readCode(value: unknown): string | null {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : readString(value);
+}
+
+export function parseAdAccount(body: unknown): Result<AdAccount> {
+  if (!isRecord(body)) return fail('unexpected-shape', 'The account response (/me) is not a JSON object.');
+  const warnings: string[] = [];
+  const segmentId = readCode(body.ads_segment_id);
+  const country = readString(firstMember(body, COUNTRY_MEMBERS));
+  if (segmentId === null) warnings.push('The account response has no ads_segment_id.');
+  if (country === null) warnings.push('The account response has no country code.');
+  return ok({ segmentId, country }, warnings);
+}
