@@ -1,0 +1,134 @@
+import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
+import { isRecord, readString } from '@/lib/model/json-read';
+
+/**
+ * The queries the model ran, per turn (interface 2.4, 4.1, rule 1 of 9). They are read from message
+ * metadata and from the assistant's own call to the web.run tool, deduplicated within a turn.
+ */
+export type QueryKind = 'search' | 'open' | 'product';
+
+export type QuerySource = 'search_model_queries' | 'map_search_model_queries' | 'search_queries' | 'web.run';
+
+export interface SearchQuery {
+  text: string;
+  kind: QueryKind;
+  source: QuerySource;
+  messageId: string;
+  turnIndex: number;
+}
+
+export interface QueryReport {
+  queries: SearchQuery[];
+  /** Rule 1: only the messages format carries the web.run tool message with search_model_queries. */
+  mayBeIncomplete: boolean;
+  note: string | null;
+}
+
+type Found = Pick<SearchQuery, 'text' | 'kind' | 'source'>;
+
+/** interface 2.4: "a bare URL in search_model_queries is an open call, not a search". */
+const BARE_URL = /^https?:\/\/\S+$/i;
+
+const searchOrOpen = (text: string, source: QuerySource): Found => ({
+  text,
+  kind: BARE_URL.test(text) ? 'open' : 'search',
+  source,
+});
+
+function nonEmptyStrings(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const strings: string[] = [];
+  for (const item of value) {
+    const text = readString(item)?.trim();
+    if (text) strings.push(text);
+  }
+  return strings;
+}
+
+/** A list of strings, or (seen in real responses) an object holding that list under `queries`. */
+function queryList(value: unknown): string[] {
+  return nonEmptyStrings(isRecord(value) ? value.queries : value);
+}
+
+function fromMetadata(metadata: Record<string, unknown>): Found[] {
+  const found: Found[] = [];
+  for (const source of ['search_model_queries', 'map_search_model_queries'] as const) {
+    for (const text of queryList(metadata[source])) found.push(searchOrOpen(text, source));
+  }
+  // Older conversations: search_queries as a list of {q, type}.
+  const older = metadata.search_queries;
+  if (Array.isArray(older)) {
+    for (const entry of older) {
+      const text = isRecord(entry) ? readString(entry.q)?.trim() : undefined;
+      if (text) found.push(searchOrOpen(text, 'search_queries'));
+    }
+  }
+  return found;
+}
+
+/** The JSON command of a web.run call, whether shown bare or inside a code fence. */
+function webRunCommand(text: string): Record<string, unknown> | null {
+  const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(text.trim());
+  try {
+    const parsed: unknown = JSON.parse(fenced?.[1] ?? text);
+    return isRecord(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function openTarget(entry: unknown): string | null {
+  if (typeof entry === 'string') return entry.trim() || null;
+  if (!isRecord(entry)) return null;
+  return readString(entry.ref_id)?.trim() || readString(entry.url)?.trim() || null;
+}
+
+function fromWebRunCall(message: NormalizedMessage): Found[] {
+  if (message.role !== 'assistant' || message.recipient !== 'web.run') return [];
+  const command = webRunCommand(message.text);
+  if (command === null) return [];
+  const found: Found[] = [];
+  if (Array.isArray(command.search_query)) {
+    for (const entry of command.search_query) {
+      const text = isRecord(entry) ? readString(entry.q)?.trim() : undefined;
+      if (text) found.push({ text, kind: 'search', source: 'web.run' });
+    }
+  }
+  if (Array.isArray(command.open)) {
+    for (const entry of command.open) {
+      const text = openTarget(entry);
+      if (text) found.push({ text, kind: 'open', source: 'web.run' });
+    }
+  }
+  const product = command.product_query;
+  for (const text of isRecord(product) ? nonEmptyStrings(product.search) : []) {
+    found.push({ text, kind: 'product', source: 'web.run' });
+  }
+  return found;
+}
+
+export function extractQueries(conversation: Conversation): QueryReport {
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  const queries: SearchQuery[] = [];
+  conversation.turns.forEach((turn, turnIndex) => {
+    const seen = new Set<string>();
+    for (const messageId of turn.messageIds) {
+      const message = byId.get(messageId);
+      if (message === undefined) continue;
+      for (const query of [...fromWebRunCall(message), ...fromMetadata(message.metadata)]) {
+        const key = `${query.kind}\u0000${query.text}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queries.push({ ...query, messageId, turnIndex });
+      }
+    }
+  });
+  const mayBeIncomplete = !conversation.sources.messages.loaded && conversation.sources.tree.loaded;
+  return {
+    queries,
+    mayBeIncomplete,
+    note: mayBeIncomplete
+      ? 'Only the tree format was loaded; it lacks the web-search tool message, so queries may be missing.'
+      : null,
+  };
+}
