@@ -1,0 +1,96 @@
+import { isRecord, type JsonRecord, ownMember, readIdentifier, readTimeMs } from './json-read';
+
+/** The nodes of the active branch of a tree, root first (interface 2.3). */
+export interface ActiveBranch {
+  nodeIds: string[];
+  /** The walk reached a node without a parent: no cycle, no missing node on the way. */
+  complete: boolean;
+}
+
+function nodeAt(mapping: JsonRecord, id: string): JsonRecord | null {
+  const node = ownMember(mapping, id);
+  return isRecord(node) ? node : null;
+}
+
+/** The leaf whose message is newest, for a tree without a usable current_node (issue item 5). */
+function newestLeaf(mapping: JsonRecord): string | null {
+  let best: string | null = null;
+  let bestTime = Number.NEGATIVE_INFINITY;
+  for (const id of Object.keys(mapping)) {
+    const node = nodeAt(mapping, id);
+    if (node === null) continue;
+    const children = Array.isArray(node.children) ? node.children : [];
+    const hasChildInTree = children.some(
+      (child) => typeof child === 'string' && nodeAt(mapping, child) !== null,
+    );
+    if (hasChildInTree) continue;
+    const message = isRecord(node.message) ? node.message : null;
+    const time = (message !== null ? readTimeMs(message.create_time) : null) ?? Number.NEGATIVE_INFINITY;
+    if (best === null || time >= bestTime) {
+      best = id;
+      bestTime = time;
+    }
+  }
+  return best;
+}
+
+/** child id -> parent id as the `children` lists say, for repairing a parent link that points nowhere. */
+function parentsFromChildren(mapping: JsonRecord): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const id of Object.keys(mapping)) {
+    const children = nodeAt(mapping, id)?.children;
+    if (!Array.isArray(children)) continue;
+    for (const child of children) if (typeof child === 'string') parents.set(child, id);
+  }
+  return parents;
+}
+
+function startNode(mapping: JsonRecord, currentNode: string | null, warnings: string[]): string | null {
+  if (currentNode !== null && nodeAt(mapping, currentNode) !== null) return currentNode;
+  const leaf = newestLeaf(mapping);
+  const why = currentNode === null ? 'has no current_node' : `has no node ${currentNode} (current_node)`;
+  if (leaf !== null) warnings.push(`The tree ${why}; the newest leaf (${leaf}) is taken instead.`);
+  return leaf;
+}
+
+/**
+ * interface 2.3: current_node up through the parents. A cyclic or broken chain ends the walk with a
+ * warning and keeps what was found (issue item 8); a parent link that points to no node is repaired
+ * from the `children` lists when they name the parent.
+ */
+export function findActiveBranch(
+  mapping: JsonRecord,
+  currentNode: string | null,
+  warnings: string[],
+): ActiveBranch {
+  const path: string[] = [];
+  const visited = new Set<string>();
+  let complete = true;
+  let repairs: Map<string, string> | null = null;
+  let id = startNode(mapping, currentNode, warnings);
+  while (id !== null) {
+    if (visited.has(id)) {
+      warnings.push(`The parent chain of the tree loops at node ${id}; the branch stops there.`);
+      complete = false;
+      break;
+    }
+    visited.add(id);
+    path.push(id);
+    let parent = readIdentifier(nodeAt(mapping, id)?.parent);
+    if (parent !== null && nodeAt(mapping, parent) === null) {
+      repairs ??= parentsFromChildren(mapping);
+      const listed = repairs.get(id);
+      if (listed === undefined) {
+        warnings.push(`Node ${id} names parent ${parent}, which is not in the tree; the branch stops there.`);
+        complete = false;
+        break;
+      }
+      warnings.push(
+        `Node ${id} names parent ${parent}, which is not in the tree; ${listed} lists it as child.`,
+      );
+      parent = listed;
+    }
+    id = parent;
+  }
+  return { nodeIds: path.reverse(), complete };
+}

@@ -1,0 +1,25 @@
+import type { Conversation, ConversationSources, NormalizedMessage } from './conversation';
+import type { ConversationHeader } from './conversation-header';
+import { groupTurns } from './turns';
+
+/** The one place a Conversation is put together, so turns always match the messages they index. */
+export function assembleConversation(
+  header: ConversationHeader,
+  currentNode: string | null,
+  messages: NormalizedMessage[],
+  sources: ConversationSources,
+): Conversation {
+  return {
+    id: header.id,
+    title: header.title,
+    createTimeMs: header.createTimeMs,
+    updateTimeMs: header.updateTimeMs,
+    modelSlug: header.modelSlug,
+    currentNode,
+    flags: header.flags,
+    extraKeys: header.extraKeys,
+    messages,
+    turns: groupTurns(messages),
+    sources,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The normalized conversation: one model whichever format it came from (interface 2.1, 2.3, 2.4) and
+ * also from a data-export file. Everything downstream (insights, export, UI) reads only this.
+ */
+
+/** The format a message object was read from (interface 1: "messages" or the "mapping" tree). */
+export type SourceFormat = 'messages' | 'tree';
+
+export interface NormalizedMessage {
+  id: string;
+  /** The parent node, where the format gives one; null at the root or when unknown. */
+  parentId: string | null;
+  /** author.role: user, assistant, tool, system, ... ('unknown' when absent). */
+  role: string;
+  /** author.name, e.g. the tool's name ("web.run"). */
+  authorName: string | null;
+  /** Who the message is addressed to ("all", "web.run", ...). */
+  recipient: string | null;
+  /** content.content_type ('unknown' when absent). */
+  contentType: string;
+  /** Every text part and a readable rendering of other content; '' when there is nothing to show. */
+  text: string;
+  createTimeMs: number | null;
+  /** metadata.is_visually_hidden_from_conversation: the site does not show it. */
+  hidden: boolean;
+  /** metadata.is_thinking_preamble_message: a visible reasoning preamble, not an answer (2.4). */
+  preamble: boolean;
+  /** metadata.ref_id, as a string whichever form it came in (2.4). */
+  refId: string | null;
+  /** metadata.thinking_effort, as a string whichever form it came in (2.4). */
+  thinkingEffort: string | null;
+  /** Names of the metadata keys, in their order (format comparison counts them, 2.4). */
+  metadataKeys: string[];
+  /**
+   * The raw metadata object, for lib/insights (search_model_queries and friends). Message metadata
+   * holds no secrets in the interface document; secrets live in product entities, parsed elsewhere.
+   */
+  metadata: Record<string, unknown>;
+  /** Which format's message object this is; after a merge the messages format wins (rule 1). */
+  source: SourceFormat;
+}
+
+/** A user message and everything that answers it, as ids into Conversation.messages. */
+export interface Turn {
+  /** null for what comes before the first visible user message (system and context messages). */
+  userMessageId: string | null;
+  messageIds: string[];
+}
+
+/** The boolean-looking keys of 2.1; null when the key is absent or not a boolean. */
+export const CONVERSATION_FLAG_KEYS = [
+  'is_archived',
+  'is_starred',
+  'is_read_only',
+  'is_temporary_chat',
+  'is_study_mode',
+  'is_do_not_remember',
+  'atlas_mode_enabled',
+  'sugar_item_visible',
+] as const;
+
+export type ConversationFlagKey = (typeof CONVERSATION_FLAG_KEYS)[number];
+export type ConversationFlags = Record<ConversationFlagKey, boolean | null>;
+
+export interface SourceStatus {
+  loaded: boolean;
+  /** Messages format: the oldest page said has_previous_page false. Tree: the branch reached its root. */
+  complete: boolean;
+  /** Pages of the messages format merged; 1 for a tree; 0 when not loaded. */
+  pages: number;
+  /** Why it is missing or incomplete, readable; null when there is nothing to say. */
+  note: string | null;
+}
+
+export interface ConversationSources {
+  messages: SourceStatus;
+  tree: SourceStatus;
+}
+
+export interface Conversation {
+  id: string | null;
+  title: string | null;
+  createTimeMs: number | null;
+  updateTimeMs: number | null;
+  /** default_model_slug. */
+  modelSlug: string | null;
+  /** The leaf of the active branch: current_node, or the newest leaf when the response has none. */
+  currentNode: string | null;
+  flags: ConversationFlags;
+  /** Top-level keys the interface document does not list (rule 3), sorted. */
+  extraKeys: string[];
+  /** The active branch, oldest first. */
+  messages: NormalizedMessage[];
+  turns: Turn[];
+  sources: ConversationSources;
+}
+
+export const notLoaded = (note: string | null = null): SourceStatus => ({
+  loaded: false,
+  complete: false,
+  pages: 0,
+  note,
+});

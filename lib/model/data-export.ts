@@ -1,0 +1,31 @@
+import type { Conversation } from './conversation';
+import { isRecord, readIdentifier } from './json-read';
+import { fail, ok, type Result } from './result';
+import { normalizeTreeFormat } from './tree-format';
+
+function label(item: unknown, index: number): string {
+  const id = isRecord(item) ? (readIdentifier(item.conversation_id) ?? readIdentifier(item.id)) : null;
+  return id === null ? `Conversation ${index + 1}` : `Conversation ${index + 1} (${id})`;
+}
+
+/**
+ * A data-export file (conversations.json): a list of tree objects (issue item 5). Each readable item
+ * becomes a conversation; an unreadable one is left out with a warning that names it, and never costs
+ * the others. A single tree object is accepted as a list of one.
+ */
+export function normalizeDataExport(json: unknown): Result<Conversation[]> {
+  const items = Array.isArray(json) ? json : isRecord(json) && isRecord(json.mapping) ? [json] : null;
+  if (items === null) return fail('unexpected-shape', 'A data-export file is a list of conversations.');
+  const conversations: Conversation[] = [];
+  const warnings: string[] = [];
+  items.forEach((item, index) => {
+    const result = normalizeTreeFormat(item);
+    if (!result.ok) {
+      warnings.push(`${label(item, index)}: ${result.error.message} Left out.`);
+      return;
+    }
+    conversations.push(result.value);
+    for (const warning of result.warnings) warnings.push(`${label(item, index)}: ${warning}`);
+  });
+  return ok(conversations, warnings);
+}

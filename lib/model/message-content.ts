@@ -1,0 +1,100 @@
+import { isRecord, type JsonRecord, readString, safeJson } from './json-read';
+
+/**
+ * A readable rendering of message content (interface 2.4, issue item 5): every text part, code as a
+ * fenced block, and the other content types by their readable members. It never yields "undefined"
+ * or "[object Object]": what it cannot read as text it shows as compact JSON or as a [type] marker.
+ */
+export interface RenderedContent {
+  contentType: string;
+  text: string;
+}
+
+const PART_SEPARATOR = '\n\n';
+
+function renderPart(part: unknown): string {
+  if (typeof part === 'string') return part;
+  if (typeof part === 'number' || typeof part === 'boolean') return String(part);
+  if (!isRecord(part)) return Array.isArray(part) ? safeJson(part) : '';
+  const text = readString(part.text);
+  if (text !== null) return text;
+  const type = readString(part.content_type);
+  if (type === 'image_asset_pointer') return '[image]';
+  if (type === 'audio_asset_pointer' || type === 'real_time_user_audio_video_asset_pointer') return '[audio]';
+  return type !== null ? `[${type}]` : safeJson(part);
+}
+
+function joinNonEmpty(pieces: Array<string | null>, separator = PART_SEPARATOR): string {
+  let joined = '';
+  for (const piece of pieces) {
+    if (piece === null || piece === '') continue;
+    joined = joined === '' ? piece : joined + separator + piece;
+  }
+  return joined;
+}
+
+function renderParts(parts: unknown[]): string {
+  let joined = '';
+  for (const part of parts) {
+    const text = renderPart(part);
+    if (text !== '') joined = joined === '' ? text : joined + PART_SEPARATOR + text;
+  }
+  return joined;
+}
+
+function renderCode(content: JsonRecord): string {
+  const language = readString(content.language);
+  const fence = language !== null && language !== 'unknown' ? `\`\`\`${language}` : '```';
+  return `${fence}\n${readString(content.text) ?? ''}\n\`\`\``;
+}
+
+function renderThoughts(thoughts: unknown): string {
+  if (!Array.isArray(thoughts)) return '';
+  return joinNonEmpty(
+    thoughts.map((thought) =>
+      isRecord(thought)
+        ? joinNonEmpty([readString(thought.summary), readString(thought.content)], '\n')
+        : renderPart(thought),
+    ),
+  );
+}
+
+/** Readable members of the content types that carry no parts, in the order a reader wants them. */
+const readableMembers: ReadonlyMap<string, readonly string[]> = new Map([
+  ['execution_output', ['text']],
+  ['tether_browsing_display', ['summary', 'result']],
+  ['tether_quote', ['title', 'url', 'text']],
+  ['system_error', ['name', 'text']],
+  ['reasoning_recap', ['content']],
+  ['user_editable_context', ['user_profile', 'user_instructions']],
+  ['model_editable_context', ['model_set_context', 'repo_summary']],
+]);
+
+const fallbackMembers = ['text', 'result', 'content', 'summary'] as const;
+
+function renderWithoutParts(type: string, content: JsonRecord): string {
+  if (type === 'code') return renderCode(content);
+  if (type === 'thoughts') return renderThoughts(content.thoughts);
+  const members = readableMembers.get(type);
+  if (members !== undefined)
+    return joinNonEmpty(
+      members.map((member) => readString(content[member])),
+      '\n',
+    );
+  for (const member of fallbackMembers) {
+    const text = readString(content[member]);
+    if (text !== null) return text;
+  }
+  const { content_type: _type, ...rest } = content;
+  return Object.keys(rest).length === 0 ? '' : safeJson(rest);
+}
+
+export function renderContent(content: unknown): RenderedContent {
+  if (!isRecord(content)) {
+    return { contentType: 'unknown', text: typeof content === 'string' ? content : '' };
+  }
+  const contentType = readString(content.content_type) ?? 'unknown';
+  const parts = content.parts;
+  if (Array.isArray(parts)) return { contentType, text: renderParts(parts) };
+  return { contentType, text: renderWithoutParts(contentType, content) };
+}

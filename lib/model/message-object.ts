@@ -1,0 +1,67 @@
+import type { NormalizedMessage, SourceFormat } from './conversation';
+import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
+import { renderContent } from './message-content';
+
+/**
+ * interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
+ * names a reference by turn, type and index; it becomes the string form newer responses use
+ * ("turn0search3"), so one reference reads the same from either.
+ */
+export function readRefId(value: unknown): string | null {
+  const direct = readIdentifier(value);
+  if (direct !== null || !isRecord(value)) return direct;
+  const nested = readIdentifier(value.ref_id) ?? readIdentifier(value.id);
+  if (nested !== null) return nested;
+  const turn = readIdentifier(value.turn_index);
+  const type = readString(value.ref_type);
+  const index = readIdentifier(value.ref_index);
+  return turn !== null && type !== null && index !== null ? `turn${turn}${type}${index}` : null;
+}
+
+/** interface 2.4: thinking_effort drifts between a word, a number and an object holding either. */
+export function readThinkingEffort(value: unknown): string | null {
+  const direct = readIdentifier(value);
+  if (direct !== null || !isRecord(value)) return direct;
+  return readIdentifier(value.effort) ?? readIdentifier(value.level) ?? readIdentifier(value.value);
+}
+
+const emptyMetadata = (): JsonRecord => ({});
+
+export interface MessageContext {
+  source: SourceFormat;
+  /** The id to use when the object has none (the node key of a tree, or a position in a list). */
+  fallbackId: string;
+  /**
+   * The parent from the container (the tree node); undefined to read it from the object itself, where
+   * a flat list may carry it (parent, parent_id, or metadata.parent_id on answers and tool messages).
+   */
+  parentId?: string | null;
+}
+
+/** One message object of either format; null when the value is not an object at all. */
+export function normalizeMessageObject(raw: unknown, context: MessageContext): NormalizedMessage | null {
+  if (!isRecord(raw)) return null;
+  const author = isRecord(raw.author) ? raw.author : null;
+  const metadata = isRecord(raw.metadata) ? raw.metadata : emptyMetadata();
+  const { contentType, text } = renderContent(raw.content);
+  return {
+    id: readIdentifier(raw.id) ?? context.fallbackId,
+    parentId:
+      context.parentId !== undefined
+        ? context.parentId
+        : (readIdentifier(raw.parent) ?? readIdentifier(raw.parent_id) ?? readIdentifier(metadata.parent_id)),
+    role: (author !== null ? readString(author.role) : null) ?? 'unknown',
+    authorName: author !== null ? readString(author.name) : null,
+    recipient: readString(raw.recipient),
+    contentType,
+    text,
+    createTimeMs: readTimeMs(raw.create_time),
+    hidden: readFlag(metadata.is_visually_hidden_from_conversation) === true,
+    preamble: readFlag(metadata.is_thinking_preamble_message) === true,
+    refId: readRefId(metadata.ref_id),
+    thinkingEffort: readThinkingEffort(metadata.thinking_effort),
+    metadataKeys: Object.keys(metadata),
+    metadata,
+    source: context.source,
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '@/lib/model/conversation';
+import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { smallPages, smallTree } from '../fixtures/read-fixture';
+
+const conversationOf = (result: { ok: true; value: Conversation } | { ok: false }): Conversation => {
+  if (!result.ok) throw new Error('expected an ok result');
+  return result.value;
+};
+const fromPages = (pages: unknown[] = smallPages()) => conversationOf(normalizeMessagesFormat(pages));
+const fromTree = (tree: unknown = smallTree()) => conversationOf(normalizeTreeFormat(tree));
+
+describe('mergeConversationSources', () => {
+  it('prefers the messages format where both hold a message (rule 1) and records both sources', () => {
+    const result = mergeConversationSources({ messages: fromPages(), tree: fromTree() });
+    const merged = conversationOf(result);
+    expect(merged.messages.map((message) => message.id)).toEqual([
+      'm0',
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+      'm6',
+      'm7',
+    ]);
+    expect(merged.messages.find((message) => message.id === 'm5')).toMatchObject({
+      text: 'Paris.',
+      source: 'messages',
+    });
+    expect(merged.sources.messages).toMatchObject({ loaded: true, complete: true });
+    expect(merged.sources.tree).toMatchObject({ loaded: true, complete: true });
+    expect(merged.extraKeys).toEqual(['future_flag', 'tree_only_key']);
+    expect(result.ok && result.warnings).toEqual([]);
+  });
+
+  it('fills older messages from the tree when the messages format stopped early', () => {
+    const merged = conversationOf(
+      mergeConversationSources({ messages: fromPages(smallPages().slice(0, 1)), tree: fromTree() }),
+    );
+    expect(merged.messages.map((message) => `${message.id}:${message.source}`)).toEqual([
+      'm0:tree',
+      'm1:tree',
+      'm2:tree',
+      'm5:tree',
+      'm6:messages',
+      'm7:messages',
+    ]);
+    expect(merged.sources.messages.complete).toBe(false);
+    expect(merged.turns.map((turn) => turn.userMessageId)).toEqual([null, 'm1', 'm6']);
+  });
+
+  it('adds a newer message only the tree holds after its predecessor', () => {
+    const tree = smallTree();
+    const mapping = tree.mapping as Record<string, Record<string, unknown>>;
+    mapping.m8 = {
+      id: 'm8',
+      parent: 'm7',
+      children: [],
+      message: {
+        id: 'm8',
+        author: { role: 'user' },
+        content: { content_type: 'text', parts: ['And Italy?'] },
+      },
+    };
+    tree.current_node = 'm8';
+    const result = mergeConversationSources({ messages: fromPages(), tree: fromTree(tree) });
+    expect(
+      conversationOf(result)
+        .messages.map((message) => message.id)
+        .slice(-3),
+    ).toEqual(['m6', 'm7', 'm8']);
+    expect(result.ok && result.warnings.join(' ')).toMatch(/end at different messages/);
+  });
+
+  it('serves the messages format alone when the tree is absent (rule 2), saying why', () => {
+    const result = mergeConversationSources({
+      messages: fromPages(),
+      missingNotes: { tree: 'The tree path answered 404.' },
+    });
+    const merged = conversationOf(result);
+    expect(merged.messages).toHaveLength(8);
+    expect(merged.sources.tree).toEqual({
+      loaded: false,
+      complete: false,
+      pages: 0,
+      note: 'The tree path answered 404.',
+    });
+  });
+
+  it('serves the tree alone when the messages format is missing', () => {
+    const merged = conversationOf(mergeConversationSources({ tree: fromTree() }));
+    expect(merged.messages).toHaveLength(6);
+    expect(merged.sources.messages.loaded).toBe(false);
+  });
+
+  it('does not merge a tree of another conversation', () => {
+    const result = mergeConversationSources({
+      messages: fromPages(),
+      tree: fromTree({ ...smallTree(), conversation_id: 'other' }),
+    });
+    expect(conversationOf(result).messages).toHaveLength(8);
+    expect(conversationOf(result).sources.tree.loaded).toBe(false);
+    expect(result.ok && result.warnings.join(' ')).toMatch(/another conversation/);
+  });
+
+  it('fails when neither format was loaded', () => {
+    expect(mergeConversationSources({ missingNotes: { messages: 'Signed out.' } })).toMatchObject({
+      ok: false,
+      error: { code: 'unexpected-shape', message: expect.stringContaining('Signed out.') },
+    });
+  });
+});

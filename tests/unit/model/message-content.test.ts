@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { renderContent } from '@/lib/model/message-content';
+
+describe('renderContent', () => {
+  it('joins every text part', () => {
+    expect(renderContent({ content_type: 'text', parts: ['First.', 'Second.'] })).toEqual({
+      contentType: 'text',
+      text: 'First.\n\nSecond.',
+    });
+  });
+
+  it('shows an image part as a marker next to the text of a multimodal message', () => {
+    const content = {
+      content_type: 'multimodal_text',
+      parts: [
+        { content_type: 'image_asset_pointer', asset_pointer: 'sediment://file_1', width: 10 },
+        'What is this?',
+      ],
+    };
+    expect(renderContent(content).text).toBe('[image]\n\nWhat is this?');
+  });
+
+  it('fences code with its language, and without one when the language is unknown', () => {
+    expect(renderContent({ content_type: 'code', language: 'json', text: '{"q":1}' }).text).toBe(
+      '```json\n{"q":1}\n```',
+    );
+    expect(renderContent({ content_type: 'code', language: 'unknown', text: 'print(1)' }).text).toBe(
+      '```\nprint(1)\n```',
+    );
+  });
+
+  it('reads the members of part-less content types', () => {
+    expect(renderContent({ content_type: 'execution_output', text: '42' }).text).toBe('42');
+    expect(renderContent({ content_type: 'reasoning_recap', content: 'Thought for 12s' }).text).toBe(
+      'Thought for 12s',
+    );
+    expect(
+      renderContent({
+        content_type: 'thoughts',
+        thoughts: [
+          { summary: 'Plan', content: 'List the steps.' },
+          { summary: 'Check', content: 'Verify units.' },
+        ],
+      }).text,
+    ).toBe('Plan\nList the steps.\n\nCheck\nVerify units.');
+    expect(
+      renderContent({ content_type: 'tether_quote', url: 'https://a.example/x', title: 'A', text: 'quoted' })
+        .text,
+    ).toBe('A\nhttps://a.example/x\nquoted');
+    expect(
+      renderContent({
+        content_type: 'user_editable_context',
+        user_profile: 'Leeds',
+        user_instructions: 'Be brief',
+      }).text,
+    ).toBe('Leeds\nBe brief');
+  });
+
+  it('shows an unknown content type as readable JSON', () => {
+    const rendered = renderContent({ content_type: 'sonic_card', card: { title: 'T', score: 3 } });
+    expect(rendered).toEqual({ contentType: 'sonic_card', text: '{"card":{"title":"T","score":3}}' });
+  });
+
+  it('yields empty text, not "undefined", for missing content', () => {
+    expect(renderContent(undefined)).toEqual({ contentType: 'unknown', text: '' });
+    expect(renderContent({ content_type: 'text' })).toEqual({ contentType: 'text', text: '' });
+  });
+
+  it('never writes "undefined" or "[object Object]" for any content', () => {
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            content_type: fc.constantFrom(
+              'text',
+              'code',
+              'multimodal_text',
+              'thoughts',
+              'tether_quote',
+              'x',
+              'constructor',
+            ),
+            parts: fc.array(fc.anything()),
+            text: fc.anything(),
+            thoughts: fc.anything(),
+            language: fc.anything(),
+          },
+          { requiredKeys: ['content_type'] },
+        ),
+        (content) => {
+          const { text } = renderContent(content);
+          expect(typeof text).toBe('string');
+          expect(text).not.toContain('[object Object]');
+          // "undefined" may only appear where the content itself spells it.
+          if (
+            !JSON.stringify(content, (_key, value) => (typeof value === 'bigint' ? 0 : value)).includes(
+              'undefined',
+            )
+          ) {
+            expect(text).not.toContain('undefined');
+          }
+        },
+      ),
+    );
+  });
+});
