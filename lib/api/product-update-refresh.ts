@@ -53,7 +53,8 @@ export interface ProductRefreshOptions {
 
 /** interface 4.4: a pause of 300 to 500 ms, both ends included. */
 export function pauseBetweenCalls(random: () => number): number {
-  const unit = Math.min(Math.max(random(), 0), 1);
+  const drawn = random();
+  const unit = Number.isNaN(drawn) ? 0 : Math.min(Math.max(drawn, 0), 1);
   return MIN_PAUSE_MS + Math.round(unit * PAUSE_SPREAD_MS);
 }
 

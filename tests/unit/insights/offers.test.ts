@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { offersTable } from '@/lib/insights/offers';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import { FIXTURE_IDS } from '../../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
+
+const products = productCards(FIXTURE_IDS.products).flatMap((card) => {
+  const result = parseProductUpdateBody(productUpdateSse(card));
+  return result.ok ? result.value.products : [];
+});
+
+describe('offersTable', () => {
+  const rows = offersTable(products);
+
+  it('has one row per offer, in product order then offer order', () => {
+    expect(rows).toHaveLength(products.reduce((sum, product) => sum + product.offers.length, 0));
+    const expected = products.flatMap((product) =>
+      product.offers.map((offer) => [product.id, offer.merchant]),
+    );
+    expect(rows.map((row) => [row.productId, row.merchant])).toEqual(expected);
+  });
+
+  it('carries the price breakdown, the tags and the flags of each offer', () => {
+    const offers = products.flatMap((product) => product.offers);
+    rows.forEach((row, index) => {
+      const offer = offers[index];
+      expect([row.base, row.shipping, row.tax, row.total, row.currency]).toEqual([
+        offer?.price.base,
+        offer?.price.shipping,
+        offer?.price.tax,
+        offer?.price.total,
+        offer?.price.currency,
+      ]);
+      expect(row.bestPriceTag).toBe(offer?.bestPriceTag);
+      expect(row.checkoutable).toBe(offer?.checkoutable);
+      expect(row.hasUtmSource).toBe(offer?.hasUtmSource);
+      expect(row.provider).toBe(offer?.provider);
+    });
+    expect(rows.some((row) => row.bestPriceTag !== null)).toBe(true);
+  });
+
+  it('shows the stock text, or the delivery text where there is no stock text', () => {
+    const offers = products.flatMap((product) => product.offers);
+    const withoutStock = offers.findIndex((offer) => offer.stockText === null && offer.deliveryText !== null);
+    expect(withoutStock).toBeGreaterThanOrEqual(0);
+    expect(rows[withoutStock]?.stockOrDelivery).toBe(offers[withoutStock]?.deliveryText);
+    const withStock = offers.findIndex((offer) => offer.stockText !== null);
+    expect(rows[withStock]?.stockOrDelivery).toBe(offers[withStock]?.stockText);
+  });
+
+  it('canary: no token-bearing value reaches a row', () => {
+    expect(JSON.stringify(rows)).not.toContain(PRODUCT_TOKEN_CANARY);
+  });
+
+  it('is empty for no products', () => {
+    expect(offersTable([])).toEqual([]);
+  });
+});
