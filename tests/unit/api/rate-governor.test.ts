@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { createRateGovernor, type RateGovernorState } from '@/lib/api/rate-governor';
+import { fakeClock } from './fake-backend';
+
+const respond =
+  (status: number, headers: Record<string, string> = {}) =>
+  () =>
+    Promise.resolve(new Response(null, { status, headers }));
+
+function setup(saved?: unknown) {
+  const clock = fakeClock();
+  const saves: RateGovernorState[] = [];
+  const governor = createRateGovernor({
+    now: clock.now,
+    sleep: clock.sleep,
+    saved,
+    onStateChange: (state) => saves.push(state),
+  });
+  let sent = 0;
+  const counted =
+    (status: number, headers: Record<string, string> = {}) =>
+    () => {
+      sent += 1;
+      return respond(status, headers)();
+    };
+  return { clock, governor, saves, counted, sent: () => sent };
+}
+
+/** Seconds from now until requests may go again. */
+const waitSeconds = (governor: ReturnType<typeof createRateGovernor>, now: number): number | null => {
+  const until = governor.waitUntil();
+  return until === null ? null : (until - now) / 1000;
+};
+
+describe('createRateGovernor', () => {
+  it('passes requests through while no 429 was seen', async () => {
+    const { governor, counted, sent } = setup();
+    const result = await governor.run(counted(200));
+    expect(result.ok && result.value.status).toBe(200);
+    expect(sent()).toBe(1);
+    expect(governor.waitUntil()).toBeNull();
+  });
+
+  it('waits exactly as long as Retry-After in seconds, and stops every call meanwhile', async () => {
+    const { governor, counted, sent, clock } = setup();
+    const limited = await governor.run(counted(429, { 'retry-after': '90' }));
+    expect(limited).toMatchObject({
+      ok: false,
+      error: { code: 'rate-limited', status: 429, retryAt: clock.now() + 90_000 },
+    });
+    clock.advance(89_999);
+    const held = await governor.run(counted(200));
+    expect(held).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(sent()).toBe(1);
+    clock.advance(1);
+    expect((await governor.run(counted(200))).ok).toBe(true);
+    expect(sent()).toBe(2);
+  });
+
+  it('waits until a Retry-After HTTP-date', async () => {
+    const { governor, counted, clock } = setup();
+    const date = new Date(clock.now() + 200_000).toUTCString();
+    await governor.run(counted(429, { 'retry-after': date }));
+    expect(waitSeconds(governor, clock.now())).toBe(200);
+  });
+
+  it('climbs 60 s, 120 s, 300 s, then stays at 300 s without Retry-After', async () => {
+    const { governor, counted, clock } = setup();
+    const waits: Array<number | null> = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await governor.run(counted(429));
+      waits.push(waitSeconds(governor, clock.now()));
+      clock.advance((governor.waitUntil() ?? clock.now()) - clock.now());
+    }
+    expect(waits).toEqual([60, 120, 300, 300, 300]);
+  });
+
+  it('starts the ladder again after a success', async () => {
+    const { governor, counted, clock } = setup();
+    await governor.run(counted(429));
+    clock.advance(60_000);
+    await governor.run(counted(429));
+    clock.advance(120_000);
+    await governor.run(counted(200));
+    expect(governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+    await governor.run(counted(429));
+    expect(waitSeconds(governor, clock.now())).toBe(60);
+  });
+
+  it('lets a 429 the page received hold the extension too, and a later 429 never shortens the wait', async () => {
+    const { governor, counted, clock, sent } = setup();
+    governor.noteResponse(new Response(null, { status: 429, headers: { 'retry-after': '300' } }));
+    governor.noteResponse(new Response(null, { status: 429, headers: { 'retry-after': '5' } }));
+    expect(waitSeconds(governor, clock.now())).toBe(300);
+    await governor.run(counted(200));
+    expect(sent()).toBe(0);
+  });
+
+  it('keeps other failures out of the ladder', async () => {
+    const { governor, counted } = setup();
+    expect((await governor.run(counted(500))).ok).toBe(true);
+    expect(governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+  });
+
+  it('reports a request that throws as a network error', async () => {
+    const { governor } = setup();
+    const result = await governor.run(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'network', message: expect.stringContaining('Failed to fetch') },
+    });
+  });
+
+  it('survives a stopped service worker: its saved state holds the next instance', async () => {
+    const first = setup();
+    await first.governor.run(first.counted(429));
+    await first.clock.sleep(60_000);
+    await first.governor.run(first.counted(429));
+    const saved = JSON.parse(JSON.stringify(first.saves.at(-1)));
+    const second = createRateGovernor({ now: first.clock.now, saved });
+    expect(second.state()).toEqual(first.governor.state());
+    expect(waitSeconds(second, first.clock.now())).toBe(120);
+    first.clock.advance(120_000);
+    second.noteResponse(new Response(null, { status: 429 }));
+    expect(waitSeconds(second, first.clock.now())).toBe(300);
+  });
+
+  it('starts fresh from a saved state it cannot read', () => {
+    for (const saved of [null, 'x', { blockedUntil: 'soon', strikes: -1 }]) {
+      expect(setup(saved).governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+    }
+  });
+
+  it('sleeps out a block when asked to wait, then sends', async () => {
+    const { governor, counted, clock, sent } = setup();
+    await governor.run(counted(429, { 'retry-after': '30' }));
+    const before = clock.now();
+    const result = await governor.run(counted(200), { waitWhenBlocked: true });
+    expect(result.ok).toBe(true);
+    expect(clock.now() - before).toBe(30_000);
+    expect(sent()).toBe(2);
+  });
+});
