@@ -1,0 +1,164 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ALL_ENTRIES } from './fixtures/corpus';
+import type { ChatMessage, StoredConversation } from './fixtures/formats';
+import { seededRandom, seedFromText } from './fixtures/random';
+
+/**
+ * interface 4.5 and 6: a prompt becomes a new user message and a streamed assistant answer, appended to
+ * the stored conversation so the next load shows it.
+ */
+export interface PromptRequest {
+  prompt: string;
+  conversationId: string;
+  parentMessageId: string | null;
+  userMessageId: string | null;
+}
+
+export function parsePromptRequest(body: unknown): PromptRequest | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const request = body as Record<string, unknown>;
+  const message = Array.isArray(request.messages)
+    ? (request.messages[0] as Record<string, unknown>)
+    : undefined;
+  const parts = (message?.content as { parts?: unknown } | undefined)?.parts;
+  const prompt = Array.isArray(parts) ? parts.filter((part) => typeof part === 'string').join('\n') : '';
+  if (typeof request.conversation_id !== 'string' || prompt.trim() === '') return null;
+  return {
+    prompt,
+    conversationId: request.conversation_id,
+    parentMessageId: typeof request.parent_message_id === 'string' ? request.parent_message_id : null,
+    userMessageId: typeof message?.id === 'string' ? message.id : null,
+  };
+}
+
+/** The same prompt always gets the same answer: a related entry of the corpus, introduced by the prompt. */
+export function composeAnswer(prompt: string): string {
+  const random = seededRandom(seedFromText(prompt));
+  const words = new Set(prompt.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const entries = ALL_ENTRIES.map((entry) => entry(random));
+  const overlap = (question: string): number =>
+    (question.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => words.has(word)).length;
+  const best = entries.reduce((chosen, entry) =>
+    overlap(entry.question) > overlap(chosen.question) ? entry : chosen,
+  );
+  const related = overlap(best.question) > 0 ? best : random.pick(entries);
+  return `About “${prompt.trim()}”: here is what I would do.\n\n${related.answer}`;
+}
+
+/** Pieces of an answer as the model would stream them: a few words at a time. */
+export function answerPieces(answer: string, count = 8): string[] {
+  const words = answer.split(/(?<=\s)/);
+  const size = Math.max(1, Math.ceil(words.length / count));
+  return Array.from({ length: Math.ceil(words.length / size) }, (_, index) =>
+    words.slice(index * size, (index + 1) * size).join(''),
+  );
+}
+
+export interface AnswerTurn {
+  userMessage: ChatMessage;
+  assistantMessage: ChatMessage;
+}
+
+/** Appends the user message and an empty, in-progress answer; the answer becomes the current node. */
+export function appendPromptTurn(
+  conversation: StoredConversation,
+  request: PromptRequest,
+  now: number,
+): AnswerTurn {
+  const seconds = now / 1000;
+  const parent =
+    request.parentMessageId !== null && conversation.mapping[request.parentMessageId]
+      ? request.parentMessageId
+      : conversation.currentNode;
+  const turnMetadata = {
+    turn_exchange_id: randomUUID(),
+    request_id: `${randomBytes(8).toString('hex')}-IAD`,
+    timestamp_: 'absolute',
+  };
+  const userMessage: ChatMessage = {
+    id: request.userMessageId ?? randomUUID(),
+    author: { role: 'user', name: null, metadata: {} },
+    create_time: seconds,
+    update_time: null,
+    content: { content_type: 'text', parts: [request.prompt] },
+    status: 'finished_successfully',
+    end_turn: null,
+    weight: 1,
+    metadata: { ...turnMetadata, message_locale: 'en-US', message_source: null },
+    recipient: 'all',
+    channel: null,
+  };
+  const assistantMessage: ChatMessage = {
+    id: randomUUID(),
+    author: { role: 'assistant', name: null, metadata: {} },
+    create_time: seconds + 0.5,
+    update_time: seconds + 0.5,
+    content: { content_type: 'text', parts: [''] },
+    status: 'in_progress',
+    end_turn: null,
+    weight: 1,
+    metadata: {
+      ...turnMetadata,
+      model_slug: conversation.defaultModelSlug,
+      default_model_slug: conversation.defaultModelSlug,
+      parent_id: userMessage.id,
+      message_type: 'next',
+      citations: [],
+      content_references: [],
+    },
+    recipient: 'all',
+    channel: 'final',
+  };
+  conversation.mapping[userMessage.id] = {
+    id: userMessage.id,
+    parent,
+    children: [assistantMessage.id],
+    message: userMessage,
+  };
+  conversation.mapping[parent]?.children.push(userMessage.id);
+  conversation.mapping[assistantMessage.id] = {
+    id: assistantMessage.id,
+    parent: userMessage.id,
+    children: [],
+    message: assistantMessage,
+  };
+  conversation.currentNode = assistantMessage.id;
+  conversation.updateTime = seconds;
+  return { userMessage, assistantMessage };
+}
+
+/** Grows the stored answer by one piece; returns a snapshot to send. */
+export function growAnswer(message: ChatMessage, piece: string, now: number): ChatMessage {
+  const text = message.content.content_type === 'text' ? (message.content.parts[0] ?? '') : '';
+  message.content = { content_type: 'text', parts: [text + piece] };
+  message.update_time = now / 1000;
+  return structuredClone(message);
+}
+
+export function finishAnswer(message: ChatMessage, complete: boolean): ChatMessage {
+  message.status = complete ? 'finished_successfully' : 'finished_partial_completion';
+  message.end_turn = complete ? true : null;
+  if (complete)
+    message.metadata = {
+      ...message.metadata,
+      finish_details: { type: 'stop', stop_tokens: [200002] },
+      is_complete: true,
+    };
+  return structuredClone(message);
+}
+
+/** The event payloads of an answer, in the order the site sends them (SSE data or stream-item data). */
+export const events = {
+  input(conversationId: string, message: ChatMessage): unknown {
+    return { type: 'input_message', input_message: message, conversation_id: conversationId };
+  },
+  delta(conversationId: string, message: ChatMessage): unknown {
+    return { message, conversation_id: conversationId, error: null };
+  },
+  complete(conversationId: string): unknown {
+    return { type: 'message_stream_complete', conversation_id: conversationId };
+  },
+};
+
+export const sseFrame = (data: unknown): string => `data: ${JSON.stringify(data)}\n\n`;
+export const SSE_DONE = 'data: [DONE]\n\n';

@@ -1,0 +1,447 @@
+window.__replica = {
+  bootFetchWasNative: window.fetch.toString().includes('[native code]'),
+  loaded: false,
+  productRefreshes: 0,
+  lastAnswer: null,
+  transport: null,
+  errors: [],
+};
+
+/*
+ * The replica's chat page client. It behaves as the interface document says the site's client does:
+ * session token first, then the tree (4.2), the first messages page (4.1), the account (4.6) and the ads
+ * (4.3) on every load; the tree polled every 5 s while the tab is visible; product cards refreshed one at a
+ * time with 300-500 ms pauses, stopping at the first 429 (4.4); prompts answered over SSE or a WebSocket,
+ * with stream_status polled while streaming (4.5, 6). It calls the global fetch and WebSocket at call time,
+ * so whatever wraps them (the extension's page hook) sees every call. Progress is on window.__replica.
+ */
+(() => {
+  const replica = window.__replica;
+  const config = JSON.parse(document.getElementById('replica-config').textContent);
+  const conversationId = config.conversationId;
+  const TREE_POLL_MS = 5000;
+  const STREAM_STATUS_POLL_MS = 400;
+  const SOCKET_ANSWER_TIMEOUT_MS = 15000;
+
+  let accessToken = null;
+  let currentNode = null;
+  let streaming = false;
+  let socket = null;
+  const socketListeners = new Set();
+
+  const fail = (message) => replica.errors.push(message);
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function api(path, init = {}) {
+    return fetch(path, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { ...init.headers, Authorization: `Bearer ${accessToken}`, 'OAI-Language': 'en-US' },
+    });
+  }
+
+  async function readJson(response, what) {
+    if (!response.ok) {
+      fail(`${what}: HTTP ${response.status}`);
+      return null;
+    }
+    try {
+      return await response.json();
+    } catch {
+      fail(`${what}: malformed JSON`);
+      return null;
+    }
+  }
+
+  // ---- loading -------------------------------------------------------------------------------
+
+  async function loadTree() {
+    const response = await api(`/backend-api/conversation/${conversationId}`);
+    // interface 4.2: the tree may be missing; the messages format serves alone.
+    if (response.status === 404) return null;
+    return readJson(response, 'tree');
+  }
+
+  async function loadFirstMessagesPage() {
+    const query = 'include_has_versions=true&num_turns=100';
+    return readJson(await api(`/backend-api/conversations/${conversationId}?${query}`), 'messages');
+  }
+
+  async function boot() {
+    try {
+      const session = await (await fetch('/api/auth/session', { credentials: 'same-origin' })).json();
+      accessToken = session.accessToken ?? null;
+      if (!accessToken) {
+        fail('signed out: the session has no access token');
+        return;
+      }
+      const tree = await loadTree();
+      const page = await loadFirstMessagesPage();
+      await readJson(await api('/backend-api/me'), 'me');
+      await readJson(await api(`/backend-api/bazaar/conversation/${conversationId}/ads`), 'ads');
+      showConversation(page, tree);
+      renderProductPlaceholders();
+      if (config.transport !== 'sse') await openSocket();
+      setInterval(pollTree, TREE_POLL_MS);
+      void refreshProducts();
+    } catch (error) {
+      fail(`load: ${error.message}`);
+    } finally {
+      replica.loaded = true;
+    }
+  }
+
+  async function pollTree() {
+    if (document.visibilityState !== 'visible' || streaming) return;
+    try {
+      const tree = await loadTree();
+      if (tree && tree.current_node !== currentNode) showConversation(null, tree);
+    } catch (error) {
+      fail(`tree poll: ${error.message}`);
+    }
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  function branchFromTree(tree) {
+    const path = [];
+    let nodeId = tree.current_node;
+    while (nodeId && tree.mapping[nodeId]) {
+      const node = tree.mapping[nodeId];
+      if (node.message) path.unshift(node.message);
+      nodeId = node.parent;
+    }
+    return path;
+  }
+
+  function showConversation(page, tree) {
+    const source = page ?? tree;
+    if (!source) return;
+    const title = source.title ?? 'ChatGPT';
+    document.getElementById('title').textContent = title;
+    document.title = `${title} | ChatGPT`;
+    currentNode = source.current_node ?? null;
+    const messages = page && Array.isArray(page.messages) ? page.messages : branchFromTree(tree);
+    const thread = document.getElementById('thread');
+    thread.replaceChildren(...messages.filter(isShown).map(bubble));
+  }
+
+  function isShown(message) {
+    if (!message || message.metadata?.is_visually_hidden_from_conversation) return false;
+    if (message.recipient !== 'all') return false;
+    if (message.author.role !== 'user' && message.author.role !== 'assistant') return false;
+    return ['text', 'multimodal_text', 'code', 'thoughts'].includes(message.content?.content_type);
+  }
+
+  function bubble(message) {
+    const element = document.createElement('div');
+    element.className = `message ${message.author.role}`;
+    element.dataset.messageId = message.id;
+    fillBubble(element, message.content);
+    return element;
+  }
+
+  function fillBubble(element, content) {
+    element.replaceChildren();
+    if (content.content_type === 'thoughts') {
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'Thought';
+      details.append(
+        summary,
+        ...content.thoughts.map((thought) => textBlock(`${thought.summary}: ${thought.content}`)),
+      );
+      element.append(details);
+    } else if (content.content_type === 'code') {
+      appendMarkdown(element, `\`\`\`\n${content.text}\n\`\`\``);
+    } else {
+      for (const part of content.parts ?? []) {
+        if (typeof part === 'string') appendMarkdown(element, part);
+        else if (part?.content_type === 'image_asset_pointer') element.append(imagePlaceholder(part));
+      }
+    }
+  }
+
+  function textBlock(text) {
+    const block = document.createElement('div');
+    block.textContent = text;
+    return block;
+  }
+
+  function imagePlaceholder(image) {
+    const placeholder = document.createElement('div');
+    placeholder.className = 'image';
+    placeholder.textContent = `Image ${image.width}×${image.height}`;
+    return placeholder;
+  }
+
+  /** Enough markdown for a screenshot: fenced code blocks, and bold markers dropped from prose. */
+  function appendMarkdown(element, markdown) {
+    markdown.split(/```[^\n]*\n?/).forEach((segment, index) => {
+      if (index % 2 === 1) {
+        const pre = document.createElement('pre');
+        pre.textContent = segment.replace(/\n$/, '');
+        element.append(pre);
+      } else if (segment.trim() !== '') {
+        // Single line breaks inside a paragraph are soft, as in markdown; lists and tables keep theirs.
+        const prose = segment.replace(/\*\*/g, '').replace(/([^\n])\n(?!\n|\s*[-*|#>]|\s*\d+\.)/g, '$1 ');
+        element.append(textBlock(prose.trim()));
+      }
+    });
+  }
+
+  // ---- product cards (interface 4.4) ------------------------------------------------------------
+
+  function productCardElement(index) {
+    return document.querySelector(`.product-card[data-index="${index}"]`);
+  }
+
+  function renderProductPlaceholders() {
+    const cards = config.productCards.map((card, index) => {
+      const element = document.createElement('div');
+      element.className = 'product-card';
+      element.dataset.index = String(index);
+      const search = card.product_query?.search;
+      element.append(textBlock(Array.isArray(search) ? search.join(', ') : String(search ?? 'Product')));
+      return element;
+    });
+    document.getElementById('products').replaceChildren(...cards);
+  }
+
+  function sseEvents(text) {
+    return text
+      .replace(/\r\n?/g, '\n')
+      .split('\n\n')
+      .map((block) =>
+        block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).replace(/^ /, ''))
+          .join('\n'),
+      )
+      .filter((data) => data !== '');
+  }
+
+  function lastProductEntity(text) {
+    let entity = null;
+    for (const data of sseEvents(text)) {
+      try {
+        const frame = JSON.parse(data);
+        if (frame?.type === 'product_entity' && frame.entity) entity = frame.entity;
+      } catch {
+        // [DONE] and heartbeats are not JSON objects.
+      }
+    }
+    return entity;
+  }
+
+  function showProduct(index, entity) {
+    const element = productCardElement(index);
+    if (!element || !entity) return;
+    const price = entity.price_range?.min;
+    const priceLine = textBlock(typeof price === 'number' ? `from $${price.toFixed(2)}` : '');
+    priceLine.className = 'price';
+    element.replaceChildren(textBlock(entity.title ?? 'Product'), priceLine);
+  }
+
+  async function refreshProducts() {
+    for (const [index, card] of config.productCards.entries()) {
+      if (index > 0) await sleep(300 + Math.random() * 200);
+      let response;
+      try {
+        response = await api('/backend-api/search/product_update', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+          body: JSON.stringify(card),
+        });
+      } catch (error) {
+        fail(`product ${index}: ${error.message}`);
+        continue; // a single failure is not fatal
+      }
+      if (response.status === 429) return; // the first 429 stops the run
+      if (!response.ok) {
+        fail(`product ${index}: HTTP ${response.status}`);
+        continue;
+      }
+      try {
+        showProduct(index, lastProductEntity(await response.text()));
+        replica.productRefreshes += 1;
+      } catch (error) {
+        fail(`product ${index}: ${error.message}`);
+      }
+    }
+  }
+
+  // ---- prompts (interface 4.5, 6) -------------------------------------------------------------
+
+  function openSocket() {
+    return new Promise((resolve) => {
+      socket = new WebSocket(`wss://${location.host}/ws/chat`);
+      socket.addEventListener('open', () => resolve(), { once: true });
+      socket.addEventListener('error', () => {
+        fail('websocket: connection failed');
+        resolve();
+      });
+      socket.addEventListener('message', (event) => {
+        let frame;
+        try {
+          frame = JSON.parse(event.data);
+        } catch {
+          return;
+        }
+        if (frame?.type !== 'stream-item' || frame.conversation_id !== conversationId) return;
+        for (const listener of socketListeners) listener(frame.data);
+      });
+    });
+  }
+
+  const assistantText = (data) =>
+    data?.message?.author?.role === 'assistant' && Array.isArray(data.message.content?.parts)
+      ? data.message.content.parts.join('')
+      : null;
+
+  /** Resolves with the answer text when the stream-item frames of this conversation complete. */
+  function socketAnswer(onText) {
+    let listener;
+    const answer = new Promise((resolve, reject) => {
+      let text = null;
+      const timer = setTimeout(
+        () => reject(new Error('no stream-item answer arrived')),
+        SOCKET_ANSWER_TIMEOUT_MS,
+      );
+      listener = (data) => {
+        const grown = assistantText(data);
+        if (grown !== null) {
+          text = grown;
+          currentNode = data.message.id;
+          onText(text);
+        }
+        if (data?.type === 'message_stream_complete') {
+          clearTimeout(timer);
+          resolve(text);
+        }
+      };
+      socketListeners.add(listener);
+    });
+    return answer.finally(() => socketListeners.delete(listener));
+  }
+
+  /** Reads an SSE answer to its [DONE]; throws when the stream ends or breaks before it. */
+  async function sseAnswer(response, onText) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = '';
+    let text = null;
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => {
+        throw new Error('the answer stream was cut off before [DONE]');
+      });
+      if (done) throw new Error('the answer stream ended before [DONE]');
+      buffered += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+      const end = buffered.lastIndexOf('\n\n');
+      if (end < 0) continue;
+      const complete = buffered.slice(0, end + 2);
+      buffered = buffered.slice(end + 2);
+      for (const data of sseEvents(complete)) {
+        if (data === '[DONE]') return text;
+        const event = JSON.parse(data);
+        const grown = assistantText(event);
+        if (grown !== null) {
+          text = grown;
+          currentNode = event.message.id;
+          onText(text);
+        }
+      }
+    }
+  }
+
+  function pollStreamStatusUntilIdle() {
+    let stopped = false;
+    const poll = async () => {
+      while (!stopped) {
+        await pollStreamStatusOnce();
+        await sleep(STREAM_STATUS_POLL_MS);
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+    };
+  }
+
+  async function pollStreamStatusOnce() {
+    try {
+      await readJson(await api(`/backend-api/conversation/${conversationId}/stream_status`), 'stream_status');
+    } catch (error) {
+      fail(`stream_status: ${error.message}`);
+    }
+  }
+
+  function appendLiveBubble(role, text) {
+    const element = bubble({ id: '', author: { role }, content: { content_type: 'text', parts: [text] } });
+    document.getElementById('thread').append(element);
+    return (grown) => fillBubble(element, { content_type: 'text', parts: [grown] });
+  }
+
+  async function ask(prompt) {
+    streaming = true;
+    appendLiveBubble('user', prompt);
+    const showAnswer = appendLiveBubble('assistant', '');
+    const overSocket = config.transport !== 'sse';
+    const fromSocket = overSocket ? socketAnswer(showAnswer) : null;
+    fromSocket?.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    const stopPolling = overSocket ? pollStreamStatusUntilIdle() : () => undefined;
+    try {
+      const response = await api('/backend-api/f/conversation', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+        body: JSON.stringify({
+          action: 'next',
+          messages: [
+            {
+              id: crypto.randomUUID(),
+              author: { role: 'user' },
+              content: { content_type: 'text', parts: [prompt] },
+              metadata: {},
+            },
+          ],
+          conversation_id: conversationId,
+          parent_message_id: currentNode,
+          model: 'auto',
+          timezone_offset_min: new Date().getTimezoneOffset(),
+          conversation_mode: { kind: 'primary_assistant' },
+        }),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      let answer = null;
+      let sawSse = false;
+      if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        void pollStreamStatusOnce(); // one poll on the SSE route as well
+        answer = await sseAnswer(response, showAnswer);
+        sawSse = true;
+      } else {
+        await response.json();
+      }
+      if (fromSocket) answer = (await fromSocket) ?? answer;
+      // interface 6: any stream-item frame makes the transport WebSocket, even next to an SSE answer.
+      replica.transport = fromSocket ? 'websocket' : sawSse ? 'sse' : null;
+      replica.lastAnswer = answer;
+    } catch (error) {
+      fail(`answer: ${error.message}`);
+    } finally {
+      stopPolling();
+      streaming = false;
+    }
+  }
+
+  document.getElementById('composer').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const box = document.getElementById('prompt');
+    const prompt = box.value.trim();
+    if (prompt === '' || streaming || !replica.loaded) return;
+    box.value = '';
+    void ask(prompt);
+  });
+
+  void boot();
+})();

@@ -1,0 +1,94 @@
+import { isAuthorized } from './auth';
+import { handleAds, handleMe, handleSession } from './handlers/account';
+import type { HandlerContext } from './handlers/context';
+import { handleControlOverride, handleControlRequests, handleControlReset } from './handlers/control';
+import { handleMessages } from './handlers/conversation-messages';
+import { handleTree } from './handlers/conversation-tree';
+import { handleChatPage, handleClientScript, handleFavicon, handleIndexPage } from './handlers/pages';
+import { handleProductUpdate } from './handlers/product-update';
+import { handleStreamStatus } from './handlers/stream-status';
+import { handleSubmitPrompt } from './handlers/submit-prompt';
+import { pause, sendDetail, sendJson } from './http-helpers';
+import { retryAfterHeader } from './overrides';
+import { originOf } from './request-log';
+import {
+  conversationIdOf,
+  isBackendRoute,
+  isLoggedRoute,
+  type Route,
+  rateLimitedPathOf,
+  route,
+} from './router';
+
+export type RequestContext = Omit<HandlerContext, 'url'> & { slowMs: number };
+
+/**
+ * One request, start to end: log it, then for backend calls wait (slow scenario), check the token
+ * (interface 5: 401 without it) and the rate limit (interface 7: 429), and hand it to its endpoint.
+ */
+export async function dispatch(context: RequestContext): Promise<void> {
+  const { request, response, state, credentials, now } = context;
+  const url = new URL(request.url ?? '/', 'https://chatgpt.com');
+  const matched = route(request.method ?? 'GET', url.pathname);
+  const conversationId = conversationIdOf(matched, request.headers.referer);
+  const authorized = isAuthorized(request, credentials);
+  if (isLoggedRoute(matched.kind))
+    state.log.add(request, { authorized, conversationId, now: now() }, response);
+
+  if (isBackendRoute(matched.kind)) {
+    const override = state.override(conversationId);
+    const delay = override.delayMs ?? (state.scenario(conversationId)?.slow ? context.slowMs : 0);
+    if (delay > 0) await pause(delay);
+    if (!authorized) return sendDetail(response, 401, 'Unauthorized: missing or invalid access token');
+    const limitedPath = rateLimitedPathOf(matched.kind);
+    const rule = limitedPath && state.rateLimiter.check(conversationId, limitedPath, originOf(request));
+    if (rule) {
+      return sendJson(
+        response,
+        429,
+        { detail: 'Too many requests. Please slow down.' },
+        retryAfterHeader(rule, now()),
+      );
+    }
+  }
+  await handle({ ...context, url }, matched);
+}
+
+async function handle(context: HandlerContext, matched: Route): Promise<void> {
+  switch (matched.kind) {
+    case 'session':
+      return handleSession(context);
+    case 'messages':
+      return handleMessages(context, matched.conversationId);
+    case 'tree':
+      return handleTree(context, matched.conversationId);
+    case 'ads':
+      return handleAds(context, matched.conversationId);
+    case 'product-update':
+      return handleProductUpdate(context);
+    case 'stream-status':
+      return handleStreamStatus(context, matched.conversationId);
+    case 'submit-prompt':
+      return handleSubmitPrompt(context);
+    case 'me':
+      return handleMe(context);
+    case 'chat-page':
+      return handleChatPage(context, matched.conversationId);
+    case 'index-page':
+      return handleIndexPage(context);
+    case 'client-script':
+      return handleClientScript(context);
+    case 'favicon':
+      return handleFavicon(context);
+    case 'websocket':
+      return sendDetail(context.response, 426, 'Upgrade to a WebSocket');
+    case 'control-requests':
+      return handleControlRequests(context);
+    case 'control-reset':
+      return handleControlReset(context);
+    case 'control-override':
+      return handleControlOverride(context, matched.conversationId);
+    case 'not-found':
+      return sendDetail(context.response, 404, 'Not Found');
+  }
+}

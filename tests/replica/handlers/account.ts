@@ -1,0 +1,20 @@
+import { sessionBody } from '../auth';
+import { adsResponse, meResponse } from '../fixtures/ads';
+import { sendJson } from '../http-helpers';
+import type { HandlerContext } from './context';
+
+/** GET /api/auth/session: the access token, only for a browser holding the session cookie. */
+export function handleSession(context: HandlerContext): void {
+  sendJson(context.response, 200, sessionBody(context.request, context.credentials, context.now()));
+}
+
+/** interface 4.6: GET /backend-api/me */
+export function handleMe(context: HandlerContext): void {
+  sendJson(context.response, 200, meResponse());
+}
+
+/** interface 4.3: GET /backend-api/bazaar/conversation/{id}/ads */
+export function handleAds(context: HandlerContext, conversationId: string): void {
+  const withAds = context.state.scenario(conversationId)?.withAds ?? false;
+  sendJson(context.response, 200, adsResponse(conversationId, withAds));
+}

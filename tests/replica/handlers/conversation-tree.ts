@@ -1,0 +1,12 @@
+import { treeResponse } from '../fixtures/formats';
+import { sendDetail, sendJson } from '../http-helpers';
+import type { HandlerContext } from './context';
+
+/** interface 4.2: GET /backend-api/conversation/{id}; 404 where the scenario or an override says so. */
+export function handleTree(context: HandlerContext, conversationId: string): void {
+  const { response, state } = context;
+  const missing = state.override(conversationId).treeMissing ?? state.scenario(conversationId)?.treeMissing;
+  const conversation = missing ? undefined : state.conversation(conversationId);
+  if (conversation) sendJson(response, 200, treeResponse(conversation));
+  else sendDetail(response, 404, 'Conversation not found');
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { sessionCookieHeader } from '../auth';
+import { productCards } from '../fixtures/products';
+import { SCENARIOS } from '../fixtures/scenarios';
+import { chatPageHtml, indexPageHtml } from '../page-html';
+import type { HandlerContext } from './context';
+
+const CLIENT_SCRIPT = readFileSync(new URL('../client/replica-client.js', import.meta.url), 'utf8');
+
+function sendHtml(context: HandlerContext, html: string): void {
+  context.response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // The page signs the browser in, as the site does after login.
+    'set-cookie': sessionCookieHeader(context.credentials),
+  });
+  context.response.end(html);
+}
+
+/** GET /c/{id}: the chat page of one conversation. */
+export function handleChatPage(context: HandlerContext, conversationId: string): void {
+  const scenario = context.state.scenario(conversationId);
+  sendHtml(
+    context,
+    chatPageHtml({
+      conversationId,
+      transport: scenario?.transport ?? 'sse',
+      productCards: scenario?.withProducts ? productCards(conversationId) : [],
+    }),
+  );
+}
+
+/** GET /: links to every fixture conversation. */
+export function handleIndexPage(context: HandlerContext): void {
+  sendHtml(context, indexPageHtml(Object.values(SCENARIOS)));
+}
+
+export function handleClientScript(context: HandlerContext): void {
+  context.response.writeHead(200, {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  context.response.end(CLIENT_SCRIPT);
+}
+
+export function handleFavicon(context: HandlerContext): void {
+  context.response.writeHead(204);
+  context.response.end();
+}

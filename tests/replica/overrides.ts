@@ -1,0 +1,96 @@
+import type { RateLimitedPath, RateLimitRule, RequestOrigin, Scenario } from './fixtures/scenarios';
+
+export type { RateLimitedPath, RateLimitRule, RequestOrigin } from './fixtures/scenarios';
+
+/**
+ * A change of behaviour for one conversation at run time. Set for a conversation id, or for '*' to
+ * apply to every request (including those that name no conversation, such as /backend-api/me).
+ */
+export interface ReplicaOverride {
+  /** Replaces the scenario's own rule; its counter starts afresh. */
+  rateLimit?: RateLimitRule;
+  /** Every backend response of the conversation waits this long first. */
+  delayMs?: number;
+  /** The tree path answers 404. */
+  treeMissing?: boolean;
+}
+
+export const ANY_CONVERSATION = '*';
+
+interface ActiveRule {
+  key: string;
+  rule: RateLimitRule;
+}
+
+/** Decides which requests answer 429 (interface 7), from overrides first and the scenario second. */
+export class RateLimiter {
+  private answered = new Map<string, number>();
+
+  constructor(
+    private readonly overrides: ReadonlyMap<string, ReplicaOverride>,
+    private readonly scenarioOf: (conversationId: string) => Scenario | undefined,
+  ) {}
+
+  /** The rule to answer this request with a 429, or null to answer it normally. Counts the 429. */
+  check(conversationId: string | null, path: RateLimitedPath, origin: RequestOrigin): RateLimitRule | null {
+    const active = this.activeRules(conversationId).find(({ rule }) => matches(rule, path, origin));
+    if (!active) return null;
+    const count = this.answered.get(active.key) ?? 0;
+    if (active.rule.times !== undefined && count >= active.rule.times) return null;
+    this.answered.set(active.key, count + 1);
+    return active.rule;
+  }
+
+  /** Forget how many 429s a rule has answered (its override changed). */
+  restart(conversationId: string): void {
+    this.answered.delete(`override:${conversationId}`);
+  }
+
+  reset(): void {
+    this.answered.clear();
+  }
+
+  private activeRules(conversationId: string | null): ActiveRule[] {
+    const rules: ActiveRule[] = [];
+    const own = conversationId === null ? undefined : this.overrides.get(conversationId)?.rateLimit;
+    if (conversationId !== null && own) rules.push({ key: `override:${conversationId}`, rule: own });
+    const anyRule = this.overrides.get(ANY_CONVERSATION)?.rateLimit;
+    if (anyRule) rules.push({ key: `override:${ANY_CONVERSATION}`, rule: anyRule });
+    const scenarioRule =
+      conversationId === null ? null : (this.scenarioOf(conversationId)?.rateLimit ?? null);
+    if (conversationId !== null && !own && scenarioRule)
+      rules.push({ key: `scenario:${conversationId}`, rule: scenarioRule });
+    return rules;
+  }
+}
+
+function matches(rule: RateLimitRule, path: RateLimitedPath, origin: RequestOrigin): boolean {
+  return (rule.paths ?? [path]).includes(path) && (rule.origins ?? [origin]).includes(origin);
+}
+
+/** The Retry-After header of a 429 under a rule, if it has one. */
+export function retryAfterHeader(rule: RateLimitRule, now: number): Record<string, string> {
+  const seconds = rule.seconds ?? 2;
+  switch (rule.retryAfter) {
+    case 'seconds':
+      return { 'retry-after': String(seconds) };
+    case 'http-date':
+      // An HTTP date has whole seconds; round up so the wait is never shorter than asked.
+      return { 'retry-after': new Date(Math.ceil((now + seconds * 1000) / 1000) * 1000).toUTCString() };
+    case 'none':
+      return {};
+  }
+}
+
+/** Checks a control-API body: an override object or null. */
+export function parseOverride(body: unknown): ReplicaOverride | null | undefined {
+  if (body === null) return null;
+  if (typeof body !== 'object' || Array.isArray(body) || body === undefined) return undefined;
+  const candidate = body as Record<string, unknown>;
+  const rule = candidate.rateLimit as Record<string, unknown> | undefined;
+  if (rule !== undefined && !['seconds', 'http-date', 'none'].includes(String(rule?.retryAfter)))
+    return undefined;
+  if (candidate.delayMs !== undefined && typeof candidate.delayMs !== 'number') return undefined;
+  if (candidate.treeMissing !== undefined && typeof candidate.treeMissing !== 'boolean') return undefined;
+  return candidate as ReplicaOverride;
+}

@@ -1,0 +1,90 @@
+/** The HTML of the replica's chat page and of its index. The page's behaviour lives in client/replica-client.js. */
+export interface ChatPageConfig {
+  conversationId: string;
+  /** interface 6: whether the page holds a WebSocket for answers. */
+  transport: 'sse' | 'websocket' | 'both';
+  /** interface 4.4: what the page posts to product_update, one card each. */
+  productCards: Array<{ product_query: unknown; product_lookup_key: unknown }>;
+}
+
+export interface IndexEntry {
+  id: string;
+  title: string;
+  description: string;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const STYLE = `
+  :root { color-scheme: light; font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif; }
+  body { margin: 0; background: #fff; color: #0d0d0d; }
+  header { position: sticky; top: 0; background: #fff; border-bottom: 1px solid #ececec; padding: 12px 24px; font-weight: 600; }
+  main { max-width: 760px; margin: 0 auto; padding: 16px 24px 140px; }
+  .message { margin: 18px 0; line-height: 1.55; white-space: pre-wrap; }
+  .message.user { margin-left: auto; max-width: 70%; width: fit-content; background: #f4f4f4; border-radius: 18px; padding: 10px 16px; }
+  .message.assistant { max-width: 100%; }
+  .message pre { background: #0d0d0d; color: #f8f8f2; border-radius: 8px; padding: 12px; overflow-x: auto; white-space: pre; }
+  .message details { color: #5d5d5d; font-size: 0.9em; }
+  .image { display: inline-block; background: #e8e8e8; color: #5d5d5d; border-radius: 12px; padding: 24px; margin-bottom: 6px; }
+  .products { display: flex; gap: 12px; overflow-x: auto; margin: 12px 0; }
+  .product-card { flex: 0 0 200px; border: 1px solid #e3e3e3; border-radius: 12px; padding: 12px; font-size: 0.9em; }
+  .product-card .price { font-weight: 600; margin-top: 6px; }
+  form { position: fixed; bottom: 0; left: 0; right: 0; background: #fff; padding: 12px 24px 20px; border-top: 1px solid #ececec; }
+  form .box { max-width: 760px; margin: 0 auto; display: flex; gap: 8px; }
+  textarea { flex: 1; resize: none; border: 1px solid #d9d9d9; border-radius: 16px; padding: 10px 14px; font: inherit; }
+  button { border: 0; border-radius: 16px; background: #0d0d0d; color: #fff; padding: 0 18px; font: inherit; }
+  a { color: #0d0d0d; }
+  li { margin: 10px 0; }
+  .description { color: #5d5d5d; font-size: 0.9em; }
+`;
+
+export function chatPageHtml(config: ChatPageConfig): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>ChatGPT</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${STYLE}</style>
+</head>
+<body>
+<header id="title">ChatGPT</header>
+<main>
+  <div id="thread" aria-live="polite"></div>
+  <div id="products" class="products"></div>
+</main>
+<form id="composer">
+  <div class="box">
+    <textarea id="prompt" rows="2" placeholder="Ask anything"></textarea>
+    <button id="send" type="submit">Send</button>
+  </div>
+</form>
+<script type="application/json" id="replica-config">${scriptJson(config)}</script>
+<script src="/replica-client.js"></script>
+</body>
+</html>
+`;
+}
+
+export function indexPageHtml(entries: readonly IndexEntry[]): string {
+  const items = entries
+    .map(
+      (entry) =>
+        `<li><a href="/c/${encodeURIComponent(entry.id)}">${escapeHtml(entry.title)}</a><div class="description">${escapeHtml(entry.description)}</div></li>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>ChatGPT</title><style>${STYLE}</style></head>
+<body>
+<header>Conversations</header>
+<main><ul>
+${items}
+</ul></main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,58 @@
+import { getConversation, type StoredConversation } from './fixtures/formats';
+import { SCENARIOS, type Scenario } from './fixtures/scenarios';
+import { ANY_CONVERSATION, RateLimiter, type ReplicaOverride } from './overrides';
+import { RequestLog } from './request-log';
+
+/**
+ * What one running replica remembers: its own copy of every conversation (prompts append to it), which
+ * answers are streaming, the overrides and the request log.
+ */
+export class ReplicaState {
+  readonly log = new RequestLog();
+  readonly overrides = new Map<string, ReplicaOverride>();
+  readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
+  private conversations = new Map<string, StoredConversation>();
+  private streaming = new Set<string>();
+
+  scenario(conversationId: string | null): Scenario | undefined {
+    return conversationId === null ? undefined : SCENARIOS[conversationId];
+  }
+
+  conversation(conversationId: string): StoredConversation | undefined {
+    let conversation = this.conversations.get(conversationId);
+    if (!conversation) {
+      conversation = getConversation(conversationId);
+      if (conversation) this.conversations.set(conversationId, conversation);
+    }
+    return conversation;
+  }
+
+  isStreaming(conversationId: string): boolean {
+    return this.streaming.has(conversationId);
+  }
+
+  setStreaming(conversationId: string, streaming: boolean): void {
+    if (streaming) this.streaming.add(conversationId);
+    else this.streaming.delete(conversationId);
+  }
+
+  override(conversationId: string | null): ReplicaOverride {
+    const own = conversationId === null ? undefined : this.overrides.get(conversationId);
+    return { ...this.overrides.get(ANY_CONVERSATION), ...own };
+  }
+
+  setOverride(conversationId: string, override: ReplicaOverride | null): void {
+    if (override === null) this.overrides.delete(conversationId);
+    else this.overrides.set(conversationId, override);
+    this.rateLimiter.restart(conversationId);
+  }
+
+  /** Back to the state right after start: fixtures as built, no overrides, empty log. */
+  reset(): void {
+    this.log.clear();
+    this.overrides.clear();
+    this.rateLimiter.reset();
+    this.conversations.clear();
+    this.streaming.clear();
+  }
+}

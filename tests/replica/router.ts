@@ -1,0 +1,107 @@
+import type { RateLimitedPath } from './fixtures/scenarios';
+
+/** What a request asks for. Paths are those of the interface document (part 4) and the site around them. */
+export type Route =
+  | { kind: 'session' }
+  | { kind: 'messages'; conversationId: string } // interface 4.1
+  | { kind: 'tree'; conversationId: string } // interface 4.2
+  | { kind: 'ads'; conversationId: string } // interface 4.3
+  | { kind: 'product-update' } // interface 4.4
+  | { kind: 'stream-status'; conversationId: string } // interface 4.5
+  | { kind: 'submit-prompt' } // interface 4.5
+  | { kind: 'me' } // interface 4.6
+  | { kind: 'chat-page'; conversationId: string }
+  | { kind: 'index-page' }
+  | { kind: 'client-script' }
+  | { kind: 'favicon' }
+  | { kind: 'websocket' }
+  | { kind: 'control-requests' }
+  | { kind: 'control-reset' }
+  | { kind: 'control-override'; conversationId: string }
+  | { kind: 'not-found' };
+
+const ID = '([^/?#]+)';
+
+type Matcher = [method: string, pattern: RegExp, make: (id: string) => Route];
+
+const MATCHERS: Matcher[] = [
+  ['GET', /^\/api\/auth\/session$/, () => ({ kind: 'session' })],
+  [
+    'GET',
+    new RegExp(`^/backend-api/conversations/${ID}$`),
+    (id) => ({ kind: 'messages', conversationId: id }),
+  ],
+  [
+    'GET',
+    new RegExp(`^/backend-api/conversation/${ID}/stream_status$`),
+    (id) => ({ kind: 'stream-status', conversationId: id }),
+  ],
+  [
+    'GET',
+    new RegExp(`^/conversation/${ID}/stream_status$`),
+    (id) => ({ kind: 'stream-status', conversationId: id }),
+  ],
+  ['GET', new RegExp(`^/backend-api/conversation/${ID}$`), (id) => ({ kind: 'tree', conversationId: id })],
+  [
+    'GET',
+    new RegExp(`^/backend-api/bazaar/conversation/${ID}/ads$`),
+    (id) => ({ kind: 'ads', conversationId: id }),
+  ],
+  ['POST', /^\/backend-api\/search\/product_update$/, () => ({ kind: 'product-update' })],
+  ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
+  ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
+  ['GET', new RegExp(`^/c/${ID}$`), (id) => ({ kind: 'chat-page', conversationId: id })],
+  ['GET', /^\/$/, () => ({ kind: 'index-page' })],
+  ['GET', /^\/replica-client\.js$/, () => ({ kind: 'client-script' })],
+  ['GET', /^\/favicon\.ico$/, () => ({ kind: 'favicon' })],
+  ['GET', /^\/ws\/chat$/, () => ({ kind: 'websocket' })],
+  ['GET', /^\/__replica\/requests$/, () => ({ kind: 'control-requests' })],
+  ['POST', /^\/__replica\/reset$/, () => ({ kind: 'control-reset' })],
+  [
+    'POST',
+    new RegExp(`^/__replica/override/${ID}$`),
+    (id) => ({ kind: 'control-override', conversationId: id }),
+  ],
+];
+
+export function route(method: string, pathname: string): Route {
+  for (const [expected, pattern, make] of MATCHERS) {
+    const match = pattern.exec(pathname);
+    if (match && method === expected) return make(decodeURIComponent(match[1] ?? ''));
+  }
+  return { kind: 'not-found' };
+}
+
+/** The backend: every call needs the Bearer token (interface 5). */
+export function isBackendRoute(kind: Route['kind']): boolean {
+  return ['messages', 'tree', 'ads', 'product-update', 'stream-status', 'submit-prompt', 'me'].includes(kind);
+}
+
+/** Neither the control API nor static files are logged as requests. */
+export function isLoggedRoute(kind: Route['kind']): boolean {
+  return !kind.startsWith('control-') && kind !== 'client-script' && kind !== 'favicon';
+}
+
+const RATE_LIMITED: Partial<Record<Route['kind'], RateLimitedPath>> = {
+  messages: 'messages',
+  tree: 'tree',
+  ads: 'ads',
+  'product-update': 'product',
+  me: 'me',
+};
+
+export function rateLimitedPathOf(kind: Route['kind']): RateLimitedPath | null {
+  return RATE_LIMITED[kind] ?? null;
+}
+
+/** The conversation a request is about: named in its path, else the chat page it came from. */
+export function conversationIdOf(matched: Route, referer: string | undefined): string | null {
+  if ('conversationId' in matched && !matched.kind.startsWith('control-')) return matched.conversationId;
+  if (!referer) return null;
+  try {
+    const page = /^\/c\/([^/?#]+)/.exec(new URL(referer).pathname);
+    return page?.[1] === undefined ? null : decodeURIComponent(page[1]);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createCredentials, REPLICA_TOKEN_PREFIX } from './auth';
+import { makeCertificate } from './certificate';
+import { dispatch } from './dispatch';
+import type { ReplicaOverride } from './overrides';
+import { ReplicaState } from './replica-state';
+import type { ReplicaRequestRecord, RequestFilter } from './request-log';
+import { WebSocketHub } from './websocket';
+
+export type { RateLimitRule, ReplicaOverride } from './overrides';
+export type { ReplicaRequestRecord, RequestFilter } from './request-log';
+export { REPLICA_TOKEN_PREFIX };
+
+export interface ReplicaOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** How long the 'slow' scenario waits before each backend response (default 1500 ms). */
+  slowMs?: number;
+}
+
+export interface Replica {
+  port: number;
+  /** The access token of this run (starts with REPLICA_TOKEN_PREFIX). */
+  accessToken: string;
+  requests(filter?: RequestFilter): ReplicaRequestRecord[];
+  clearRequests(): void;
+  /** Override the behaviour for one conversation id ('*' for all) at run time; null removes it. */
+  setOverride(conversationId: string, override: ReplicaOverride | null): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The local replica of https://chatgpt.com: HTTPS and WebSocket on 127.0.0.1 with a certificate made at
+ * start. Chromium reaches it as chatgpt.com with --host-resolver-rules and --ignore-certificate-errors.
+ */
+export async function startReplica(options: ReplicaOptions = {}): Promise<Replica> {
+  const credentials = createCredentials();
+  const state = new ReplicaState();
+  const hub = new WebSocketHub();
+  const now = (): number => Date.now();
+  const server = createServer(await makeCertificate(), (request, response) => {
+    dispatch({ request, response, state, credentials, hub, now, slowMs: options.slowMs ?? 1500 }).catch(
+      (error: unknown) => {
+        console.error('replica: request failed', error);
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ detail: 'Internal replica error' }));
+      },
+    );
+  });
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'https://chatgpt.com').pathname !== '/ws/chat') {
+      socket.destroy();
+      return;
+    }
+    state.log.add(request, { authorized: false, conversationId: null, now: now() }, null, 101);
+    hub.accept(request, socket, head);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    accessToken: credentials.accessToken,
+    requests: (filter) => state.log.list(filter),
+    clearRequests: () => state.log.clear(),
+    setOverride: (conversationId, override) => state.setOverride(conversationId, override),
+    close: () =>
+      new Promise<void>((resolve) => {
+        hub.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

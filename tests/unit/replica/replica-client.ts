@@ -1,0 +1,66 @@
+import { request } from 'node:https';
+import type { Replica } from '@/tests/replica/server';
+
+/** A response as read off the wire; `cutOff` when the connection broke before the body ended. */
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  cutOff: boolean;
+  /** Epoch ms of each body chunk's arrival. */
+  chunkTimes: number[];
+}
+
+export interface WireRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One HTTPS request to a running replica, accepting its self-signed certificate. */
+export function call(replica: Replica, path: string, options: WireRequest = {}): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port: replica.port,
+        servername: 'chatgpt.com',
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: 'chatgpt.com', ...options.headers },
+        rejectUnauthorized: false,
+      },
+      (response) => {
+        let text = '';
+        const chunkTimes: number[] = [];
+        const finish = (cutOff: boolean): void =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, cutOff, chunkTimes });
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          chunkTimes.push(Date.now());
+        });
+        response.on('end', () => finish(false));
+        response.on('aborted', () => finish(true));
+        response.on('error', () => finish(true));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+/** Headers of a call the extension makes: its token, and Sec-Fetch-Site: none. */
+export const asExtension = (replica: Replica): Record<string, string> => ({
+  authorization: `Bearer ${replica.accessToken}`,
+  'sec-fetch-site': 'none',
+});
+
+/** Headers of a call the chat page makes. */
+export const asPage = (replica: Replica): Record<string, string> => ({
+  authorization: `Bearer ${replica.accessToken}`,
+  'sec-fetch-site': 'same-origin',
+});
+
+export const json = (response: WireResponse): Record<string, unknown> =>
+  JSON.parse(response.text) as Record<string, unknown>;
