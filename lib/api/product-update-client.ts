@@ -1,6 +1,8 @@
 import { type ParsedProduct, ProductRefreshKey } from '@/lib/model/product-entity';
 import { createProductStreamReader, type ProductStreamOutcome } from '@/lib/model/product-update-stream';
-import { fail, type LensError, type LensErrorCode, ok, type Result } from '@/lib/model/result';
+import { fail, ok, type Result } from '@/lib/model/result';
+import { statusError } from './http-error';
+import { retryAfterMs } from './retry-after';
 
 /** interface 4.4 */
 export const PRODUCT_UPDATE_PATH = '/backend-api/search/product_update';
@@ -11,8 +13,12 @@ export interface ProductUpdateRequest {
   product_lookup_key: unknown;
 }
 
-/** The shared rate governor with the authenticated client behind it; it sees every response, 429s included. */
-export type SendRequest = (path: string, init: RequestInit) => Promise<Response>;
+/**
+ * The shared rate governor with the authenticated client behind it; it sees every response, 429s included.
+ * It may answer the Response, or the governor's Result<Response> as is (a held request is then its
+ * 'rate-limited' error).
+ */
+export type SendRequest = (path: string, init: RequestInit) => Promise<Response | Result<Response>>;
 
 export interface ProductUpdateCall {
   send: SendRequest;
@@ -22,37 +28,21 @@ export interface ProductUpdateCall {
   onProduct?: (parsed: ParsedProduct) => void;
 }
 
-/** Retry-After as seconds or an HTTP date (interface 7), as epoch ms; undefined when absent or unreadable. */
-function retryAtFrom(header: string | null, now: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return now + Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : date;
+const WHAT = `POST ${PRODUCT_UPDATE_PATH}`;
+
+function statusFailure(response: Response, now: number): Result<never> {
+  if (response.status !== 429) return statusError(response.status, WHAT);
+  // interface 4.4, 7: a 429 stops the refresh run; Retry-After is passed on so it can be respected.
+  const wait = retryAfterMs(response.headers.get('Retry-After'), now);
+  return fail('rate-limited', 'Product refresh was rate-limited (429).', {
+    status: 429,
+    ...(wait === null ? {} : { retryAt: now + wait }),
+  });
 }
 
-function statusError(response: Response, now: number): Result<never> {
-  const status = response.status;
-  if (status === 429) {
-    // interface 4.4, 7: a 429 stops the refresh run; Retry-After is passed on so it can be respected.
-    const retryAt = retryAtFrom(response.headers.get('Retry-After'), now);
-    return fail('rate-limited', 'Product refresh was rate-limited (429).', {
-      status,
-      ...(retryAt === undefined ? {} : { retryAt }),
-    });
-  }
-  const code: LensErrorCode =
-    status === 401 ? 'signed-out' : status === 404 ? 'not-found' : status >= 500 ? 'server' : 'http';
-  return fail(code, `Product refresh answered HTTP ${status}.`, { status });
-}
-
-/** A LensError thrown by the layer behind `send` (for example the governor while it waits) is kept as is. */
-function thrownError(error: unknown): LensError {
-  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) {
-    const { code, message } = error as { code: unknown; message: unknown };
-    if (typeof code === 'string' && typeof message === 'string') return error as LensError;
-  }
-  return { code: 'network', message: 'The product refresh request did not complete.' };
+/** A Response has `ok` too, but never `value` or `error`. */
+function isResult(sent: Response | Result<Response>): sent is Result<Response> {
+  return 'value' in sent || 'error' in sent;
 }
 
 function requestBody(request: ProductUpdateRequest): string {
@@ -68,17 +58,19 @@ function requestBody(request: ProductUpdateRequest): string {
  * breaks off keeps the products that arrived, with ending 'cut-off'. Never throws.
  */
 export async function postProductUpdate(call: ProductUpdateCall): Promise<Result<ProductStreamOutcome>> {
-  let response: Response;
+  let sent: Response | Result<Response>;
   try {
-    response = await call.send(PRODUCT_UPDATE_PATH, {
+    sent = await call.send(PRODUCT_UPDATE_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: requestBody(call.request),
     });
-  } catch (error) {
-    return { ok: false, error: thrownError(error) };
+  } catch {
+    return fail('network', 'The product refresh request did not complete.');
   }
-  if (!response.ok) return statusError(response, call.now());
+  if (isResult(sent) && !sent.ok) return sent;
+  const response = isResult(sent) ? sent.value : sent;
+  if (!response.ok) return statusFailure(response, call.now());
 
   const reader = createProductStreamReader(call.onProduct ? { onProduct: call.onProduct } : {});
   let broken = false;

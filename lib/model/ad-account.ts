@@ -1,4 +1,5 @@
-import { firstMember, isRecord, readString } from '@/lib/model/ad-and-product-fields';
+import { firstMember, readText } from '@/lib/model/ad-and-product-fields';
+import { isRecord, readIdentifier } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 
 /**
@@ -13,15 +14,11 @@ export interface AdAccount {
 // interface 4.6 names only ads_segment_id; the country code's name is not given, so the usual spellings are tried.
 const COUNTRY_MEMBERS = ['country', 'country_code', 'countryCode', 'ads_country'] as const;
 
-function readCode(value: unknown): string | null {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : readString(value);
-}
-
 export function parseAdAccount(body: unknown): Result<AdAccount> {
   if (!isRecord(body)) return fail('unexpected-shape', 'The account response (/me) is not a JSON object.');
   const warnings: string[] = [];
-  const segmentId = readCode(body.ads_segment_id);
-  const country = readString(firstMember(body, COUNTRY_MEMBERS));
+  const segmentId = readIdentifier(body.ads_segment_id);
+  const country = readText(firstMember(body, COUNTRY_MEMBERS));
   if (segmentId === null) warnings.push('The account response has no ads_segment_id.');
   if (country === null) warnings.push('The account response has no country code.');
   return ok({ segmentId, country }, warnings);

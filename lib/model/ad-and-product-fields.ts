@@ -1,16 +1,14 @@
 /**
  * Tolerant field readers shared by the ad and product parsers. The full shapes of ad records and product
  * entities are not shown (interface 2.5, 4.3), so every member is read defensively: a wrong type reads as
- * absent (null) instead of failing the whole record (DESIGN: tolerant reader).
+ * absent (null) instead of failing the whole record (DESIGN: tolerant reader). They add to the general
+ * readers of json-read what ads and products need: amounts as numeric strings, alternative member names and
+ * the presence test for token-bearing members.
  */
-export type JsonRecord = Record<string, unknown>;
+import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A non-empty string, else null. */
-export function readString(value: unknown): string | null {
+/** A non-empty string, else null: an empty title or URL is as good as none. */
+export function readText(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 

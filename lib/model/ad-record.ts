@@ -1,12 +1,6 @@
-import {
-  isRecord,
-  type JsonRecord,
-  readArray,
-  readBoolean,
-  readNumber,
-  readString,
-} from '@/lib/model/ad-and-product-fields';
+import { readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
+import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 
 /**
@@ -64,10 +58,6 @@ export interface AdsReport {
   removedTrackingParams: string[];
 }
 
-function readId(value: unknown): string | null {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : readString(value);
-}
-
 function readStrings(value: unknown): string[] {
   return readArray(value).filter((item): item is string => typeof item === 'string' && item !== '');
 }
@@ -94,7 +84,7 @@ class UrlCleaner {
   readonly removed: string[] = [];
 
   clean(value: unknown): string | null {
-    const text = readString(value);
+    const text = readText(value);
     if (text === null) return null;
     const stripped = stripTrackingParams(text);
     for (const name of stripped.removed) if (!this.removed.includes(name)) this.removed.push(name);
@@ -104,7 +94,7 @@ class UrlCleaner {
 
 function parseCard(card: unknown, urls: UrlCleaner): AdCard | null {
   if (!isRecord(card)) return null;
-  const title = readString(card.title) ?? readStrings(card.titles)[0] ?? null;
+  const title = readText(card.title) ?? readStrings(card.titles)[0] ?? null;
   return { title, url: urls.clean(card.url) };
 }
 
@@ -126,15 +116,15 @@ function parseEntry(entry: JsonRecord, fallbackTurnId: string | null): AdEntry {
     .map((target) => parseTarget(target, urls))
     .filter((target): target is AdTarget => target !== null);
   return {
-    turnId: readId(entry.turn_id) ?? fallbackTurnId,
+    turnId: readIdentifier(entry.turn_id) ?? fallbackTurnId,
     advertiser: {
-      name: readString(member(brandParts, 'advertiser')) ?? readString(brand.name),
+      name: readText(member(brandParts, 'advertiser')) ?? readText(brand.name),
       url: urls.clean(member(brandParts, 'advertiser_url')),
-      id: readId(member(brandParts, 'advertiser_id')),
+      id: readIdentifier(member(brandParts, 'advertiser_id')),
     },
-    unitType: readString(member(parts, 'unit_type')),
-    format: readString(member(parts, 'format')),
-    headerLabel: readString(member(parts, 'header_label')),
+    unitType: readText(member(parts, 'unit_type')),
+    format: readText(member(parts, 'format')),
+    headerLabel: readText(member(parts, 'header_label')),
     cards,
     targetHosts: readStrings(member(parts, 'target_hosts')),
     faviconUrl: urls.clean(member(brandParts, 'favicon_url')),
@@ -193,10 +183,10 @@ export function parseAdsResponse(body: unknown): Result<AdsReport> {
     {
       requested: readNumber(body.requested),
       delivered: readNumber(body.delivered),
-      segmentId: readId(body.segment_id),
+      segmentId: readIdentifier(body.segment_id),
       optOut: readBoolean(body.opt_out),
-      account: readId(body.account),
-      country: readString(body.country),
+      account: readIdentifier(body.account),
+      country: readText(body.country),
       // interface 4.3: an empty entries_by_turn_id means no ad was shown; without the map, the entries decide.
       shownAny: byTurn === null ? entries.length > 0 : Object.keys(byTurn).length > 0,
       turns: groupByTurn(entries),

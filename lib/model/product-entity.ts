@@ -1,12 +1,6 @@
-import {
-  firstMember,
-  hasContent,
-  isRecord,
-  readArray,
-  readNumber,
-  readString,
-} from '@/lib/model/ad-and-product-fields';
+import { firstMember, hasContent, readArray, readNumber, readText } from '@/lib/model/ad-and-product-fields';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
+import { isRecord, readIdentifier } from '@/lib/model/json-read';
 import { type Offer, parseOffer } from '@/lib/model/product-offer';
 import { fail, ok, type Result } from '@/lib/model/result';
 
@@ -63,12 +57,8 @@ export interface ParsedProduct {
   refreshKey: ProductRefreshKey | null;
 }
 
-function readId(value: unknown): string | null {
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : readString(value);
-}
-
 function cleanUrl(value: unknown): string | null {
-  const url = readString(value);
+  const url = readText(value);
   return url === null ? null : stripTrackingParams(url).url;
 }
 
@@ -101,9 +91,9 @@ export function parseProductEntity(entity: unknown): Result<ParsedProduct> {
   return ok(
     {
       product: {
-        id: readId(firstMember(entity, ['id', 'product_id'])),
-        title: readString(firstMember(entity, ['title', 'name'])),
-        brand: readString(entity.brand),
+        id: readIdentifier(firstMember(entity, ['id', 'product_id'])),
+        title: readText(firstMember(entity, ['title', 'name'])),
+        brand: readText(entity.brand),
         url: cleanUrl(entity.url),
         imageUrls,
         rating: readNumber(entity.rating),

@@ -1,12 +1,6 @@
-import {
-  firstMember,
-  isRecord,
-  type JsonRecord,
-  readBoolean,
-  readNumber,
-  readString,
-} from '@/lib/model/ad-and-product-fields';
+import { firstMember, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
+import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 
 /**
  * One offer of a product entity (interface 2.5: 22 fields, of which these are named). Only the named, safe
@@ -44,15 +38,15 @@ function readAmount(value: unknown): number | null {
 
 function readCurrency(...sources: unknown[]): string | null {
   for (const source of sources) {
-    const currency = isRecord(source) ? readString(source.currency) : null;
+    const currency = isRecord(source) ? readText(source.currency) : null;
     if (currency !== null) return currency;
   }
   return null;
 }
 
 function readName(value: unknown): string | null {
-  if (isRecord(value)) return readString(firstMember(value, ['name', 'display_name', 'domain']));
-  return readString(value);
+  if (isRecord(value)) return readText(firstMember(value, ['name', 'display_name', 'domain']));
+  return readText(value);
 }
 
 /** A tag given as text ("Best price"), or as `true`, which reads as the plain tag. */
@@ -79,16 +73,16 @@ function readUtmSourceFlag(offer: JsonRecord): boolean {
 }
 
 export function parseOffer(offer: JsonRecord): Offer {
-  const url = readString(firstMember(offer, ['url', 'merchant_url', 'link']));
+  const url = readText(firstMember(offer, ['url', 'merchant_url', 'link']));
   return {
     merchant: readName(firstMember(offer, ['merchant', 'seller', 'merchant_name', 'seller_name'])),
     // An offer link is not named token-bearing, but ad tracking parameters never pass the boundary (DESIGN).
     url: url === null ? null : stripTrackingParams(url).url,
     price: readPrice(offer),
     strikePrice: readAmount(firstMember(offer, ['strike_price', 'strikethrough_price', 'original_price'])),
-    availability: readString(offer.availability),
-    stockText: readString(firstMember(offer, ['stock_text', 'stock'])),
-    deliveryText: readString(firstMember(offer, ['delivery_text', 'delivery'])),
+    availability: readText(offer.availability),
+    stockText: readText(firstMember(offer, ['stock_text', 'stock'])),
+    deliveryText: readText(firstMember(offer, ['delivery_text', 'delivery'])),
     bestPriceTag: readTag(firstMember(offer, ['best_price_tag', 'price_tag'])),
     checkoutable: readBoolean(firstMember(offer, ['checkoutable', 'is_checkoutable'])),
     provider: readName(offer.provider),

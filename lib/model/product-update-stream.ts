@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { firstMember, isRecord } from '@/lib/model/ad-and-product-fields';
+import { firstMember } from '@/lib/model/ad-and-product-fields';
+import { isRecord } from '@/lib/model/json-read';
 import { ProductCollection } from '@/lib/model/product-collection';
 import {
   type ParsedProduct,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_UPDATE_PATH, postProductUpdate, type SendRequest } from '@/lib/api/product-update-client';
+import { createRateGovernor } from '@/lib/api/rate-governor';
 import { type ParsedProduct, parseProductEntity } from '@/lib/model/product-entity';
 import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
@@ -150,7 +151,7 @@ describe('postProductUpdate (interface 4.4)', () => {
     }
   });
 
-  it('reports a request that did not complete as a network error, and keeps a typed error thrown behind send', async () => {
+  it('reports a request that did not complete as a network error', async () => {
     const network = await postProductUpdate({
       send: async () => {
         throw new TypeError('Failed to fetch');
@@ -159,17 +160,22 @@ describe('postProductUpdate (interface 4.4)', () => {
       now,
     });
     expect(!network.ok && network.error.code).toBe('network');
-    const held = await postProductUpdate({
-      send: async () => {
-        throw { code: 'rate-limited', message: 'Waiting after a 429.', retryAt: NOW + 60_000 };
-      },
-      request: card,
-      now,
-    });
-    expect(!held.ok && held.error).toEqual({
-      code: 'rate-limited',
-      message: 'Waiting after a 429.',
-      retryAt: NOW + 60_000,
-    });
+  });
+
+  it('goes through the rate governor: a 429 holds the next call, which is refused without a request', async () => {
+    let clock = NOW;
+    const governor = createRateGovernor({ now: () => clock });
+    const requests: string[] = [];
+    const send: SendRequest = (path) =>
+      governor.run(async () => {
+        requests.push(path);
+        return new Response('', { status: 429, headers: { 'Retry-After': '30' } });
+      });
+    const limited = await postProductUpdate({ send, request: card, now: () => clock });
+    expect(!limited.ok && limited.error).toMatchObject({ code: 'rate-limited', retryAt: NOW + 30_000 });
+    clock += 10_000;
+    const held = await postProductUpdate({ send, request: card, now: () => clock });
+    expect(!held.ok && held.error).toMatchObject({ code: 'rate-limited', retryAt: NOW + 30_000 });
+    expect(requests).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import {
   pauseBetweenCalls,
   refreshProducts,
 } from '@/lib/api/product-update-refresh';
+import { createRateGovernor } from '@/lib/api/rate-governor';
 import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import {
   PRODUCT_TOKEN_CANARY,
@@ -81,6 +82,21 @@ describe('refreshProducts (interface 4.4, 7)', () => {
     expect(run.rateLimit).toMatchObject({ code: 'rate-limited', status: 429 });
     // The 429 came after one pause of 300 ms (random 0); Retry-After: 60 counts from then.
     expect(run.rateLimit?.retryAt).toBe(service.now() + 60_000);
+  });
+
+  it('through the shared governor, a run started while a 429 holds makes no request at all', async () => {
+    const service = fakeService((call) =>
+      call === 1 ? () => new Response('', { status: 429, headers: { 'Retry-After': '120' } }) : null,
+    );
+    const governor = createRateGovernor({ now: service.now });
+    const send: SendRequest = (path, init) =>
+      governor.run(() => service.send(path, init) as Promise<Response>);
+    const first = await refreshProducts({ cards, ...service, send, random: () => 0.5 });
+    expect(first.stoppedEarly).toBe(true);
+    const second = await refreshProducts({ cards, ...service, send, random: () => 0.5 });
+    expect(service.calls).toHaveLength(1);
+    expect(second.stoppedEarly).toBe(true);
+    expect(second.rateLimit?.retryAt).toBe(first.rateLimit?.retryAt);
   });
 
   it('records a single failure and goes on with the next card', async () => {
