@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { productCards } from '@/tests/replica/fixtures/products';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { asPage, call, json, type WireResponse } from './replica-client';
+
+let replica: Replica;
+beforeAll(async () => {
+  replica = await startReplica();
+});
+afterAll(() => replica.close());
+
+const prompt = (conversationId: string, text: string): Promise<WireResponse> =>
+  call(replica, '/backend-api/f/conversation', {
+    method: 'POST',
+    headers: { ...asPage(replica), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      action: 'next',
+      conversation_id: conversationId,
+      messages: [
+        { id: 'prompt-1', author: { role: 'user' }, content: { content_type: 'text', parts: [text] } },
+      ],
+    }),
+  });
+
+const streamStatus = async (conversationId: string): Promise<unknown> =>
+  json(
+    await call(replica, `/backend-api/conversation/${conversationId}/stream_status`, {
+      headers: asPage(replica),
+    }),
+  ).status;
+
+function openSocket(): Promise<{ frames: Array<Record<string, unknown>>; close: () => void }> {
+  const socket = new WebSocket(`wss://127.0.0.1:${replica.port}/ws/chat`, { rejectUnauthorized: false });
+  const frames: Array<Record<string, unknown>> = [];
+  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ frames, close: () => socket.close() }));
+    socket.once('error', reject);
+  });
+}
+
+const dataEvents = (text: string): string[] =>
+  text.split('\n\n').flatMap((block) =>
+    block
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6)),
+  );
+
+describe('product_update (interface 4.4)', () => {
+  it('streams product_entity frames in several chunks', async () => {
+    const [card] = productCards(FIXTURE_IDS.products);
+    const response = await call(replica, '/backend-api/search/product_update', {
+      method: 'POST',
+      headers: { ...asPage(replica), 'content-type': 'application/json' },
+      body: JSON.stringify(card),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+    expect(response.text).toContain('product_entity');
+    expect(response.chunkTimes.length).toBeGreaterThan(1);
+    expect((response.chunkTimes.at(-1) ?? 0) - (response.chunkTimes[0] ?? 0)).toBeGreaterThan(50);
+  });
+});
+
+describe('prompts (interface 4.5, 6)', () => {
+  it('answers over SSE, reports IS_STREAMING meanwhile, and appends the turn to the conversation', async () => {
+    const id = FIXTURE_IDS.sse;
+    const answer = prompt(id, 'How long do I roast carrots?');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await streamStatus(id)).toBe('IS_STREAMING');
+    const response = await answer;
+    expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+    const events = dataEvents(response.text);
+    expect(events.at(-1)).toBe('[DONE]');
+    expect(await streamStatus(id)).toBe('IDLE');
+    const page = json(
+      await call(replica, `/backend-api/conversations/${id}?include_has_versions=true&num_turns=1`, {
+        headers: asPage(replica),
+      }),
+    );
+    const messages = page.messages as Array<{ id: string; content: { parts: string[] } }>;
+    expect(messages[0]?.content.parts[0]).toBe('How long do I roast carrots?');
+    expect(page.current_node).toBe(messages.at(-1)?.id);
+  });
+
+  it('cuts the SSE answer off half-way, without [DONE], in the cut-off scenario', async () => {
+    const response = await prompt(FIXTURE_IDS.cutOffSse, 'Should I pay off my loan first?');
+    expect(response.cutOff).toBe(true);
+    expect(response.text).not.toContain('[DONE]');
+    expect(response.text).toContain('"message"');
+  });
+
+  it('answers over the WebSocket as stream-item frames, with a JSON ack to the POST', async () => {
+    const socket = await openSocket();
+    const response = await prompt(FIXTURE_IDS.websocket, 'Why is my test flaky?');
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(json(response).conversation_id).toBe(FIXTURE_IDS.websocket);
+    await expect
+      .poll(() => socket.frames.at(-1)?.data, { timeout: 3000 })
+      .toMatchObject({ type: 'message_stream_complete' });
+    const items = socket.frames.filter((frame) => frame.type === 'stream-item');
+    expect(items.length).toBeGreaterThan(2);
+    expect(items.every((frame) => frame.conversation_id === FIXTURE_IDS.websocket)).toBe(true);
+    socket.close();
+  });
+
+  it('answers both ways in the both-transports scenario', async () => {
+    const socket = await openSocket();
+    const response = await prompt(FIXTURE_IDS.bothTransports, 'What should I see in Kyoto?');
+    expect(dataEvents(response.text).at(-1)).toBe('[DONE]');
+    expect(socket.frames.some((frame) => frame.type === 'stream-item')).toBe(true);
+    socket.close();
+  });
+});
