@@ -20,7 +20,7 @@ function problemsOf(fileName: string, extension: string): string[] {
   const stem = fileName.slice(0, -(extension.length + 1));
   if (!fileName.endsWith(`.${extension}`)) problems.push('extension');
   if (/[<>:"/\\|?*]/.test(fileName)) problems.push('forbidden character');
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(fileName)) problems.push('control character');
+  if (/\p{Cc}/u.test(fileName)) problems.push('control character');
   if (/\p{Cs}/u.test(fileName)) problems.push('lone surrogate');
   if (/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(fileName)) problems.push('bidirectional control');
   if (/[. ]$/.test(stem) || /^[ .]/.test(stem)) problems.push('leading or trailing dot or space');
