@@ -1,0 +1,11 @@
+/**
+ * The few `chrome.*` calls the tests make inside the extension's service worker (through
+ * `serviceWorker.evaluate`), typed for that purpose only.
+ */
+declare const chrome: {
+  tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
+  runtime: {
+    getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };
+  };
+  storage: { session: { get(key: string): Promise<Record<string, unknown>> } };
+};

@@ -1,0 +1,66 @@
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { test as base, inject } from 'vitest';
+import { launchBrowserWithExtension } from '../../scripts/launch-browser';
+import { type Replica, startReplica } from '../replica/server';
+
+export interface Lens {
+  replica: Replica;
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** A new tab on https://chatgpt.com<path>, loaded. */
+  openChat(path: string): Promise<Page>;
+  /** An extension page (popup.html, sidepanel.html) describing the given tab. */
+  openExtensionPage(page: 'popup.html' | 'sidepanel.html', forTab?: Page): Promise<Page>;
+  /** The tab id Chromium gave a page, as the extension sees it. */
+  tabIdOf(page: Page): Promise<number>;
+}
+
+/**
+ * One replica and one browser per test file (starting Chromium is the slow part); each test opens its
+ * own tabs and closes them.
+ */
+export const test = base.extend<{ lens: Lens }>({
+  lens: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const replica = await startReplica();
+      const browser = await launchBrowserWithExtension({
+        extensionDir: inject('extensionDir'),
+        replicaPort: replica.port,
+        headless: true,
+      });
+      const { context, extensionId, serviceWorker } = browser;
+      const tabIdOf = async (page: Page): Promise<number> => {
+        const url = page.url();
+        const id = await serviceWorker.evaluate(async (pageUrl: string) => {
+          const tabs = await chrome.tabs.query({});
+          return tabs.find((tab) => tab.url === pageUrl)?.id ?? null;
+        }, url);
+        if (id === null) throw new Error(`no tab has the URL ${url}`);
+        return id;
+      };
+      await use({
+        replica,
+        context,
+        extensionId,
+        serviceWorker,
+        tabIdOf,
+        async openChat(path) {
+          const page = await context.newPage();
+          await page.goto(`https://chatgpt.com${path}`);
+          return page;
+        },
+        async openExtensionPage(name, forTab) {
+          const query = forTab ? `?tabId=${await tabIdOf(forTab)}` : '';
+          const page = await context.newPage();
+          await page.goto(`chrome-extension://${extensionId}/${name}${query}`);
+          return page;
+        },
+      });
+      await context.close();
+      await replica.close();
+    },
+    { scope: 'file' },
+  ],
+});
