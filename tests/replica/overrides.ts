@@ -85,7 +85,7 @@ export function retryAfterHeader(rule: RateLimitRule, now: number): Record<strin
 /** Checks a control-API body: an override object or null. */
 export function parseOverride(body: unknown): ReplicaOverride | null | undefined {
   if (body === null) return null;
-  if (typeof body !== 'object' || Array.isArray(body) || body === undefined) return undefined;
+  if (typeof body !== 'object' || Array.isArray(body)) return undefined;
   const candidate = body as Record<string, unknown>;
   const rule = candidate.rateLimit as Record<string, unknown> | undefined;
   if (rule !== undefined && !['seconds', 'http-date', 'none'].includes(String(rule?.retryAfter)))

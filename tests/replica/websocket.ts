@@ -21,10 +21,6 @@ export class WebSocketHub {
     });
   }
 
-  get openSockets(): number {
-    return this.sockets.size;
-  }
-
   sendStreamItem(conversationId: string, data: unknown): void {
     const frame = JSON.stringify({ type: 'stream-item', conversation_id: conversationId, data });
     for (const socket of this.sockets) socket.send(frame);

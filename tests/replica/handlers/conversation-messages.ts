@@ -3,7 +3,7 @@ import { sendDetail, sendJson } from '../http-helpers';
 import type { HandlerContext } from './context';
 
 /** The malformed scenario's body: valid JSON up to where it stops. */
-export const MALFORMED_MESSAGES_BODY = '{"title": "Broken", "messages": [';
+const MALFORMED_MESSAGES_BODY = '{"title": "Broken", "messages": [';
 
 /** interface 4.1: GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor] */
 export function handleMessages(context: HandlerContext, conversationId: string): void {

@@ -27,6 +27,13 @@ describe('request log', () => {
     expect(replica.requests().every((record) => record.conversationId === FIXTURE_IDS.plain)).toBe(true);
   });
 
+  it('counts a document load as neither page nor extension, though Chromium sends it with Sec-Fetch-Site: none', async () => {
+    await call(replica, `/c/${FIXTURE_IDS.plain}`, {
+      headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(replica.requests().map((record) => record.origin)).toEqual(['other']);
+  });
+
   it('filters by origin, method, status and path prefix', async () => {
     await call(replica, treePath, { headers: asExtension(replica) });
     await call(replica, '/backend-api/me', { headers: asPage(replica) });
