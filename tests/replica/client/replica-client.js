@@ -124,6 +124,21 @@ window.__replica = {
     const messages = page && Array.isArray(page.messages) ? page.messages : branchFromTree(tree);
     const thread = document.getElementById('thread');
     thread.replaceChildren(...messages.filter(isShown).map(bubble));
+    placeProductCards(messages);
+  }
+
+  /** Product cards sit under the answer to the product search, as on the site (else after the thread). */
+  function placeProductCards(messages) {
+    const search = messages.findLastIndex(
+      (message) => message.recipient === 'web.run' && String(message.content?.text).includes('product_query'),
+    );
+    const answer = messages
+      .slice(search + 1)
+      .find((message) => isShown(message) && message.channel === 'final');
+    const anchor = search >= 0 && answer ? document.querySelector(`[data-message-id="${answer.id}"]`) : null;
+    const cards = document.getElementById('products');
+    if (anchor) anchor.after(cards);
+    else document.getElementById('thread').after(cards);
   }
 
   function isShown(message) {
