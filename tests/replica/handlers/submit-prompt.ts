@@ -14,7 +14,7 @@ import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '../
 import type { HandlerContext } from './context';
 
 /** Pause between streamed pieces: long enough for stream_status polls to see IS_STREAMING. */
-const PIECE_PAUSE_MS = 90;
+const PIECE_PAUSE_MS = 60;
 
 /**
  * interface 4.5 and 6: POST /backend-api/f/conversation. The answer streams as SSE on this response, or as
