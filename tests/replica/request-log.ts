@@ -25,17 +25,12 @@ export type RequestFilter = Partial<Pick<ReplicaRequestRecord, 'origin' | 'metho
   pathPrefix?: string;
 };
 
-/**
- * Who sent a request: the page's script (same-origin), the extension's service worker (site `none`), or
- * anything else. A navigation the user starts (typing the URL) is also site `none`, so navigations are
- * the page's, never the extension's.
- */
 export function originOf(request: IncomingMessage): RequestOrigin {
   // A document load typed or opened by the browser also says Sec-Fetch-Site: none; it is neither the
   // page's script nor the extension.
   if (request.headers['sec-fetch-mode'] === 'navigate') return 'other';
   const site = request.headers['sec-fetch-site'];
-  if (site === 'same-origin' || request.headers['sec-fetch-mode'] === 'navigate') return 'page';
+  if (site === 'same-origin') return 'page';
   if (site === 'none') return 'extension';
   return 'other';
 }
