@@ -1,0 +1,39 @@
+import type { Inspection } from '@/lib/insights/inspection';
+
+/**
+ * The search queries of a conversation as CSV (issue 4 item 5), one row per query, RFC 4180: fields with a
+ * comma, a double quote, CR or LF are quoted and their quotes doubled; every record ends with CRLF.
+ *
+ * Fields are written exactly as the queries are, also when they start with = + - @: a search query such as
+ * "-site:pinterest.com oak table" is data, and prefixing it (the usual guard against spreadsheet formulas)
+ * would change it for every tool that reads CSV as data. docs/export-format.md ("CSV and spreadsheets")
+ * explains the choice and how to open the file safely.
+ */
+export const CSV_HEADER = ['conversation_id', 'turn_index', 'message_id', 'kind', 'source', 'query'] as const;
+
+const CRLF = '\r\n';
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvField(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function csvRecord(fields: readonly string[]): string {
+  return fields.map(csvField).join(',') + CRLF;
+}
+
+export function exportQueriesCsv(inspection: Inspection): string {
+  const conversationId = inspection.conversation.id ?? '';
+  let csv = csvRecord(CSV_HEADER);
+  for (const query of inspection.queries.queries) {
+    csv += csvRecord([
+      conversationId,
+      String(query.turnIndex),
+      query.messageId,
+      query.kind,
+      query.source,
+      query.text,
+    ]);
+  }
+  return csv;
+}

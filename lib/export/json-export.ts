@@ -1,0 +1,122 @@
+import { isoTime } from '@/lib/export/iso-time';
+import { scrubMetadata } from '@/lib/export/scrub-metadata';
+import type { AdsOverview } from '@/lib/insights/ads';
+import type { FormatComparison } from '@/lib/insights/format-comparison';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { OfferRow } from '@/lib/insights/offers';
+import type { QueryKind, QuerySource } from '@/lib/insights/queries';
+import type { Transport } from '@/lib/insights/transport';
+import type { AdAccount } from '@/lib/model/ad-account';
+import type { ConversationFlags, ConversationSources, NormalizedMessage } from '@/lib/model/conversation';
+
+/**
+ * The JSON export: the stable contract `chat-lens/export@1` (issue 4 item 5). Every member is documented
+ * in docs/export-format.md; within @1 members are only ever added, never renamed, removed or retyped.
+ * Times are ISO 8601 strings in UTC.
+ */
+export const EXPORT_SCHEMA = 'chat-lens/export@1';
+
+export interface ExportConversation {
+  id: string | null;
+  title: string | null;
+  createTime: string | null;
+  updateTime: string | null;
+  model: string | null;
+  currentNode: string | null;
+  flags: ConversationFlags;
+  extraKeys: string[];
+  sources: ConversationSources;
+}
+
+/** A message of the model, its epoch-ms time as ISO, its metadata scrubbed (see scrub-metadata.ts). */
+export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs'> & { createTime: string | null };
+
+export interface ExportTurn {
+  index: number;
+  messageIds: string[];
+}
+
+export interface ExportQuery {
+  text: string;
+  kind: QueryKind;
+  source: QuerySource;
+  messageId: string;
+  turnIndex: number;
+}
+
+export interface ExportDocument {
+  schema: typeof EXPORT_SCHEMA;
+  exportedAt: string | null;
+  conversation: ExportConversation;
+  messages: ExportMessage[];
+  turns: ExportTurn[];
+  queries: ExportQuery[];
+  ads: AdsOverview | null;
+  offers: OfferRow[];
+  transport: Transport;
+  formats: FormatComparison | null;
+  account: AdAccount | null;
+}
+
+export interface JsonExportOptions {
+  exportedAt: Date;
+}
+
+function exportMessage(message: NormalizedMessage): ExportMessage {
+  // Members listed one by one: a member added to the model later must be added to the contract on purpose.
+  return {
+    id: message.id,
+    parentId: message.parentId,
+    role: message.role,
+    authorName: message.authorName,
+    recipient: message.recipient,
+    contentType: message.contentType,
+    text: message.text,
+    createTime: isoTime(message.createTimeMs),
+    hidden: message.hidden,
+    preamble: message.preamble,
+    refId: message.refId,
+    thinkingEffort: message.thinkingEffort,
+    metadataKeys: [...message.metadataKeys],
+    metadata: scrubMetadata(message.metadata),
+    source: message.source,
+  };
+}
+
+export function toExportDocument(inspection: Inspection, options: JsonExportOptions): ExportDocument {
+  const { conversation } = inspection;
+  return {
+    schema: EXPORT_SCHEMA,
+    exportedAt: isoTime(options.exportedAt.getTime()),
+    conversation: {
+      id: conversation.id,
+      title: conversation.title,
+      createTime: isoTime(conversation.createTimeMs),
+      updateTime: isoTime(conversation.updateTimeMs),
+      model: conversation.modelSlug,
+      currentNode: conversation.currentNode,
+      flags: { ...conversation.flags },
+      extraKeys: [...conversation.extraKeys],
+      sources: structuredClone(conversation.sources),
+    },
+    messages: conversation.messages.map(exportMessage),
+    turns: conversation.turns.map((turn, index) => ({ index, messageIds: [...turn.messageIds] })),
+    queries: inspection.queries.queries.map(({ text, kind, source, messageId, turnIndex }) => ({
+      text,
+      kind,
+      source,
+      messageId,
+      turnIndex,
+    })),
+    ads: inspection.ads,
+    offers: inspection.offers,
+    transport: inspection.transport,
+    formats: inspection.formats,
+    account: inspection.account,
+  };
+}
+
+/** The document as text: 2-space indentation, a final newline. */
+export function exportJson(inspection: Inspection, options: JsonExportOptions): string {
+  return `${JSON.stringify(toExportDocument(inspection, options), null, 2)}\n`;
+}

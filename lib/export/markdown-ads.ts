@@ -1,0 +1,66 @@
+import { autolink, codeSpan, inlineText } from '@/lib/export/markdown-text';
+import type { AdListing, AdsOverview } from '@/lib/insights/ads';
+import type { Inspection } from '@/lib/insights/inspection';
+
+/**
+ * `## Ads`: what the ads response (interface 4.3) served into the conversation and whom it targeted
+ * (interface 4.6). Every link was cleaned of its tracking parameters when it was parsed; the section
+ * names the parameters that were removed, never their values.
+ */
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function yesNo(value: boolean | null): string {
+  if (value === null) return 'not stated';
+  return value ? 'yes' : 'no';
+}
+
+function counts(ads: AdsOverview): string {
+  const parts = [
+    ads.requested === null ? null : `${ads.requested} requested`,
+    ads.delivered === null ? null : `${ads.delivered} delivered`,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+function targeting(ads: AdsOverview): string {
+  const lines = [
+    ads.segmentId === null ? null : `- Ads segment: ${codeSpan(ads.segmentId)}`,
+    ads.accountSegmentId === null || ads.accountSegmentId === ads.segmentId
+      ? null
+      : `- Account's ads segment: ${codeSpan(ads.accountSegmentId)}`,
+    ads.country === null ? null : `- Country: ${inlineText(ads.country)}`,
+    `- Opted out: ${yesNo(ads.optOut)}`,
+    ads.removedTrackingParams.length === 0
+      ? null
+      : `- Tracking parameters removed from the links: ${ads.removedTrackingParams.map(codeSpan).join(', ')}`,
+  ];
+  return lines.filter((line) => line !== null).join('\n');
+}
+
+function adItem(ad: AdListing, position: number): string {
+  const advertiser = `**${inlineText(ad.advertiser ?? 'Unknown advertiser')}**`;
+  const lines = [`${position}. ${ad.title === null ? advertiser : `${advertiser}: ${inlineText(ad.title)}`}`];
+  if (ad.link !== null) lines.push(`   - Link: ${autolink(ad.link)}`);
+  const kind = [
+    ad.format === null ? null : `format ${codeSpan(ad.format)}`,
+    ad.unitType === null ? null : `unit ${codeSpan(ad.unitType)}`,
+    plural(ad.cardCount, 'card'),
+  ].filter((part) => part !== null);
+  lines.push(`   - ${kind.join(', ')}`);
+  if (ad.headerLabel !== null) lines.push(`   - Label: ${inlineText(ad.headerLabel)}`);
+  if (ad.targetHosts.length > 0) lines.push(`   - Leads to: ${ad.targetHosts.map(inlineText).join(', ')}`);
+  return lines.join('\n');
+}
+
+export function markdownAds(inspection: Inspection): string {
+  const { ads } = inspection;
+  if (ads === null) return '## Ads\n\nNo ads response was captured for this conversation.';
+  if (!ads.shownAny) return `## Ads\n\nNo ads were shown${counts(ads)}.\n\n${targeting(ads)}`;
+  const summary = `${plural(ads.adCount, 'ad')} from ${plural(ads.advertisers.length, 'advertiser')}${counts(ads)}.`;
+  return [
+    '## Ads',
+    summary,
+    targeting(ads),
+    ads.ads.map((ad, index) => adItem(ad, index + 1)).join('\n'),
+  ].join('\n\n');
+}

@@ -1,0 +1,45 @@
+import { markdownFormatComparison } from '@/lib/export/markdown-format-comparison';
+import { codeSpan, inlineText } from '@/lib/export/markdown-text';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { Transport } from '@/lib/insights/transport';
+import { CONVERSATION_FLAG_KEYS, type SourceStatus } from '@/lib/model/conversation';
+
+/**
+ * `## Details`: how the conversation was loaded and streamed: transport (interface 6), which formats were
+ * loaded and how they differ (interface 1, 2.4, 4.2), top-level keys the interface document does not list
+ * (rule 3 of 9), and the conversation's flags (2.1).
+ */
+const TRANSPORT_TEXT: Record<Transport, string> = {
+  websocket: 'WebSocket (stream-item frames carried the answers)',
+  sse: 'server-sent events (the answers came as SSE responses)',
+  unknown: 'unknown (no answer was seen streaming)',
+};
+
+/** Pages only for the messages format: the tree always comes in one response. */
+function sourceText(name: string, status: SourceStatus, showPages: boolean): string {
+  const parts = [status.loaded ? 'loaded' : 'not loaded'];
+  if (status.loaded) parts.push(status.complete ? 'complete' : 'incomplete');
+  if (status.loaded && showPages) parts.push(status.pages === 1 ? '1 page' : `${status.pages} pages`);
+  return `- ${name}: ${parts.join(', ')}${status.note === null ? '' : `. ${inlineText(status.note)}`}`;
+}
+
+function listOrNone(items: readonly string[]): string {
+  return items.length === 0 ? 'none' : items.map(codeSpan).join(', ');
+}
+
+export function markdownDetails(inspection: Inspection): string {
+  const { conversation } = inspection;
+  const hidden = conversation.messages.filter((message) => message.hidden).length;
+  const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);
+  const lines = [
+    `- Transport: ${TRANSPORT_TEXT[inspection.transport]}`,
+    sourceText('Messages format', conversation.sources.messages, true),
+    sourceText('Tree format', conversation.sources.tree, false),
+    `- Format comparison: ${markdownFormatComparison(inspection.formats)}`,
+    `- Messages on the active branch: ${conversation.messages.length} (${hidden} hidden, left out above)`,
+    `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,
+    `- Flags set: ${listOrNone(flagsSet)}`,
+    `- Extra top-level keys: ${listOrNone(conversation.extraKeys)}`,
+  ];
+  return `## Details\n\n${lines.join('\n')}`;
+}

@@ -1,0 +1,48 @@
+import { isoTime } from '@/lib/export/iso-time';
+import { markdownAds } from '@/lib/export/markdown-ads';
+import { markdownDetails } from '@/lib/export/markdown-details';
+import { markdownOffers } from '@/lib/export/markdown-offers';
+import { markdownQueries } from '@/lib/export/markdown-queries';
+import { inlineText } from '@/lib/export/markdown-text';
+import { markdownTranscript } from '@/lib/export/markdown-transcript';
+import { frontMatter } from '@/lib/export/yaml-front-matter';
+import type { Inspection } from '@/lib/insights/inspection';
+
+/**
+ * The conversation as one Markdown document (issue 4 item 5, docs/export-format.md): YAML front matter, the
+ * transcript, then Search queries, Ads, Product offers and Details. Nothing in it can hold a token or a
+ * tracking value: it is written from the Inspection alone, whose parsers never kept them.
+ */
+export interface MarkdownExportOptions {
+  exportedAt: Date;
+}
+
+const UNTITLED = 'Untitled conversation';
+
+export function conversationUrl(id: string | null): string | null {
+  return id === null ? null : `https://chatgpt.com/c/${encodeURIComponent(id)}`;
+}
+
+export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {
+  const { conversation } = inspection;
+  const header = frontMatter([
+    ['title', conversation.title],
+    ['id', conversation.id],
+    ['url', conversationUrl(conversation.id)],
+    ['created', isoTime(conversation.createTimeMs)],
+    ['updated', isoTime(conversation.updateTimeMs)],
+    ['model', conversation.modelSlug],
+    ['exported', isoTime(options.exportedAt.getTime())],
+  ]);
+  const title =
+    conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
+  const sections = [
+    `# ${inlineText(title)}`,
+    markdownTranscript(inspection),
+    markdownQueries(inspection),
+    markdownAds(inspection),
+    markdownOffers(inspection),
+    markdownDetails(inspection),
+  ];
+  return `${header}\n${sections.join('\n\n')}\n`;
+}

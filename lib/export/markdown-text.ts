@@ -1,0 +1,111 @@
+/**
+ * Putting text that is not ours into Markdown (CommonMark with GFM tables) without it changing the
+ * document around it: a title cannot open emphasis or a link, a query cannot split a table row, an answer
+ * cannot close our code fence or add a section at our heading level.
+ */
+
+/** Characters that start inline markup anywhere in a line (CommonMark 6, GFM tables and strikethrough). */
+const INLINE_MARKUP = /[\\`*[\]<>|~]/g;
+/** An underscore opens emphasis only at a word boundary: `image_card_v2` stays readable as it is. */
+const BOUNDARY_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+/** `&amp;` and `&#35;` would be read as entities; a lone `&` (AT&T) is plain. */
+const ENTITY_LIKE = /&(?=#?[A-Za-z0-9]+;)/g;
+/** Line breaks (also U+2028/U+2029 and NEL) and runs of white space inside one line of ours. */
+const WHITE_SPACE_RUN = /[\s\u0085]+/g;
+
+/** Text as it reads inside a line of Markdown (a heading, a list item, a table cell): on one line, inert. */
+export function inlineText(text: string): string {
+  return text
+    .replace(WHITE_SPACE_RUN, ' ')
+    .trim()
+    .replace(INLINE_MARKUP, '\\$&')
+    .replace(BOUNDARY_UNDERSCORE, '\\_')
+    .replace(ENTITY_LIKE, '\\&');
+}
+
+/** The first `maxLength` characters of a one-line text, with an ellipsis when it was longer. */
+export function shortened(text: string, maxLength: number): string {
+  const oneLine = text.replace(WHITE_SPACE_RUN, ' ').trim();
+  const characters = [...oneLine];
+  return characters.length <= maxLength
+    ? oneLine
+    : `${characters
+        .slice(0, maxLength - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/** A code span whose fence is longer than any backtick run inside (CommonMark 6.1). */
+export function codeSpan(text: string): string {
+  const oneLine = text.replace(WHITE_SPACE_RUN, ' ');
+  const longestRun = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const padded =
+    oneLine.startsWith('`') || oneLine.endsWith('`') || oneLine === '' ? ` ${oneLine} ` : oneLine;
+  return `${fence}${padded}${fence}`;
+}
+
+/** A URL as a clickable autolink; text without a scheme is shown as code instead. */
+export function autolink(url: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*$/.test(url)) return codeSpan(url);
+  return `<${url}>`;
+}
+
+/** A link to `url` labelled `label` (both from outside); plain text when the URL is not absolute. */
+export function link(label: string, url: string | null): string {
+  const text = inlineText(label);
+  if (url === null || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:/.test(url)) return text;
+  // interface 4.3 links come from the service: <, >, spaces and line breaks would end the destination.
+  const destination = url.replace(/[\s<>\\|]/g, (character) => encodeURIComponent(character));
+  return `[${text}](<${destination}>)`;
+}
+
+/** Each line quoted; blank lines stay inside the quote. */
+export function blockquote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/** CommonMark 4.5: a backtick fence's info string holds no backtick; a tilde fence's may. */
+const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+const ATX_HEADING = /^( {0,3})(#{1,6})(?=\s|$)/;
+/** CommonMark 4.6, HTML blocks 1 to 5: left open, they hide everything after them when rendered. */
+const OPEN_ENDED_HTML =
+  /^( {0,3})(?=<(?:!--|\?|![A-Za-z]|!\[CDATA\[|(?:script|pre|style|textarea)(?:[\s>]|$)))/i;
+
+/**
+ * A message's own Markdown inside ours: its headings move down so they nest under the message heading
+ * (never deeper than level 6), a code fence it leaves open (a cut-off answer) is closed, and a raw HTML
+ * comment or <script>/<pre> block is shown as text, so none of them can swallow the rest of the document.
+ * Lines inside code stay as they are.
+ */
+export function containMarkdown(text: string, minHeadingLevel: number): string {
+  const lines = text.split(/\r\n?|\n/);
+  let openFence: string | null = null;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const fence = FENCE.exec(line)?.[1];
+    if (openFence !== null) {
+      // CommonMark 4.5: a closing fence is of the same character and at least as long.
+      if (fence !== undefined && fence[0] === openFence[0] && fence.length >= openFence.length) {
+        if (line.trim() === fence) openFence = null;
+      }
+      continue;
+    }
+    if (fence !== undefined) {
+      openFence = fence;
+      continue;
+    }
+    lines[index] = line
+      .replace(
+        ATX_HEADING,
+        (_heading, indent: string, hashes: string) =>
+          `${indent}${'#'.repeat(Math.min(6, hashes.length + minHeadingLevel - 1))}`,
+      )
+      .replace(OPEN_ENDED_HTML, '$1\\');
+  }
+  if (openFence !== null) lines.push(openFence);
+  return lines.join('\n');
+}

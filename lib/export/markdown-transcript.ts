@@ -1,0 +1,84 @@
+import { groupBy } from '@/lib/export/group-by';
+import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
+import type { NormalizedMessage } from '@/lib/model/conversation';
+
+/**
+ * The conversation as the site shows it: the visible messages of the active branch in order, under a
+ * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out; a reasoning
+ * preamble is marked as one (interface 2.4), a tool call or a tool's output is one line, and the answers'
+ * own Markdown (code blocks included) is kept, nested under the speaker's heading.
+ */
+const SPEAKER_HEADING_LEVEL = 3;
+const TOOL_OUTPUT_PREVIEW_LENGTH = 160;
+
+const QUERY_VERBS: Record<QueryKind, string> = {
+  search: 'Searched',
+  open: 'Opened',
+  product: 'Looked up products',
+};
+
+type Speaker = 'User' | 'Assistant' | 'System';
+
+function speakerOf(message: NormalizedMessage): Speaker {
+  if (message.role === 'user') return 'User';
+  if (message.role === 'system') return 'System';
+  // Tools answer the assistant's calls: on the site their output is part of the assistant's answer.
+  return 'Assistant';
+}
+
+const isToolCall = (message: NormalizedMessage): boolean =>
+  message.role === 'assistant' && message.recipient !== null && message.recipient !== 'all';
+
+function quotedList(queries: readonly SearchQuery[]): string {
+  return queries.map((query) => `"${inlineText(query.text)}"`).join(', ');
+}
+
+/** `_Searched: "a", "b"_` for each kind of query the call ran, else `_Called web.run_`. */
+function toolCallLine(message: NormalizedMessage, queries: readonly SearchQuery[]): string {
+  const parts: string[] = [];
+  for (const kind of Object.keys(QUERY_VERBS) as QueryKind[]) {
+    const ofKind = queries.filter((query) => query.kind === kind);
+    if (ofKind.length > 0) parts.push(`${QUERY_VERBS[kind]}: ${quotedList(ofKind)}`);
+  }
+  return parts.length > 0
+    ? `_${parts.join(' · ')}_`
+    : `_Called ${inlineText(message.recipient ?? 'a tool')}_`;
+}
+
+/** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */
+function toolOutputLine(message: NormalizedMessage): string {
+  const tool = message.authorName ?? 'Tool';
+  const firstLine = message.text.split('\n').find((line) => line.trim() !== '') ?? '';
+  const preview = shortened(firstLine, TOOL_OUTPUT_PREVIEW_LENGTH);
+  return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
+}
+
+function messageBlock(message: NormalizedMessage, queries: readonly SearchQuery[]): string | null {
+  if (isToolCall(message)) return toolCallLine(message, queries);
+  if (message.text.trim() === '') return null;
+  if (message.role === 'tool') return toolOutputLine(message);
+  const body = containMarkdown(message.text.trim(), SPEAKER_HEADING_LEVEL + 1);
+  if (message.preamble) return blockquote(`_Thinking preamble_\n\n${body}`);
+  if (message.contentType === 'thoughts') return blockquote(`_Reasoning_\n\n${body}`);
+  if (message.contentType === 'reasoning_recap') return `_${inlineText(message.text)}_`;
+  return body;
+}
+
+export function markdownTranscript(inspection: Inspection): string {
+  const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
+  const blocks: string[] = [];
+  let speaker: Speaker | null = null;
+  for (const message of inspection.conversation.messages) {
+    if (message.hidden) continue;
+    const block = messageBlock(message, queries.get(message.id) ?? []);
+    if (block === null) continue;
+    const next = speakerOf(message);
+    if (next !== speaker) blocks.push(`${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`);
+    speaker = next;
+    blocks.push(block);
+  }
+  if (blocks.length === 0) blocks.push('The conversation has no visible messages.');
+  return ['## Transcript', ...blocks].join('\n\n');
+}

@@ -1,0 +1,55 @@
+import { type AdsOverview, summarizeAds } from '@/lib/insights/ads';
+import type { FormatComparison } from '@/lib/insights/format-comparison';
+import { type OfferRow, offersTable } from '@/lib/insights/offers';
+import { extractQueries, type QueryReport } from '@/lib/insights/queries';
+import { detectTransport, type Transport, type TransportObservation } from '@/lib/insights/transport';
+import type { AdAccount } from '@/lib/model/ad-account';
+import type { AdsReport } from '@/lib/model/ad-record';
+import type { Conversation } from '@/lib/model/conversation';
+import type { Product } from '@/lib/model/product-entity';
+
+/**
+ * Everything Chat Lens knows about one conversation, in one bundle: the exporters, the popup, the side panel
+ * and the CLI all read this, so they can never disagree about what was found.
+ */
+export interface Inspection {
+  conversation: Conversation;
+  queries: QueryReport;
+  /** null when no ads response (interface 4.3) was seen for the conversation. */
+  ads: AdsOverview | null;
+  products: Product[];
+  offers: OfferRow[];
+  transport: Transport;
+  /** null unless both formats were loaded and compared (interface 2.4, 4.2). */
+  formats: FormatComparison | null;
+  /** The account the ads were targeted at (interface 4.6); null when /me was not seen. */
+  account: AdAccount | null;
+}
+
+export interface InspectionInput {
+  conversation: Conversation;
+  adsReport?: AdsReport | null;
+  account?: AdAccount | null;
+  products?: readonly Product[];
+  transportObservation?: TransportObservation | null;
+  formats?: FormatComparison | null;
+}
+
+const NOTHING_OBSERVED: TransportObservation = { streamItemFrames: 0, sseResponses: 0 };
+
+export function inspect(input: InspectionInput): Inspection {
+  const account = input.account ?? null;
+  const adsReport = input.adsReport ?? null;
+  const products = [...(input.products ?? [])];
+  return {
+    conversation: input.conversation,
+    queries: extractQueries(input.conversation),
+    // "No ads response seen" (null) and "the service showed no ads" (shownAny false) are different answers.
+    ads: adsReport === null ? null : summarizeAds(adsReport, account),
+    products,
+    offers: offersTable(products),
+    transport: detectTransport(input.transportObservation ?? NOTHING_OBSERVED),
+    formats: input.formats ?? null,
+    account,
+  };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { exportQueriesCsv } from '@/lib/export/csv-export';
+import { exportJson } from '@/lib/export/json-export';
+import { exportMarkdown } from '@/lib/export/markdown-export';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { parseAdAccount } from '@/lib/model/ad-account';
+import { parseAdsResponse } from '@/lib/model/ad-record';
+import type { Conversation } from '@/lib/model/conversation';
+import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { createCredentials, REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
+import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { bothFormats, EXPORTED_AT, parsedValue, replicaProducts, richInspection } from './rich-inspection';
+
+/**
+ * DESIGN "Secrets never enter the model": the replica plants a recognisable value in every tracking
+ * parameter (AD_TRACKING_CANARY), every token-bearing product member (PRODUCT_TOKEN_CANARY) and every
+ * access token (REPLICA_TOKEN_PREFIX). None of them may appear in any export.
+ */
+const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
+
+function allExports(inspection: Inspection): string {
+  return [
+    exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
+    exportJson(inspection, { exportedAt: EXPORTED_AT }),
+    exportQueriesCsv(inspection),
+  ].join('\n');
+}
+
+function expectNoCanary(text: string): void {
+  for (const canary of CANARIES) {
+    expect(text).not.toContain(canary);
+    expect(decodeURIComponent(text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))).not.toContain(canary);
+  }
+}
+
+function mergedFixture(name: 'ads' | 'webSearch' | 'products'): Conversation {
+  return parsedValue(mergeConversationSources(bothFormats(name)));
+}
+
+describe('no export holds a token, a tracking value or a token-bearing member', () => {
+  it('the fixtures do carry the canaries, so the checks below can fail', () => {
+    expect(JSON.stringify(adsResponse(FIXTURE_IDS.ads, true))).toContain(AD_TRACKING_CANARY);
+    for (const card of productCards(FIXTURE_IDS.products)) {
+      expect(productUpdateSse(card)).toContain(PRODUCT_TOKEN_CANARY);
+    }
+    expect(createCredentials().accessToken.startsWith(REPLICA_TOKEN_PREFIX)).toBe(true);
+  });
+
+  it('exports of the rich web-search conversation, with ads and offers', () => {
+    expectNoCanary(allExports(richInspection()));
+  });
+
+  it('exports of the ads and the products conversations', () => {
+    const account = parsedValue(parseAdAccount(meResponse()));
+    expectNoCanary(
+      allExports(
+        inspect({
+          conversation: mergedFixture('ads'),
+          adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.ads, true))),
+          account,
+        }),
+      ),
+    );
+    expectNoCanary(
+      allExports(inspect({ conversation: mergedFixture('products'), products: replicaProducts() })),
+    );
+  });
+
+  it('exports of a conversation whose message metadata carries them (the export does not trust the service)', () => {
+    const conversation = mergedFixture('webSearch');
+    const [card] = productCards(FIXTURE_IDS.products);
+    const adTarget = JSON.stringify(adsResponse(FIXTURE_IDS.ads, true));
+    const trackedUrls = adTarget.match(/https?:[^"]*canary-ad-tracking-[^"]*/g) ?? [];
+    expect(trackedUrls.length).toBeGreaterThan(0);
+    const planted = conversation.messages.map((message, index) =>
+      index === 1
+        ? {
+            ...message,
+            metadata: {
+              ...message.metadata,
+              content_references: [{ type: 'product', product_lookup_key: card?.product_lookup_key }],
+              citations: trackedUrls.map((url) => ({ url: JSON.parse(`"${url}"`) as string })),
+              accessToken: createCredentials().accessToken,
+            },
+          }
+        : message,
+    );
+    expectNoCanary(allExports(inspect({ conversation: { ...conversation, messages: planted } })));
+  });
+});

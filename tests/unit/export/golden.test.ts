@@ -1,0 +1,36 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { exportQueriesCsv } from '@/lib/export/csv-export';
+import { exportJson } from '@/lib/export/json-export';
+import { exportMarkdown } from '@/lib/export/markdown-export';
+import { EXPORTED_AT, richInspection } from './rich-inspection';
+
+/**
+ * The three exports of one fixed, rich conversation, compared byte for byte with reviewed files. After a
+ * deliberate change, regenerate with `UPDATE_GOLDEN=1 npx vitest run --project unit tests/unit/export/golden`
+ * and read the diff before committing it: the files are the specification of what a user gets.
+ */
+const update = process.env.UPDATE_GOLDEN === '1';
+
+function expectGolden(fileName: string, actual: string): void {
+  const path = fileURLToPath(new URL(`./golden/${fileName}`, import.meta.url));
+  if (update) writeFileSync(path, actual);
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+describe('golden exports of the web-search conversation with ads, offers and both formats', () => {
+  const inspection = richInspection();
+
+  it('Markdown', () => {
+    expectGolden('web-search.md', exportMarkdown(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  it('JSON (chat-lens/export@1)', () => {
+    expectGolden('web-search.json', exportJson(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  it('CSV of the queries', () => {
+    expectGolden('web-search.csv', exportQueriesCsv(inspection));
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { autolink, codeSpan, containMarkdown, inlineText, link, shortened } from '@/lib/export/markdown-text';
+
+describe('inlineText', () => {
+  it('puts text on one line and makes its markup inert', () => {
+    expect(inlineText('  *Best* [deal] <b>|</b> `x` ~~y~~ \\ \n next ')).toBe(
+      '\\*Best\\* \\[deal\\] \\<b\\>\\|\\</b\\> \\`x\\` \\~\\~y\\~\\~ \\\\ next',
+    );
+  });
+
+  it('leaves underscores inside words and a lone ampersand alone, escapes the rest', () => {
+    expect(inlineText('image_card_v2 _emphasis_ AT&T &amp;')).toBe(
+      'image_card_v2 \\_emphasis\\_ AT&T \\&amp;',
+    );
+  });
+});
+
+describe('shortened', () => {
+  it('cuts at a whole character and adds an ellipsis only when it cut', () => {
+    expect(shortened('short', 10)).toBe('short');
+    expect(shortened('🍳🍳🍳🍳', 3)).toBe('🍳🍳…');
+  });
+});
+
+describe('codeSpan', () => {
+  it('uses a fence longer than any backtick run inside', () => {
+    expect(codeSpan('plain')).toBe('`plain`');
+    expect(codeSpan('a `b` c')).toBe('``a `b` c``');
+    expect(codeSpan('`edge')).toBe('`` `edge ``');
+  });
+});
+
+describe('links', () => {
+  it('makes absolute URLs clickable and shows anything else as code', () => {
+    expect(autolink('https://example.com/a?b=1')).toBe('<https://example.com/a?b=1>');
+    expect(autolink('turn0search2')).toBe('`turn0search2`');
+    expect(autolink('https://example.com/a b')).toBe('`https://example.com/a b`');
+  });
+
+  it('encodes what would end a link destination or split a table row', () => {
+    expect(link('Shop', 'https://shop.example/a b>c|d')).toBe('[Shop](<https://shop.example/a%20b%3Ec%7Cd>)');
+    expect(link('Shop', null)).toBe('Shop');
+    expect(link('Shop', 'javascript-less/relative')).toBe('Shop');
+  });
+});
+
+describe('containMarkdown', () => {
+  it('moves headings down, never past level 6, and leaves code alone', () => {
+    expect(containMarkdown('# A\n### B\n###### C\n```\n# code\n```\n#hashtag', 4)).toBe(
+      '#### A\n###### B\n###### C\n```\n# code\n```\n#hashtag',
+    );
+  });
+
+  it('closes a fence left open with the same fence', () => {
+    expect(containMarkdown('~~~~\ncode', 4)).toBe('~~~~\ncode\n~~~~');
+    expect(containMarkdown('```\na\n``` not a close\n', 4)).toBe('```\na\n``` not a close\n\n```');
+  });
+});

@@ -1,0 +1,56 @@
+import { compareFormats } from '@/lib/insights/format-comparison';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { parseAdAccount } from '@/lib/model/ad-account';
+import { parseAdsResponse } from '@/lib/model/ad-record';
+import type { Conversation } from '@/lib/model/conversation';
+import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import type { Product } from '@/lib/model/product-entity';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import type { Result } from '@/lib/model/result';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { getConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+
+/**
+ * The fixed, rich input of the export tests: a replica conversation read through the real normalizers
+ * (both formats, merged and compared), its ads and the account through the real parsers, and the
+ * product_update streams of the replica's product cards through the real SSE reader. The values are the
+ * replica's, planted canaries included.
+ */
+export const EXPORTED_AT = new Date('2026-11-20T09:30:00.000Z');
+
+export function parsedValue<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`fixture did not parse: ${result.error.message}`);
+  return result.value;
+}
+
+export function bothFormats(name: FixtureName): { messages: Conversation; tree: Conversation } {
+  const stored = getConversation(FIXTURE_IDS[name]);
+  if (stored === undefined) throw new Error(`no fixture ${name}`);
+  return {
+    messages: parsedValue(normalizeMessagesFormat([messagesResponse(stored, { numTurns: 100 })])),
+    tree: parsedValue(normalizeTreeFormat(treeResponse(stored))),
+  };
+}
+
+export function replicaProducts(): Product[] {
+  return productCards(FIXTURE_IDS.products).flatMap(
+    (card) => parsedValue(parseProductUpdateBody(productUpdateSse(card))).products,
+  );
+}
+
+/** The web-search conversation with everything the lens can know about a conversation. */
+export function richInspection(): Inspection {
+  const { messages, tree } = bothFormats('webSearch');
+  return inspect({
+    conversation: parsedValue(mergeConversationSources({ messages, tree })),
+    adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.webSearch, true))),
+    account: parsedValue(parseAdAccount(meResponse())),
+    products: replicaProducts(),
+    transportObservation: { streamItemFrames: 3, sseResponses: 1 },
+    formats: compareFormats(messages, tree),
+  });
+}
