@@ -1,0 +1,19 @@
+import { isRecord } from '@/lib/model/json-read';
+
+/**
+ * What a saved file holds, told from its shape (issue 4, item 6): a HAR recorded on chatgpt.com, a
+ * data-export conversations.json (a list of tree objects), one messages-format response (4.1), or one
+ * tree response (4.2). Rule 2 of 9: the mapping key is never required of a conversation, so a response
+ * with `messages` is read as the messages format first.
+ */
+export type InputKind = 'har' | 'data-export' | 'messages' | 'tree';
+
+export function detectInputKind(json: unknown): InputKind | null {
+  if (Array.isArray(json))
+    return json.some((item) => isRecord(item) && isRecord(item.mapping)) ? 'data-export' : null;
+  if (!isRecord(json)) return null;
+  if (isRecord(json.log) && Array.isArray(json.log.entries)) return 'har';
+  if (Array.isArray(json.messages)) return 'messages';
+  if (isRecord(json.mapping)) return 'tree';
+  return null;
+}

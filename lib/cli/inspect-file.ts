@@ -1,0 +1,99 @@
+import { compareFormats } from '@/lib/insights/format-comparison';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { parseAdAccount } from '@/lib/model/ad-account';
+import { parseAdsResponse } from '@/lib/model/ad-record';
+import type { Conversation } from '@/lib/model/conversation';
+import { normalizeDataExport } from '@/lib/model/data-export';
+import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { parseJson } from '@/lib/model/parse-json';
+import type { Product } from '@/lib/model/product-entity';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import { fail, ok, type Result } from '@/lib/model/result';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { type ConversationCapture, readHar } from './har-capture';
+import { detectInputKind, type InputKind } from './input-kind';
+
+export interface InspectedFile {
+  kind: InputKind;
+  inspections: Inspection[];
+}
+
+const valueOrNull = <T>(result: Result<T> | null, warnings: string[]): T | null => {
+  if (result === null) return null;
+  if (!result.ok) {
+    warnings.push(result.error.message);
+    return null;
+  }
+  warnings.push(...result.warnings);
+  return result.value;
+};
+
+function inspectCapture(capture: ConversationCapture, me: unknown, warnings: string[]): Inspection | null {
+  const fromPages =
+    capture.messagesPages.length > 0
+      ? valueOrNull(normalizeMessagesFormat(capture.messagesPages), warnings)
+      : null;
+  const fromTree = capture.tree === null ? null : valueOrNull(normalizeTreeFormat(capture.tree), warnings);
+  const conversation = valueOrNull(
+    mergeConversationSources({ messages: fromPages, tree: fromTree }),
+    warnings,
+  );
+  if (conversation === null) return null;
+  const products: Product[] = [];
+  for (const body of capture.productBodies) {
+    const parsed = valueOrNull(parseProductUpdateBody(body), warnings);
+    if (parsed !== null) products.push(...parsed.products);
+  }
+  return inspect({
+    conversation,
+    adsReport: capture.ads === null ? null : valueOrNull(parseAdsResponse(capture.ads), warnings),
+    account: me === null ? null : valueOrNull(parseAdAccount(me), warnings),
+    products,
+    transportObservation: { streamItemFrames: capture.streamItemFrames, sseResponses: capture.sseResponses },
+    formats: fromPages !== null && fromTree !== null ? compareFormats(fromPages, fromTree) : null,
+  });
+}
+
+const conversationOnly = (conversation: Conversation): Inspection => inspect({ conversation });
+
+/**
+ * A saved file, whatever it holds (issue 4, item 6), as one inspection per conversation. Never throws:
+ * an unreadable file is a typed error, and what can be read of a damaged one is kept with warnings.
+ */
+export function inspectFileText(text: string): Result<InspectedFile> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  const kind = detectInputKind(json.value);
+  const warnings: string[] = [];
+  switch (kind) {
+    case null:
+      return fail(
+        'unexpected-shape',
+        'Not a conversation file: expected a messages-format or tree-format response, a data-export conversations.json, or a HAR file.',
+      );
+    case 'messages':
+    case 'tree': {
+      const normalized =
+        kind === 'messages' ? normalizeMessagesFormat([json.value]) : normalizeTreeFormat(json.value);
+      if (!normalized.ok) return normalized;
+      return ok({ kind, inspections: [conversationOnly(normalized.value)] }, normalized.warnings);
+    }
+    case 'data-export': {
+      const conversations = normalizeDataExport(json.value);
+      if (!conversations.ok) return conversations;
+      return ok({ kind, inspections: conversations.value.map(conversationOnly) }, conversations.warnings);
+    }
+    case 'har': {
+      const har = readHar(json.value);
+      warnings.push(...har.warnings);
+      const inspections = har.conversations.flatMap(
+        (capture) => inspectCapture(capture, har.me, warnings) ?? [],
+      );
+      if (inspections.length === 0) {
+        return fail('unexpected-shape', 'The HAR file holds no conversation response from chatgpt.com.');
+      }
+      return ok({ kind, inspections }, warnings);
+    }
+  }
+}

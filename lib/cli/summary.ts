@@ -1,0 +1,52 @@
+import type { Inspection } from '@/lib/insights/inspection';
+import type { QueryKind } from '@/lib/insights/queries';
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function adsLine(inspection: Inspection): string {
+  const { ads } = inspection;
+  if (ads === null) return 'not in the file';
+  if (!ads.shownAny) return 'none shown';
+  const advertisers = ads.advertisers.length > 0 ? ` (${ads.advertisers.join(', ')})` : '';
+  return `${plural(ads.adCount, 'ad')}${advertisers}`;
+}
+
+function queriesLine(inspection: Inspection): string {
+  const counts = new Map<QueryKind, number>();
+  for (const query of inspection.queries.queries) counts.set(query.kind, (counts.get(query.kind) ?? 0) + 1);
+  const byKind = [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
+  const total = inspection.queries.queries.length;
+  const line = total === 0 ? 'none' : `${total} (${byKind})`;
+  return inspection.queries.mayBeIncomplete
+    ? `${line}; may be incomplete: only the tree format was read`
+    : line;
+}
+
+/** The short human summary `npm run inspect -- <file>` prints for one conversation. */
+export function summarize(inspection: Inspection): string {
+  const { conversation } = inspection;
+  const hidden = conversation.messages.filter((message) => message.hidden).length;
+  const sources = (['messages', 'tree'] as const)
+    .filter((format) => conversation.sources[format].loaded)
+    .map((format) => `${format}${conversation.sources[format].complete ? '' : ' (incomplete)'}`);
+  const rows: Array<[string, string]> = [
+    ['Title', conversation.title ?? '(untitled)'],
+    ['Id', conversation.id ?? '(none)'],
+    ['Model', conversation.modelSlug ?? '(unknown)'],
+    ['Messages', `${conversation.messages.length}${hidden > 0 ? ` (${hidden} hidden)` : ''}`],
+    ['Turns', String(conversation.turns.length)],
+    ['Queries', queriesLine(inspection)],
+    ['Ads', adsLine(inspection)],
+    [
+      'Offers',
+      `${plural(inspection.offers.length, 'offer')} for ${plural(inspection.products.length, 'product')}`,
+    ],
+    ['Transport', inspection.transport],
+    ['Formats', sources.join(' + ') || 'none'],
+  ];
+  if (conversation.extraKeys.length > 0) rows.push(['Extra keys', conversation.extraKeys.join(', ')]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+}

@@ -1,0 +1,146 @@
+import { adsResponse, meResponse } from '../../replica/fixtures/ads';
+import {
+  getConversation,
+  messagesResponse,
+  type StoredConversation,
+  treeResponse,
+} from '../../replica/fixtures/formats';
+import { productCards, productUpdateSse } from '../../replica/fixtures/products';
+
+/**
+ * A HAR file as a browser's developer tools save it on chatgpt.com (HAR 1.2, with Chrome's
+ * `_webSocketMessages`), made from the replica's fixtures: what the site's client loads for a conversation.
+ */
+interface HarEntryInput {
+  method?: string;
+  path: string;
+  status?: number;
+  mimeType?: string;
+  body: string;
+  requestBody?: string;
+  base64?: boolean;
+  webSocketFrames?: string[];
+}
+
+function harEntry(input: HarEntryInput): unknown {
+  const text = input.base64 ? Buffer.from(input.body, 'utf8').toString('base64') : input.body;
+  return {
+    startedDateTime: '2026-11-20T10:00:00.000Z',
+    time: 12,
+    request: {
+      method: input.method ?? 'GET',
+      url: `https://chatgpt.com${input.path}`,
+      headers: [{ name: 'authorization', value: 'Bearer canary-access-token-har' }],
+      ...(input.requestBody === undefined
+        ? {}
+        : { postData: { mimeType: 'application/json', text: input.requestBody } }),
+    },
+    response: {
+      status: input.status ?? 200,
+      content: {
+        mimeType: input.mimeType ?? 'application/json',
+        text,
+        ...(input.base64 ? { encoding: 'base64' } : {}),
+      },
+    },
+    ...(input.webSocketFrames
+      ? {
+          _resourceType: 'websocket',
+          _webSocketMessages: input.webSocketFrames.map((data) => ({
+            type: 'receive',
+            time: 1,
+            opcode: 1,
+            data,
+          })),
+        }
+      : {}),
+  };
+}
+
+export const har = (entries: unknown[]): unknown => ({
+  log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries },
+});
+
+/** Every page of the messages format, as the client pages back through them (interface 4.1). */
+export function messagesPageEntries(conversation: StoredConversation): unknown[] {
+  const entries: unknown[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const page = messagesResponse(conversation, { numTurns: 100, before }) as {
+      page_info: { start_cursor: string; has_previous_page: boolean };
+    };
+    const query = `include_has_versions=true&num_turns=100${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+    entries.push(
+      harEntry({
+        path: `/backend-api/conversations/${conversation.id}?${query}`,
+        body: JSON.stringify(page),
+      }),
+    );
+    if (!page.page_info.has_previous_page) return entries;
+    before = page.page_info.start_cursor;
+  }
+}
+
+export interface ConversationHarOptions {
+  ads?: boolean;
+  products?: boolean;
+  sseAnswer?: boolean;
+  webSocketFrames?: number;
+  treeStatus?: 200 | 404;
+}
+
+/** The calls of one conversation load, in the site's order (tree first since 25 Sep 2026, interface 9). */
+export function conversationEntries(id: string, options: ConversationHarOptions = {}): unknown[] {
+  const conversation = getConversation(id);
+  if (conversation === undefined) throw new Error(`no fixture conversation ${id}`);
+  const entries: unknown[] = [
+    harEntry({
+      path: `/api/auth/session`,
+      body: JSON.stringify({ accessToken: 'canary-access-token-har' }),
+    }),
+    options.treeStatus === 404
+      ? harEntry({ path: `/backend-api/conversation/${id}`, status: 404, body: '{"detail":"Not found"}' })
+      : harEntry({
+          path: `/backend-api/conversation/${id}`,
+          body: JSON.stringify(treeResponse(conversation)),
+          base64: true,
+        }),
+    ...messagesPageEntries(conversation),
+    harEntry({ path: '/backend-api/me', body: JSON.stringify(meResponse()) }),
+    harEntry({
+      path: `/backend-api/bazaar/conversation/${id}/ads`,
+      body: JSON.stringify(adsResponse(id, options.ads ?? false)),
+    }),
+  ];
+  if (options.products) {
+    for (const card of productCards(id)) {
+      entries.push(
+        harEntry({
+          method: 'POST',
+          path: '/backend-api/search/product_update',
+          mimeType: 'text/event-stream',
+          requestBody: JSON.stringify(card),
+          body: productUpdateSse(card),
+        }),
+      );
+    }
+  }
+  if (options.sseAnswer) {
+    entries.push(
+      harEntry({
+        method: 'POST',
+        path: '/backend-api/f/conversation',
+        mimeType: 'text/event-stream',
+        requestBody: JSON.stringify({ conversation_id: id, action: 'next' }),
+        body: `data: {"conversation_id":"${id}","message":{"id":"m-new","content":{"parts":["Hello"]}}}\n\ndata: [DONE]\n\n`,
+      }),
+    );
+  }
+  if (options.webSocketFrames) {
+    const frames = Array.from({ length: options.webSocketFrames }, (_, index) =>
+      JSON.stringify({ type: 'stream-item', conversation_id: id, data: { sequence: index } }),
+    );
+    entries.push(harEntry({ path: '/ws/chat', status: 101, body: '', webSocketFrames: frames }));
+  }
+  return entries;
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { type CliIo, runCli } from '@/lib/cli/run-cli';
+import { AD_TRACKING_CANARY } from '../../replica/fixtures/ads';
+import {
+  conversationsExport,
+  getConversation,
+  messagesResponse,
+  treeResponse,
+} from '../../replica/fixtures/formats';
+import { FIXTURE_IDS } from '../../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
+import { conversationEntries, har } from './build-har';
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  written: Map<string, string>;
+}
+
+/** Runs the command over in-memory files, as a user would run it over files on disk. */
+async function run(argv: string[], files: Record<string, unknown>): Promise<RunResult> {
+  let stdout = '';
+  let stderr = '';
+  const written = new Map<string, string>();
+  const io: CliIo = {
+    readFile: async (path) => {
+      const content = files[path];
+      if (content === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
+      return typeof content === 'string' ? content : JSON.stringify(content);
+    },
+    writeFile: async (path, text) => void written.set(path, text),
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    now: () => new Date('2026-11-20T12:00:00Z'),
+  };
+  return { code: await runCli(argv, io), stdout, stderr, written };
+}
+
+const webSearch = getConversation(FIXTURE_IDS.webSearch);
+if (webSearch === undefined) throw new Error('fixture missing');
+const messagesFile = messagesResponse(webSearch, { numTurns: 100 });
+const treeFile = treeResponse(webSearch);
+
+describe('inspect command', () => {
+  it('prints a short summary of a messages-format response', async () => {
+    const result = await run(['conversation.json'], { 'conversation.json': messagesFile });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Title\s+Hiking boots for wide feet$/m);
+    expect(result.stdout).toMatch(/^Queries\s+\d+ \(\d+ search, \d+ open, \d+ product\)$/m);
+    expect(result.stdout).toMatch(/^Formats\s+messages$/m);
+  });
+
+  it('warns that a tree-format response may lack queries', async () => {
+    const result = await run(['tree.json'], { 'tree.json': treeFile });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/may be incomplete: only the tree format was read/);
+  });
+
+  it('prints exactly one JSON value, an array for a data export', async () => {
+    const single = await run(['c.json', '--format', 'json'], { 'c.json': messagesFile });
+    expect(JSON.parse(single.stdout)).toMatchObject({
+      schema: 'chat-lens/export@1',
+      conversation: { id: webSearch.id },
+    });
+
+    const conversations = [FIXTURE_IDS.webSearch, FIXTURE_IDS.plain].map((id) => getConversation(id));
+    const exportFile = conversationsExport(conversations.filter((item) => item !== undefined));
+    const many = await run(['conversations.json', '--format', 'json'], { 'conversations.json': exportFile });
+    const documents = JSON.parse(many.stdout) as Array<{ conversation: { id: string } }>;
+    expect(documents.map((document) => document.conversation.id)).toEqual([
+      FIXTURE_IDS.webSearch,
+      FIXTURE_IDS.plain,
+    ]);
+  });
+
+  it('reads a HAR file: both formats, ads, offers and the transport, without any secret', async () => {
+    const file = har(
+      conversationEntries(FIXTURE_IDS.products, {
+        ads: true,
+        products: true,
+        webSocketFrames: 3,
+        sseAnswer: true,
+      }),
+    );
+    const result = await run(['session.har', '--format', 'json'], { 'session.har': file });
+    expect(result.code).toBe(0);
+    const document = JSON.parse(result.stdout);
+    expect(document.conversation.sources.messages.loaded).toBe(true);
+    expect(document.conversation.sources.tree.loaded).toBe(true);
+    expect(document.ads.shownAny).toBe(true);
+    expect(document.offers.length).toBeGreaterThan(0);
+    expect(document.transport).toBe('websocket');
+    expect(document.formats).not.toBeNull();
+    for (const canary of [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, 'canary-access-token-']) {
+      expect(result.stdout).not.toContain(canary);
+    }
+  });
+
+  it('writes Markdown and CSV to --out', async () => {
+    const md = await run(['c.json', '--format', 'md', '--out', 'c.md'], { 'c.json': messagesFile });
+    expect(md.code).toBe(0);
+    expect(md.stdout).toBe('');
+    expect(md.written.get('c.md')).toMatch(/^---\n/);
+
+    const csv = await run(['c.json', '--format', 'csv', '--out', 'q.csv'], { 'c.json': messagesFile });
+    const lines = csv.written.get('q.csv')?.split('\r\n') ?? [];
+    expect(lines[0]).toBe('conversation_id,turn_index,message_id,kind,source,query');
+    expect(lines.length).toBeGreaterThan(2);
+  });
+
+  it('fails clearly, with a non-zero exit, on unreadable input', async () => {
+    const missing = await run(['nope.json'], {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/Cannot read nope.json/);
+
+    const broken = await run(['broken.json'], { 'broken.json': '{"messages": [' });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/broken.json: .*JSON/i);
+
+    const foreign = await run(['other.json'], { 'other.json': { hello: 'world' } });
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(/Not a conversation file/);
+  });
+
+  it('rejects bad arguments with the usage', async () => {
+    for (const argv of [
+      [],
+      ['a.json', '--format', 'xml'],
+      ['a.json', '--out'],
+      ['a.json', 'b.json'],
+      ['--verbose'],
+    ]) {
+      const result = await run(argv, {});
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/Usage: npm run inspect/);
+    }
+  });
+});
