@@ -3,6 +3,8 @@ import { isRecord, type JsonRecord, ownMember, readIdentifier, readTimeMs } from
 /** The nodes of the active branch of a tree, root first (interface 2.3). */
 export interface ActiveBranch {
   nodeIds: string[];
+  /** The node objects, in the order of nodeIds. */
+  nodes: JsonRecord[];
   /** The walk reached a node without a parent: no cycle, no missing node on the way. */
   complete: boolean;
 }
@@ -58,26 +60,27 @@ function startNode(mapping: JsonRecord, currentNode: string | null, warnings: st
  * warning and keeps what was found (issue item 8); a parent link that points to no node is repaired
  * from the `children` lists when they name the parent.
  */
-export function findActiveBranch(
-  mapping: JsonRecord,
-  currentNode: string | null,
-  warnings: string[],
-): ActiveBranch {
-  const path: string[] = [];
+export function findActiveBranch(mapping: JsonRecord, currentNode: string | null, warnings: string[]): ActiveBranch {
+  const nodeIds: string[] = [];
+  const nodes: JsonRecord[] = [];
   const visited = new Set<string>();
   let complete = true;
   let repairs: Map<string, string> | null = null;
   let id = startNode(mapping, currentNode, warnings);
-  while (id !== null) {
+  // Each node is looked up once: the walk holds on to the parent node it checked.
+  let node = id === null ? null : nodeAt(mapping, id);
+  while (id !== null && node !== null) {
     if (visited.has(id)) {
       warnings.push(`The parent chain of the tree loops at node ${id}; the branch stops there.`);
       complete = false;
       break;
     }
     visited.add(id);
-    path.push(id);
-    let parent = readIdentifier(nodeAt(mapping, id)?.parent);
-    if (parent !== null && nodeAt(mapping, parent) === null) {
+    nodeIds.push(id);
+    nodes.push(node);
+    let parent = readIdentifier(node.parent);
+    let parentNode = parent === null ? null : nodeAt(mapping, parent);
+    if (parent !== null && parentNode === null) {
       repairs ??= parentsFromChildren(mapping);
       const listed = repairs.get(id);
       if (listed === undefined) {
@@ -85,12 +88,12 @@ export function findActiveBranch(
         complete = false;
         break;
       }
-      warnings.push(
-        `Node ${id} names parent ${parent}, which is not in the tree; ${listed} lists it as child.`,
-      );
+      warnings.push(`Node ${id} names parent ${parent}, which is not in the tree; ${listed} lists it as child.`);
       parent = listed;
+      parentNode = nodeAt(mapping, listed);
     }
     id = parent;
+    node = parentNode;
   }
-  return { nodeIds: path.reverse(), complete };
+  return { nodeIds: nodeIds.reverse(), nodes: nodes.reverse(), complete };
 }

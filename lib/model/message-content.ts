@@ -5,11 +5,6 @@ import { isRecord, type JsonRecord, readString, safeJson } from './json-read';
  * fenced block, and the other content types by their readable members. It never yields "undefined"
  * or "[object Object]": what it cannot read as text it shows as compact JSON or as a [type] marker.
  */
-export interface RenderedContent {
-  contentType: string;
-  text: string;
-}
-
 const PART_SEPARATOR = '\n\n';
 
 function renderPart(part: unknown): string {
@@ -89,12 +84,15 @@ function renderWithoutParts(type: string, content: JsonRecord): string {
   return Object.keys(rest).length === 0 ? '' : safeJson(rest);
 }
 
-export function renderContent(content: unknown): RenderedContent {
-  if (!isRecord(content)) {
-    return { contentType: 'unknown', text: typeof content === 'string' ? content : '' };
-  }
-  const contentType = readString(content.content_type) ?? 'unknown';
+/** content.content_type, or 'unknown' when absent. */
+export function readContentType(content: unknown): string {
+  return (isRecord(content) ? readString(content.content_type) : null) ?? 'unknown';
+}
+
+/** The text of a message's content; '' when there is nothing to show. */
+export function renderContentText(content: unknown): string {
+  if (!isRecord(content)) return typeof content === 'string' ? content : '';
   const parts = content.parts;
-  if (Array.isArray(parts)) return { contentType, text: renderParts(parts) };
-  return { contentType, text: renderWithoutParts(contentType, content) };
+  if (Array.isArray(parts)) return renderParts(parts);
+  return renderWithoutParts(readString(content.content_type) ?? 'unknown', content);
 }

@@ -1,6 +1,6 @@
 import type { NormalizedMessage, SourceFormat } from './conversation';
 import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
-import { renderContent } from './message-content';
+import { readContentType, renderContentText } from './message-content';
 
 /**
  * interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
@@ -43,7 +43,6 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
   if (!isRecord(raw)) return null;
   const author = isRecord(raw.author) ? raw.author : null;
   const metadata = isRecord(raw.metadata) ? raw.metadata : emptyMetadata();
-  const { contentType, text } = renderContent(raw.content);
   return {
     id: readIdentifier(raw.id) ?? context.fallbackId,
     parentId:
@@ -53,8 +52,8 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     role: (author !== null ? readString(author.role) : null) ?? 'unknown',
     authorName: author !== null ? readString(author.name) : null,
     recipient: readString(raw.recipient),
-    contentType,
-    text,
+    contentType: readContentType(raw.content),
+    text: renderContentText(raw.content),
     createTimeMs: readTimeMs(raw.create_time),
     hidden: readFlag(metadata.is_visually_hidden_from_conversation) === true,
     preamble: readFlag(metadata.is_thinking_preamble_message) === true,

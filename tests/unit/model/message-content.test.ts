@@ -1,13 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderContent } from '@/lib/model/message-content';
+import { readContentType, renderContentText } from '@/lib/model/message-content';
 
-describe('renderContent', () => {
+describe('renderContentText', () => {
   it('joins every text part', () => {
-    expect(renderContent({ content_type: 'text', parts: ['First.', 'Second.'] })).toEqual({
-      contentType: 'text',
-      text: 'First.\n\nSecond.',
-    });
+    expect(renderContentText({ content_type: 'text', parts: ['First.', 'Second.'] })).toBe('First.\n\nSecond.');
   });
 
   it('shows an image part as a marker next to the text of a multimodal message', () => {
@@ -18,53 +15,56 @@ describe('renderContent', () => {
         'What is this?',
       ],
     };
-    expect(renderContent(content).text).toBe('[image]\n\nWhat is this?');
+    expect(renderContentText(content)).toBe('[image]\n\nWhat is this?');
   });
 
   it('fences code with its language, and without one when the language is unknown', () => {
-    expect(renderContent({ content_type: 'code', language: 'json', text: '{"q":1}' }).text).toBe(
+    expect(renderContentText({ content_type: 'code', language: 'json', text: '{"q":1}' })).toBe(
       '```json\n{"q":1}\n```',
     );
-    expect(renderContent({ content_type: 'code', language: 'unknown', text: 'print(1)' }).text).toBe(
+    expect(renderContentText({ content_type: 'code', language: 'unknown', text: 'print(1)' })).toBe(
       '```\nprint(1)\n```',
     );
   });
 
   it('reads the members of part-less content types', () => {
-    expect(renderContent({ content_type: 'execution_output', text: '42' }).text).toBe('42');
-    expect(renderContent({ content_type: 'reasoning_recap', content: 'Thought for 12s' }).text).toBe(
+    expect(renderContentText({ content_type: 'execution_output', text: '42' })).toBe('42');
+    expect(renderContentText({ content_type: 'reasoning_recap', content: 'Thought for 12s' })).toBe(
       'Thought for 12s',
     );
     expect(
-      renderContent({
+      renderContentText({
         content_type: 'thoughts',
         thoughts: [
           { summary: 'Plan', content: 'List the steps.' },
           { summary: 'Check', content: 'Verify units.' },
         ],
-      }).text,
+      }),
     ).toBe('Plan\nList the steps.\n\nCheck\nVerify units.');
     expect(
-      renderContent({ content_type: 'tether_quote', url: 'https://a.example/x', title: 'A', text: 'quoted' })
-        .text,
+      renderContentText({ content_type: 'tether_quote', url: 'https://a.example/x', title: 'A', text: 'quoted' }),
     ).toBe('A\nhttps://a.example/x\nquoted');
     expect(
-      renderContent({
+      renderContentText({
         content_type: 'user_editable_context',
         user_profile: 'Leeds',
         user_instructions: 'Be brief',
-      }).text,
+      }),
     ).toBe('Leeds\nBe brief');
   });
 
   it('shows an unknown content type as readable JSON', () => {
-    const rendered = renderContent({ content_type: 'sonic_card', card: { title: 'T', score: 3 } });
-    expect(rendered).toEqual({ contentType: 'sonic_card', text: '{"card":{"title":"T","score":3}}' });
+    const content = { content_type: 'sonic_card', card: { title: 'T', score: 3 } };
+    expect(readContentType(content)).toBe('sonic_card');
+    expect(renderContentText(content)).toBe('{"card":{"title":"T","score":3}}');
   });
 
   it('yields empty text, not "undefined", for missing content', () => {
-    expect(renderContent(undefined)).toEqual({ contentType: 'unknown', text: '' });
-    expect(renderContent({ content_type: 'text' })).toEqual({ contentType: 'text', text: '' });
+    expect([readContentType(undefined), renderContentText(undefined)]).toEqual(['unknown', '']);
+    expect([readContentType({ content_type: 'text' }), renderContentText({ content_type: 'text' })]).toEqual([
+      'text',
+      '',
+    ]);
   });
 
   it('never writes "undefined" or "[object Object]" for any content', () => {
@@ -89,7 +89,7 @@ describe('renderContent', () => {
           { requiredKeys: ['content_type'] },
         ),
         (content) => {
-          const { text } = renderContent(content);
+          const text = renderContentText(content);
           expect(typeof text).toBe('string');
           expect(text).not.toContain('[object Object]');
           // "undefined" may only appear where the content itself spells it.
