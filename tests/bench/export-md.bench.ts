@@ -1,0 +1,46 @@
+import { exportMarkdown } from '@/lib/export/markdown-export';
+import { inspect } from '@/lib/insights/inspection';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { generateConversation, messagesResponse } from '@/tests/replica/fixtures/formats';
+import type { Benchmark } from './benchmark';
+import { measureRatio } from './benchmark';
+
+/**
+ * Issue 4: the Markdown export of a 10,000-message conversation (already normalized and inspected, as the
+ * export button finds it), as a ratio to JSON.parse of the messages-format bytes it came from.
+ * Target: at most 1.
+ */
+const MESSAGES = 10_000;
+const SEED = 0x0e5d_0004;
+const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
+
+export const exportMarkdownBenchmark: Benchmark = {
+  name: 'Markdown export (issue 4)',
+  run() {
+    // One page holding every message: the bytes JSON.parse reads are exactly those the conversation came from.
+    const text = JSON.stringify(messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }));
+    const normalized = normalizeMessagesFormat([JSON.parse(text) as unknown]);
+    if (!normalized.ok) throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
+    const inspection = inspect({ conversation: normalized.value });
+    const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
+    const measured = measureRatio(
+      () => exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
+      () => JSON.parse(text) as unknown,
+    );
+    return {
+      figures: { export_md_ratio_10k: Number(measured.ratio.toFixed(4)) },
+      rows: [
+        {
+          label: `${MESSAGES} messages`,
+          cells: {
+            'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
+            'Markdown bytes': `${Math.round(markdown.length / 1024)} KiB`,
+            'JSON.parse ms': measured.baselineMs.toFixed(3),
+            'export ms': measured.subjectMs.toFixed(3),
+            ratio: measured.ratio.toFixed(3),
+          },
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,79 @@
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { generateConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
+import type { Benchmark, RatioMeasurement, TableRow } from './benchmark';
+import { measureRatio } from './benchmark';
+
+/**
+ * Issue 3: normalizing the messages format and the tree, for conversations of 100, 1,000 and 10,000
+ * messages, as a ratio to JSON.parse of the same bytes. Target: both at most 0.5, flat as size grows.
+ */
+const SIZES = [
+  { messages: 100, suffix: '100' },
+  { messages: 1_000, suffix: '1k' },
+  { messages: 10_000, suffix: '10k' },
+] as const;
+
+const SEED = 0x0b3e_0003;
+
+/** Every page at num_turns 100, newest first, as the loader collects them (interface 4.1). */
+function pageTexts(messageCount: number): string[] {
+  const conversation = generateConversation(messageCount, SEED);
+  const texts: string[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const page = messagesResponse(conversation, { numTurns: 100, before }) as {
+      page_info: { start_cursor: string; has_previous_page: boolean };
+    };
+    texts.push(JSON.stringify(page));
+    if (!page.page_info.has_previous_page) return texts;
+    before = page.page_info.start_cursor;
+  }
+}
+
+function treeText(messageCount: number): string {
+  return JSON.stringify(treeResponse(generateConversation(messageCount, SEED)));
+}
+
+const kib = (texts: string[]): string =>
+  `${Math.round(texts.reduce((sum, text) => sum + text.length, 0) / 1024)} KiB`;
+
+function row(label: string, texts: string[], measured: RatioMeasurement): TableRow {
+  return {
+    label,
+    cells: {
+      bytes: kib(texts),
+      'JSON.parse ms': measured.baselineMs.toFixed(3),
+      'normalize ms': measured.subjectMs.toFixed(3),
+      ratio: measured.ratio.toFixed(3),
+    },
+  };
+}
+
+export const normalizeBenchmark: Benchmark = {
+  name: 'normalize (issue 3)',
+  run() {
+    const figures: Record<string, number> = {};
+    const rows: TableRow[] = [];
+    for (const size of SIZES) {
+      const texts = pageTexts(size.messages);
+      const pages = texts.map((text) => JSON.parse(text) as unknown);
+      const messages = measureRatio(
+        () => normalizeMessagesFormat(pages),
+        () => texts.map((text) => JSON.parse(text) as unknown),
+      );
+      figures[`normalize_messages_ratio_${size.suffix}`] = Number(messages.ratio.toFixed(4));
+      rows.push(row(`messages format, ${size.messages} messages (${texts.length} pages)`, texts, messages));
+
+      const tree = treeText(size.messages);
+      const parsedTree = JSON.parse(tree) as unknown;
+      const treeMeasured = measureRatio(
+        () => normalizeTreeFormat(parsedTree),
+        () => JSON.parse(tree) as unknown,
+      );
+      figures[`normalize_tree_ratio_${size.suffix}`] = Number(treeMeasured.ratio.toFixed(4));
+      rows.push(row(`tree format, ${size.messages} messages`, [tree], treeMeasured));
+    }
+    return { figures, rows };
+  },
+};

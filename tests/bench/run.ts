@@ -1,0 +1,35 @@
+import type { TableRow } from './benchmark';
+import { BENCHMARKS } from './benchmarks';
+
+/**
+ * `npm run bench` (tsx tests/bench/run.ts [--json]): runs every benchmark and prints a table, or with
+ * --json one JSON object merging the figures of all of them. Figures are ratios measured within one
+ * run, so they compare across machines; no test asserts a time.
+ */
+function printTable(title: string, rows: TableRow[]): void {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];
+  const header = ['', ...columns];
+  const lines = rows.map((row) => [row.label, ...columns.map((column) => row.cells[column] ?? '')]);
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...lines.map((line) => (line[index] ?? '').length)),
+  );
+  const format = (cells: string[]): string =>
+    cells
+      .map((cell, index) => (index === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[index] ?? 0)))
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+const asJson = process.argv.includes('--json');
+const figures: Record<string, number> = {};
+for (const benchmark of BENCHMARKS) {
+  const result = benchmark.run();
+  for (const [key, value] of Object.entries(result.figures)) {
+    if (key in figures) throw new Error(`Two benchmarks report ${key}.`);
+    figures[key] = value;
+  }
+  if (!asJson) printTable(benchmark.name, result.rows);
+}
+if (asJson) console.log(JSON.stringify(figures));
