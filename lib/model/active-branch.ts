@@ -60,7 +60,11 @@ function startNode(mapping: JsonRecord, currentNode: string | null, warnings: st
  * warning and keeps what was found (issue item 8); a parent link that points to no node is repaired
  * from the `children` lists when they name the parent.
  */
-export function findActiveBranch(mapping: JsonRecord, currentNode: string | null, warnings: string[]): ActiveBranch {
+export function findActiveBranch(
+  mapping: JsonRecord,
+  currentNode: string | null,
+  warnings: string[],
+): ActiveBranch {
   const nodeIds: string[] = [];
   const nodes: JsonRecord[] = [];
   const visited = new Set<string>();
@@ -88,7 +92,9 @@ export function findActiveBranch(mapping: JsonRecord, currentNode: string | null
         complete = false;
         break;
       }
-      warnings.push(`Node ${id} names parent ${parent}, which is not in the tree; ${listed} lists it as child.`);
+      warnings.push(
+        `Node ${id} names parent ${parent}, which is not in the tree; ${listed} lists it as child.`,
+      );
       parent = listed;
       parentNode = nodeAt(mapping, listed);
     }

@@ -25,7 +25,8 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
   for (let index = 0; index < branch.nodes.length; index += 1) {
     const node = branch.nodes[index];
     const id = branch.nodeIds[index];
-    if (node === undefined || id === undefined || node.message === null || node.message === undefined) continue;
+    if (node === undefined || id === undefined || node.message === null || node.message === undefined)
+      continue;
     // The walk may have repaired a parent link, so the parent is the previous node of the walk.
     const parentId = index > 0 ? (branch.nodeIds[index - 1] ?? null) : readIdentifier(node.parent);
     const message = normalizeMessageObject(node.message, { source: 'tree', fallbackId: id, parentId });
