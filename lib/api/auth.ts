@@ -1,6 +1,7 @@
 import { isRecord, readString, readTimeMs } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, ok, type Result } from '@/lib/model/result';
+import { CHAT_ORIGIN } from './chat-origin';
 import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
@@ -57,7 +58,7 @@ interface HeldToken {
  * memory only, with its expiry; it is never returned in an error, logged or stored (DESIGN 4).
  */
 export function createAuth(options: AuthOptions): Auth {
-  const { fetch, now, governor, origin = 'https://chatgpt.com' } = options;
+  const { fetch, now, governor, origin = CHAT_ORIGIN } = options;
   let held: HeldToken | null = null;
   let pending: Promise<Result<HeldToken>> | null = null;
 

@@ -1,6 +1,7 @@
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, type Result } from '@/lib/model/result';
 import type { Auth } from './auth';
+import { CHAT_ORIGIN } from './chat-origin';
 import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
@@ -30,7 +31,7 @@ function withQuery(url: string, query: Record<string, QueryValue>): string {
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
-  const { fetch, auth, governor, origin = 'https://chatgpt.com' } = options;
+  const { fetch, auth, governor, origin = CHAT_ORIGIN } = options;
 
   const send = async (url: string): Promise<Result<Response>> => {
     const authorization = await auth.authorization();
