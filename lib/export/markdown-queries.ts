@@ -13,17 +13,27 @@ const QUESTION_PREVIEW_LENGTH = 90;
 /**
  * Turns are numbered as a reader counts them, from 1 at the first question; the messages before it (a
  * system prompt, custom instructions) are "Before the first question". The JSON and CSV exports give the
- * 0-based index into `turns` instead (docs/export-format.md).
+ * 0-based index into `turns` instead (docs/export-format.md). Only the turns that ran queries are named.
  */
-function turnHeadings(conversation: Conversation): string[] {
-  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+function turnHeadings(conversation: Conversation, turnIndexes: ReadonlySet<number>): Map<number, string> {
+  const headings = new Map<number, string>();
+  const textById = new Map<string, string>();
+  for (const message of conversation.messages) textById.set(message.id, message.text);
   let questionNumber = 0;
-  return conversation.turns.map((turn) => {
-    if (turn.userMessageId === null) return 'Before the first question';
-    questionNumber += 1;
-    const preview = shortened(byId.get(turn.userMessageId)?.text ?? '', QUESTION_PREVIEW_LENGTH);
-    return preview === '' ? `Turn ${questionNumber}` : `Turn ${questionNumber}: ${inlineText(preview)}`;
+  conversation.turns.forEach((turn, index) => {
+    if (turn.userMessageId !== null) questionNumber += 1;
+    if (!turnIndexes.has(index)) return;
+    if (turn.userMessageId === null) {
+      headings.set(index, 'Before the first question');
+      return;
+    }
+    const preview = shortened(textById.get(turn.userMessageId) ?? '', QUESTION_PREVIEW_LENGTH);
+    headings.set(
+      index,
+      preview === '' ? `Turn ${questionNumber}` : `Turn ${questionNumber}: ${inlineText(preview)}`,
+    );
   });
+  return headings;
 }
 
 function queryTable(queries: readonly SearchQuery[]): string {
@@ -39,9 +49,10 @@ export function markdownQueries(inspection: Inspection): string {
     blocks.push('No search queries were found.');
     return blocks.join('\n\n');
   }
-  const headings = turnHeadings(inspection.conversation);
-  for (const [turnIndex, turnQueries] of groupBy(queries, (query) => query.turnIndex)) {
-    blocks.push(`### ${headings[turnIndex] ?? `Turn ${turnIndex + 1}`}`, queryTable(turnQueries));
+  const byTurn = groupBy(queries, (query) => query.turnIndex);
+  const headings = turnHeadings(inspection.conversation, new Set(byTurn.keys()));
+  for (const [turnIndex, turnQueries] of byTurn) {
+    blocks.push(`### ${headings.get(turnIndex) ?? `Turn ${turnIndex + 1}`}`, queryTable(turnQueries));
   }
   return blocks.join('\n\n');
 }

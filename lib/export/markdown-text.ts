@@ -68,6 +68,7 @@ export function blockquote(text: string): string {
     .join('\n');
 }
 
+const MAYBE_BLOCK_START = /^ {0,3}[#`~<]/m;
 /** CommonMark 4.5: a backtick fence's info string holds no backtick; a tilde fence's may. */
 const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const ATX_HEADING = /^( {0,3})(#{1,6})(?=\s|$)/;
@@ -82,6 +83,9 @@ const OPEN_ENDED_HTML =
  * Lines inside code stay as they are.
  */
 export function containMarkdown(text: string, minHeadingLevel: number): string {
+  // Most messages have no line that could start a heading, a fence or HTML: one scan, then nothing to do.
+  if (!text.includes('\r') && !MAYBE_BLOCK_START.test(text)) return text;
+  // CommonMark 2.1: CR, LF and CRLF all end a line, so all three are split on (and written as LF).
   const lines = text.split(/\r\n?|\n/);
   let openFence: string | null = null;
   for (let index = 0; index < lines.length; index += 1) {

@@ -18,9 +18,12 @@ export const exportMarkdownBenchmark: Benchmark = {
   name: 'Markdown export (issue 4)',
   run() {
     // One page holding every message: the bytes JSON.parse reads are exactly those the conversation came from.
-    const text = JSON.stringify(messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }));
+    const text = JSON.stringify(
+      messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }),
+    );
     const normalized = normalizeMessagesFormat([JSON.parse(text) as unknown]);
-    if (!normalized.ok) throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
+    if (!normalized.ok)
+      throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
     const inspection = inspect({ conversation: normalized.value });
     const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
     const measured = measureRatio(

@@ -18,6 +18,7 @@ import { conversationOf, message } from '../insights/build-conversation';
  */
 const markdownLine = fc.constantFrom(
   '## Ads',
+  'carriage\r## Details',
   '# Title',
   '###### six',
   '```',

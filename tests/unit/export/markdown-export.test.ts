@@ -46,14 +46,14 @@ function readFrontMatter(markdown: string): Record<string, string | null> {
 }
 
 /**
- * Lines outside fenced code blocks, the way a CommonMark reader sees them (4.5: up to three spaces, three
- * or more backticks whose info string holds no backtick, or three or more tildes; closed by a bare fence of
- * the same character, at least as long).
+ * Lines outside fenced code blocks, the way a CommonMark reader sees them. 2.1: CR, LF and CRLF end a
+ * line. 4.5: a fence is up to three spaces, then three or more backticks whose info string holds no
+ * backtick, or three or more tildes; it is closed by a bare fence of the same character, at least as long.
  */
 function linesOutsideCode(markdown: string): string[] {
   const outside: string[] = [];
   let fence: string | null = null;
-  for (const line of markdown.split('\n')) {
+  for (const line of markdown.split(/\r\n?|\n/)) {
     const marker = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/.exec(line)?.[1];
     if (fence === null && marker !== undefined) fence = marker;
     else if (
