@@ -4,7 +4,9 @@ import { readContentType, renderContentText } from '@/lib/model/message-content'
 
 describe('renderContentText', () => {
   it('joins every text part', () => {
-    expect(renderContentText({ content_type: 'text', parts: ['First.', 'Second.'] })).toBe('First.\n\nSecond.');
+    expect(renderContentText({ content_type: 'text', parts: ['First.', 'Second.'] })).toBe(
+      'First.\n\nSecond.',
+    );
   });
 
   it('shows an image part as a marker next to the text of a multimodal message', () => {
@@ -42,7 +44,12 @@ describe('renderContentText', () => {
       }),
     ).toBe('Plan\nList the steps.\n\nCheck\nVerify units.');
     expect(
-      renderContentText({ content_type: 'tether_quote', url: 'https://a.example/x', title: 'A', text: 'quoted' }),
+      renderContentText({
+        content_type: 'tether_quote',
+        url: 'https://a.example/x',
+        title: 'A',
+        text: 'quoted',
+      }),
     ).toBe('A\nhttps://a.example/x\nquoted');
     expect(
       renderContentText({
