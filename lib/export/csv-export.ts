@@ -14,7 +14,7 @@ export const CSV_HEADER = ['conversation_id', 'turn_index', 'message_id', 'kind'
 const CRLF = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

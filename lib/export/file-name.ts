@@ -22,7 +22,7 @@ const TRAILING_DOTS_AND_SPACES = /[. ]+$/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])$/i;
 
 /** Characters of the name before its extension: short enough for every file system and still readable. */
-export const MAX_FILE_STEM_LENGTH = 80;
+const MAX_FILE_STEM_LENGTH = 80;
 /** ext4 and APFS count bytes (255 at most); the stem stays well below whatever extension follows. */
 const MAX_FILE_STEM_BYTES = 200;
 const ID_PREFIX_LENGTH = 8;

@@ -10,6 +10,8 @@ const INLINE_MARKUP = /[\\`*[\]<>|~]/g;
 const BOUNDARY_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 /** `&amp;` and `&#35;` would be read as entities; a lone `&` (AT&T) is plain. */
 const ENTITY_LIKE = /&(?=#?[A-Za-z0-9]+;)/g;
+/** A closing run of `#` would be taken off a heading as its closing sequence (CommonMark 4.2). */
+const CLOSING_HASHES = /(^|\s)(#+)$/;
 /** Line breaks (also U+2028/U+2029 and NEL) and runs of white space inside one line of ours. */
 const WHITE_SPACE_RUN = /[\s\u0085]+/g;
 
@@ -20,7 +22,8 @@ export function inlineText(text: string): string {
     .trim()
     .replace(INLINE_MARKUP, '\\$&')
     .replace(BOUNDARY_UNDERSCORE, '\\_')
-    .replace(ENTITY_LIKE, '\\&');
+    .replace(ENTITY_LIKE, '\\&')
+    .replace(CLOSING_HASHES, '$1\\$2');
 }
 
 /** The first `maxLength` characters of a one-line text, with an ellipsis when it was longer. */
@@ -38,7 +41,7 @@ export function shortened(text: string, maxLength: number): string {
 /** A code span whose fence is longer than any backtick run inside (CommonMark 6.1). */
 export function codeSpan(text: string): string {
   const oneLine = text.replace(WHITE_SPACE_RUN, ' ');
-  const longestRun = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length));
+  const longestRun = (oneLine.match(/`+/g) ?? []).reduce((longest, run) => Math.max(longest, run.length), 0);
   const fence = '`'.repeat(longestRun + 1);
   const padded =
     oneLine.startsWith('`') || oneLine.endsWith('`') || oneLine === '' ? ` ${oneLine} ` : oneLine;
@@ -47,7 +50,8 @@ export function codeSpan(text: string): string {
 
 /** A URL as a clickable autolink; text without a scheme is shown as code instead. */
 export function autolink(url: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*$/.test(url)) return codeSpan(url);
+  // CommonMark 6.5: an autolink holds no white space, no control character and no < or >.
+  if (!/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\p{Cc}]*$/u.test(url)) return codeSpan(url);
   return `<${url}>`;
 }
 
@@ -55,7 +59,7 @@ export function autolink(url: string): string {
 export function link(label: string, url: string | null): string {
   const text = inlineText(label);
   if (url === null || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:/.test(url)) return text;
-  // interface 4.3 links come from the service: <, >, spaces and line breaks would end the destination.
+  // Links come from the service (4.3, 2.5): <, >, spaces and line breaks would end the destination, | a table row.
   const destination = url.replace(/[\s<>\\|]/g, (character) => encodeURIComponent(character));
   return `[${text}](<${destination}>)`;
 }

@@ -8,6 +8,11 @@ describe('inlineText', () => {
     );
   });
 
+  it('keeps a closing run of # in a heading', () => {
+    expect(inlineText('C# and F# ##')).toBe('C# and F# \\##');
+    expect(inlineText('#')).toBe('\\#');
+  });
+
   it('leaves underscores inside words and a lone ampersand alone, escapes the rest', () => {
     expect(inlineText('image_card_v2 _emphasis_ AT&T &amp;')).toBe(
       'image_card_v2 \\_emphasis\\_ AT&T \\&amp;',
