@@ -5,14 +5,17 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Chat Lens',
     description:
       'See the web-search queries, ads, product offers and streaming transport of a ChatGPT conversation, and export it without trackers.',
-    // storage: the rate governor's state and the loaded conversation (session area);
-    // sidePanel: the live panel. Nothing else is needed: the content scripts cover chatgpt.com.
-    permissions: ['storage', 'sidePanel'],
+    // storage: what was captured and the rate governor's state (session area); sidePanel: the live
+    // panel. Firefox has no sidePanel permission: WXT declares the panel there as a sidebar_action.
+    permissions: browser === 'firefox' ? ['storage'] : ['storage', 'sidePanel'],
     host_permissions: ['https://chatgpt.com/*'],
     action: { default_title: 'Chat Lens' },
-  },
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'chat-lens@chat-lens.dev' } } }
+      : {}),
+  }),
 });

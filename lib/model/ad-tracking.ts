@@ -80,8 +80,13 @@ function stripAtDepth(text: string, depth: number, removed: string[]): string {
   return changed ? parsed.href : text;
 }
 
+// A URL with no percent-escape and none of the names, at any nesting depth, has nothing to remove and
+// skips the URL parser (product offers carry many such URLs).
+const ANY_TRACKING_NAME = /oppref|olref|ad_data_token|%/i;
+
 /** The URL without tracking parameters, and the names of those removed. Never throws. */
 export function stripTrackingParams(url: string): StrippedUrl {
+  if (!ANY_TRACKING_NAME.test(url)) return { url, removed: [] };
   const removed: string[] = [];
   return { url: stripAtDepth(url, 0, removed), removed };
 }

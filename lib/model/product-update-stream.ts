@@ -56,7 +56,8 @@ export function createProductStreamReader(options: ProductStreamOptions = {}): P
   const products = new ProductCollection();
   const refreshKeys = new Map<string, ProductRefreshKey>();
   const warnings: string[] = [];
-  const decoder = new TextDecoder();
+  // Made on the first chunk of bytes: a body given as text (a captured response) needs none.
+  let decoder: TextDecoder | null = null;
   let frameCount = 0;
   let ended = false;
   let finished = false;
@@ -104,12 +105,17 @@ export function createProductStreamReader(options: ProductStreamOptions = {}): P
   return {
     feed(chunk) {
       if (finished) return;
-      parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      if (typeof chunk === 'string') {
+        parser.feed(chunk);
+        return;
+      }
+      decoder ??= new TextDecoder();
+      parser.feed(decoder.decode(chunk, { stream: true }));
     },
     finish() {
       if (!finished) {
         finished = true;
-        parser.feed(decoder.decode());
+        if (decoder !== null) parser.feed(decoder.decode());
         if (!ended) {
           warnings.push(
             `The product stream stopped before its end; ${products.size} product(s) that arrived were kept.`,

@@ -1,0 +1,67 @@
+import { summarizeAds } from '@/lib/insights/ads';
+import { offersTable } from '@/lib/insights/offers';
+import { extractQueries } from '@/lib/insights/queries';
+import { detectTransport } from '@/lib/insights/transport';
+import { parseAdAccount } from '@/lib/model/ad-account';
+import { parseAdsResponse } from '@/lib/model/ad-record';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { generateConversation, messagesResponse } from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import type { Benchmark } from './benchmark';
+import { measureRatio } from './benchmark';
+
+/**
+ * Issue 4: the insights of a 10,000-message conversation — queries, ads, offers and transport — from
+ * their parsed inputs, as a ratio to JSON.parse of the conversation's messages-format bytes. Target ≤ 1.
+ */
+const MESSAGES = 10_000;
+const SEED = 0x1a5_0004;
+
+export const insightsBenchmark: Benchmark = {
+  name: 'insights (issue 4)',
+  run() {
+    const text = JSON.stringify(
+      messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }),
+    );
+    const normalized = normalizeMessagesFormat([JSON.parse(text) as unknown]);
+    if (!normalized.ok)
+      throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
+    const conversation = normalized.value;
+    const ads = adsResponse(FIXTURE_IDS.ads, true);
+    const me = meResponse();
+    const productBodies = productCards(FIXTURE_IDS.products).map(productUpdateSse);
+    const insights = () => {
+      const adsReport = parseAdsResponse(ads);
+      const account = parseAdAccount(me);
+      const products = productBodies.flatMap((body) => {
+        const parsed = parseProductUpdateBody(body);
+        return parsed.ok ? parsed.value.products : [];
+      });
+      return {
+        queries: extractQueries(conversation),
+        ads: summarizeAds(adsReport.ok ? adsReport.value : null, account.ok ? account.value : null),
+        offers: offersTable(products),
+        transport: detectTransport({ streamItemFrames: 12, sseResponses: 1 }),
+      };
+    };
+    const queries = insights().queries.queries.length;
+    const measured = measureRatio(insights, () => JSON.parse(text) as unknown);
+    return {
+      figures: { insights_ratio_10k: Number(measured.ratio.toFixed(4)) },
+      rows: [
+        {
+          label: `${MESSAGES} messages, ${queries} queries`,
+          cells: {
+            'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
+            'JSON.parse ms': measured.baselineMs.toFixed(3),
+            'insights ms': measured.subjectMs.toFixed(3),
+            ratio: measured.ratio.toFixed(3),
+          },
+        },
+      ],
+    };
+  },
+};

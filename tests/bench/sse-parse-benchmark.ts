@@ -1,0 +1,61 @@
+import { createParser } from 'eventsource-parser';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import type { Benchmark } from './benchmark';
+import { measureRatio } from './benchmark';
+
+/**
+ * Issue 4: a product_update body (interface 4.4) parsed into the model, as a ratio to eventsource-parser
+ * plus JSON.parse of each frame alone on the same bytes — what parsing costs beyond the bare minimum.
+ * Target ≤ 1.5.
+ */
+const BODIES_PER_RUN = 20;
+
+/** The bare minimum for one body: a parser of its own, and each frame's JSON parsed. */
+function bareParse(body: string): unknown[] {
+  const frames: unknown[] = [];
+  const parser = createParser({
+    onEvent(event) {
+      if (event.data === '[DONE]') return;
+      try {
+        frames.push(JSON.parse(event.data));
+      } catch {
+        // a frame that is not JSON is skipped, as the model's reader skips it
+      }
+    },
+  });
+  parser.feed(body);
+  return frames;
+}
+
+export const sseParseBenchmark: Benchmark = {
+  name: 'product_update parse (issue 4)',
+  run() {
+    const cards = productCards(FIXTURE_IDS.products);
+    const bodies = Array.from({ length: BODIES_PER_RUN }, (_, index) => {
+      const card = cards[index % cards.length];
+      if (card === undefined) throw new Error('The products fixture has no product card.');
+      return productUpdateSse(card);
+    });
+    const measured = measureRatio(
+      () => bodies.map((body) => parseProductUpdateBody(body)),
+      () => bodies.map(bareParse),
+    );
+    const bytes = bodies.reduce((sum, body) => sum + body.length, 0);
+    return {
+      figures: { sse_parse_ratio: Number(measured.ratio.toFixed(4)) },
+      rows: [
+        {
+          label: `${BODIES_PER_RUN} bodies`,
+          cells: {
+            bytes: `${Math.round(bytes / 1024)} KiB`,
+            'bare parse ms': measured.baselineMs.toFixed(3),
+            'model parse ms': measured.subjectMs.toFixed(3),
+            ratio: measured.ratio.toFixed(3),
+          },
+        },
+      ],
+    };
+  },
+};
