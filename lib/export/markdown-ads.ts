@@ -1,4 +1,4 @@
-import { autolink, codeSpan, inlineText } from '@/lib/export/markdown-text';
+import { autolink, codeSpan, inlineText, link } from '@/lib/export/markdown-text';
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -38,7 +38,8 @@ function targeting(ads: AdsOverview): string {
 }
 
 function adItem(ad: AdListing, position: number): string {
-  const advertiser = `**${inlineText(ad.advertiser ?? 'Unknown advertiser')}**`;
+  const name = `**${inlineText(ad.advertiser ?? 'Unknown advertiser')}**`;
+  const advertiser = ad.advertiserUrl === null ? name : `${name} (${autolink(ad.advertiserUrl)})`;
   const lines = [`${position}. ${ad.title === null ? advertiser : `${advertiser}: ${inlineText(ad.title)}`}`];
   if (ad.link !== null) lines.push(`   - Link: ${autolink(ad.link)}`);
   const kind = [
@@ -48,6 +49,10 @@ function adItem(ad: AdListing, position: number): string {
   ].filter((part) => part !== null);
   lines.push(`   - ${kind.join(', ')}`);
   if (ad.headerLabel !== null) lines.push(`   - Label: ${inlineText(ad.headerLabel)}`);
+  // The first card is the ad's own title and link above; further cards are listed under it.
+  for (const card of ad.cards.slice(1)) {
+    lines.push(`   - Card: ${link(card.title ?? 'Untitled card', card.url)}`);
+  }
   if (ad.targetHosts.length > 0) lines.push(`   - Leads to: ${ad.targetHosts.map(inlineText).join(', ')}`);
   return lines.join('\n');
 }

@@ -48,17 +48,23 @@ export function codeSpan(text: string): string {
   return `${fence}${padded}${fence}`;
 }
 
-/** A URL as a clickable autolink; text without a scheme is shown as code instead. */
+/**
+ * Only web links are made clickable: a link from the service (interface 4.3, 2.5) with another scheme
+ * (javascript:, data:) is shown as text, so opening the export in a viewer cannot run it.
+ */
+const WEB_LINK = /^https?:/i;
+
+/** A URL as a clickable autolink; anything but a web link is shown as code instead. */
 export function autolink(url: string): string {
   // CommonMark 6.5: an autolink holds no white space, no control character and no < or >.
-  if (!/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\p{Cc}]*$/u.test(url)) return codeSpan(url);
+  if (!WEB_LINK.test(url) || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\p{Cc}]*$/u.test(url)) return codeSpan(url);
   return `<${url}>`;
 }
 
-/** A link to `url` labelled `label` (both from outside); plain text when the URL is not absolute. */
+/** A link to `url` labelled `label` (both from outside); plain text when the URL is no web link. */
 export function link(label: string, url: string | null): string {
   const text = inlineText(label);
-  if (url === null || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:/.test(url)) return text;
+  if (url === null || !WEB_LINK.test(url)) return text;
   // Links come from the service (4.3, 2.5): <, >, spaces and line breaks would end the destination, | a table row.
   const destination = url.replace(/[\s<>\\|]/g, (character) => encodeURIComponent(character));
   return `[${text}](<${destination}>)`;

@@ -1,5 +1,5 @@
 import type { AdAccount } from '@/lib/model/ad-account';
-import type { AdEntry, AdsReport } from '@/lib/model/ad-record';
+import type { AdCard, AdEntry, AdsReport } from '@/lib/model/ad-record';
 
 /**
  * What the popup, the side panel and the exports show of the ads of a conversation (interface 4.3) and of
@@ -10,6 +10,7 @@ export interface AdListing {
   turnId: string | null;
   advertiser: string | null;
   advertiserId: string | null;
+  advertiserUrl: string | null;
   /** The first card's title. */
   title: string | null;
   /** Where the ad leads: the first card's link, else the first target, else the advertiser's site. */
@@ -19,6 +20,12 @@ export interface AdListing {
   headerLabel: string | null;
   targetHosts: string[];
   cardCount: number;
+  /** Every card, links clean. */
+  cards: AdCard[];
+  faviconUrl: string | null;
+  logoUrl: string | null;
+  /** Names of the tracking parameters removed from this ad's links. */
+  removedTrackingParams: string[];
 }
 
 export interface AdsOverview {
@@ -46,6 +53,7 @@ function listing(entry: AdEntry): AdListing {
     turnId: entry.turnId,
     advertiser: entry.advertiser.name,
     advertiserId: entry.advertiser.id,
+    advertiserUrl: entry.advertiser.url,
     title: firstCard?.title ?? null,
     link: firstCard?.url ?? entry.targets[0]?.url ?? entry.advertiser.url,
     format: entry.format,
@@ -53,6 +61,10 @@ function listing(entry: AdEntry): AdListing {
     headerLabel: entry.headerLabel,
     targetHosts: entry.targetHosts,
     cardCount: entry.cards.length,
+    cards: entry.cards.map((card) => ({ ...card })),
+    faviconUrl: entry.faviconUrl,
+    logoUrl: entry.logoUrl,
+    removedTrackingParams: [...entry.removedTrackingParams],
   };
 }
 
