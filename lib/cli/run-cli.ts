@@ -1,4 +1,4 @@
-import { CSV_HEADER, exportQueriesCsv } from '@/lib/export/csv-export';
+import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { exportJson, toExportDocument } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { type InspectedFile, inspectFileText } from './inspect-file';
@@ -67,13 +67,8 @@ function render(inspected: InspectedFile, format: OutputFormat | null, exportedA
       )}\n`;
     case 'md':
       return inspections.map((inspection) => exportMarkdown(inspection, { exportedAt })).join('\n\n');
-    case 'csv': {
-      // One header for the whole file, then every conversation's rows.
-      const bodies = inspections.map((inspection) =>
-        exportQueriesCsv(inspection).split('\r\n').slice(1).join('\r\n'),
-      );
-      return `${CSV_HEADER.join(',')}\r\n${bodies.filter((body) => body !== '').join('')}`;
-    }
+    case 'csv':
+      return exportQueriesCsv(inspections);
   }
 }
 

@@ -22,18 +22,21 @@ function csvRecord(fields: readonly string[]): string {
   return fields.map(csvField).join(',') + CRLF;
 }
 
-export function exportQueriesCsv(inspection: Inspection): string {
-  const conversationId = inspection.conversation.id ?? '';
+/** One header, then a row per query of each conversation given (a data export holds many). */
+export function exportQueriesCsv(inspections: Inspection | readonly Inspection[]): string {
   let csv = csvRecord(CSV_HEADER);
-  for (const query of inspection.queries.queries) {
-    csv += csvRecord([
-      conversationId,
-      String(query.turnIndex),
-      query.messageId,
-      query.kind,
-      query.source,
-      query.text,
-    ]);
+  for (const inspection of Array.isArray(inspections) ? inspections : [inspections]) {
+    const conversationId = inspection.conversation.id ?? '';
+    for (const query of inspection.queries.queries) {
+      csv += csvRecord([
+        conversationId,
+        String(query.turnIndex),
+        query.messageId,
+        query.kind,
+        query.source,
+        query.text,
+      ]);
+    }
   }
   return csv;
 }

@@ -113,6 +113,18 @@ describe('inspect command', () => {
     expect(lines.length).toBeGreaterThan(2);
   });
 
+  it('writes one CSV header for a file of many conversations', async () => {
+    // The tree format of a data export keeps the older search_queries metadata: two copies of one
+    // conversation under two ids give rows for both.
+    const exportFile = conversationsExport([webSearch, { ...webSearch, id: 'copy-of-web-search' }]);
+    const result = await run(['conversations.json', '--format', 'csv'], { 'conversations.json': exportFile });
+    const rows = result.stdout.split('\r\n').filter((row) => row !== '');
+    expect(rows.filter((row) => row.startsWith('conversation_id,'))).toHaveLength(1);
+    expect(new Set(rows.slice(1).map((row) => row.split(',')[0]))).toEqual(
+      new Set([FIXTURE_IDS.webSearch, 'copy-of-web-search']),
+    );
+  });
+
   it('fails clearly, with a non-zero exit, on unreadable input', async () => {
     const missing = await run(['nope.json'], {});
     expect(missing.code).toBe(1);
