@@ -57,7 +57,8 @@ const WEB_LINK = /^https?:/i;
 /** A URL as a clickable autolink; anything but a web link is shown as code instead. */
 export function autolink(url: string): string {
   // CommonMark 6.5: an autolink holds no white space, no control character and no < or >.
-  if (!WEB_LINK.test(url) || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\p{Cc}]*$/u.test(url)) return codeSpan(url);
+  if (!WEB_LINK.test(url) || !/^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\p{Cc}]*$/u.test(url))
+    return codeSpan(url);
   return `<${url}>`;
 }
 
