@@ -1,6 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { inspectFileText } from '../lib/cli/inspect-file';
+import { summarize } from '../lib/cli/summary';
+import { exportQueriesCsv } from '../lib/export/csv-export';
+import { exportFileName } from '../lib/export/file-name';
+import { exportJson } from '../lib/export/json-export';
+import { exportMarkdown } from '../lib/export/markdown-export';
 import { FIXTURE_IDS } from '../tests/replica/fixtures/ids';
 import { startReplica } from '../tests/replica/server';
 import { buildExtension, projectRoot } from './build-extension';
@@ -8,20 +15,72 @@ import { launchBrowserWithExtension } from './launch-browser';
 
 /**
  * `npm run demo`: the production extension in Chromium against the replica with sample conversations.
- * With a display it stays open until Ctrl-C; headless (no DISPLAY, or --headless) it saves screenshots
- * of the chat page, the popup and the side panel to demo-output/ and exits.
+ * With a display it stays open until Ctrl-C; headless (no DISPLAY, or --headless) it loads a shopping
+ * conversation, asks one question, and saves screenshots of the chat page, the popup and the side panel.
+ * Either way the browser's session is recorded as a HAR and inspected by the same core as
+ * `npm run inspect`, and the exports (Markdown, JSON, CSV) are written to demo-output/.
  */
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
 const outputDir = join(projectRoot, 'demo-output');
 const conversationId = FIXTURE_IDS.products;
 
-async function waitUntilLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __replica?: { loaded: boolean } }).__replica?.loaded,
-    {
-      timeout: 30_000,
-    },
-  );
+interface ClientState {
+  loaded: boolean;
+  productRefreshes: number;
+  lastAnswer: string | null;
+}
+
+async function waitForClient(page: Page, ready: (state: ClientState) => boolean): Promise<void> {
+  const source = `(${ready.toString()})(window.__replica ?? { loaded: false, productRefreshes: 0, lastAnswer: null })`;
+  await page.waitForFunction(source, undefined, { timeout: 30_000 });
+}
+
+async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]): Promise<void> {
+  await waitForClient(chat, (state) => state.loaded && state.productRefreshes >= 3);
+  await chat.fill('textarea#prompt', 'Which of these has the best microphone for calls?');
+  await chat.click('button#send');
+  await waitForClient(chat, (state) => state.lastAnswer !== null);
+  const shoot = async (page: Page, name: string): Promise<void> => {
+    const file = join(outputDir, name);
+    await page.screenshot({ path: file, fullPage: true });
+    shots.push(file);
+  };
+  await shoot(chat, 'chat-page.png');
+  const tabId = await chat
+    .context()
+    .serviceWorkers()[0]
+    ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
+  for (const [name, size] of [
+    ['popup', { width: 380, height: 480 }],
+    ['sidepanel', { width: 420, height: 720 }],
+  ] as const) {
+    const view = await chat.context().newPage();
+    await view.setViewportSize(size);
+    await view.goto(`chrome-extension://${extensionId}/${name}.html?tabId=${tabId}`);
+    await view.waitForSelector('[data-testid="capture-counts"]', { timeout: 10_000 });
+    await shoot(view, `${name}.png`);
+    await view.close();
+  }
+}
+
+/** The recorded session through the inspect core, as a user would run `npm run inspect` on a HAR. */
+function writeExports(harPath: string, written: string[]): void {
+  const inspected = inspectFileText(readFileSync(harPath, 'utf8'));
+  if (!inspected.ok)
+    throw new Error(`The recorded session could not be inspected: ${inspected.error.message}`);
+  const now = new Date();
+  for (const inspection of inspected.value.inspections) {
+    console.log(`\n${summarize(inspection)}`);
+    for (const [extension, text] of [
+      ['md', exportMarkdown(inspection, { exportedAt: now })],
+      ['json', exportJson(inspection, { exportedAt: now })],
+      ['csv', exportQueriesCsv(inspection)],
+    ] as const) {
+      const file = join(outputDir, exportFileName(inspection.conversation, extension, now));
+      writeFileSync(file, text);
+      written.push(file);
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -29,53 +88,38 @@ async function main(): Promise<void> {
   const extensionDir = buildExtension();
   const replica = await startReplica();
   console.log(`Replica of chatgpt.com on https://127.0.0.1:${replica.port}`);
+  mkdirSync(outputDir, { recursive: true });
+  // The HAR holds the replica's session token, so it stays out of demo-output and is deleted at the end.
+  const harDir = mkdtempSync(join(tmpdir(), 'chat-lens-demo-'));
+  const harPath = join(harDir, 'session.har');
   const { context, extensionId } = await launchBrowserWithExtension({
     extensionDir,
     replicaPort: replica.port,
     headless,
+    recordHarPath: harPath,
   });
-  const chat = context.pages()[0] ?? (await context.newPage());
-  await chat.goto(`https://chatgpt.com/c/${conversationId}`);
-  await waitUntilLoaded(chat);
-
-  if (!headless) {
-    console.log('Chromium is open on a sample conversation with Chat Lens installed. Ctrl-C to stop.');
-    await new Promise<void>((resolve) => process.once('SIGINT', resolve));
-  } else {
-    mkdirSync(outputDir, { recursive: true });
-    const shots: string[] = [];
-    const shoot = async (page: Page, name: string): Promise<void> => {
-      const file = join(outputDir, name);
-      await page.screenshot({ path: file, fullPage: true });
-      shots.push(file);
-    };
-    // Let the page's product refresh run, so the counts show it.
-    await chat.waitForTimeout(2_000);
-    await shoot(chat, 'chat-page.png');
-    const tabId = await context
-      .serviceWorkers()[0]
-      ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
-    for (const [name, size] of [
-      ['popup', { width: 380, height: 480 }],
-      ['sidepanel', { width: 420, height: 720 }],
-    ] as const) {
-      const view = await context.newPage();
-      await view.setViewportSize(size);
-      await view.goto(`chrome-extension://${extensionId}/${name}.html?tabId=${tabId}`);
-      await view.waitForSelector('[data-testid="capture-counts"]', { timeout: 10_000 });
-      await shoot(view, `${name}.png`);
-      if (name === 'popup')
-        console.log(`\nWhat the popup shows:\n${await view.locator('main').innerText()}\n`);
-      await view.close();
+  const written: string[] = [];
+  try {
+    const chat = context.pages()[0] ?? (await context.newPage());
+    await chat.goto(`https://chatgpt.com/c/${conversationId}`);
+    if (headless) {
+      await showCaseHeadless(chat, extensionId, written);
+    } else {
+      console.log('Chromium is open on a sample conversation with Chat Lens installed. Ctrl-C to stop.');
+      await new Promise<void>((resolve) => process.once('SIGINT', resolve));
     }
     const own = replica.requests({ origin: 'extension' }).length;
     console.log(
       `Requests the page made: ${replica.requests({ origin: 'page' }).length}; the extension's own: ${own}`,
     );
-    console.log(`Screenshots:\n${shots.map((file) => `  ${file}`).join('\n')}`);
+    await context.close();
+    writeExports(harPath, written);
+  } finally {
+    await context.close();
+    await replica.close();
+    rmSync(harDir, { recursive: true, force: true });
   }
-  await context.close();
-  await replica.close();
+  console.log(`\nWritten to demo-output/:\n${written.map((file) => `  ${file}`).join('\n')}`);
 }
 
 main().catch((error: unknown) => {

@@ -18,12 +18,17 @@ export async function launchBrowserWithExtension(options: {
   extensionDir: string;
   replicaPort: number;
   headless: boolean;
+  /** Where to save a HAR of the session when the context closes (the demo inspects it). */
+  recordHarPath?: string;
 }): Promise<LensBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
     viewport: { width: 1280, height: 800 },
+    ...(options.recordHarPath
+      ? { recordHar: { path: options.recordHarPath, content: 'embed' as const } }
+      : {}),
     args: [
       `--disable-extensions-except=${options.extensionDir}`,
       `--load-extension=${options.extensionDir}`,
