@@ -1,9 +1,8 @@
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { inspect } from '@/lib/insights/inspection';
-import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { generateConversation, messagesResponse } from '@/tests/replica/fixtures/formats';
 import type { Benchmark } from './benchmark';
 import { measureRatio } from './benchmark';
+import { onePageConversation } from './one-page-conversation';
 
 /**
  * Issue 4: the Markdown export of a 10,000-message conversation (already normalized and inspected, as the
@@ -17,14 +16,8 @@ const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
 export const exportMarkdownBenchmark: Benchmark = {
   name: 'Markdown export (issue 4)',
   run() {
-    // One page holding every message: the bytes JSON.parse reads are exactly those the conversation came from.
-    const text = JSON.stringify(
-      messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }),
-    );
-    const normalized = normalizeMessagesFormat([JSON.parse(text) as unknown]);
-    if (!normalized.ok)
-      throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
-    const inspection = inspect({ conversation: normalized.value });
+    const { text, conversation } = onePageConversation(MESSAGES, SEED);
+    const inspection = inspect({ conversation });
     const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
     const measured = measureRatio(
       () => exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),

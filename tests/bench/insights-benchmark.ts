@@ -4,14 +4,13 @@ import { extractQueries } from '@/lib/insights/queries';
 import { detectTransport } from '@/lib/insights/transport';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
-import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
-import { generateConversation, messagesResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import type { Benchmark } from './benchmark';
 import { measureRatio } from './benchmark';
+import { onePageConversation } from './one-page-conversation';
 
 /**
  * Issue 4: the insights of a 10,000-message conversation — queries, ads, offers and transport — from
@@ -23,13 +22,7 @@ const SEED = 0x1a5_0004;
 export const insightsBenchmark: Benchmark = {
   name: 'insights (issue 4)',
   run() {
-    const text = JSON.stringify(
-      messagesResponse(generateConversation(MESSAGES, SEED), { numTurns: MESSAGES }),
-    );
-    const normalized = normalizeMessagesFormat([JSON.parse(text) as unknown]);
-    if (!normalized.ok)
-      throw new Error(`The generated conversation did not normalize: ${normalized.error.message}`);
-    const conversation = normalized.value;
+    const { text, conversation } = onePageConversation(MESSAGES, SEED);
     const ads = adsResponse(FIXTURE_IDS.ads, true);
     const me = meResponse();
     const productBodies = productCards(FIXTURE_IDS.products).map(productUpdateSse);

@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAGE_EVENT_CHANNEL, type PageEvent, parsePageEvent } from '@/lib/capture/page-event';
+import { treeResponseEvent } from './page-events';
 
-const response: PageEvent = {
-  type: 'response',
-  endpoint: 'conversation-tree',
-  conversationId: 'abc',
-  url: 'https://chatgpt.com/backend-api/conversation/abc',
-  method: 'GET',
-  status: 200,
-  contentType: 'application/json',
-  requestBody: null,
-  body: '{}',
-  truncated: false,
-};
+const response = treeResponseEvent('abc');
 
 describe('parsePageEvent', () => {
   it('accepts each well-formed event as it is', () => {

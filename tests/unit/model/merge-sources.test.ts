@@ -3,7 +3,7 @@ import type { Conversation } from '@/lib/model/conversation';
 import { mergeConversationSources } from '@/lib/model/merge-sources';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { smallPages, smallTree } from '../fixtures/read-fixture';
+import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '../fixtures/read-fixture';
 
 const conversationOf = (result: { ok: true; value: Conversation } | { ok: false }): Conversation => {
   if (!result.ok) throw new Error('expected an ok result');
@@ -16,16 +16,7 @@ describe('mergeConversationSources', () => {
   it('prefers the messages format where both hold a message (rule 1) and records both sources', () => {
     const result = mergeConversationSources({ messages: fromPages(), tree: fromTree() });
     const merged = conversationOf(result);
-    expect(merged.messages.map((message) => message.id)).toEqual([
-      'm0',
-      'm1',
-      'm2',
-      'm3',
-      'm4',
-      'm5',
-      'm6',
-      'm7',
-    ]);
+    expect(merged.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
     expect(merged.messages.find((message) => message.id === 'm5')).toMatchObject({
       text: 'Paris.',
       source: 'messages',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { smallPages } from '../fixtures/read-fixture';
+import { SMALL_MESSAGE_IDS, smallPages } from '../fixtures/read-fixture';
 
 const okValue = <T>(result: { ok: true; value: T } | { ok: false }): T => {
   if (!result.ok) throw new Error('expected an ok result');
@@ -10,16 +10,7 @@ const okValue = <T>(result: { ok: true; value: T } | { ok: false }): T => {
 describe('normalizeMessagesFormat', () => {
   it('puts the pages, given newest first, into one list oldest first', () => {
     const conversation = okValue(normalizeMessagesFormat(smallPages()));
-    expect(conversation.messages.map((message) => message.id)).toEqual([
-      'm0',
-      'm1',
-      'm2',
-      'm3',
-      'm4',
-      'm5',
-      'm6',
-      'm7',
-    ]);
+    expect(conversation.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
     expect(conversation.messages.every((message) => message.source === 'messages')).toBe(true);
   });
 
@@ -68,16 +59,7 @@ describe('normalizeMessagesFormat', () => {
       messages: [{ ...m5, content: { content_type: 'text', parts: ['Paris (edited).'] } }],
     };
     const conversation = okValue(normalizeMessagesFormat([fresh, newest, older]));
-    expect(conversation.messages.map((message) => message.id)).toEqual([
-      'm0',
-      'm1',
-      'm2',
-      'm3',
-      'm4',
-      'm5',
-      'm6',
-      'm7',
-    ]);
+    expect(conversation.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
     expect(conversation.messages[5]?.text).toBe('Paris (edited).');
   });
 

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { PageEvent } from '@/lib/capture/page-event';
 import { applyPageEvent, emptyTabCaptureSummary } from '@/lib/runtime/capture-summary';
-
-const tree = (conversationId: string): PageEvent => ({
-  type: 'response',
-  endpoint: 'conversation-tree',
-  conversationId,
-  url: `https://chatgpt.com/backend-api/conversation/${conversationId}`,
-  method: 'GET',
-  status: 200,
-  contentType: 'application/json',
-  requestBody: null,
-  body: '{}',
-  truncated: false,
-});
+import { treeResponseEvent } from '../capture/page-events';
 
 describe('applyPageEvent', () => {
   it('counts responses per endpoint and stream frames for the open conversation', () => {
     const page = 'https://chatgpt.com/c/a1';
-    let summary = applyPageEvent(emptyTabCaptureSummary, tree('a1'), page);
-    summary = applyPageEvent(summary, tree('a1'), page);
+    let summary = applyPageEvent(emptyTabCaptureSummary, treeResponseEvent('a1'), page);
+    summary = applyPageEvent(summary, treeResponseEvent('a1'), page);
     summary = applyPageEvent(
       summary,
       { type: 'websocket-frame', url: 'wss://chatgpt.com/ws', data: 'x' },
@@ -33,13 +20,13 @@ describe('applyPageEvent', () => {
   });
 
   it('starts afresh when the tab moves to another conversation', () => {
-    const first = applyPageEvent(emptyTabCaptureSummary, tree('a1'), 'https://chatgpt.com/c/a1');
+    const first = applyPageEvent(emptyTabCaptureSummary, treeResponseEvent('a1'), 'https://chatgpt.com/c/a1');
     const moved = applyPageEvent(first, { type: 'navigation', url: 'https://chatgpt.com/c/b2' }, 'ignored');
     expect(moved).toMatchObject({ conversationId: 'b2', responses: {}, websocketFrames: 0 });
   });
 
   it('keeps the visibility it knew', () => {
     const hidden = { ...emptyTabCaptureSummary, visible: false };
-    expect(applyPageEvent(hidden, tree('a1'), 'https://chatgpt.com/c/a1').visible).toBe(false);
+    expect(applyPageEvent(hidden, treeResponseEvent('a1'), 'https://chatgpt.com/c/a1').visible).toBe(false);
   });
 });
