@@ -1,5 +1,9 @@
-import type { Conversation, ConversationSources, NormalizedMessage } from './conversation';
-import type { ConversationHeader } from './conversation-header';
+import type {
+  Conversation,
+  ConversationHeader,
+  ConversationSources,
+  NormalizedMessage,
+} from './conversation';
 import { groupTurns } from './turns';
 
 /** The one place a Conversation is put together, so turns always match the messages they index. */

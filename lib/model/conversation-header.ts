@@ -1,4 +1,4 @@
-import { CONVERSATION_FLAG_KEYS, type ConversationFlags } from './conversation';
+import { CONVERSATION_FLAG_KEYS, type ConversationFlags, type ConversationHeader } from './conversation';
 import { type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
 
 /** interface 2.1: the top-level keys of the messages format, exactly as listed. */
@@ -49,18 +49,6 @@ export const TREE_FORMAT_KEYS: ReadonlySet<string> = new Set([
   'mapping',
   'id',
 ]);
-
-export interface ConversationHeader {
-  id: string | null;
-  title: string | null;
-  createTimeMs: number | null;
-  updateTimeMs: number | null;
-  modelSlug: string | null;
-  /** current_node as the response gives it; null when absent. */
-  currentNode: string | null;
-  flags: ConversationFlags;
-  extraKeys: string[];
-}
 
 function readFlags(record: JsonRecord): ConversationFlags {
   const flags = {} as ConversationFlags;

@@ -77,18 +77,25 @@ export interface ConversationSources {
   tree: SourceStatus;
 }
 
-export interface Conversation {
+/** What a response says of the conversation as a whole (interface 2.1, 2.3). */
+export interface ConversationHeader {
   id: string | null;
   title: string | null;
   createTimeMs: number | null;
   updateTimeMs: number | null;
   /** default_model_slug. */
   modelSlug: string | null;
-  /** The leaf of the active branch: current_node, or the newest leaf when the response has none. */
+  /**
+   * The leaf of the active branch: current_node as the response gives it. In a Conversation, the newest
+   * leaf when the response has none.
+   */
   currentNode: string | null;
   flags: ConversationFlags;
   /** Top-level keys the interface document does not list (rule 3), sorted. */
   extraKeys: string[];
+}
+
+export interface Conversation extends ConversationHeader {
   /** The active branch, oldest first. */
   messages: NormalizedMessage[];
   turns: Turn[];

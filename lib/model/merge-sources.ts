@@ -3,10 +3,10 @@ import {
   CONVERSATION_FLAG_KEYS,
   type Conversation,
   type ConversationFlags,
+  type ConversationHeader,
   type NormalizedMessage,
   notLoaded,
 } from './conversation';
-import type { ConversationHeader } from './conversation-header';
 import { fail, ok, type Result } from './result';
 
 export interface SourcesToMerge {
