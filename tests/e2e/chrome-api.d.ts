@@ -7,5 +7,8 @@ declare const chrome: {
   runtime: {
     getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };
   };
-  storage: { session: { get(key: string): Promise<Record<string, unknown>> } };
+  storage: {
+    session: { get(keys: string | null): Promise<Record<string, unknown>> };
+    local: { get(keys: string | null): Promise<Record<string, unknown>> };
+  };
 };

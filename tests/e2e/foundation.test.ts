@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
+import { REPLICA_TOKEN_PREFIX } from '../replica/server';
 import { test } from './lens-test';
 
 interface ReplicaClientState {
@@ -78,6 +81,27 @@ describe('the installed extension', () => {
     await waitForClient(page, (client) => client.loaded);
     expect(lens.replica.requests({ origin: 'page' }).length).toBeGreaterThanOrEqual(4);
     expect(lens.replica.requests({ origin: 'extension' })).toEqual([]);
+    await page.close();
+  });
+
+  test('keeps no token, tracking value or product secret in storage or on screen', async ({ lens }) => {
+    const page = await lens.openChat(`/c/${FIXTURE_IDS.products}`);
+    await waitForClient(page, (client) => client.loaded && client.productRefreshes >= 3);
+    const popup = await lens.openExtensionPage('popup.html', page);
+    await expect.poll(() => popup.locator('[data-endpoint="product-update"] dd').textContent()).toBe('3');
+    const stored = await lens.serviceWorker.evaluate(async () =>
+      JSON.stringify([await chrome.storage.session.get(null), await chrome.storage.local.get(null)]),
+    );
+    // The page loaded the planted values (session token, ad tracking tokens, product token members)
+    // through the responses the extension copies; none of them may reach its storage or its views.
+    expect(lens.replica.requests({ origin: 'page', pathPrefix: '/api/auth/session' }).length).toBeGreaterThan(
+      0,
+    );
+    for (const canary of [REPLICA_TOKEN_PREFIX, AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY]) {
+      expect(stored).not.toContain(canary);
+      expect(await popup.content()).not.toContain(canary);
+    }
+    await popup.close();
     await page.close();
   });
 });
