@@ -25,6 +25,8 @@ export async function launchBrowserWithExtension(options: {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
+    // The demo closes the browser itself on Ctrl-C, after saving what it recorded.
+    handleSIGINT: false,
     viewport: { width: 1280, height: 800 },
     ...(options.recordHarPath
       ? { recordHar: { path: options.recordHarPath, content: 'embed' as const } }
