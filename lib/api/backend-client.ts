@@ -17,6 +17,11 @@ export interface BackendClientOptions {
 
 export interface BackendClient {
   /**
+   * Any call of the interface document (a path below the origin), authenticated and through the rate
+   * governor, with one fresh token after a 401. The product_update POST (4.4) goes through here.
+   */
+  send(path: string, init?: RequestInit): Promise<Result<Response>>;
+  /**
    * GET a JSON resource of the interface document. 401, 404, 429, 5xx, a failed request and a
    * malformed body each come back as their typed error; nothing throws.
    */
@@ -33,32 +38,33 @@ function withQuery(url: string, query: Record<string, QueryValue>): string {
 export function createBackendClient(options: BackendClientOptions): BackendClient {
   const { fetch, auth, governor, origin = CHAT_ORIGIN } = options;
 
-  const send = async (url: string): Promise<Result<Response>> => {
+  const sendOnce = async (url: string, init: RequestInit): Promise<Result<Response>> => {
     const authorization = await auth.authorization();
     if (!authorization.ok) return authorization;
-    return governor.run(() =>
-      fetch(url, { headers: { authorization: authorization.value, accept: 'application/json' } }),
-    );
+    const headers = new Headers(init.headers);
+    headers.set('authorization', authorization.value);
+    return governor.run(() => fetch(url, { ...init, headers }));
+  };
+
+  const sendTo = async (url: string, init: RequestInit = {}): Promise<Result<Response>> => {
+    const sent = await sendOnce(url, init);
+    if (!sent.ok || sent.value.status !== 401) return sent;
+    // interface 5: a 401 means the held token lapsed; ask the session once more, then give up.
+    auth.invalidate();
+    const again = await sendOnce(url, init);
+    if (again.ok && again.value.status === 401) {
+      return fail('signed-out', 'Signed out of chatgpt.com: a fresh token was refused too. Sign in again.', {
+        status: 401,
+      });
+    }
+    return again;
   };
 
   const getJson = async (path: string, query: Record<string, QueryValue> = {}): Promise<Result<unknown>> => {
-    const url = withQuery(`${origin}${path}`, query);
     const what = `GET ${path}`;
-    let sent = await send(url);
-    // interface 5: a 401 means the held token lapsed; ask the session once more, then give up.
-    if (sent.ok && sent.value.status === 401) {
-      auth.invalidate();
-      sent = await send(url);
-      if (sent.ok && sent.value.status === 401) {
-        return fail(
-          'signed-out',
-          'Signed out of chatgpt.com: a fresh token was refused too. Sign in again.',
-          {
-            status: 401,
-          },
-        );
-      }
-    }
+    const sent = await sendTo(withQuery(`${origin}${path}`, query), {
+      headers: { accept: 'application/json' },
+    });
     if (!sent.ok) return sent;
     if (!sent.value.ok) return statusError(sent.value.status, what);
     const body = await readBody(sent.value, what);
@@ -67,5 +73,5 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     return json.ok ? json : fail('malformed-json', `${what}: ${json.error.message}`);
   };
 
-  return { getJson };
+  return { send: (path, init) => sendTo(`${origin}${path}`, init), getJson };
 }

@@ -14,9 +14,9 @@ export interface ProductUpdateRequest {
 }
 
 /**
- * The shared rate governor with the authenticated client behind it; it sees every response, 429s included.
- * It may answer the Response, or the governor's Result<Response> as is (a held request is then its
- * 'rate-limited' error).
+ * How the call goes out: `BackendClient.send` (authenticated, through the shared rate governor, which sees
+ * every response, 429s included). A bare Response is accepted too; a held request is the governor's
+ * 'rate-limited' error.
  */
 export type SendRequest = (path: string, init: RequestInit) => Promise<Response | Result<Response>>;
 

@@ -74,4 +74,22 @@ describe('createBackendClient', () => {
       },
     });
   });
+
+  it('sends any call, a POST included, with the token, a fresh one after a 401, through the governor', async () => {
+    const { client, backendRequests } = clientOver(
+      (request) =>
+        request.authorization === 'Bearer fresh' ? new Response('data: [DONE]\n\n') : jsonResponse({}, 401),
+      ['stale', 'fresh'],
+    );
+    const sent = await client.send('/backend-api/search/product_update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(sent.ok && (await sent.value.text())).toBe('data: [DONE]\n\n');
+    expect(backendRequests().map((request) => [request.url.pathname, request.authorization])).toEqual([
+      ['/backend-api/search/product_update', 'Bearer stale'],
+      ['/backend-api/search/product_update', 'Bearer fresh'],
+    ]);
+  });
 });
