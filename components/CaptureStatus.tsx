@@ -1,5 +1,5 @@
 import type { EndpointKind } from '@/lib/capture/endpoint';
-import { conversationIdFromPagePath } from '@/lib/capture/endpoint';
+import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { useCaptureSummary } from './use-capture-summary';
 import type { TargetTab } from './use-target-tab';
 
@@ -13,20 +13,11 @@ const endpointLabels: Record<EndpointKind, string> = {
   me: 'Account responses',
 };
 
-function pageConversationId(url: string | null): string | null {
-  if (url === null) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === 'https://chatgpt.com' ? conversationIdFromPagePath(parsed.pathname) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** What the extension has seen on the tab so far: counts of the responses it copied. */
 export function CaptureStatus({ tab }: { tab: TargetTab }) {
   const summary = useCaptureSummary(tab.id);
-  const conversationId = summary?.conversationId ?? pageConversationId(tab.url);
+  const conversationId =
+    summary?.conversationId ?? (tab.url === null ? null : conversationIdFromPageUrl(tab.url));
   if (conversationId === null) {
     return <p role="status">Open a conversation on chatgpt.com to inspect it.</p>;
   }

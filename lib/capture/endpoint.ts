@@ -53,3 +53,14 @@ export function conversationIdFromPagePath(pathname: string): string | null {
   const match = /^\/c\/([^/?#]+)/.exec(pathname);
   return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
 }
+
+/** The conversation a chat page URL shows (https://chatgpt.com/c/<id>), or null for any other URL. */
+export function conversationIdFromPageUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  return parsed.origin === CHAT_ORIGIN ? conversationIdFromPagePath(parsed.pathname) : null;
+}

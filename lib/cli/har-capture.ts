@@ -1,5 +1,6 @@
 import { classifyEndpoint } from '@/lib/capture/endpoint';
 import { isRecord, readString } from '@/lib/model/json-read';
+import { parseJson } from '@/lib/model/parse-json';
 
 /**
  * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of the
@@ -61,11 +62,8 @@ function readEntry(entry: unknown): HarEntry | null {
 
 function parsedOrNull(text: string | null): unknown {
   if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** interface 6: a frame of kind stream-item. Its payload is not described, so only the kind is read. */

@@ -1,5 +1,6 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord, readString } from '@/lib/model/json-read';
+import { parseJson } from '@/lib/model/parse-json';
 
 /**
  * The queries the model ran, per turn (interface 2.4, 4.1, rule 1 of 9). They are read from message
@@ -69,12 +70,8 @@ function fromMetadata(metadata: Record<string, unknown>): Found[] {
 /** The JSON command of a web.run call, whether shown bare or inside a code fence. */
 function webRunCommand(text: string): Record<string, unknown> | null {
   const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(text.trim());
-  try {
-    const parsed: unknown = JSON.parse(fenced?.[1] ?? text);
-    return isRecord(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseJson(fenced?.[1] ?? text);
+  return parsed.ok && isRecord(parsed.value) ? parsed.value : null;
 }
 
 function openTarget(entry: unknown): string | null {

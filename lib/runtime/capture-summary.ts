@@ -1,5 +1,5 @@
 import type { EndpointKind } from '@/lib/capture/endpoint';
-import { conversationIdFromPagePath } from '@/lib/capture/endpoint';
+import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import type { PageEvent } from '@/lib/capture/page-event';
 
 /** What the extension has seen in one tab: counts only, never a body. */
@@ -20,12 +20,7 @@ export const emptyTabCaptureSummary: TabCaptureSummary = {
 };
 
 function withPage(summary: TabCaptureSummary, url: string): TabCaptureSummary {
-  let conversationId: string | null = null;
-  try {
-    conversationId = conversationIdFromPagePath(new URL(url).pathname);
-  } catch {
-    conversationId = null;
-  }
+  const conversationId = conversationIdFromPageUrl(url);
   if (conversationId === summary.conversationId) return { ...summary, url };
   // A different conversation starts a fresh count.
   return { ...emptyTabCaptureSummary, visible: summary.visible, url, conversationId };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classifyEndpoint, conversationIdFromPagePath } from '@/lib/capture/endpoint';
+import {
+  classifyEndpoint,
+  conversationIdFromPagePath,
+  conversationIdFromPageUrl,
+} from '@/lib/capture/endpoint';
 
 describe('classifyEndpoint', () => {
   it.each([
@@ -40,5 +44,14 @@ describe('conversationIdFromPagePath', () => {
     expect(conversationIdFromPagePath('/c/6f1e-22')).toBe('6f1e-22');
     expect(conversationIdFromPagePath('/')).toBeNull();
     expect(conversationIdFromPagePath('/g/some-gpt')).toBeNull();
+  });
+});
+
+describe('conversationIdFromPageUrl', () => {
+  it('reads chat pages of chatgpt.com only', () => {
+    expect(conversationIdFromPageUrl('https://chatgpt.com/c/6f1e-22?model=x')).toBe('6f1e-22');
+    expect(conversationIdFromPageUrl('https://example.com/c/6f1e-22')).toBeNull();
+    expect(conversationIdFromPageUrl('chrome://extensions')).toBeNull();
+    expect(conversationIdFromPageUrl('not a url')).toBeNull();
   });
 });
