@@ -1,5 +1,5 @@
 import type { Conversation } from '@/lib/model/conversation';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import type { LensError } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
@@ -48,7 +48,7 @@ export async function loadConversation(
   if (fromTree !== null) warnings.push(...(fromTree.ok ? fromTree.warnings : [fromTree.error.message]));
   const messagesConversation = fromPages?.ok === true ? fromPages.value : null;
   const treeConversation = fromTree?.ok === true ? fromTree.value : null;
-  const merged = mergeConversationSources({
+  const merged = mergeConversationFormats({
     messages: messagesConversation,
     tree: treeConversation,
     missingNotes: { messages: pages.error?.message, tree: treeNote(tree) },

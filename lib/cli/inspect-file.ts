@@ -4,7 +4,7 @@ import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
 import { normalizeDataExport } from '@/lib/model/data-export';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseJson } from '@/lib/model/parse-json';
 import type { Product } from '@/lib/model/product-entity';
@@ -36,7 +36,7 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
       : null;
   const fromTree = capture.tree === null ? null : valueOrNull(normalizeTreeFormat(capture.tree), warnings);
   const conversation = valueOrNull(
-    mergeConversationSources({ messages: fromPages, tree: fromTree }),
+    mergeConversationFormats({ messages: fromPages, tree: fromTree }),
     warnings,
   );
   if (conversation === null) return null;

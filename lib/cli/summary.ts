@@ -29,8 +29,8 @@ export function summarize(inspection: Inspection): string {
   const { conversation } = inspection;
   const hidden = conversation.messages.filter((message) => message.hidden).length;
   const sources = (['messages', 'tree'] as const)
-    .filter((format) => conversation.sources[format].loaded)
-    .map((format) => `${format}${conversation.sources[format].complete ? '' : ' (incomplete)'}`);
+    .filter((format) => conversation.formatLoads[format].loaded)
+    .map((format) => `${format}${conversation.formatLoads[format].complete ? '' : ' (incomplete)'}`);
   const rows: Array<[string, string]> = [
     ['Title', conversation.title ?? '(untitled)'],
     ['Id', conversation.id ?? '(none)'],

@@ -7,7 +7,12 @@ import type { OfferRow } from '@/lib/insights/offers';
 import type { QueryKind, QuerySource } from '@/lib/insights/queries';
 import type { Transport } from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
-import type { ConversationFlags, ConversationSources, NormalizedMessage } from '@/lib/model/conversation';
+import type {
+  ConversationFlags,
+  ConversationFormat,
+  FormatLoads,
+  NormalizedMessage,
+} from '@/lib/model/conversation';
 
 /**
  * The JSON export: the stable contract `chat-lens/export@1` (issue 4 item 5). Every member is documented
@@ -25,11 +30,17 @@ export interface ExportConversation {
   currentNode: string | null;
   flags: ConversationFlags;
   extraKeys: string[];
-  sources: ConversationSources;
+  sources: FormatLoads;
 }
 
-/** A message of the model, its epoch-ms time as ISO, its metadata scrubbed (see scrub-metadata.ts). */
-export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs'> & { createTime: string | null };
+/**
+ * A message of the model, its epoch-ms time as ISO, its metadata scrubbed (see scrub-metadata.ts). The
+ * format it was read from keeps the contract's name, `source`.
+ */
+export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs' | 'format'> & {
+  createTime: string | null;
+  source: ConversationFormat;
+};
 
 export interface ExportTurn {
   index: number;
@@ -79,7 +90,7 @@ function exportMessage(message: NormalizedMessage): ExportMessage {
     thinkingEffort: message.thinkingEffort,
     metadataKeys: [...message.metadataKeys],
     metadata: scrubMetadata(message.metadata),
-    source: message.source,
+    source: message.format,
   };
 }
 
@@ -97,7 +108,7 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
       currentNode: conversation.currentNode,
       flags: { ...conversation.flags },
       extraKeys: [...conversation.extraKeys],
-      sources: structuredClone(conversation.sources),
+      sources: structuredClone(conversation.formatLoads),
     },
     messages: conversation.messages.map(exportMessage),
     turns: conversation.turns.map((turn, index) => ({ index, messageIds: [...turn.messageIds] })),

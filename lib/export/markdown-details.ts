@@ -2,7 +2,7 @@ import { markdownFormatComparison } from '@/lib/export/markdown-format-compariso
 import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { Transport } from '@/lib/insights/transport';
-import { CONVERSATION_FLAG_KEYS, type SourceStatus } from '@/lib/model/conversation';
+import { CONVERSATION_FLAG_KEYS, type FormatLoadStatus } from '@/lib/model/conversation';
 
 /**
  * `## Details`: how the conversation was loaded and streamed: transport (interface 6), which formats were
@@ -16,7 +16,7 @@ const TRANSPORT_TEXT: Record<Transport, string> = {
 };
 
 /** Pages only for the messages format: the tree always comes in one response. */
-function sourceText(name: string, status: SourceStatus, showPages: boolean): string {
+function sourceText(name: string, status: FormatLoadStatus, showPages: boolean): string {
   const parts = [status.loaded ? 'loaded' : 'not loaded'];
   if (status.loaded) parts.push(status.complete ? 'complete' : 'incomplete');
   if (status.loaded && showPages) parts.push(status.pages === 1 ? '1 page' : `${status.pages} pages`);
@@ -33,8 +33,8 @@ export function markdownDetails(inspection: Inspection): string {
   const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);
   const lines = [
     `- Transport: ${TRANSPORT_TEXT[inspection.transport]}`,
-    sourceText('Messages format', conversation.sources.messages, true),
-    sourceText('Tree format', conversation.sources.tree, false),
+    sourceText('Messages format', conversation.formatLoads.messages, true),
+    sourceText('Tree format', conversation.formatLoads.tree, false),
     `- Format comparison: ${markdownFormatComparison(inspection.formats)}`,
     `- Messages on the active branch: ${conversation.messages.length} (${hidden} hidden, left out above)`,
     `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,

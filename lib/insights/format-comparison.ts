@@ -95,10 +95,10 @@ function count(counts: Map<string, number>, keys: readonly string[]): void {
 
 function limits(messagesConv: Conversation, treeConv: Conversation): string[] {
   const notes: string[] = [];
-  if (!messagesConv.sources.messages.complete) {
+  if (!messagesConv.formatLoads.messages.complete) {
     notes.push('The messages format was not loaded back to its start; older messages may show as tree-only.');
   }
-  if (!treeConv.sources.tree.complete)
+  if (!treeConv.formatLoads.tree.complete)
     notes.push('The tree branch is cut short; messages may show as messages-only.');
   if (messagesConv.currentNode !== treeConv.currentNode) {
     notes.push('The formats end at different messages; one of them may be newer than the other.');

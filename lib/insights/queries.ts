@@ -120,7 +120,7 @@ export function extractQueries(conversation: Conversation): QueryReport {
       }
     }
   });
-  const mayBeIncomplete = !conversation.sources.messages.loaded && conversation.sources.tree.loaded;
+  const mayBeIncomplete = !conversation.formatLoads.messages.loaded && conversation.formatLoads.tree.loaded;
   return {
     queries,
     mayBeIncomplete,

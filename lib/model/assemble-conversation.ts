@@ -1,9 +1,4 @@
-import type {
-  Conversation,
-  ConversationHeader,
-  ConversationSources,
-  NormalizedMessage,
-} from './conversation';
+import type { Conversation, ConversationHeader, FormatLoads, NormalizedMessage } from './conversation';
 import { groupTurns } from './turns';
 
 /** The one place a Conversation is put together, so turns always match the messages they index. */
@@ -11,7 +6,7 @@ export function assembleConversation(
   header: ConversationHeader,
   currentNode: string | null,
   messages: NormalizedMessage[],
-  sources: ConversationSources,
+  formatLoads: FormatLoads,
 ): Conversation {
   return {
     id: header.id,
@@ -24,6 +19,6 @@ export function assembleConversation(
     extraKeys: header.extraKeys,
     messages,
     turns: groupTurns(messages),
-    sources,
+    formatLoads,
   };
 }

@@ -4,7 +4,7 @@
  */
 
 /** The format a message object was read from (interface 1: "messages" or the "mapping" tree). */
-export type SourceFormat = 'messages' | 'tree';
+export type ConversationFormat = 'messages' | 'tree';
 
 export interface NormalizedMessage {
   id: string;
@@ -37,7 +37,7 @@ export interface NormalizedMessage {
    */
   metadata: Record<string, unknown>;
   /** Which format's message object this is; after a merge the messages format wins (rule 1). */
-  source: SourceFormat;
+  format: ConversationFormat;
 }
 
 /** A user message and everything that answers it, as ids into Conversation.messages. */
@@ -62,7 +62,7 @@ export const CONVERSATION_FLAG_KEYS = [
 export type ConversationFlagKey = (typeof CONVERSATION_FLAG_KEYS)[number];
 export type ConversationFlags = Record<ConversationFlagKey, boolean | null>;
 
-export interface SourceStatus {
+export interface FormatLoadStatus {
   loaded: boolean;
   /** Messages format: the oldest page said has_previous_page false. Tree: the branch reached its root. */
   complete: boolean;
@@ -72,9 +72,9 @@ export interface SourceStatus {
   note: string | null;
 }
 
-export interface ConversationSources {
-  messages: SourceStatus;
-  tree: SourceStatus;
+export interface FormatLoads {
+  messages: FormatLoadStatus;
+  tree: FormatLoadStatus;
 }
 
 /** What a response says of the conversation as a whole (interface 2.1, 2.3). */
@@ -99,10 +99,10 @@ export interface Conversation extends ConversationHeader {
   /** The active branch, oldest first. */
   messages: NormalizedMessage[];
   turns: Turn[];
-  sources: ConversationSources;
+  formatLoads: FormatLoads;
 }
 
-export const notLoaded = (note: string | null = null): SourceStatus => ({
+export const notLoaded = (note: string | null = null): FormatLoadStatus => ({
   loaded: false,
   complete: false,
   pages: 0,

@@ -1,4 +1,4 @@
-import type { NormalizedMessage, SourceFormat } from './conversation';
+import type { ConversationFormat, NormalizedMessage } from './conversation';
 import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
 import { readContentType, renderContentText } from './message-content';
 
@@ -28,7 +28,7 @@ export function readThinkingEffort(value: unknown): string | null {
 const emptyMetadata = (): JsonRecord => ({});
 
 export interface MessageContext {
-  source: SourceFormat;
+  format: ConversationFormat;
   /** The id to use when the object has none (the node key of a tree, or a position in a list). */
   fallbackId: string;
   /**
@@ -61,6 +61,6 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     thinkingEffort: readThinkingEffort(metadata.thinking_effort),
     metadataKeys: Object.keys(metadata),
     metadata,
-    source: context.source,
+    format: context.format,
   };
 }

@@ -1,5 +1,5 @@
 import { assembleConversation } from './assemble-conversation';
-import { type Conversation, type NormalizedMessage, notLoaded, type SourceStatus } from './conversation';
+import { type Conversation, type FormatLoadStatus, type NormalizedMessage, notLoaded } from './conversation';
 import { MESSAGES_FORMAT_KEYS, readConversationHeader } from './conversation-header';
 import { normalizeMessageObject } from './message-object';
 import { type MessagesPage, readMessagesPage } from './messages-page';
@@ -18,7 +18,7 @@ function collectMessages(pages: MessagesPage[], warnings: string[]): NormalizedM
     const rawMessages = pages[pageIndex]?.messages ?? [];
     for (let messageIndex = 0; messageIndex < rawMessages.length; messageIndex += 1) {
       const message = normalizeMessageObject(rawMessages[messageIndex], {
-        source: 'messages',
+        format: 'messages',
         fallbackId: `missing-id:page-${pageIndex + 1}:${messageIndex}`,
       });
       if (message === null) {
@@ -62,7 +62,7 @@ function checkOrder(messages: NormalizedMessage[], currentNode: string | null, w
   }
 }
 
-function messagesStatus(pages: MessagesPage[], unreadablePages: number): SourceStatus {
+function messagesStatus(pages: MessagesPage[], unreadablePages: number): FormatLoadStatus {
   const oldest = pages[pages.length - 1];
   const reachedStart = oldest?.pageInfo?.hasPreviousPage === false;
   const complete = reachedStart && unreadablePages === 0;
@@ -104,9 +104,9 @@ export function normalizeMessagesFormat(pages: unknown[]): Result<Conversation> 
       `The response has no current_node; the last message (${currentNode}) is taken as the leaf.`,
     );
   }
-  const sources = {
+  const formatLoads = {
     messages: messagesStatus(readable, list.length - readable.length),
     tree: notLoaded(),
   };
-  return ok(assembleConversation(header, currentNode, messages, sources), warnings);
+  return ok(assembleConversation(header, currentNode, messages, formatLoads), warnings);
 }

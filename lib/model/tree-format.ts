@@ -29,7 +29,7 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
       continue;
     // The walk may have repaired a parent link, so the parent is the previous node of the walk.
     const parentId = index > 0 ? (branch.nodeIds[index - 1] ?? null) : readIdentifier(node.parent);
-    const message = normalizeMessageObject(node.message, { source: 'tree', fallbackId: id, parentId });
+    const message = normalizeMessageObject(node.message, { format: 'tree', fallbackId: id, parentId });
     if (message === null) {
       unreadable += 1;
       continue;
@@ -49,7 +49,7 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
     warnings.push(`${renamed} messages repeat an id of the branch; they go by their node key.`);
   if (messages.length === 0) warnings.push('The tree holds no messages on its active branch.');
   const leaf = branch.nodeIds[branch.nodeIds.length - 1] ?? null;
-  const sources = {
+  const formatLoads = {
     messages: notLoaded(),
     tree: {
       loaded: true,
@@ -58,5 +58,5 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
       note: branch.complete ? null : 'The active branch is cut short by a broken or cyclic parent chain.',
     },
   };
-  return ok(assembleConversation(header, leaf, messages, sources), warnings);
+  return ok(assembleConversation(header, leaf, messages, formatLoads), warnings);
 }

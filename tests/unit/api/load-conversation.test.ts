@@ -17,7 +17,7 @@ describe('loadConversation', () => {
     const conversation = loaded.conversation;
     expect(loaded.error).toBeNull();
     expect(conversation?.messages.map((message) => message.id)).toEqual(pathIds(FIXTURE_IDS.webSearch));
-    expect(conversation?.sources).toMatchObject({
+    expect(conversation?.formatLoads).toMatchObject({
       messages: { loaded: true, complete: true },
       tree: { loaded: true, complete: true },
     });
@@ -41,11 +41,11 @@ describe('loadConversation', () => {
     expect(loaded.conversation?.messages.map((message) => message.id)).toEqual(
       pathIds(FIXTURE_IDS.treeMissing),
     );
-    expect(loaded.conversation?.sources.tree).toMatchObject({
+    expect(loaded.conversation?.formatLoads.tree).toMatchObject({
       loaded: false,
       note: expect.stringMatching(/404/),
     });
-    expect(loaded.conversation?.sources.messages.complete).toBe(true);
+    expect(loaded.conversation?.formatLoads.messages.complete).toBe(true);
   });
 
   it('lists the unknown top-level keys of the messages format (rule 3)', async () => {
@@ -64,7 +64,7 @@ describe('loadConversation', () => {
     const loaded = await loadConversation(client, FIXTURE_IDS.longHistory);
     expect(loaded.error).toMatchObject({ code: 'rate-limited' });
     expect(loaded.conversation?.messages.length).toBeGreaterThan(0);
-    expect(loaded.conversation?.sources.messages).toMatchObject({
+    expect(loaded.conversation?.formatLoads.messages).toMatchObject({
       loaded: false,
       note: expect.stringMatching(/slow down/),
     });

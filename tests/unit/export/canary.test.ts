@@ -6,7 +6,7 @@ import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { createCredentials, REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
 import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -36,7 +36,7 @@ function expectNoCanary(text: string): void {
 }
 
 function mergedFixture(name: 'ads' | 'webSearch' | 'products'): Conversation {
-  return parsedValue(mergeConversationSources(bothFormats(name)));
+  return parsedValue(mergeConversationFormats(bothFormats(name)));
 }
 
 describe('no export holds a token, a tracking value or a token-bearing member', () => {

@@ -176,7 +176,7 @@ describe('exportMarkdown: sections', () => {
         user('u2', 'Second'),
       ],
       {
-        sources: {
+        formatLoads: {
           messages: { loaded: false, complete: false, pages: 0, note: null },
           tree: { loaded: true, complete: true, pages: 1, note: null },
         },

@@ -3,7 +3,7 @@ import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
@@ -46,7 +46,7 @@ export function replicaProducts(): Product[] {
 export function richInspection(): Inspection {
   const { messages, tree } = bothFormats('webSearch');
   return inspect({
-    conversation: parsedValue(mergeConversationSources({ messages, tree })),
+    conversation: parsedValue(mergeConversationFormats({ messages, tree })),
     adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.webSearch, true))),
     account: parsedValue(parseAdAccount(meResponse())),
     products: replicaProducts(),

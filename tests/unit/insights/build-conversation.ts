@@ -24,7 +24,7 @@ export function message(
     refId: null,
     thinkingEffort: null,
     metadata: {},
-    source: 'messages',
+    format: 'messages',
     ...partial,
     metadataKeys: partial.metadataKeys ?? Object.keys(partial.metadata ?? {}),
   };
@@ -47,7 +47,7 @@ export function conversationOf(
     extraKeys: [],
     messages,
     turns: groupTurns(messages),
-    sources: { messages: { loaded: true, complete: true, pages: 1, note: null }, tree: notLoaded() },
+    formatLoads: { messages: { loaded: true, complete: true, pages: 1, note: null }, tree: notLoaded() },
     ...partial,
   };
 }

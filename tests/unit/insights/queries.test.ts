@@ -92,7 +92,10 @@ describe('extractQueries', () => {
 
   it('says queries may be missing when only the tree was loaded', () => {
     const treeOnly = conversationOf([user('u1', 'q')], {
-      sources: { messages: notLoaded('404'), tree: { loaded: true, complete: true, pages: 1, note: null } },
+      formatLoads: {
+        messages: notLoaded('404'),
+        tree: { loaded: true, complete: true, pages: 1, note: null },
+      },
     });
     expect(extractQueries(treeOnly)).toMatchObject({ mayBeIncomplete: true });
     expect(extractQueries(treeOnly).note).toMatch(/may be missing/);

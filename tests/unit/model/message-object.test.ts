@@ -38,7 +38,7 @@ describe('normalizeMessageObject', () => {
   };
 
   it('keeps every field a reader of the conversation needs', () => {
-    expect(normalizeMessageObject(raw, { source: 'messages', fallbackId: 'x' })).toEqual({
+    expect(normalizeMessageObject(raw, { format: 'messages', fallbackId: 'x' })).toEqual({
       id: 'm4',
       parentId: 'm3',
       role: 'tool',
@@ -53,12 +53,12 @@ describe('normalizeMessageObject', () => {
       thinkingEffort: null,
       metadataKeys: ['parent_id', 'search_model_queries', 'ref_id', 'is_visually_hidden_from_conversation'],
       metadata: raw.metadata,
-      source: 'messages',
+      format: 'messages',
     });
   });
 
   it('takes the parent from the tree node over the one in the object', () => {
-    const message = normalizeMessageObject(raw, { source: 'tree', fallbackId: 'x', parentId: 'm2' });
+    const message = normalizeMessageObject(raw, { format: 'tree', fallbackId: 'x', parentId: 'm2' });
     expect(message?.parentId).toBe('m2');
   });
 
@@ -68,7 +68,7 @@ describe('normalizeMessageObject', () => {
         id: 'p',
         metadata: { is_thinking_preamble_message: true, is_visually_hidden_from_conversation: 'true' },
       },
-      { source: 'messages', fallbackId: 'x' },
+      { format: 'messages', fallbackId: 'x' },
     );
     expect(message).toMatchObject({
       preamble: true,
@@ -80,7 +80,7 @@ describe('normalizeMessageObject', () => {
   });
 
   it('uses the fallback id for an object without one, and refuses what is no object', () => {
-    expect(normalizeMessageObject({}, { source: 'tree', fallbackId: 'node-9' })?.id).toBe('node-9');
-    expect(normalizeMessageObject('m1', { source: 'tree', fallbackId: 'node-9' })).toBeNull();
+    expect(normalizeMessageObject({}, { format: 'tree', fallbackId: 'node-9' })?.id).toBe('node-9');
+    expect(normalizeMessageObject('m1', { format: 'tree', fallbackId: 'node-9' })).toBeNull();
   });
 });

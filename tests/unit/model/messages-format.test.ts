@@ -11,7 +11,7 @@ describe('normalizeMessagesFormat', () => {
   it('puts the pages, given newest first, into one list oldest first', () => {
     const conversation = okValue(normalizeMessagesFormat(smallPages()));
     expect(conversation.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
-    expect(conversation.messages.every((message) => message.source === 'messages')).toBe(true);
+    expect(conversation.messages.every((message) => message.format === 'messages')).toBe(true);
   });
 
   it('reads the conversation fields of 2.1 from the newest page', () => {
@@ -43,9 +43,14 @@ describe('normalizeMessagesFormat', () => {
 
   it('is complete when the oldest page has no previous page, and says so otherwise', () => {
     const both = normalizeMessagesFormat(smallPages());
-    expect(okValue(both).sources.messages).toEqual({ loaded: true, complete: true, pages: 2, note: null });
+    expect(okValue(both).formatLoads.messages).toEqual({
+      loaded: true,
+      complete: true,
+      pages: 2,
+      note: null,
+    });
     expect(both.ok && both.warnings).toEqual([]);
-    const newestOnly = okValue(normalizeMessagesFormat(smallPages().slice(0, 1))).sources.messages;
+    const newestOnly = okValue(normalizeMessagesFormat(smallPages().slice(0, 1))).formatLoads.messages;
     expect(newestOnly).toMatchObject({ loaded: true, complete: false, pages: 1 });
     expect(newestOnly.note).toMatch(/older messages/i);
   });
@@ -88,7 +93,7 @@ describe('normalizeMessagesFormat', () => {
     const result = normalizeMessagesFormat([newest, { messages: 'none' }, older]);
     const conversation = okValue(result);
     expect(conversation.messages).toHaveLength(8);
-    expect(conversation.sources.messages.complete).toBe(false);
+    expect(conversation.formatLoads.messages.complete).toBe(false);
     expect(result.ok && result.warnings.join(' ')).toMatch(/Page 2 .*no messages list/);
   });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '@/lib/model/conversation';
 import { normalizeDataExport } from '@/lib/model/data-export';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseJson } from '@/lib/model/parse-json';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
@@ -30,7 +30,7 @@ function normalizeEverything(value: unknown): void {
   if (pages.ok) expectWellFormed(pages.value);
   if (tree.ok) expectWellFormed(tree.value);
   if (exported.ok) exported.value.forEach(expectWellFormed);
-  const merged = mergeConversationSources({
+  const merged = mergeConversationFormats({
     messages: pages.ok ? pages.value : null,
     tree: tree.ok ? tree.value : null,
   });

@@ -43,7 +43,7 @@ describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name
     expect(result.ok && result.value.messages.map((message) => message.id)).toEqual(
       activePath(conversation).map((message) => message.id),
     );
-    expect(result.ok && result.value.sources.messages.complete).toBe(true);
+    expect(result.ok && result.value.formatLoads.messages.complete).toBe(true);
     expect(
       result.ok && result.value.messages.some((message) => /undefined|\[object Object\]/.test(message.text)),
     ).toBe(false);

@@ -17,14 +17,14 @@ describe('normalizeTreeFormat', () => {
     const result = normalizeTreeFormat(smallTree());
     expect(ids(result)).toEqual(['m0', 'm1', 'm2', 'm5', 'm6', 'm7']);
     expect(result.ok && result.warnings).toEqual([]);
-    expect(result.ok && result.value.sources.tree).toEqual({
+    expect(result.ok && result.value.formatLoads.tree).toEqual({
       loaded: true,
       complete: true,
       pages: 1,
       note: null,
     });
     expect(result.ok && result.value.messages[0]?.parentId).toBe('root');
-    expect(result.ok && result.value.messages.every((message) => message.source === 'tree')).toBe(true);
+    expect(result.ok && result.value.messages.every((message) => message.format === 'tree')).toBe(true);
   });
 
   it('lists the keys the tree has beyond the known ones', () => {
@@ -52,7 +52,7 @@ describe('normalizeTreeFormat', () => {
     const result = normalizeTreeFormat(tree);
     expect(ids(result)).toEqual(['m1', 'm2', 'm5', 'm6', 'm7']);
     expect(warningsOf(result)).toMatch(/loops at node m6/);
-    expect(result.ok && result.value.sources.tree.complete).toBe(false);
+    expect(result.ok && result.value.formatLoads.tree.complete).toBe(false);
   });
 
   it('repairs a parent link to a missing node from the children lists', () => {
@@ -72,7 +72,7 @@ describe('normalizeTreeFormat', () => {
     const result = normalizeTreeFormat(tree);
     expect(ids(result)).toEqual(['m5', 'm6', 'm7']);
     expect(warningsOf(result)).toMatch(/parent m4, which is not in the tree; the branch stops/);
-    expect(result.ok && result.value.sources.tree).toMatchObject({ complete: false });
+    expect(result.ok && result.value.formatLoads.tree).toMatchObject({ complete: false });
   });
 
   it('treats a response without a mapping object as an unexpected shape (rule 2)', () => {

@@ -17,7 +17,7 @@ const message = (id: string, role: string, hidden = false): NormalizedMessage =>
   thinkingEffort: null,
   metadataKeys: [],
   metadata: {},
-  source: 'messages',
+  format: 'messages',
 });
 
 describe('groupTurns', () => {

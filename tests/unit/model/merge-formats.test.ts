@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '@/lib/model/conversation';
-import { mergeConversationSources } from '@/lib/model/merge-sources';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '../fixtures/read-fixture';
@@ -12,26 +12,26 @@ const conversationOf = (result: { ok: true; value: Conversation } | { ok: false 
 const fromPages = (pages: unknown[] = smallPages()) => conversationOf(normalizeMessagesFormat(pages));
 const fromTree = (tree: unknown = smallTree()) => conversationOf(normalizeTreeFormat(tree));
 
-describe('mergeConversationSources', () => {
-  it('prefers the messages format where both hold a message (rule 1) and records both sources', () => {
-    const result = mergeConversationSources({ messages: fromPages(), tree: fromTree() });
+describe('mergeConversationFormats', () => {
+  it('prefers the messages format where both hold a message (rule 1) and records both formats', () => {
+    const result = mergeConversationFormats({ messages: fromPages(), tree: fromTree() });
     const merged = conversationOf(result);
     expect(merged.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
     expect(merged.messages.find((message) => message.id === 'm5')).toMatchObject({
       text: 'Paris.',
-      source: 'messages',
+      format: 'messages',
     });
-    expect(merged.sources.messages).toMatchObject({ loaded: true, complete: true });
-    expect(merged.sources.tree).toMatchObject({ loaded: true, complete: true });
+    expect(merged.formatLoads.messages).toMatchObject({ loaded: true, complete: true });
+    expect(merged.formatLoads.tree).toMatchObject({ loaded: true, complete: true });
     expect(merged.extraKeys).toEqual(['future_flag', 'tree_only_key']);
     expect(result.ok && result.warnings).toEqual([]);
   });
 
   it('fills older messages from the tree when the messages format stopped early', () => {
     const merged = conversationOf(
-      mergeConversationSources({ messages: fromPages(smallPages().slice(0, 1)), tree: fromTree() }),
+      mergeConversationFormats({ messages: fromPages(smallPages().slice(0, 1)), tree: fromTree() }),
     );
-    expect(merged.messages.map((message) => `${message.id}:${message.source}`)).toEqual([
+    expect(merged.messages.map((message) => `${message.id}:${message.format}`)).toEqual([
       'm0:tree',
       'm1:tree',
       'm2:tree',
@@ -39,7 +39,7 @@ describe('mergeConversationSources', () => {
       'm6:messages',
       'm7:messages',
     ]);
-    expect(merged.sources.messages.complete).toBe(false);
+    expect(merged.formatLoads.messages.complete).toBe(false);
     expect(merged.turns.map((turn) => turn.userMessageId)).toEqual([null, 'm1', 'm6']);
   });
 
@@ -57,7 +57,7 @@ describe('mergeConversationSources', () => {
       },
     };
     tree.current_node = 'm8';
-    const result = mergeConversationSources({ messages: fromPages(), tree: fromTree(tree) });
+    const result = mergeConversationFormats({ messages: fromPages(), tree: fromTree(tree) });
     expect(
       conversationOf(result)
         .messages.map((message) => message.id)
@@ -67,13 +67,13 @@ describe('mergeConversationSources', () => {
   });
 
   it('serves the messages format alone when the tree is absent (rule 2), saying why', () => {
-    const result = mergeConversationSources({
+    const result = mergeConversationFormats({
       messages: fromPages(),
       missingNotes: { tree: 'The tree path answered 404.' },
     });
     const merged = conversationOf(result);
     expect(merged.messages).toHaveLength(8);
-    expect(merged.sources.tree).toEqual({
+    expect(merged.formatLoads.tree).toEqual({
       loaded: false,
       complete: false,
       pages: 0,
@@ -82,23 +82,23 @@ describe('mergeConversationSources', () => {
   });
 
   it('serves the tree alone when the messages format is missing', () => {
-    const merged = conversationOf(mergeConversationSources({ tree: fromTree() }));
+    const merged = conversationOf(mergeConversationFormats({ tree: fromTree() }));
     expect(merged.messages).toHaveLength(6);
-    expect(merged.sources.messages.loaded).toBe(false);
+    expect(merged.formatLoads.messages.loaded).toBe(false);
   });
 
   it('does not merge a tree of another conversation', () => {
-    const result = mergeConversationSources({
+    const result = mergeConversationFormats({
       messages: fromPages(),
       tree: fromTree({ ...smallTree(), conversation_id: 'other' }),
     });
     expect(conversationOf(result).messages).toHaveLength(8);
-    expect(conversationOf(result).sources.tree.loaded).toBe(false);
+    expect(conversationOf(result).formatLoads.tree.loaded).toBe(false);
     expect(result.ok && result.warnings.join(' ')).toMatch(/another conversation/);
   });
 
   it('fails when neither format was loaded', () => {
-    expect(mergeConversationSources({ missingNotes: { messages: 'Signed out.' } })).toMatchObject({
+    expect(mergeConversationFormats({ missingNotes: { messages: 'Signed out.' } })).toMatchObject({
       ok: false,
       error: { code: 'unexpected-shape', message: expect.stringContaining('Signed out.') },
     });

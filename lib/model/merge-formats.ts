@@ -9,10 +9,10 @@ import {
 } from './conversation';
 import { fail, ok, type Result } from './result';
 
-export interface SourcesToMerge {
+export interface FormatsToMerge {
   messages?: Conversation | null;
   tree?: Conversation | null;
-  /** Why a format is missing (for example "the tree answered 404"), kept in sources.*.note. */
+  /** Why a format is missing (for example "the tree answered 404"), kept in formatLoads.*.note. */
   missingNotes?: { messages?: string; tree?: string };
 }
 
@@ -66,24 +66,24 @@ function mergeHeaders(primary: Conversation, secondary: Conversation): Conversat
 
 /**
  * One conversation out of the formats that were loaded (interface 1: the client loads both), with
- * `sources` saying which were loaded and whether each is complete. With the tree absent the messages
+ * `formatLoads` saying which were loaded and whether each is complete. With the tree absent the messages
  * format alone serves (rule 2), and the other way round.
  */
-export function mergeConversationSources(input: SourcesToMerge): Result<Conversation> {
+export function mergeConversationFormats(input: FormatsToMerge): Result<Conversation> {
   const { messages = null, tree = null, missingNotes = {} } = input;
-  const sources = {
-    messages: messages?.sources.messages ?? notLoaded(missingNotes.messages ?? null),
-    tree: tree?.sources.tree ?? notLoaded(missingNotes.tree ?? null),
+  const formatLoads = {
+    messages: messages?.formatLoads.messages ?? notLoaded(missingNotes.messages ?? null),
+    tree: tree?.formatLoads.tree ?? notLoaded(missingNotes.tree ?? null),
   };
   if (messages === null) {
-    if (tree !== null) return ok({ ...tree, sources });
+    if (tree !== null) return ok({ ...tree, formatLoads });
     const why = [missingNotes.messages, missingNotes.tree].filter(Boolean).join(' ');
     return fail('unexpected-shape', `Neither format of the conversation was loaded. ${why}`.trim());
   }
-  if (tree === null) return ok({ ...messages, sources });
+  if (tree === null) return ok({ ...messages, formatLoads });
   if (messages.id !== null && tree.id !== null && messages.id !== tree.id) {
     const note = `The tree belongs to another conversation (${tree.id}), so it was not merged.`;
-    return ok({ ...messages, sources: { ...sources, tree: notLoaded(note) } }, [note]);
+    return ok({ ...messages, formatLoads: { ...formatLoads, tree: notLoaded(note) } }, [note]);
   }
   const warnings: string[] = [];
   if (messages.currentNode !== tree.currentNode) {
@@ -95,5 +95,5 @@ export function mergeConversationSources(input: SourcesToMerge): Result<Conversa
   const added = merged.length - messages.messages.length;
   if (added > 0) warnings.push(`${added} messages only the tree holds were added to the messages format.`);
   const header = mergeHeaders(messages, tree);
-  return ok(assembleConversation(header, header.currentNode, merged, sources), warnings);
+  return ok(assembleConversation(header, header.currentNode, merged, formatLoads), warnings);
 }
