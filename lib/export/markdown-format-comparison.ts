@@ -4,8 +4,8 @@ import type { FormatComparison, KeyCount, MessageSummary } from '@/lib/insights/
 
 /**
  * The format comparison (interface 2.4, 4.2) in a few lines of the Details section: which messages and
- * metadata keys only one format holds, and how many other fields differ. The JSON export has every
- * difference; the Markdown names the first few.
+ * metadata keys only one format holds (per shared message, and per response wherever the key sits), and how
+ * many other fields differ. The JSON export has every difference; the Markdown names the first few.
  */
 const LISTED_FIELD_DIFFERENCES = 5;
 
@@ -55,6 +55,8 @@ export function markdownFormatComparison(comparison: FormatComparison | null): s
       `  - Only in the tree: ${messageList(comparison.treeOnly)}`,
       `  - Metadata keys only in the messages format: ${keyList(comparison.metadataKeysOnlyInMessages)}`,
       `  - Metadata keys only in the tree: ${keyList(comparison.metadataKeysOnlyInTree)}`,
+      `  - Metadata keys on no message of the tree: ${keyList(comparison.metadataKeysMissingFromTree)}`,
+      `  - Metadata keys on no message of the messages format: ${keyList(comparison.metadataKeysMissingFromMessages)}`,
       `  - Other fields that differ: ${fieldDifferences(comparison)}`,
       `  - Order of the shared messages: ${comparison.orderDiffers ? 'differs' : 'the same'}`,
     ].join('\n') + notes

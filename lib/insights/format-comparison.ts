@@ -16,7 +16,7 @@ export interface MessageSummary {
 
 export interface KeyCount {
   key: string;
-  /** On how many messages held by both formats the key is present in one format only. */
+  /** On how many messages the key was counted; the member holding the list says which messages count. */
   messages: number;
 }
 
@@ -53,16 +53,30 @@ export interface FormatComparison {
   messagesOnly: MessageSummary[];
   /** Messages of the active branch only the tree holds. */
   treeOnly: MessageSummary[];
-  /** Metadata keys only the messages format carries, over all shared messages, most frequent first. */
+  /**
+   * Per shared message: keys present on a message in the messages format but not on its twin in the tree,
+   * counted over the shared messages it is missing from, most frequent first.
+   */
   metadataKeysOnlyInMessages: KeyCount[];
   metadataKeysOnlyInTree: KeyCount[];
+  /**
+   * Per response: keys on some message of the messages format and on no message of the tree, wherever they
+   * sit, messages only that format holds included (the web.run tool message's search_model_queries,
+   * interface 2.4), counted over the messages of the messages format that carry them, most frequent first.
+   */
+  metadataKeysMissingFromTree: KeyCount[];
+  /** Per response, the reverse: keys on some message of the tree and on no message of the messages format. */
+  metadataKeysMissingFromMessages: KeyCount[];
   /** Per shared message whose metadata keys differ. */
   metadataKeyDifferences: MessageKeyDifference[];
   /** Shared messages whose other fields differ (different text, role, ...). */
   fieldDifferences: FieldDifference[];
   /** The shared messages come in a different order. */
   orderDiffers: boolean;
-  /** True only when nothing at all differs. */
+  /**
+   * True only when nothing at all differs. A key missing from one response lies on a message only the other
+   * format holds or on a shared message whose keys differ, so the per-response lists need no check of their own.
+   */
   equivalent: boolean;
   /** What limits the comparison (a format loaded only in part). */
   notes: string[];
@@ -91,6 +105,18 @@ function keyCounts(counts: Map<string, number>): KeyCount[] {
 
 function count(counts: Map<string, number>, keys: readonly string[]): void {
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** How many messages carry each metadata key. */
+function keyPresence(messages: readonly NormalizedMessage[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const message of messages) count(counts, message.metadataKeys);
+  return counts;
+}
+
+/** The keys of `carrier` that `other` lacks on every message, with their counts in `carrier`. */
+function keysMissingFrom(carrier: Map<string, number>, other: Map<string, number>): KeyCount[] {
+  return keyCounts(new Map([...carrier].filter(([key]) => !other.has(key))));
 }
 
 function limits(messagesConv: Conversation, treeConv: Conversation): string[] {
@@ -148,11 +174,15 @@ export function compareFormats(messagesConv: Conversation, treeConv: Conversatio
     .filter((message) => messagesIds.has(message.id))
     .map((m) => m.id);
   const orderDiffers = sharedInTreeOrder.some((id, index) => sharedInMessagesOrder[index] !== id);
+  const keysInMessages = keyPresence(messagesConv.messages);
+  const keysInTree = keyPresence(treeConv.messages);
   return {
     messagesOnly,
     treeOnly,
     metadataKeysOnlyInMessages: keyCounts(onlyInMessagesCounts),
     metadataKeysOnlyInTree: keyCounts(onlyInTreeCounts),
+    metadataKeysMissingFromTree: keysMissingFrom(keysInMessages, keysInTree),
+    metadataKeysMissingFromMessages: keysMissingFrom(keysInTree, keysInMessages),
     metadataKeyDifferences,
     fieldDifferences,
     orderDiffers,

@@ -52,6 +52,33 @@ describe('compareFormats on the small conversation', () => {
     expect(comparison.metadataKeysOnlyInTree).toEqual([{ key: 'request_id', messages: 1 }]);
   });
 
+  it('per response, also finds keys that sit only on a message the other format lacks (the web.run tool message)', () => {
+    const comparison = compareFormats(messages(), tree());
+    // m4, the tool message only the messages format holds, is the one message with ref_id and search_model_queries.
+    expect(comparison.metadataKeysMissingFromTree).toEqual([
+      { key: 'turn_exchange_id', messages: 7 },
+      { key: 'content_references', messages: 2 },
+      { key: 'message_locale', messages: 2 },
+      { key: 'search_result_groups', messages: 2 },
+      { key: 'ref_id', messages: 1 },
+      { key: 'search_model_queries', messages: 1 },
+    ]);
+    expect(comparison.metadataKeysMissingFromMessages).toEqual([{ key: 'request_id', messages: 1 }]);
+    const perMessage = comparison.metadataKeysOnlyInMessages.map((entry) => entry.key);
+    expect(perMessage).not.toContain('search_model_queries');
+  });
+
+  it('per response, leaves out a key both formats carry, even on different messages', () => {
+    const moved = tree();
+    moved.messages = moved.messages.map((message) =>
+      message.id === 'm6' ? { ...message, metadataKeys: ['search_model_queries', 'ref_id'] } : message,
+    );
+    const keys = compareFormats(messages(), moved).metadataKeysMissingFromTree.map((entry) => entry.key);
+    expect(keys).not.toContain('search_model_queries');
+    expect(keys).not.toContain('ref_id');
+    expect(keys).toContain('turn_exchange_id');
+  });
+
   it('reports a different text of the same message', () => {
     expect(compareFormats(messages(), tree()).fieldDifferences).toEqual([
       { id: 'm5', field: 'text', messages: 'Paris.', tree: 'Paris, on the Seine.' },
@@ -106,4 +133,52 @@ describe('compareFormats on the replica web-search conversation', () => {
     expect(comparison.treeOnly).toEqual([]);
     expect(comparison.fieldDifferences).toEqual([]);
   });
+
+  it('per response, finds the keys of the web.run tool messages too, checked against the raw responses', () => {
+    const stored = getConversation(FIXTURE_IDS.webSearch);
+    if (stored === undefined) throw new Error('no web-search fixture');
+    const messagesBody = messagesResponse(stored, { numTurns: 1000 });
+    const treeBody = treeResponse(stored);
+    const messages = conversationOf(normalizeMessagesFormat([messagesBody]));
+    const tree = conversationOf(normalizeTreeFormat(treeBody));
+    const comparison = compareFormats(messages, tree);
+
+    // Read off the raw bodies with a plain walk, independent of the normalizers.
+    const rawMessages = (messagesBody as { messages: RawMessage[] }).messages;
+    const rawTree = Object.values(
+      (treeBody as { mapping: Record<string, { message?: RawMessage }> }).mapping,
+    ).flatMap((node) => (node.message ? [node.message] : []));
+    const keysOf = (list: RawMessage[]) => new Set(list.flatMap((raw) => Object.keys(raw.metadata ?? {})));
+    const treeKeys = keysOf(rawTree);
+    const expected = [...keysOf(rawMessages)].filter((key) => !treeKeys.has(key)).sort();
+
+    const missing = comparison.metadataKeysMissingFromTree.map((entry) => entry.key);
+    expect([...missing].sort()).toEqual(expected);
+    expect(missing).toEqual(expect.arrayContaining(['search_model_queries', 'map_search_model_queries']));
+    // Each of the four per-message keys is also missing from the tree as a whole.
+    for (const { key } of comparison.metadataKeysOnlyInMessages) expect(missing).toContain(key);
+    // search_model_queries rides only on messages the tree lacks, so the per-message count cannot see it.
+    const carriers = rawMessages.filter((raw) => raw.metadata?.search_model_queries !== undefined);
+    expect(carriers.length).toBeGreaterThan(0);
+    const messagesOnly = new Set(comparison.messagesOnly.map((message) => message.id));
+    expect(carriers.every((raw) => messagesOnly.has(raw.id))).toBe(true);
+    expect(carriers.every((raw) => raw.author?.name === 'web.run' || raw.recipient === 'web.run')).toBe(true);
+    expect(
+      comparison.metadataKeysMissingFromTree.find((entry) => entry.key === 'search_model_queries'),
+    ).toEqual({
+      key: 'search_model_queries',
+      messages: carriers.length,
+    });
+    expect(comparison.metadataKeysOnlyInMessages.map((entry) => entry.key)).not.toContain(
+      'search_model_queries',
+    );
+    expect(comparison.metadataKeysMissingFromMessages).toEqual([]);
+  });
 });
+
+interface RawMessage {
+  id: string;
+  recipient?: string;
+  author?: { name?: string | null };
+  metadata?: Record<string, unknown>;
+}
