@@ -15,6 +15,11 @@ export function handleMe(context: HandlerContext): void {
 
 /** interface 4.3: GET /backend-api/bazaar/conversation/{id}/ads */
 export function handleAds(context: HandlerContext, conversationId: string): void {
-  const withAds = context.state.scenario(conversationId)?.withAds ?? false;
-  sendJson(context.response, 200, adsResponse(conversationId, withAds));
+  const scenario = context.state.scenario(conversationId);
+  // The live scenarios send the ads in the live site's form (DESIGN "The live site…", Ads).
+  sendJson(
+    context.response,
+    200,
+    adsResponse(conversationId, scenario?.withAds ?? false, scenario?.wire ?? 'document'),
+  );
 }
