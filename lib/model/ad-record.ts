@@ -1,11 +1,15 @@
-import { readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
+import { hasContent, readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
+import { findAdMember, readOwnMember } from '@/lib/model/ad-member-search';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
+import { isRecord, type JsonRecord, ownMember, readIdentifier } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 
 /**
  * The ads served into a conversation (interface 4.3), parsed at the boundary: every URL has lost its tracking
  * parameters and only their names remain, so nothing downstream (storage, UI, exports) can leak them.
+ * Both forms are read: the document's plain records (`advertiser_brand`, `ad_cards`, `targets`) and the live
+ * site's (`{ads_response: {content: {type, advertiser_brand {name, url, id}, carousel_cards}}}`, DESIGN "The
+ * live site…", Ads), wherever their members sit (see ad-member-search).
  */
 export interface AdAdvertiser {
   name: string | null;
@@ -15,7 +19,11 @@ export interface AdAdvertiser {
 
 export interface AdCard {
   title: string | null;
+  /** The card's own url, else its target's value (a live carousel card links only through its target). */
   url: string | null;
+  /** The card's text under the title (live carousel cards). */
+  body: string | null;
+  imageUrl: string | null;
 }
 
 export interface AdTarget {
@@ -34,7 +42,10 @@ export interface AdEntry {
   faviconUrl: string | null;
   logoUrl: string | null;
   targets: AdTarget[];
-  /** Names of the tracking parameters removed from this entry's URLs. */
+  /**
+   * Names of the tracking parameters removed from this entry's URLs, and `ad_data_token` when the record or a
+   * card carried that token as a member (its value is never read).
+   */
   removedTrackingParams: string[];
 }
 
@@ -62,23 +73,24 @@ function readStrings(value: unknown): string[] {
   return readArray(value).filter((item): item is string => typeof item === 'string' && item !== '');
 }
 
+const readList = (value: unknown): readonly unknown[] | null => (Array.isArray(value) ? value : null);
+const readRecord = (value: unknown): JsonRecord | null => (isRecord(value) ? value : null);
+const readPresence = (value: unknown): true | null => (hasContent(value) ? true : null);
+/** The ads of a multi-advertiser unit: a list holding at least one record. */
+const readSeveralAds = (value: unknown): readonly unknown[] | null =>
+  Array.isArray(value) && value.some(isRecord) ? value : null;
 /**
- * The record's content may sit on the entry itself (`{turn_id, ...record}`) or one level down; members are
- * looked up on the entry first, then in `content` or `ad` (the full shape is not shown, interface 4.3).
+ * The live site's `content.type` (`single_advertiser_ad_unit`, `multi_advertiser_ad_unit`); another `type`
+ * (`ads` of the wrapper, `url` of a target) is not the unit's.
  */
-function recordParts(entry: JsonRecord): JsonRecord[] {
-  const parts = [entry];
-  for (const nested of [entry.content, entry.ad]) if (isRecord(nested)) parts.push(nested);
-  return parts;
+function readUnitKind(value: unknown): string | null {
+  const text = readText(value);
+  return text?.endsWith('_ad_unit') ? text : null;
 }
 
-function member(parts: readonly JsonRecord[], name: string): unknown {
-  for (const part of parts) {
-    const value = part[name];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
-}
+const CARD_LISTS = ['ad_cards', 'carousel_cards', 'cards'] as const;
+/** A tracking token the live site sends as a member of the record or of a card, beside the URL parameter. */
+const TRACKING_MEMBER = 'ad_data_token';
 
 class UrlCleaner {
   readonly removed: string[] = [];
@@ -87,51 +99,97 @@ class UrlCleaner {
     const text = readText(value);
     if (text === null) return null;
     const stripped = stripTrackingParams(text);
-    for (const name of stripped.removed) if (!this.removed.includes(name)) this.removed.push(name);
+    for (const name of stripped.removed) this.note(name);
     return stripped.url;
   }
+
+  /** Only the name is kept, never the value (DESIGN "Secrets never enter the model"). */
+  note(name: string): void {
+    if (!this.removed.includes(name)) this.removed.push(name);
+  }
+}
+
+/** A target is `{type, value}` (a URL in value, or in url) or the URL itself. */
+function targetValue(target: unknown): unknown {
+  return isRecord(target) ? (target.value ?? target.url) : target;
 }
 
 function parseCard(card: unknown, urls: UrlCleaner): AdCard | null {
   if (!isRecord(card)) return null;
   const title = readText(card.title) ?? readStrings(card.titles)[0] ?? null;
-  return { title, url: urls.clean(card.url) };
+  // A carousel card of the live site has no url of its own: its link is target.value.
+  const url = urls.clean(card.url) ?? urls.clean(targetValue(card.target));
+  const imageUrl = urls.clean(card.image_url);
+  if (hasContent(ownMember(card, TRACKING_MEMBER))) urls.note(TRACKING_MEMBER);
+  return { title, url, body: readText(card.body), imageUrl };
 }
 
 function parseTarget(target: unknown, urls: UrlCleaner): AdTarget | null {
-  const url = urls.clean(isRecord(target) ? (target.value ?? target.url) : target);
+  const url = urls.clean(targetValue(target));
   return url === null ? null : { url };
 }
 
-function parseEntry(entry: JsonRecord, fallbackTurnId: string | null): AdEntry {
-  const parts = recordParts(entry);
+/**
+ * One ad, its members looked for in `scopes` in turn (the ad, then the unit holding it). The brand's name, url
+ * and id are read on the brand record itself only: elsewhere those plain names belong to something else.
+ */
+function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntry {
   const urls = new UrlCleaner();
-  const brandValue = member(parts, 'advertiser_brand');
-  const brand = isRecord(brandValue) ? brandValue : {};
-  const brandParts = [brand, ...parts];
-  const cards = readArray(member(parts, 'ad_cards') ?? member(parts, 'cards'))
+  const brand = findAdMember(scopes, ['advertiser_brand', 'advertiser'], readRecord) ?? {};
+  const cards = readArray(findAdMember(scopes, CARD_LISTS, readList))
     .map((card) => parseCard(card, urls))
     .filter((card): card is AdCard => card !== null);
-  const targets = readArray(member(parts, 'targets'))
+  const targets = readArray(findAdMember(scopes, ['targets'], readList))
     .map((target) => parseTarget(target, urls))
     .filter((target): target is AdTarget => target !== null);
+  const advertiser = {
+    name:
+      readOwnMember(brand, ['advertiser', 'name'], readText) ??
+      findAdMember(scopes, ['advertiser'], readText),
+    url: urls.clean(
+      readOwnMember(brand, ['advertiser_url', 'url'], readText) ??
+        findAdMember(scopes, ['advertiser_url'], readText),
+    ),
+    id:
+      readOwnMember(brand, ['advertiser_id', 'id'], readIdentifier) ??
+      findAdMember(scopes, ['advertiser_id'], readIdentifier),
+  };
+  const faviconUrl = urls.clean(
+    readOwnMember(brand, ['favicon_url'], readText) ?? findAdMember(scopes, ['favicon_url'], readText),
+  );
+  const logoUrl = urls.clean(
+    readOwnMember(brand, ['logo_url'], readText) ?? findAdMember(scopes, ['logo_url'], readText),
+  );
+  if (findAdMember(scopes, [TRACKING_MEMBER], readPresence)) urls.note(TRACKING_MEMBER);
   return {
-    turnId: readIdentifier(entry.turn_id) ?? fallbackTurnId,
-    advertiser: {
-      name: readText(member(brandParts, 'advertiser')) ?? readText(brand.name),
-      url: urls.clean(member(brandParts, 'advertiser_url')),
-      id: readIdentifier(member(brandParts, 'advertiser_id')),
-    },
-    unitType: readText(member(parts, 'unit_type')),
-    format: readText(member(parts, 'format')),
-    headerLabel: readText(member(parts, 'header_label')),
+    turnId,
+    advertiser,
+    unitType: findAdMember(scopes, ['unit_type'], readText) ?? findAdMember(scopes, ['type'], readUnitKind),
+    format: findAdMember(scopes, ['format'], readText),
+    headerLabel: findAdMember(scopes, ['header_label'], readText),
     cards,
-    targetHosts: readStrings(member(parts, 'target_hosts')),
-    faviconUrl: urls.clean(member(brandParts, 'favicon_url')),
-    logoUrl: urls.clean(member(brandParts, 'logo_url')),
+    targetHosts: readStrings(findAdMember(scopes, ['target_hosts'], readList)),
+    faviconUrl,
+    logoUrl,
     targets,
     removedTrackingParams: urls.removed,
   };
+}
+
+/**
+ * The ads of one raw record. A `multi_advertiser_ad_unit` (DESIGN "The live site…", Ads) holds several ads in
+ * `content.ads`, each like the content of a single unit: one entry per ad, all under the record's turn.
+ */
+function parseRecord(record: JsonRecord, fallbackTurnId: string | null, warnings: string[]): AdEntry[] {
+  const turnId = readIdentifier(record.turn_id) ?? fallbackTurnId;
+  const several = findAdMember([record], ['ads'], readSeveralAds);
+  if (several === null) return [parseUnit([record], turnId)];
+  const entries: AdEntry[] = [];
+  several.forEach((ad, index) => {
+    if (isRecord(ad)) entries.push(parseUnit([ad, record], turnId));
+    else warnings.push(`Ad ${index + 1} of a multi-advertiser unit is not an object and was skipped.`);
+  });
+  return entries;
 }
 
 /** Raw entries with the turn they belong to: `entries`, or else the values of `entries_by_turn_id`. */
@@ -167,7 +225,7 @@ export function parseAdsResponse(body: unknown): Result<AdsReport> {
   const byTurn = isRecord(body.entries_by_turn_id) ? body.entries_by_turn_id : null;
   const entries: AdEntry[] = [];
   rawEntries(body, byTurn ?? {}).forEach(([raw, turnId], index) => {
-    if (isRecord(raw)) entries.push(parseEntry(raw, turnId));
+    if (isRecord(raw)) entries.push(...parseRecord(raw, turnId, warnings));
     else warnings.push(`Ad entry ${index + 1} is not an object and was skipped.`);
   });
   if (byTurn !== null && Object.keys(byTurn).length === 0 && entries.length > 0) {

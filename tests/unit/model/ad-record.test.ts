@@ -145,7 +145,9 @@ describe('parseAdsResponse (interface 4.3)', () => {
     });
     const entry = result.turns[0]?.entries[0];
     expect(entry?.advertiser).toEqual({ name: 'Shop', url: 'https://shop.example/', id: null });
-    expect(entry?.cards).toEqual([{ title: 'First title', url: 'https://shop.example/a' }]);
+    expect(entry?.cards).toEqual([
+      { title: 'First title', url: 'https://shop.example/a', body: null, imageUrl: null },
+    ]);
     expect(entry?.targets).toEqual([{ url: 'https://shop.example/a' }]);
     expect([...(entry?.removedTrackingParams ?? [])].sort()).toEqual(['olref', 'oppref']);
   });
