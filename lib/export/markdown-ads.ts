@@ -41,6 +41,9 @@ function adItem(ad: AdListing, position: number): string {
   const name = `**${inlineText(ad.advertiser ?? 'Unknown advertiser')}**`;
   const advertiser = ad.advertiserUrl === null ? name : `${name} (${autolink(ad.advertiserUrl)})`;
   const lines = [`${position}. ${ad.title === null ? advertiser : `${advertiser}: ${inlineText(ad.title)}`}`];
+  const body = ad.cards[0]?.body ?? null;
+  // A live carousel card has a text under its title (DESIGN "The live site…", Ads).
+  if (body !== null) lines.push(`   - Text: ${inlineText(body)}`);
   if (ad.link !== null) lines.push(`   - Link: ${autolink(ad.link)}`);
   const kind = [
     ad.format === null ? null : `format ${codeSpan(ad.format)}`,
@@ -51,7 +54,8 @@ function adItem(ad: AdListing, position: number): string {
   if (ad.headerLabel !== null) lines.push(`   - Label: ${inlineText(ad.headerLabel)}`);
   // The first card is the ad's own title and link above; further cards are listed under it.
   for (const card of ad.cards.slice(1)) {
-    lines.push(`   - Card: ${link(card.title ?? 'Untitled card', card.url)}`);
+    const text = card.body === null ? '' : `: ${inlineText(card.body)}`;
+    lines.push(`   - Card: ${link(card.title ?? 'Untitled card', card.url)}${text}`);
   }
   if (ad.targetHosts.length > 0) lines.push(`   - Leads to: ${ad.targetHosts.map(inlineText).join(', ')}`);
   return lines.join('\n');

@@ -77,3 +77,31 @@ describe('summarizeAds (interface 4.3, 4.6)', () => {
     expect(JSON.stringify(overview)).not.toContain(AD_TRACKING_CANARY);
   });
 });
+
+describe('summarizeAds of the live site’s form (DESIGN "The live site…", Ads)', () => {
+  const live = parseAdsResponse(adsResponse('conv-live', true, 'live'));
+  if (!live.ok) throw new Error(live.error.message);
+  const overview = summarizeAds(live.value, account);
+
+  it('lists each ad of a single or multi-advertiser unit with its advertiser, title and clean link', () => {
+    expect(overview.adCount).toBe(4);
+    expect(overview.advertisers).toEqual(['Nordwind Gear', 'Soundhaus', 'Keepwell Cases', 'Ankerline Audio']);
+    for (const ad of overview.ads) {
+      expect(ad.title).toBe(ad.cards[0]?.title);
+      // A carousel card links through its target: the ad's link is that target, cleaned.
+      expect(ad.link).toBe(ad.cards[0]?.url);
+      expect(ad.link).toMatch(/^https:\/\//);
+      expect(decodeURIComponent(ad.link ?? '')).not.toMatch(/[?&#](oppref|olref|ad_data_token|oa_oppref)=/i);
+    }
+    expect(overview.ads.map((ad) => ad.cardCount)).toEqual([1, 3, 1, 1]);
+    expect(overview.ads[1]?.cards.map((card) => card.body)).toEqual([
+      'Industry-leading noise cancelling, $328.',
+      'Immersive audio, $379.',
+      '60-hour battery, $279.95.',
+    ]);
+  });
+
+  it('canary: no tracking value of the live form reaches the overview', () => {
+    expect(JSON.stringify(overview)).not.toContain(AD_TRACKING_CANARY);
+  });
+});
