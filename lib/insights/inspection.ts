@@ -2,6 +2,7 @@ import { type AdsOverview, summarizeAds } from '@/lib/insights/ads';
 import type { FormatComparison } from '@/lib/insights/format-comparison';
 import { type OfferRow, offersTable } from '@/lib/insights/offers';
 import { extractQueries, type QueryReport } from '@/lib/insights/queries';
+import { extractSources, type WebSource } from '@/lib/insights/sources';
 import { detectTransport, type Transport, type TransportObservation } from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
@@ -15,6 +16,8 @@ import type { Product } from '@/lib/model/product-entity';
 export interface Inspection {
   conversation: Conversation;
   queries: QueryReport;
+  /** The pages each turn's search returned and its answer cited, one row per page and turn (issue 7). */
+  sources: WebSource[];
   /** null when no ads response (interface 4.3) was seen for the conversation. */
   ads: AdsOverview | null;
   products: Product[];
@@ -44,6 +47,7 @@ export function inspect(input: InspectionInput): Inspection {
   return {
     conversation: input.conversation,
     queries: extractQueries(input.conversation),
+    sources: extractSources(input.conversation),
     // "No ads response seen" (null) and "the service showed no ads" (shownAny false) are different answers.
     ads: adsReport === null ? null : summarizeAds(adsReport, account),
     products,

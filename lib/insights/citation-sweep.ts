@@ -1,0 +1,143 @@
+import { parseJson } from '@/lib/model/parse-json';
+
+/**
+ * The citation markers of an answer's text that no reference explains, found and replaced (DESIGN "Sources
+ * and citations in messages"). A marker is `\ue200name\ue202arg…\ue201` in private-use characters, `【…†…】`
+ * in deep research and older browsing, or a plain-text remnant where the private-use characters were lost
+ * (`citeturn0search0turn0search6`, `entity["city","Lisbon","portugal"]`). After the sweep no private-use
+ * character of U+E200–U+E2FF and no such marker is left in the text, whatever it held.
+ */
+
+/** One cheap test a message must pass before any of the work below: most messages cite nothing. */
+export const MAY_HOLD_MARKER = /[\ue200-\ue2ff【]|turn\d|entity\[/;
+
+const PRIVATE_USE = /[\ue200-\ue2ff]/g;
+const ARGUMENT_SEPARATOR = '\ue202';
+/** A JSON array of strings, as the entity marker carries it. */
+const STRING_ARRAY = String.raw`\[\s*(?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)*\]`;
+const MARKER = new RegExp(
+  [
+    String.raw`\ue200([^\ue200\ue201]*)\ue201`,
+    String.raw`【([^【】†\n]*(?:†[^【】†\n]*)+)】`,
+    String.raw`cite((?:turn\d+[a-z_]+\d+)+)`,
+    `entity(${STRING_ARRAY})`,
+  ].join('|'),
+  'g',
+);
+const REF_ID = /turn\d+[a-z_]+\d+/g;
+
+/** What an unexplained marker shows: words (an entity's name), the pages of cited ids, or nothing. */
+export type MarkerReplacement = { kind: 'words'; text: string } | { kind: 'ids'; ids: string[] };
+
+/** The second member of an entity marker's array is the name it displays as (`["city","Lisbon",…]`). */
+function entityName(arrayText: string | undefined): string | null {
+  if (arrayText === undefined) return null;
+  const parsed = parseJson(arrayText);
+  if (!parsed.ok || !Array.isArray(parsed.value)) return null;
+  const name = parsed.value[1] ?? parsed.value[0];
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
+
+function privateUseMarker(payload: string): MarkerReplacement | null {
+  const [name = '', ...args] = payload.split(ARGUMENT_SEPARATOR);
+  if (name === 'cite') return { kind: 'ids', ids: args.flatMap((arg) => arg.match(REF_ID) ?? []) };
+  if (name === 'entity') {
+    const words = entityName(args[0]);
+    return words === null ? null : { kind: 'words', text: words };
+  }
+  return null;
+}
+
+/** `【0†Page title†example.com】` (a search result heading) shows its title; `【2†L142-L150】` nothing. */
+function bracketMarker(inner: string): MarkerReplacement | null {
+  const parts = inner.split('†');
+  const title = parts.length >= 3 ? parts[1]?.trim() : undefined;
+  return title ? { kind: 'words', text: title } : null;
+}
+
+function replacementOf(match: RegExpMatchArray): MarkerReplacement | null {
+  const [, payload, bracketed, plainIds, plainEntity] = match;
+  if (payload !== undefined) return privateUseMarker(payload);
+  if (bracketed !== undefined) return bracketMarker(bracketed);
+  if (plainIds !== undefined) return { kind: 'ids', ids: plainIds.match(REF_ID) ?? [] };
+  const words = entityName(plainEntity);
+  return words === null ? null : { kind: 'words', text: words };
+}
+
+export type SweptPiece<T> = string | T;
+
+/**
+ * The text before a marker that shows nothing, tidied: the space that stood before the marker goes when
+ * punctuation or the end of the line follows it ("its lanes 【7†L3-L9】." reads "its lanes.").
+ */
+export function beforeRemovedMarker(before: string, nextCharacter: string | undefined): string {
+  return nextCharacter === undefined || /[\s.,;:!?)\]]/.test(nextCharacter)
+    ? before.replace(/[ \t]+$/, '')
+    : before;
+}
+
+/**
+ * The text split into its own text and what stands for each marker. `resolve` turns a marker into the
+ * caller's piece (or null: the marker shows nothing); it gets the marker's own text first, so a reference
+ * whose matched_text the marker is can answer for it. Text around a removed marker is swept again, as the
+ * two sides can form a new marker.
+ */
+export function sweepMarkers<T>(
+  text: string,
+  resolve: (marker: string, replacement: MarkerReplacement | null) => T | null,
+): Array<SweptPiece<T>> {
+  if (!MAY_HOLD_MARKER.test(text)) return text === '' ? [] : [text];
+  const pieces: Array<SweptPiece<T>> = [];
+  let pending = '';
+  let removedAny = false;
+  const flush = () => {
+    const cleaned = pending.replace(PRIVATE_USE, '');
+    if (cleaned.length < pending.length || removedAny) pieces.push(...sweepAgain(cleaned, resolve));
+    else if (cleaned !== '') pieces.push(cleaned);
+    pending = '';
+    removedAny = false;
+  };
+  let last = 0;
+  for (const match of text.matchAll(MARKER)) {
+    const start = match.index ?? 0;
+    pending += text.slice(last, start);
+    last = start + match[0].length;
+    const piece = resolve(match[0], replacementOf(match));
+    if (piece === null) {
+      // The text on both sides now meets: it is swept again, as it can form a new marker.
+      pending = beforeRemovedMarker(pending, text[last]);
+      removedAny = true;
+      continue;
+    }
+    flush();
+    pieces.push(piece);
+  }
+  pending += text.slice(last);
+  flush();
+  return pieces;
+}
+
+/** Text that changed by a removal is swept once more; it is shorter each time, so this ends. */
+function sweepAgain<T>(
+  text: string,
+  resolve: (marker: string, replacement: MarkerReplacement | null) => T | null,
+): Array<SweptPiece<T>> {
+  if (!MAY_HOLD_MARKER.test(text)) return text === '' ? [] : [text];
+  return sweepMarkers(text, resolve);
+}
+
+/**
+ * Text for a title, name or label: every marker removed, an entity shown by its name. A name can itself
+ * hold a marker, so the text is swept until nothing changes; it gets shorter each time.
+ */
+export function withoutMarkers(text: string): string {
+  let current = text;
+  while (MAY_HOLD_MARKER.test(current)) {
+    const swept = sweepMarkers(current, (_marker, replacement) =>
+      replacement?.kind === 'words' ? replacement.text : null,
+    ).join('');
+    if (swept === current) break;
+    current = swept;
+  }
+  return current;
+}
