@@ -1,10 +1,14 @@
 import { firstMember, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
+import { amountOfPriceText, currencyOfPriceText } from '@/lib/model/product-price-text';
 
 /**
  * One offer of a product entity (interface 2.5: 22 fields, of which these are named). Only the named, safe
- * members are kept; an offer carries no token-bearing member of its own.
+ * members are kept; whatever else an offer carries (a token-bearing member included) goes no further. Offers
+ * come in two vocabularies, both read here: the document's (merchant or seller, price_breakdown, strike_price,
+ * availability, best_price_tag, ...) and the live site's (merchant_name or seller_name, `price` as display
+ * text, price_details, original_price, available, tag.text; DESIGN "The live site").
  */
 export interface OfferPrice {
   base: number | null;
@@ -19,6 +23,8 @@ export interface Offer {
   merchant: string | null;
   url: string | null;
   price: OfferPrice;
+  /** The price as the service displays it ("$129.99"), where it sends one as text. */
+  priceText: string | null;
   strikePrice: number | null;
   availability: string | null;
   stockText: string | null;
@@ -30,10 +36,18 @@ export interface Offer {
   hasUtmSource: boolean;
 }
 
-/** An amount as a number, a numeric string, or an object `{amount | value, currency?}`. */
+/** What `available: true/false` of the live form reads as, in the words the document's form uses. */
+const AVAILABLE = 'in_stock';
+const UNAVAILABLE = 'out_of_stock';
+
+/**
+ * An amount as a number, a numeric string, display text ("$129.99"), or an object `{amount | value,
+ * currency?}`.
+ */
 function readAmount(value: unknown): number | null {
-  if (isRecord(value)) return readNumber(firstMember(value, ['amount', 'value']));
-  return readNumber(value);
+  const amount = isRecord(value) ? firstMember(value, ['amount', 'value']) : value;
+  if (typeof amount === 'string') return readNumber(amount) ?? amountOfPriceText(amount);
+  return readNumber(amount);
 }
 
 function readCurrency(...sources: unknown[]): string | null {
@@ -49,22 +63,34 @@ function readName(value: unknown): string | null {
   return readText(value);
 }
 
-/** A tag given as text ("Best price"), or as `true`, which reads as the plain tag. */
+/** A tag given as text ("Best price"), as `{text}` (the live form), or as `true`, which reads as the plain tag. */
 function readTag(value: unknown): string | null {
   if (value === true) return 'best price';
-  return readName(value);
+  if (isRecord(value)) return readText(firstMember(value, ['text', 'label', 'name', 'display_name']));
+  return readText(value);
 }
 
-function readPrice(offer: JsonRecord): OfferPrice {
-  const breakdownValue = firstMember(offer, ['price_breakdown', 'price']);
+function readAvailability(offer: JsonRecord): string | null {
+  const stated = readText(offer.availability);
+  if (stated !== null) return stated;
+  const available = readBoolean(offer.available);
+  if (available === null) return null;
+  return available ? AVAILABLE : UNAVAILABLE;
+}
+
+function readPrice(offer: JsonRecord, priceText: string | null): OfferPrice {
+  const breakdownValue = firstMember(offer, ['price_breakdown', 'price_details', 'price']);
   const breakdown = isRecord(breakdownValue) ? breakdownValue : {};
-  const total = readAmount(breakdown.total) ?? (isRecord(breakdownValue) ? null : readAmount(breakdownValue));
+  // A bare price (a number, or the live form's display text) is the total when no breakdown gives one.
+  const bare = isRecord(offer.price) ? null : readAmount(offer.price);
   return {
     base: readAmount(breakdown.base),
     shipping: readAmount(breakdown.shipping),
     tax: readAmount(breakdown.tax),
-    total,
-    currency: readCurrency(offer, breakdown, breakdown.total, breakdown.base),
+    total: readAmount(breakdown.total) ?? bare,
+    currency:
+      readCurrency(offer, breakdown, breakdown.total, breakdown.base) ??
+      (priceText === null ? null : currencyOfPriceText(priceText)),
   };
 }
 
@@ -74,16 +100,18 @@ function readUtmSourceFlag(offer: JsonRecord): boolean {
 
 export function parseOffer(offer: JsonRecord): Offer {
   const url = readText(firstMember(offer, ['url', 'merchant_url', 'link']));
+  const priceText = readText(offer.price);
   return {
     merchant: readName(firstMember(offer, ['merchant', 'seller', 'merchant_name', 'seller_name'])),
     // An offer link is not named token-bearing, but ad tracking parameters never pass the boundary (DESIGN).
     url: url === null ? null : stripTrackingParams(url).url,
-    price: readPrice(offer),
+    price: readPrice(offer, priceText),
+    priceText,
     strikePrice: readAmount(firstMember(offer, ['strike_price', 'strikethrough_price', 'original_price'])),
-    availability: readText(offer.availability),
+    availability: readAvailability(offer),
     stockText: readText(firstMember(offer, ['stock_text', 'stock'])),
     deliveryText: readText(firstMember(offer, ['delivery_text', 'delivery'])),
-    bestPriceTag: readTag(firstMember(offer, ['best_price_tag', 'price_tag'])),
+    bestPriceTag: readTag(firstMember(offer, ['best_price_tag', 'price_tag', 'tag'])),
     checkoutable: readBoolean(firstMember(offer, ['checkoutable', 'is_checkoutable'])),
     provider: readName(offer.provider),
     hasUtmSource: readUtmSourceFlag(offer),

@@ -210,6 +210,7 @@ describe('exportMarkdown: sections', () => {
           merchant: 'Shop|One',
           url: 'https://shop.example/p?a=1|2',
           price: { base: 10, shipping: null, tax: null, total: 12.5, currency: 'EUR' },
+          priceText: '€12.50 | incl. VAT',
           strikePrice: null,
           availability: 'in_stock',
           stockText: null,
