@@ -1,6 +1,6 @@
 import { firstMember, hasContent, readArray, readNumber, readText } from '@/lib/model/ad-and-product-fields';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, readIdentifier } from '@/lib/model/json-read';
+import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
 import { type Offer, parseOffer } from '@/lib/model/product-offer';
 import { fail, ok, type Result } from '@/lib/model/result';
 
@@ -8,7 +8,8 @@ import { fail, ok, type Result } from '@/lib/model/result';
  * A product entity of a product_update frame (interface 2.5, 4.4), parsed at the boundary. The token-bearing
  * members (`product_lookup_key.data`, `provider_metadata.id_to_token_map`, `checkout_payload`,
  * `checkout_image_urls`) become presence flags here and their values go nowhere (DESIGN: secrets never enter
- * the model).
+ * the model). The flags look wherever such a member may sit: on the entity, on the frame's envelope around it
+ * (the live form `{"type":"product_entity","product":{…}}`) and on each offer.
  */
 export interface ProductSecretFlags {
   hasLookupKeyData: boolean;
@@ -62,32 +63,50 @@ function cleanUrl(value: unknown): string | null {
   return url === null ? null : stripTrackingParams(url).url;
 }
 
-function readSecretFlags(entity: Record<string, unknown>): ProductSecretFlags {
-  const lookupKey = entity.product_lookup_key;
-  const metadata = entity.provider_metadata;
+/** Each flag is set when any of the holders (envelope, entity, offers) carries that member. */
+function readSecretFlags(holders: readonly JsonRecord[]): ProductSecretFlags {
+  const anyHolder = (test: (holder: JsonRecord) => boolean): boolean => holders.some(test);
   return {
-    hasLookupKeyData: isRecord(lookupKey) && hasContent(lookupKey.data),
-    hasIdToTokenMap: isRecord(metadata) && hasContent(metadata.id_to_token_map),
-    hasCheckoutPayload: hasContent(entity.checkout_payload),
-    hasCheckoutImageUrls: hasContent(entity.checkout_image_urls),
+    hasLookupKeyData: anyHolder(({ product_lookup_key: key }) => isRecord(key) && hasContent(key.data)),
+    hasIdToTokenMap: anyHolder(
+      ({ provider_metadata: metadata }) => isRecord(metadata) && hasContent(metadata.id_to_token_map),
+    ),
+    hasCheckoutPayload: anyHolder((holder) => hasContent(holder.checkout_payload)),
+    hasCheckoutImageUrls: anyHolder((holder) => hasContent(holder.checkout_image_urls)),
   };
 }
 
-/** Parses one product entity. Never throws; a non-object is an 'unexpected-shape' error. */
-export function parseProductEntity(entity: unknown): Result<ParsedProduct> {
+const isPresent = (value: unknown): boolean => value !== undefined && value !== null;
+
+/**
+ * Parses one product entity; `envelope` is the frame object around it, when it came wrapped. Never throws; a
+ * non-object is an 'unexpected-shape' error.
+ */
+export function parseProductEntity(
+  entity: unknown,
+  envelope: JsonRecord | null = null,
+): Result<ParsedProduct> {
   if (!isRecord(entity)) return fail('unexpected-shape', 'A product entity is not a JSON object.');
   const warnings: string[] = [];
   const offers: Offer[] = [];
+  const offerRecords: JsonRecord[] = [];
   readArray(entity.offers).forEach((offer, index) => {
-    if (isRecord(offer)) offers.push(parseOffer(offer));
-    else warnings.push(`Offer ${index + 1} of a product is not an object and was skipped.`);
+    if (!isRecord(offer)) {
+      warnings.push(`Offer ${index + 1} of a product is not an object and was skipped.`);
+      return;
+    }
+    offerRecords.push(offer);
+    offers.push(parseOffer(offer));
   });
   const imageUrls: string[] = [];
   for (const url of readArray(entity.image_urls)) {
     const clean = cleanUrl(url);
     if (clean !== null) imageUrls.push(clean);
   }
-  const lookupKey = entity.product_lookup_key;
+  // The key a later refresh posts back sits on the entity, or failing that on its envelope.
+  const lookupKey = isPresent(entity.product_lookup_key)
+    ? entity.product_lookup_key
+    : envelope?.product_lookup_key;
   return ok(
     {
       product: {
@@ -99,9 +118,9 @@ export function parseProductEntity(entity: unknown): Result<ParsedProduct> {
         rating: readNumber(entity.rating),
         reviewCount: readNumber(firstMember(entity, ['num_reviews', 'review_count'])),
         offers,
-        flags: readSecretFlags(entity),
+        flags: readSecretFlags([...(envelope === null ? [] : [envelope]), entity, ...offerRecords]),
       },
-      refreshKey: lookupKey === undefined || lookupKey === null ? null : new ProductRefreshKey(lookupKey),
+      refreshKey: isPresent(lookupKey) ? new ProductRefreshKey(lookupKey) : null,
     },
     warnings,
   );

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { firstMember } from '@/lib/model/ad-and-product-fields';
-import { isRecord } from '@/lib/model/json-read';
+import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 import { ProductCollection } from '@/lib/model/product-collection';
 import {
   type ParsedProduct,
@@ -12,7 +12,7 @@ import { ok, type Result } from '@/lib/model/result';
 
 /**
  * Reads the event-stream body of POST /backend-api/search/product_update (interface 4.4, 6) as it arrives:
- * frames of type product_entity become products, other frames (heartbeats, deltas of other types, comments)
+ * frames of type product_entity become products, in the document's form and in the live site's, other frames (heartbeats, deltas of other types, comments)
  * pass by, a malformed frame is skipped with a warning, and a body that stops before `[DONE]` keeps what
  * arrived and says 'cut-off'. Each frame's JSON is parsed once.
  */
@@ -41,15 +41,29 @@ export interface ProductStreamOptions {
 const PRODUCT_FRAME = 'product_entity';
 const END_OF_STREAM = '[DONE]';
 
-/** The entity a frame carries, or undefined when the frame is of another kind. */
-function frameEntity(message: EventSourceMessage, payload: unknown): unknown {
+/** The entity a frame carries and the envelope around it (null when it came bare). */
+interface FrameProduct {
+  entity: unknown;
+  envelope: JsonRecord | null;
+}
+
+/**
+ * The product of a frame, or undefined when the frame is of another kind. The document's form wraps it as
+ * `entity`; the live site's as `product` (DESIGN "The live site": `{"type":"product_entity","product":{…}}`).
+ */
+function frameProduct(message: EventSourceMessage, payload: unknown): FrameProduct | undefined {
   const namedByEvent = message.event === PRODUCT_FRAME;
-  if (!isRecord(payload)) return namedByEvent ? payload : undefined;
-  if (payload.type === PRODUCT_FRAME) return firstMember(payload, ['entity', PRODUCT_FRAME, 'data']) ?? null;
+  if (!isRecord(payload)) return namedByEvent ? { entity: payload, envelope: null } : undefined;
+  if (payload.type === PRODUCT_FRAME) {
+    return {
+      entity: firstMember(payload, ['entity', 'product', PRODUCT_FRAME, 'data']) ?? null,
+      envelope: payload,
+    };
+  }
   if (!namedByEvent) return undefined;
   // An `event: product_entity` frame may carry the entity bare or in an envelope.
-  const wrapped = firstMember(payload, ['entity', PRODUCT_FRAME]);
-  return isRecord(wrapped) ? wrapped : payload;
+  const wrapped = firstMember(payload, ['entity', 'product', PRODUCT_FRAME]);
+  return isRecord(wrapped) ? { entity: wrapped, envelope: payload } : { entity: payload, envelope: null };
 }
 
 export function createProductStreamReader(options: ProductStreamOptions = {}): ProductStreamReader {
@@ -84,9 +98,9 @@ export function createProductStreamReader(options: ProductStreamOptions = {}): P
       warnings.push(`Frame ${frameCount} of the product stream is not JSON and was skipped.`);
       return;
     }
-    const entity = frameEntity(message, payload);
-    if (entity === undefined) return;
-    const parsed = parseProductEntity(entity);
+    const product = frameProduct(message, payload);
+    if (product === undefined) return;
+    const parsed = parseProductEntity(product.entity, product.envelope);
     if (!parsed.ok) {
       warnings.push(`Frame ${frameCount} of the product stream holds no product entity and was skipped.`);
       return;

@@ -242,7 +242,8 @@ window.__replica = {
     for (const data of sseEvents(text)) {
       try {
         const frame = JSON.parse(data);
-        if (frame?.type === 'product_entity' && frame.entity) entity = frame.entity;
+        // The document's form wraps the entity as `entity`, the live site's as `product`.
+        if (frame?.type === 'product_entity') entity = frame.entity ?? frame.product ?? entity;
       } catch {
         // [DONE] and heartbeats are not JSON objects.
       }
@@ -254,7 +255,8 @@ window.__replica = {
     const element = productCardElement(index);
     if (!element || !entity) return;
     const price = entity.price_range?.min;
-    const priceLine = textBlock(typeof price === 'number' ? `from $${price.toFixed(2)}` : '');
+    const shown = typeof entity.price === 'string' ? entity.price : ''; // the live form's display text
+    const priceLine = textBlock(typeof price === 'number' ? `from $${price.toFixed(2)}` : shown);
     priceLine.className = 'price';
     element.replaceChildren(textBlock(entity.title ?? 'Product'), priceLine);
   }

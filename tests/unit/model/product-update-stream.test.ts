@@ -145,11 +145,83 @@ describe('product_update stream reader (interface 4.4, 6)', () => {
   it('property: never throws on arbitrary text or arbitrary JSON frames', () => {
     fc.assert(fc.property(fc.string(), (text) => void parseProductUpdateBody(text)));
     fc.assert(
-      fc.property(fc.jsonValue(), fc.boolean(), (value, typed) => {
-        const data = typed ? { type: 'product_entity', entity: value } : value;
+      fc.property(fc.jsonValue(), fc.constantFrom('entity', 'product', null), (value, wrapper) => {
+        const data = wrapper === null ? value : { type: 'product_entity', [wrapper]: value };
         parseProductUpdateBody(
           `data: ${JSON.stringify(data)}\n\nevent: product_entity\ndata: ${JSON.stringify(value)}\n\n`,
         );
+      }),
+    );
+  });
+});
+
+describe('product_update stream reader, the live form (DESIGN "The live site")', () => {
+  const liveCards = productCards(FIXTURE_IDS.liveShopping);
+  const liveBodies = liveCards.map((card) => productUpdateSse(card));
+
+  it('reads {"type":"product_entity","product":{…}} frames into products whose offers have merchants and prices', () => {
+    expect(liveBodies).toHaveLength(3);
+    liveBodies.forEach((body, index) => {
+      expect(body).toContain('"product":');
+      expect(body).not.toContain('"entity":');
+      const result = parseProductUpdateBody(body);
+      const value = outcome(result);
+      expect(value.ending).toBe('complete');
+      expect(result.ok && result.warnings).toEqual([]);
+      const query = liveCards[index]?.product_query as { product_id: string };
+      expect(value.products.map((product) => product.id)).toEqual([query.product_id]);
+      const offers = value.products[0]?.offers ?? [];
+      expect(offers.length).toBeGreaterThan(1);
+      for (const offer of offers) {
+        expect(offer.merchant).not.toBeNull();
+        expect(offer.priceText).toMatch(/^\$\d+\.\d\d$/);
+        expect(offer.price.total).toBe(Number(offer.priceText?.slice(1)));
+      }
+    });
+  });
+
+  it('keeps the live lookup key for a refresh, and no token-bearing value in the outcome', () => {
+    liveBodies.forEach((body, index) => {
+      expect(body).toContain(PRODUCT_TOKEN_CANARY);
+      const result = parseProductUpdateBody(body);
+      expect(JSON.stringify(result)).not.toContain(PRODUCT_TOKEN_CANARY);
+      const query = liveCards[index]?.product_query as { product_id: string };
+      expect(outcome(result).refreshKeys.get(query.product_id)?.lookupKey()).toEqual(
+        liveCards[index]?.product_lookup_key,
+      );
+    });
+  });
+
+  it('reads the live envelope under event: product_entity too, with flags from the envelope', () => {
+    const secret = `${PRODUCT_TOKEN_CANARY}envelope`;
+    const envelope = {
+      product: { id: 'live-1', title: 'Live', offers: [{ seller_name: 'Shop', price: '$5.00' }] },
+      checkout_payload: secret,
+    };
+    const result = parseProductUpdateBody(
+      `event: product_entity\ndata: ${JSON.stringify(envelope)}\n\ndata: [DONE]\n\n`,
+    );
+    const [product] = outcome(result).products;
+    expect(product?.offers.map((offer) => [offer.merchant, offer.price.total])).toEqual([['Shop', 5]]);
+    expect(product?.flags.hasCheckoutPayload).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+
+  it('property: any chunking of the live bytes parses the same', () => {
+    const body = `${liveBodies.join('').replaceAll('data: [DONE]\n\n', '')}data: [DONE]\n\n`;
+    const bytes = new TextEncoder().encode(body);
+    const whole = JSON.stringify(parseInChunks(bytes, []));
+    expect(outcome(parseProductUpdateBody(body)).products).toHaveLength(3);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: bytes.length }), { maxLength: 60 }), (cuts) => {
+        expect(
+          JSON.stringify(
+            parseInChunks(
+              bytes,
+              [...cuts].sort((a, b) => a - b),
+            ),
+          ),
+        ).toBe(whole);
       }),
     );
   });
