@@ -15,6 +15,8 @@ export interface OfferRow {
   shipping: number | null;
   tax: number | null;
   total: number | null;
+  /** The price as the service displays it ("$129.99"), where it sends one as text (the live form). */
+  priceText: string | null;
   strikePrice: number | null;
   availability: string | null;
   /** Stock text, else delivery text: one column says when and whether it ships. */
@@ -41,6 +43,7 @@ export function offersTable(products: readonly Product[]): OfferRow[] {
         shipping: offer.price.shipping,
         tax: offer.price.tax,
         total: offer.price.total,
+        priceText: offer.priceText,
         strikePrice: offer.strikePrice,
         availability: offer.availability,
         stockOrDelivery: offer.stockText ?? offer.deliveryText,

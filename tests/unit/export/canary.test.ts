@@ -7,6 +7,7 @@ import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { createCredentials, REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
 import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -42,7 +43,7 @@ function mergedFixture(name: 'ads' | 'webSearch' | 'products'): Conversation {
 describe('no export holds a token, a tracking value or a token-bearing member', () => {
   it('the fixtures do carry the canaries, so the checks below can fail', () => {
     expect(JSON.stringify(adsResponse(FIXTURE_IDS.ads, true))).toContain(AD_TRACKING_CANARY);
-    for (const card of productCards(FIXTURE_IDS.products)) {
+    for (const card of [...productCards(FIXTURE_IDS.products), ...productCards(FIXTURE_IDS.liveShopping)]) {
       expect(productUpdateSse(card)).toContain(PRODUCT_TOKEN_CANARY);
     }
     expect(createCredentials().accessToken.startsWith(REPLICA_TOKEN_PREFIX)).toBe(true);
@@ -66,6 +67,14 @@ describe('no export holds a token, a tracking value or a token-bearing member', 
     expectNoCanary(
       allExports(inspect({ conversation: mergedFixture('products'), products: replicaProducts() })),
     );
+  });
+
+  it('exports of products read from the live form (product envelopes, live offers, token members on offers)', () => {
+    const liveProducts = productCards(FIXTURE_IDS.liveShopping).flatMap(
+      (card) => parsedValue(parseProductUpdateBody(productUpdateSse(card))).products,
+    );
+    expect(liveProducts.flatMap((product) => product.offers).length).toBeGreaterThan(0);
+    expectNoCanary(allExports(inspect({ conversation: mergedFixture('products'), products: liveProducts })));
   });
 
   it('exports of a conversation whose message metadata carries them (the export does not trust the service)', () => {

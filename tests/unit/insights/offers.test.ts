@@ -4,10 +4,12 @@ import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
 
-const products = productCards(FIXTURE_IDS.products).flatMap((card) => {
-  const result = parseProductUpdateBody(productUpdateSse(card));
-  return result.ok ? result.value.products : [];
-});
+const productsOf = (conversationId: string) =>
+  productCards(conversationId).flatMap((card) => {
+    const result = parseProductUpdateBody(productUpdateSse(card));
+    return result.ok ? result.value.products : [];
+  });
+const products = productsOf(FIXTURE_IDS.products);
 
 describe('offersTable', () => {
   const rows = offersTable(products);
@@ -54,5 +56,30 @@ describe('offersTable', () => {
 
   it('is empty for no products', () => {
     expect(offersTable([])).toEqual([]);
+  });
+});
+
+describe('offersTable of the live form (DESIGN "The live site")', () => {
+  const rows = offersTable(productsOf(FIXTURE_IDS.liveShopping));
+
+  it('has a merchant, the shown price and a total on every row, as the service displayed them', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      expect(row.merchant).not.toBeNull();
+      expect(row.priceText).toMatch(/^\$/);
+      expect(row.total).toBe(Number(row.priceText?.slice(1)));
+    }
+    expect(rows.some((row) => row.base !== null && row.tax !== null)).toBe(true);
+    expect(rows.some((row) => row.strikePrice !== null)).toBe(true);
+    expect(rows.some((row) => row.bestPriceTag === 'Best price')).toBe(true);
+    expect(new Set(rows.map((row) => row.availability))).toEqual(new Set(['in_stock', 'out_of_stock']));
+  });
+
+  it('canary: no token-bearing value reaches a row', () => {
+    expect(JSON.stringify(rows)).not.toContain(PRODUCT_TOKEN_CANARY);
+  });
+
+  it('leaves the shown price empty for offers in the document form', () => {
+    expect(offersTable(products).every((row) => row.priceText === null)).toBe(true);
   });
 });
