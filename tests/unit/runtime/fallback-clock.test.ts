@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createFallbackClock, FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
+import { fakeScheduler } from './fake-scheduler';
+
+function clockOn(visible = true) {
+  const timers = fakeScheduler();
+  const dueAt: number[] = [];
+  const clock = createFallbackClock({
+    schedule: timers.schedule,
+    onDue: () => dueAt.push(timers.now() - start),
+    visible,
+  });
+  const start = timers.now();
+  return { clock, timers, dueAt };
+}
+
+describe('fallback clock (interface 8: 12 s fallback, paused while hidden)', () => {
+  it('defaults to 12 s and polls once per quiet interval', () => {
+    const { timers, dueAt } = clockOn();
+    expect(FALLBACK_INTERVAL_MS).toBe(12_000);
+    timers.advance(11_999);
+    expect(dueAt).toEqual([]);
+    timers.advance(1);
+    expect(dueAt).toEqual([12_000]);
+    timers.advance(24_000);
+    expect(dueAt).toEqual([12_000, 24_000, 36_000]);
+  });
+
+  it('never polls while something fresh keeps arriving (the page polls the tree)', () => {
+    const { clock, timers, dueAt } = clockOn();
+    for (let second = 0; second < 120; second += 5) {
+      timers.advance(5_000);
+      clock.noteFresh();
+    }
+    expect(dueAt).toEqual([]);
+    timers.advance(12_000);
+    expect(dueAt).toEqual([132_000]);
+  });
+
+  it('runs nothing while hidden, however long', () => {
+    const { clock, timers, dueAt } = clockOn();
+    timers.advance(6_000);
+    expect(clock.setVisible(false)).toBe(false);
+    timers.advance(10 * 60_000);
+    clock.noteFresh();
+    timers.advance(60_000);
+    expect(dueAt).toEqual([]);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('says a refresh is due on becoming visible, then waits a full interval', () => {
+    const { clock, timers, dueAt } = clockOn(false);
+    timers.advance(30_000);
+    expect(clock.setVisible(true)).toBe(true);
+    expect(clock.setVisible(true)).toBe(false);
+    timers.advance(11_999);
+    expect(dueAt).toEqual([]);
+    timers.advance(1);
+    expect(dueAt).toEqual([42_000]);
+  });
+
+  it('stops for good', () => {
+    const { clock, timers, dueAt } = clockOn();
+    clock.stop();
+    expect(clock.setVisible(false)).toBe(false);
+    expect(clock.setVisible(true)).toBe(false);
+    clock.noteFresh();
+    timers.advance(60_000);
+    expect(dueAt).toEqual([]);
+  });
+
+  it('takes a shorter interval where one is given', () => {
+    const timers = fakeScheduler();
+    let due = 0;
+    createFallbackClock({ intervalMs: 1_000, schedule: timers.schedule, onDue: () => (due += 1) });
+    timers.advance(3_500);
+    expect(due).toBe(3);
+  });
+});
