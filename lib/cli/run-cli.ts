@@ -1,10 +1,15 @@
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { exportJson, toExportDocument } from '@/lib/export/json-export';
+import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { type InspectedFile, inspectFileText } from './inspect-file';
 import { summarize } from './summary';
 
-export type OutputFormat = 'json' | 'md' | 'csv';
+export type OutputFormat = 'json' | 'md' | 'csv' | 'sources-csv';
+
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'md', 'csv', 'sources-csv'];
+const CITATION_STYLES: readonly CitationStyle[] = ['inline', 'footnotes'];
 
 /** Everything the command touches, passed in so that tests run it without a process or a disk. */
 export interface CliIo {
@@ -15,30 +20,42 @@ export interface CliIo {
   now(): Date;
 }
 
-export const USAGE = `Usage: npm run inspect -- <file> [--format json|md|csv] [--out <path>]
+export const USAGE = `Usage: npm run inspect -- <file> [--format json|md|csv|sources-csv]
+                            [--citations inline|footnotes] [--out <path>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
-conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.`;
+conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
+csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
+the Markdown shows a cited marker: as inline links (the default) or as footnotes.`;
 
 interface CliArguments {
   file: string;
   format: OutputFormat | null;
+  citations: CitationStyle;
   out: string | null;
 }
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
 
 function parseArguments(argv: readonly string[]): CliArguments | string {
   let file: string | null = null;
   let format: OutputFormat | null = null;
   let out: string | null = null;
+  let citations: CitationStyle = 'inline';
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
-    if (argument === '--format' || argument === '--out') {
+    if (argument === '--format' || argument === '--out' || argument === '--citations') {
       const value = argv[index + 1];
       if (value === undefined) return `${argument} needs a value.`;
       index += 1;
       if (argument === '--out') out = value;
-      else if (value === 'json' || value === 'md' || value === 'csv') format = value;
-      else return `Unknown format "${value}": use json, md or csv.`;
+      else if (argument === '--citations') {
+        if (!isOneOf(CITATION_STYLES, value))
+          return `Unknown citation style "${value}": use inline or footnotes.`;
+        citations = value;
+      } else if (isOneOf(OUTPUT_FORMATS, value)) format = value;
+      else return `Unknown format "${value}": use json, md, csv or sources-csv.`;
     } else if (argument?.startsWith('--')) {
       return `Unknown option ${argument}.`;
     } else if (file === null && argument !== undefined) {
@@ -47,12 +64,12 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
       return 'Give one file.';
     }
   }
-  return file === null ? 'Give the file to inspect.' : { file, format, out };
+  return file === null ? 'Give the file to inspect.' : { file, format, citations, out };
 }
 
-function render(inspected: InspectedFile, format: OutputFormat | null, exportedAt: Date): string {
+function render(inspected: InspectedFile, args: CliArguments, exportedAt: Date): string {
   const { inspections } = inspected;
-  switch (format) {
+  switch (args.format) {
     case null:
       return `${inspections.map(summarize).join('\n\n')}\n`;
     case 'json':
@@ -66,9 +83,13 @@ function render(inspected: InspectedFile, format: OutputFormat | null, exportedA
         2,
       )}\n`;
     case 'md':
-      return inspections.map((inspection) => exportMarkdown(inspection, { exportedAt })).join('\n\n');
+      return inspections
+        .map((inspection) => exportMarkdown(inspection, { exportedAt, citations: args.citations }))
+        .join('\n\n');
     case 'csv':
       return exportQueriesCsv(inspections);
+    case 'sources-csv':
+      return exportSourcesCsv(inspections);
   }
 }
 
@@ -96,7 +117,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 1;
   }
   for (const warning of inspected.warnings) io.stderr(`warning: ${warning}\n`);
-  const output = render(inspected.value, args.format, io.now());
+  const output = render(inspected.value, args, io.now());
   if (args.out === null) {
     io.stdout(output);
     return 0;

@@ -24,6 +24,30 @@ function queriesLine(inspection: Inspection): string {
     : line;
 }
 
+const DOMAINS_NAMED = 4;
+
+/** Distinct pages, how many were cited and retrieved, and the domains most pages came from. */
+function sourcesLine(inspection: Inspection): string {
+  const pages = new Map<string, { cited: boolean; retrieved: boolean; domain: string | null }>();
+  for (const source of inspection.sources) {
+    const page = pages.get(source.url) ?? { cited: false, retrieved: false, domain: source.domain };
+    page.cited ||= source.cited;
+    page.retrieved ||= source.retrieved;
+    pages.set(source.url, page);
+  }
+  if (pages.size === 0) return 'none';
+  const counts = [...pages.values()];
+  const cited = counts.filter((page) => page.cited).length;
+  const retrieved = counts.filter((page) => page.retrieved).length;
+  const byDomain = new Map<string, number>();
+  for (const { domain } of counts) if (domain !== null) byDomain.set(domain, (byDomain.get(domain) ?? 0) + 1);
+  const domains = [...byDomain].sort(([, a], [, b]) => b - a).map(([domain]) => domain);
+  const named = domains.slice(0, DOMAINS_NAMED).join(', ');
+  const more = domains.length > DOMAINS_NAMED ? `, +${domains.length - DOMAINS_NAMED} more` : '';
+  const domainText = domains.length === 0 ? '' : `; ${plural(domains.length, 'domain')} (${named}${more})`;
+  return `${plural(pages.size, 'page')}: ${cited} cited, ${retrieved} retrieved${domainText}`;
+}
+
 /** The short human summary `npm run inspect -- <file>` prints for one conversation. */
 export function summarize(inspection: Inspection): string {
   const { conversation } = inspection;
@@ -38,6 +62,7 @@ export function summarize(inspection: Inspection): string {
     ['Messages', `${conversation.messages.length}${hidden > 0 ? ` (${hidden} hidden)` : ''}`],
     ['Turns', String(conversation.turns.length)],
     ['Queries', queriesLine(inspection)],
+    ['Sources', sourcesLine(inspection)],
     ['Ads', adsLine(inspection)],
     [
       'Offers',

@@ -18,7 +18,8 @@ function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-function csvRecord(fields: readonly string[]): string {
+/** One RFC 4180 record, CRLF included; every CSV of the exports is written with it. */
+export function csvRecord(fields: readonly string[]): string {
   return fields.map(csvField).join(',') + CRLF;
 }
 

@@ -5,6 +5,7 @@ import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { OfferRow } from '@/lib/insights/offers';
 import type { QueryKind, QuerySource } from '@/lib/insights/queries';
+import type { WebSource } from '@/lib/insights/sources';
 import type { Transport } from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type {
@@ -55,6 +56,18 @@ export interface ExportQuery {
   turnIndex: number;
 }
 
+/** A page a turn's search returned or its answer cited, one per page and turn (issue 7, item 2). */
+export interface ExportSource {
+  url: string;
+  title: string | null;
+  domain: string | null;
+  attribution: string | null;
+  turnIndex: number;
+  messageId: string;
+  cited: boolean;
+  retrieved: boolean;
+}
+
 export interface ExportDocument {
   schema: typeof EXPORT_SCHEMA;
   exportedAt: string | null;
@@ -62,6 +75,7 @@ export interface ExportDocument {
   messages: ExportMessage[];
   turns: ExportTurn[];
   queries: ExportQuery[];
+  sources: ExportSource[];
   ads: AdsOverview | null;
   offers: OfferRow[];
   transport: Transport;
@@ -94,6 +108,20 @@ function exportMessage(message: NormalizedMessage): ExportMessage {
   };
 }
 
+// Members listed one by one, like messages: the contract changes only on purpose.
+function exportSource(source: WebSource): ExportSource {
+  return {
+    url: source.url,
+    title: source.title,
+    domain: source.domain,
+    attribution: source.attribution,
+    turnIndex: source.turnIndex,
+    messageId: source.messageId,
+    cited: source.cited,
+    retrieved: source.retrieved,
+  };
+}
+
 export function toExportDocument(inspection: Inspection, options: JsonExportOptions): ExportDocument {
   const { conversation } = inspection;
   return {
@@ -119,6 +147,7 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
       messageId,
       turnIndex,
     })),
+    sources: inspection.sources.map(exportSource),
     ads: inspection.ads,
     offers: inspection.offers,
     transport: inspection.transport,

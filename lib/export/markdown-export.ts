@@ -1,5 +1,6 @@
 import { isoTime } from '@/lib/export/iso-time';
 import { markdownAds } from '@/lib/export/markdown-ads';
+import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { markdownDetails } from '@/lib/export/markdown-details';
 import { markdownOffers } from '@/lib/export/markdown-offers';
 import { markdownQueries } from '@/lib/export/markdown-queries';
@@ -10,11 +11,14 @@ import type { Inspection } from '@/lib/insights/inspection';
 
 /**
  * The conversation as one Markdown document (issue 4 item 5, docs/export-format.md): YAML front matter, the
- * transcript, then Search queries, Ads, Product offers and Details. Nothing in it can hold a token or a
- * tracking value: it is written from the Inspection alone, whose parsers never kept them.
+ * transcript (each answer followed by its sources), then Search queries, Ads, Product offers and Details.
+ * Nothing in it can hold a token or a tracking value: it is written from the Inspection alone, whose parsers
+ * never kept them.
  */
 export interface MarkdownExportOptions {
   exportedAt: Date;
+  /** Cited markers as inline links (the default) or as footnotes (issue 7, item 2). */
+  citations?: CitationStyle;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -38,7 +42,7 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
   const sections = [
     `# ${inlineText(title)}`,
-    markdownTranscript(inspection),
+    markdownTranscript(inspection, options.citations),
     markdownQueries(inspection),
     markdownAds(inspection),
     markdownOffers(inspection),

@@ -1,14 +1,25 @@
 import { groupBy } from '@/lib/export/group-by';
+import {
+  type CitationNumbers,
+  type CitationStyle,
+  citedMarkdown,
+  type TurnFootnotes,
+  turnSourcesMarkdown,
+} from '@/lib/export/markdown-citations';
 import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
+import { resolveCitations } from '@/lib/insights/citation-markers';
+import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
-import type { NormalizedMessage } from '@/lib/model/conversation';
+import { citationContext } from '@/lib/insights/sources';
+import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
  * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out; a reasoning
  * preamble is marked as one (interface 2.4), a tool call or a tool's output is one line, and the answers'
- * own Markdown (code blocks included) is kept, nested under the speaker's heading.
+ * own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers show
+ * what the site shows in their place, and each turn's answer is followed by the pages it cited (issue 7).
  */
 const SPEAKER_HEADING_LEVEL = 3;
 const TOOL_OUTPUT_PREVIEW_LENGTH = 160;
@@ -50,35 +61,96 @@ function toolCallLine(message: NormalizedMessage, queries: readonly SearchQuery[
 /** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */
 function toolOutputLine(message: NormalizedMessage): string {
   const tool = message.authorName ?? 'Tool';
-  const firstLine = message.text.split('\n').find((line) => line.trim() !== '') ?? '';
+  const firstLine = withoutMarkers(message.text.split('\n').find((line) => line.trim() !== '') ?? '');
   const preview = shortened(firstLine, TOOL_OUTPUT_PREVIEW_LENGTH);
   return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
 }
 
-function messageBlock(message: NormalizedMessage, queries: readonly SearchQuery[]): string | null {
+/** Where each message's turn is and which messages it holds: a cited marker names its turn's results. */
+interface TurnIndex {
+  turnOf: Map<string, number>;
+  messagesOf: (turnIndex: number) => NormalizedMessage[];
+}
+
+function indexTurns(conversation: Conversation): TurnIndex {
+  const turnOf = new Map<string, number>();
+  conversation.turns.forEach((turn, turnIndex) => {
+    for (const id of turn.messageIds) turnOf.set(id, turnIndex);
+  });
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  return {
+    turnOf,
+    messagesOf: (turnIndex) =>
+      (conversation.turns[turnIndex]?.messageIds ?? []).flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+/** The message's text with its citation markers rewritten; most messages have none and are left alone. */
+function displayedText(
+  message: NormalizedMessage,
+  turns: TurnIndex,
+  numbers: CitationNumbers,
+  footnotes: TurnFootnotes,
+): string {
+  if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
+  const turnIndex = turns.turnOf.get(message.id);
+  const context = citationContext(message, turnIndex === undefined ? [message] : turns.messagesOf(turnIndex));
+  return citedMarkdown(resolveCitations(message.text, context), numbers, footnotes);
+}
+
+function messageBlock(
+  message: NormalizedMessage,
+  queries: readonly SearchQuery[],
+  text: () => string,
+): string | null {
   if (isToolCall(message)) return toolCallLine(message, queries);
   if (message.text.trim() === '') return null;
   if (message.role === 'tool') return toolOutputLine(message);
-  const body = containMarkdown(message.text.trim(), SPEAKER_HEADING_LEVEL + 1);
+  const shown = text().trim();
+  if (shown === '') return null;
+  const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   if (message.preamble) return blockquote(`_Thinking preamble_\n\n${body}`);
   if (message.contentType === 'thoughts') return blockquote(`_Reasoning_\n\n${body}`);
-  if (message.contentType === 'reasoning_recap') return `_${inlineText(message.text)}_`;
+  if (message.contentType === 'reasoning_recap') return `_${inlineText(shown)}_`;
   return body;
 }
 
-export function markdownTranscript(inspection: Inspection): string {
+export function markdownTranscript(inspection: Inspection, citationStyle: CitationStyle = 'inline'): string {
   const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
+  const sources = groupBy(inspection.sources, (source) => source.turnIndex);
+  const turns = indexTurns(inspection.conversation);
+  const numbers: CitationNumbers = { style: citationStyle, next: 1 };
   const blocks: string[] = [];
   let speaker: Speaker | null = null;
+  let turnIndex: number | undefined;
+  let footnotes: TurnFootnotes = new Map();
+  // A turn's pages follow its last message, under the answer's heading.
+  const closeTurn = () => {
+    const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
+    const block = list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
+    if (block === null) return;
+    if (speaker !== 'Assistant') blocks.push(`${'#'.repeat(SPEAKER_HEADING_LEVEL)} Assistant`);
+    speaker = 'Assistant';
+    blocks.push(block);
+  };
   for (const message of inspection.conversation.messages) {
+    const messageTurn = turns.turnOf.get(message.id);
+    if (messageTurn !== turnIndex) {
+      closeTurn();
+      turnIndex = messageTurn;
+      footnotes = new Map();
+    }
     if (message.hidden) continue;
-    const block = messageBlock(message, queries.get(message.id) ?? []);
+    const block = messageBlock(message, queries.get(message.id) ?? [], () =>
+      displayedText(message, turns, numbers, footnotes),
+    );
     if (block === null) continue;
     const next = speakerOf(message);
     if (next !== speaker) blocks.push(`${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`);
     speaker = next;
     blocks.push(block);
   }
+  closeTurn();
   if (blocks.length === 0) blocks.push('The conversation has no visible messages.');
   return ['## Transcript', ...blocks].join('\n\n');
 }

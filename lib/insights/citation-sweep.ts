@@ -68,12 +68,12 @@ export type SweptPiece<T> = string | T;
 
 /**
  * The text before a marker that shows nothing, tidied: the space that stood before the marker goes when
- * punctuation or the end of the line follows it ("its lanes 【7†L3-L9】." reads "its lanes.").
+ * punctuation follows it ("its lanes 【7†L3-L9】." reads "its lanes."), and a marker alone on its line (an
+ * image carousel) leaves no empty lines behind.
  */
 export function beforeRemovedMarker(before: string, nextCharacter: string | undefined): string {
-  return nextCharacter === undefined || /[\s.,;:!?)\]]/.test(nextCharacter)
-    ? before.replace(/[ \t]+$/, '')
-    : before;
+  if (nextCharacter === undefined || nextCharacter === '\n') return before.replace(/\s+$/, '');
+  return /[\s.,;:!?)\]]/.test(nextCharacter) ? before.replace(/[ \t]+$/, '') : before;
 }
 
 /**

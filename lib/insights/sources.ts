@@ -1,4 +1,5 @@
-import type { CitationContext } from '@/lib/insights/citation-markers';
+import { type CitationContext, resolveCitations } from '@/lib/insights/citation-markers';
+import { MAY_HOLD_MARKER } from '@/lib/insights/citation-sweep';
 import {
   displayText,
   type ReferencedPage,
@@ -13,7 +14,8 @@ import { isRecord } from '@/lib/model/json-read';
 /**
  * The web pages of each turn (issue 7, item 2): the pages the search returned (`search_result_groups`,
  * "retrieved") and the pages the answer cited (`content_references`: grouped_webpages items and their
- * supporting websites, sources_footnote, webpage, webpage_extended; "cited"). One row per page and turn,
+ * supporting websites, sources_footnote, webpage, webpage_extended, and the search results a marker no
+ * reference explains names; "cited"). One row per page and turn,
  * deduplicated by the page's normalized URL (source-url.ts), in order of first appearance.
  */
 export interface WebSource {
@@ -62,6 +64,20 @@ function retrievedPages(metadata: Record<string, unknown>): RetrievedPage[] {
   return pages;
 }
 
+/** The pages a turn's search returned, by the id a marker names them with ("turn0search3"). */
+function searchResultsById(turnMessages: readonly NormalizedMessage[]): Map<string, ReferencedPage> {
+  const searchResults = new Map<string, ReferencedPage>();
+  for (const turnMessage of turnMessages) {
+    if (turnMessage.metadata.search_result_groups === undefined) continue;
+    for (const page of retrievedPages(turnMessage.metadata)) {
+      if (page.refId !== null && !searchResults.has(page.refId)) {
+        searchResults.set(page.refId, { url: page.url, title: page.title, attribution: page.attribution });
+      }
+    }
+  }
+  return searchResults;
+}
+
 function hasSourceData(message: NormalizedMessage): boolean {
   return (
     message.metadata.search_result_groups !== undefined || message.metadata.content_references !== undefined
@@ -96,10 +112,20 @@ function turnSources(messages: readonly NormalizedMessage[], turnIndex: number):
     known.attribution ??= page.attribution;
     if (domain !== null) known.domain = domain;
   };
+  let searchResults: ReadonlyMap<string, ReferencedPage> | null = null;
   for (const message of messages) {
-    if (!hasSourceData(message)) continue;
-    for (const reference of readContentReferences(message.metadata)) {
+    const markers = MAY_HOLD_MARKER.test(message.text);
+    if (!markers && !hasSourceData(message)) continue;
+    const references = readContentReferences(message.metadata);
+    for (const reference of references) {
       for (const page of reference.pages) add(page, message.id, 'cited', null);
+    }
+    if (markers) {
+      // A marker no reference explains still cites the search results it names ("turn0search5").
+      searchResults ??= searchResultsById(messages);
+      for (const piece of resolveCitations(message.text, { references, searchResults })) {
+        if (piece.kind === 'pages') for (const page of piece.pages) add(page, message.id, 'cited', null);
+      }
     }
     for (const page of retrievedPages(message.metadata)) add(page, message.id, 'retrieved', page.domain);
   }
@@ -128,14 +154,8 @@ export function citationContext(
   message: NormalizedMessage,
   turnMessages: readonly NormalizedMessage[],
 ): CitationContext {
-  const searchResults = new Map<string, ReferencedPage>();
-  for (const turnMessage of turnMessages) {
-    if (turnMessage.metadata.search_result_groups === undefined) continue;
-    for (const page of retrievedPages(turnMessage.metadata)) {
-      if (page.refId !== null && !searchResults.has(page.refId)) {
-        searchResults.set(page.refId, { url: page.url, title: page.title, attribution: page.attribution });
-      }
-    }
-  }
-  return { references: readContentReferences(message.metadata), searchResults };
+  return {
+    references: readContentReferences(message.metadata),
+    searchResults: searchResultsById(turnMessages),
+  };
 }

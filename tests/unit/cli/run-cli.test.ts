@@ -9,6 +9,7 @@ import {
 } from '../../replica/fixtures/formats';
 import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
+import { citationsPage } from '../fixtures/citations';
 import { conversationEntries, har } from './build-har';
 
 interface RunResult {
@@ -113,6 +114,33 @@ describe('inspect command', () => {
     expect(lines.length).toBeGreaterThan(2);
   });
 
+  it('prints the pages searches returned and answers cited: in the summary and as sources-csv', async () => {
+    const files = { 'cite.json': citationsPage() };
+    const summary = await run(['cite.json'], files);
+    expect(summary.stdout).toMatch(
+      /^Sources\s+9 pages: 8 cited, 7 retrieved; 9 domains \(timeout\.com, theguardian\.com, nytimes\.com, eater\.com, \+5 more\)$/m,
+    );
+    expect((await run(['c.json'], { 'c.json': messagesFile })).stdout).toMatch(
+      /^Sources\s+4 pages: 4 cited, 4 retrieved/m,
+    );
+
+    const csv = await run(['cite.json', '--format', 'sources-csv'], files);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines[0]).toBe(
+      'conversation_id,turn_index,message_id,url,title,domain,attribution,cited,retrieved',
+    );
+    expect(lines).toHaveLength(11);
+  });
+
+  it('writes Markdown citations as footnotes on --citations footnotes', async () => {
+    const files = { 'cite.json': citationsPage() };
+    const inline = await run(['cite.json', '--format', 'md'], files);
+    expect(inline.stdout).toContain('within a walk ([Time Out](<https://www.timeout.com/');
+    const footnotes = await run(['cite.json', '--format', 'md', '--citations', 'footnotes'], files);
+    expect(footnotes.stdout).toContain('within a walk[^1][^2][^3]');
+    expect(footnotes.stdout).toMatch(/^\[\^1\]: \[Where to stay in Lisbon/m);
+  });
+
   it('writes one CSV header for a file of many conversations', async () => {
     // The tree format of a data export keeps the older search_queries metadata: two copies of one
     // conversation under two ids give rows for both.
@@ -143,6 +171,8 @@ describe('inspect command', () => {
     for (const argv of [
       [],
       ['a.json', '--format', 'xml'],
+      ['a.json', '--citations', 'endnotes'],
+      ['a.json', '--citations'],
       ['a.json', '--out'],
       ['a.json', 'b.json'],
       ['--verbose'],

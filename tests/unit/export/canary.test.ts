@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
@@ -26,6 +27,7 @@ function allExports(inspection: Inspection): string {
     exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
     exportJson(inspection, { exportedAt: EXPORTED_AT }),
     exportQueriesCsv(inspection),
+    exportSourcesCsv(inspection),
   ].join('\n');
 }
 

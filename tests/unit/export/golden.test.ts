@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
+import { inspect } from '@/lib/insights/inspection';
+import { citationsConversation } from '../fixtures/citations';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 
 /**
@@ -32,5 +35,31 @@ describe('golden exports of the web-search conversation with ads, offers and bot
 
   it('CSV of the queries', () => {
     expectGolden('web-search.csv', exportQueriesCsv(inspection));
+  });
+});
+
+describe('golden exports of a conversation with citations, entities, a product and deep research', () => {
+  const inspection = inspect({ conversation: citationsConversation() });
+
+  it('Markdown, citations as inline links', () => {
+    expectGolden('citations.md', exportMarkdown(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  it('Markdown, citations as footnotes', () => {
+    expectGolden(
+      'citations-footnotes.md',
+      exportMarkdown(inspection, { exportedAt: EXPORTED_AT, citations: 'footnotes' }),
+    );
+  });
+
+  it('CSV of the sources', () => {
+    expectGolden('citations-sources.csv', exportSourcesCsv(inspection));
+  });
+
+  it('reads the same when the private-use characters were lost', () => {
+    const plainText = inspect({ conversation: citationsConversation(true) });
+    expect(exportMarkdown(plainText, { exportedAt: EXPORTED_AT })).toBe(
+      exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
+    );
   });
 });

@@ -34,6 +34,7 @@ describe('toExportDocument', () => {
       'messages',
       'turns',
       'queries',
+      'sources',
       'ads',
       'offers',
       'transport',

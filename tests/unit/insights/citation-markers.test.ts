@@ -32,14 +32,14 @@ const resolvedText = (id: string, plainText = false): string => {
 const MARKER_SHAPES = /[\ue200-\ue2ff]|【[^【】]*†[^【】]*】|citeturn\d+[a-z_]+\d+|entity\["[^\]]*"\]/u;
 
 describe('resolveCitations on a real-looking answer', () => {
-  it('shows entities by name, cited markers as their pages, products by title, hidden ones as nothing', () => {
+  it('shows entities by name, cited markers as their pages, products by title, hidden ones as nothing, no empty lines left', () => {
     expect(resolvedText('cit-4')).toBe(
       [
         '🏙️ For a first visit to Lisbon, stay in **Baixa-Chiado** or **Príncipe Real**: flat streets, metro stops',
-        ' and everything within a walk [Time Out|The Guardian|The New York Times]\n\n\n\n**Alfama** is the most',
+        ' and everything within a walk [Time Out|The Guardian|The New York Times]\n\n**Alfama** is the most',
         ' atmospheric, but it is hilly and busy with day-trippers [The New York Times]. Book early for June: the',
         ' Santo António festival fills every room. [The New York Times]\n\nFor pastel de nata, **Manteigaria** in',
-        ' Chiado bakes all day [TasteAtlas]; a box travels well: Manteigaria pastéis de nata, box of 6\n\n',
+        ' Chiado bakes all day [TasteAtlas]; a box travels well: Manteigaria pastéis de nata, box of 6',
       ].join(''),
     );
   });

@@ -45,15 +45,16 @@ describe('extractSources', () => {
         retrieved: false,
       },
       {
-        url: 'https://www.lisbonlux.com/lisbon/where-to-stay/',
-        domain: 'lisbonlux.com',
+        // Cited by a marker no reference explains: "turn0search5" names this search result.
+        url: 'https://www.tasteatlas.com/best-rated-pastries-in-lisbon',
+        domain: 'tasteatlas.com',
         turnIndex: 1,
-        cited: false,
+        cited: true,
         retrieved: true,
       },
       {
-        url: 'https://www.tasteatlas.com/best-rated-pastries-in-lisbon',
-        domain: 'tasteatlas.com',
+        url: 'https://www.lisbonlux.com/lisbon/where-to-stay/',
+        domain: 'lisbonlux.com',
         turnIndex: 1,
         cited: false,
         retrieved: true,

@@ -1,0 +1,108 @@
+import { inlineText, link } from '@/lib/export/markdown-text';
+import type { CitationPiece } from '@/lib/insights/citation-markers';
+import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
+import type { ReferencedPage } from '@/lib/insights/content-references';
+import { hostOf, pageKey } from '@/lib/insights/source-url';
+import type { WebSource } from '@/lib/insights/sources';
+
+/**
+ * Citations in the Markdown export (issue 7, item 2; docs/export-format.md, "Sources and citation markers"):
+ * a cited marker becomes links to its pages, inline (` ([Time Out](…))`, the default) or as footnotes
+ * (`[^3]`), and each answer is followed by the pages its turn cited and, apart, those the search returned
+ * but the answer did not cite.
+ */
+export type CitationStyle = 'inline' | 'footnotes';
+
+/** The footnote numbers of the document: counted across it, one per page and turn. */
+export interface CitationNumbers {
+  style: CitationStyle;
+  next: number;
+}
+
+/** One turn's footnote numbers, by page. */
+export type TurnFootnotes = Map<string, number>;
+
+function footnoteOf(url: string, numbers: CitationNumbers, footnotes: TurnFootnotes): number {
+  const key = pageKey(url);
+  const known = footnotes.get(key);
+  if (known !== undefined) return known;
+  const assigned = numbers.next;
+  numbers.next += 1;
+  footnotes.set(key, assigned);
+  return assigned;
+}
+
+/** The site's name where the service gives one: the shortest label a reader recognizes. */
+function siteLabel(page: ReferencedPage): string {
+  return page.attribution ?? hostOf(page.url) ?? page.title ?? page.url;
+}
+
+/** `[^3][^4]`, right after the word they cite. */
+function footnoteRefs(
+  pages: readonly ReferencedPage[],
+  numbers: CitationNumbers,
+  footnotes: TurnFootnotes,
+): string {
+  return pages.map((page) => `[^${footnoteOf(page.url, numbers, footnotes)}]`).join('');
+}
+
+/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before. */
+function inlineLinks(pages: readonly ReferencedPage[], before: string): string {
+  const links = `(${pages.map((page) => link(siteLabel(page), page.url)).join(', ')})`;
+  return before === '' || /\s$/.test(before) ? links : ` ${links}`;
+}
+
+/**
+ * An answer's text with its markers rewritten. A last sweep takes out any marker that words put side by
+ * side could still form, so none is ever left.
+ */
+export function citedMarkdown(
+  pieces: readonly CitationPiece[],
+  numbers: CitationNumbers,
+  footnotes: TurnFootnotes,
+): string {
+  let markdown = '';
+  for (const piece of pieces) {
+    if (piece.kind === 'text') markdown += piece.text;
+    else if (piece.kind === 'words') markdown += inlineText(piece.text);
+    else if (piece.kind === 'alt') markdown += piece.markdown;
+    else if (numbers.style === 'footnotes')
+      markdown = markdown.replace(/[ \t]+$/, '') + footnoteRefs(piece.pages, numbers, footnotes);
+    else markdown += inlineLinks(piece.pages, markdown);
+  }
+  return MAY_HOLD_MARKER.test(markdown) ? withoutMarkers(markdown) : markdown;
+}
+
+function pageLine(source: WebSource): string {
+  const label = source.title ?? source.attribution ?? source.domain ?? source.url;
+  const site = source.attribution ?? source.domain;
+  return site === null || site === label
+    ? link(label, source.url)
+    : `${link(label, source.url)} — ${inlineText(site)}`;
+}
+
+/**
+ * The pages a turn cited, as a list (inline style) or as the footnotes its markers point to, then in one
+ * compact line the pages the search returned that the answer did not cite. null when there are none.
+ */
+export function turnSourcesMarkdown(
+  sources: readonly WebSource[],
+  numbers: CitationNumbers,
+  footnotes: TurnFootnotes,
+): string | null {
+  const cited = sources.filter((source) => source.cited);
+  const uncited = sources.filter((source) => !source.cited);
+  const blocks: string[] = [];
+  if (cited.length > 0 && numbers.style === 'footnotes') {
+    const numbered = cited.map((source) => [footnoteOf(source.url, numbers, footnotes), source] as const);
+    numbered.sort(([a], [b]) => a - b);
+    blocks.push(...numbered.map(([number, source]) => `[^${number}]: ${pageLine(source)}`));
+  } else if (cited.length > 0) {
+    blocks.push(`**Sources**\n\n${cited.map((source) => `- ${pageLine(source)}`).join('\n')}`);
+  }
+  if (uncited.length > 0) {
+    const links = uncited.map((source) => link(source.title ?? source.domain ?? source.url, source.url));
+    blocks.push(`_Also found by the search, not cited:_ ${links.join(' · ')}`);
+  }
+  return blocks.length === 0 ? null : blocks.join('\n\n');
+}
