@@ -17,6 +17,11 @@ export interface LoadPagesOptions {
   onProgress?: (progress: PagesProgress) => void;
   /** The pages of an earlier load (LoadedPages.pages): only the newest page is fetched again. */
   heldPages?: unknown[];
+  /**
+   * The held newest page is current (the page itself just loaded it): it is not fetched again, only the
+   * older pages the held ones stop short of are (passive first, DESIGN 1).
+   */
+  newestHeldIsCurrent?: boolean;
 }
 
 export interface LoadedPages {
@@ -168,14 +173,16 @@ export async function loadConversationPages(
     requests: pager.requests(),
   });
 
-  const newest = await pager.newest();
-  if (!newest.ok) {
-    for (const page of held) pager.remember(page);
-    return finish(newest.error);
-  }
   let error: LensError | null = null;
-  if (held.length === 0) pages = [newest.value];
-  else ({ pages, error } = await refreshHeld(pager, newest.value, held, warnings));
+  if (options.newestHeldIsCurrent !== true || held.length === 0) {
+    const newest = await pager.newest();
+    if (!newest.ok) {
+      for (const page of held) pager.remember(page);
+      return finish(newest.error);
+    }
+    if (held.length === 0) pages = [newest.value];
+    else ({ pages, error } = await refreshHeld(pager, newest.value, held, warnings));
+  }
   for (const page of pages) pager.remember(page);
   report();
 

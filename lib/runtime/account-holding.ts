@@ -22,8 +22,9 @@ export class AccountHolding {
     return this.#account === null && !this.#requested;
   }
 
-  noteRequested(): void {
-    this.#requested = true;
+  /** Marked before the request, so tabs refreshing at once send one; unmarked when it may be tried again. */
+  noteRequested(requested = true): void {
+    this.#requested = requested;
   }
 
   /** A /me body the page loaded (text) or the core fetched (parsed). */

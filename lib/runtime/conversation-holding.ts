@@ -1,3 +1,4 @@
+import type { PagesProgress } from '@/lib/api/conversation-pages';
 import type { ProductRefreshRun } from '@/lib/api/product-update-refresh';
 import { compareFormats, type FormatComparison } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
@@ -23,6 +24,8 @@ export interface LoadState {
   rateLimitedUntil: number | null;
   /** What stopped the last load; everything loaded before it is still held. */
   error: LensError | null;
+  /** Pages and messages of a load under way (interface 4.1), for a progress bar; null when none runs. */
+  progress: PagesProgress | null;
 }
 
 /** How the last product refresh run (interface 4.4) stands. */
@@ -65,7 +68,7 @@ export interface HoldingFacts {
   lastFreshAt: number | null;
 }
 
-const IDLE: LoadState = { status: 'idle', rateLimitedUntil: null, error: null };
+const IDLE: LoadState = { status: 'idle', rateLimitedUntil: null, error: null, progress: null };
 const NO_OFFERS_RUN: OffersRefreshState = {
   running: false,
   done: 0,

@@ -1,0 +1,153 @@
+import type { BackendClient } from '@/lib/api/backend-client';
+import { loadConversationPages } from '@/lib/api/conversation-pages';
+import type { RateGovernor } from '@/lib/api/rate-governor';
+import type { LensError } from '@/lib/model/result';
+import type { AccountHolding } from './account-holding';
+import type { ConversationHolding, LoadState } from './conversation-holding';
+import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigger } from './refresh-plan';
+
+export interface RefresherDeps {
+  client: BackendClient;
+  /** The one governor behind `client` (DESIGN 3). */
+  governor: RateGovernor;
+  account: AccountHolding;
+  now: () => number;
+}
+
+export interface RefreshOutcome {
+  decision: RefreshDecision;
+  /** The state the conversation's loads are left in. */
+  load: LoadState;
+}
+
+/** Errors asking again will not cure: paging stops at that cursor until the held pages change. */
+const PAGING_DEAD_ENDS: ReadonlySet<LensError['code']> = new Set(['paging-loop', 'unexpected-shape']);
+/** Errors after which a request marked "asked once" may be asked again. */
+const RETRYABLE: ReadonlySet<LensError['code']> = new Set([
+  'rate-limited',
+  'network',
+  'server',
+  'signed-out',
+]);
+/** Errors that hold every further request of the run (interface 5, 7). */
+const STOPS_THE_RUN: ReadonlySet<LensError['code']> = new Set(['rate-limited', 'signed-out']);
+
+/**
+ * The state after a run: a 429 says until when (the governor's own wait, never shorter than Retry-After,
+ * interface 7), a 401 says signed out, anything else names its error; the data loaded stays either way.
+ */
+function loadStateAfter(errors: readonly LensError[], governor: RateGovernor): LoadState {
+  const rateLimited = errors.find((error) => error.code === 'rate-limited');
+  if (rateLimited !== undefined) {
+    const until = governor.waitUntil() ?? rateLimited.retryAt ?? null;
+    return { status: 'rate-limited', rateLimitedUntil: until, error: rateLimited, progress: null };
+  }
+  const signedOut = errors.find((error) => error.code === 'signed-out');
+  if (signedOut !== undefined)
+    return { status: 'signed-out', rateLimitedUntil: null, error: signedOut, progress: null };
+  const first = errors[0];
+  return first === undefined
+    ? { status: 'idle', rateLimitedUntil: null, error: null, progress: null }
+    : { status: 'failed', rateLimitedUntil: null, error: first, progress: null };
+}
+
+async function loadPages(
+  holding: ConversationHolding,
+  plan: RefreshPlan,
+  deps: RefresherDeps,
+): Promise<LensError | null> {
+  const since = holding.pages.version;
+  const loaded = await loadConversationPages(deps.client, holding.conversationId, {
+    heldPages: holding.pages.raw(),
+    // Passive first (DESIGN 1): the newest page the page loaded is not asked for again.
+    newestHeldIsCurrent: !plan.newestPage,
+    onProgress: (progress) => holding.setLoad({ ...holding.load(), progress }),
+  });
+  // The first request is the newest page; an error on it alone means it did not come.
+  const newestFetched = plan.newestPage && (loaded.error === null || loaded.requests > 1);
+  holding.adoptLoadedPages(loaded.pages, since, newestFetched);
+  if (loaded.error !== null && PAGING_DEAD_ENDS.has(loaded.error.code)) {
+    holding.notePagingStopped(holding.pages.olderCursor());
+  }
+  return loaded.error;
+}
+
+async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promise<LensError | null> {
+  const answer = await deps.client.getJson(
+    `/backend-api/bazaar/conversation/${encodeURIComponent(holding.conversationId)}/ads`,
+  );
+  if (!answer.ok && RETRYABLE.has(answer.error.code)) return answer.error;
+  holding.noteAdsRequested();
+  if (!answer.ok) return answer.error;
+  const ads = holding.ingestAds(answer.value);
+  return ads.ok ? null : ads.error;
+}
+
+async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
+  deps.account.noteRequested();
+  const answer = await deps.client.getJson('/backend-api/me');
+  if (!answer.ok) {
+    if (RETRYABLE.has(answer.error.code)) deps.account.noteRequested(false);
+    return answer.error;
+  }
+  const account = deps.account.ingest(answer.value);
+  return account.ok ? null : account.error;
+}
+
+/**
+ * Runs a plan through the client (so through the one governor) and merges what came into the holding.
+ * Requests go one after the other; a 429 or a 401 ends the run, since every further request would be
+ * held or refused. Whatever happens, everything loaded stays held (DESIGN 3, 5).
+ */
+export async function runRefreshPlan(
+  holding: ConversationHolding,
+  plan: RefreshPlan,
+  deps: RefresherDeps,
+): Promise<LoadState> {
+  holding.setLoad({ ...holding.load(), status: 'loading', progress: null });
+  const steps: Array<() => Promise<LensError | null>> = [];
+  if (plan.newestPage || plan.olderPages) steps.push(() => loadPages(holding, plan, deps));
+  if (plan.ads) steps.push(() => loadAds(holding, deps));
+  if (plan.account && deps.account.missing()) steps.push(() => loadAccount(deps));
+  const errors: LensError[] = [];
+  for (const step of steps) {
+    const error = await step();
+    if (error === null) continue;
+    errors.push(error);
+    if (STOPS_THE_RUN.has(error.code)) break;
+  }
+  const load = loadStateAfter(errors, deps.governor);
+  holding.setLoad(load);
+  return load;
+}
+
+/** Plans and runs one refresh of a conversation for the triggers a debounce window gathered. */
+export async function refreshConversation(
+  holding: ConversationHolding,
+  triggers: ReadonlySet<RefreshTrigger>,
+  deps: RefresherDeps,
+): Promise<RefreshOutcome> {
+  const decision = planRefresh({
+    facts: holding.facts(),
+    triggers,
+    accountMissing: deps.account.missing(),
+    governorWaitUntil: deps.governor.waitUntil(),
+    now: deps.now(),
+  });
+  if (decision.kind === 'blocked') {
+    const load: LoadState = {
+      ...holding.load(),
+      status: 'rate-limited',
+      rateLimitedUntil: decision.retryAt,
+      progress: null,
+    };
+    holding.setLoad(load);
+    return { decision, load };
+  }
+  if (decision.kind === 'nothing') {
+    // The governor's wait is over: a 'rate limited until' in the past would only mislead.
+    if (holding.load().status === 'rate-limited') holding.setLoad(loadStateAfter([], deps.governor));
+    return { decision, load: holding.load() };
+  }
+  return { decision, load: await runRefreshPlan(holding, decision, deps) };
+}

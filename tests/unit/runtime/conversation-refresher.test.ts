@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import type { PagesProgress } from '@/lib/api/conversation-pages';
+import { refreshConversation } from '@/lib/runtime/conversation-refresher';
+import type { RefreshTrigger } from '@/lib/runtime/refresh-plan';
+import {
+  activePath,
+  getConversation,
+  messagesResponse,
+  type StoredConversation,
+  treeResponse,
+} from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { jsonResponse } from '../api/fake-backend';
+import { replicaWithAds, runtimeOver } from './runtime-backend';
+
+const stored = (id: string): StoredConversation => {
+  const conversation = getConversation(id);
+  if (conversation === undefined) throw new Error(`the replica has no ${id}`);
+  return conversation;
+};
+
+const LONG = FIXTURE_IDS.longHistory;
+const newestPageOf = (id: string) => messagesResponse(stored(id), { numTurns: 100 });
+const triggers = (...list: RefreshTrigger[]) => new Set(list);
+const heldIds = (holding: { formats(): { conversation: { messages: { id: string }[] } | null } }) =>
+  holding.formats().conversation?.messages.map((message) => message.id) ?? [];
+
+/** A holding that has what the page loads itself: the newest page, the tree, the ads and /me. */
+function pageLoaded(runtime: ReturnType<typeof runtimeOver>, id: string) {
+  const holding = runtime.holdingOf(id);
+  holding.ingestMessagesPage(newestPageOf(id), null);
+  holding.ingestTreeText(JSON.stringify(treeResponse(stored(id))));
+  holding.ingestAds({ entries_by_turn_id: {} });
+  runtime.account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
+  return holding;
+}
+
+describe('refreshConversation over the replica (issue 8, item 3)', () => {
+  it('fetches each older page of a 3-page conversation once, and nothing the page loaded', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const holding = pageLoaded(runtime, LONG);
+    const outcome = await refreshConversation(holding, triggers('navigation', 'captured'), runtime.deps);
+    const sent = runtime.backendRequests().map((request) => request.url);
+    expect(sent).toHaveLength(2);
+    expect(sent.every((url) => url.pathname === `/backend-api/conversations/${LONG}`)).toBe(true);
+    const cursors = sent.map((url) => url.searchParams.get('before'));
+    expect(cursors.every((cursor) => cursor !== null)).toBe(true);
+    expect(new Set(cursors).size).toBe(2);
+    expect(outcome.load).toMatchObject({ status: 'idle', error: null });
+    expect(holding.pages.progress()).toMatchObject({ pagesLoaded: 3, hasMore: false });
+    expect(heldIds(holding)).toEqual(activePath(stored(LONG)).map((message) => message.id));
+
+    await refreshConversation(holding, triggers('captured', 'ui-opened', 'stream-ended'), runtime.deps);
+    expect(runtime.backendRequests()).toHaveLength(2);
+  });
+
+  it('reports progress while the older pages come', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const holding = pageLoaded(runtime, LONG);
+    const seen: PagesProgress[] = [];
+    const setLoad = holding.setLoad.bind(holding);
+    holding.setLoad = (load) => {
+      if (load.progress !== null) seen.push(load.progress);
+      setLoad(load);
+    };
+    await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(seen.map((step) => step.pagesLoaded)).toEqual([1, 2, 3]);
+    expect(seen.at(-1)?.messagesLoaded).toBe(activePath(stored(LONG)).length);
+  });
+
+  it('asks for the newest page on the fallback poll and merges it into what is held', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const id = FIXTURE_IDS.webSearch;
+    const holding = pageLoaded(runtime, id);
+    const before = heldIds(holding);
+    await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    const sent = runtime.backendRequests().map((request) => request.url);
+    expect(sent.map((url) => [url.pathname, url.searchParams.get('before')])).toEqual([
+      [`/backend-api/conversations/${id}`, null],
+    ]);
+    expect(heldIds(holding)).toEqual(before);
+    expect(holding.pages.progress().pagesLoaded).toBe(1);
+  });
+
+  it('after an answer ended without a messages page since, loads the newest page (the tree lacks the queries)', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const holding = pageLoaded(runtime, FIXTURE_IDS.webSearch);
+    holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
+    await refreshConversation(holding, triggers('stream-ended'), runtime.deps);
+    expect(runtime.backendRequests()).toHaveLength(1);
+    expect(holding.facts().messagesBehindStream).toBe(false);
+  });
+
+  it('loads ads and /me once when the page did not, the account once for all conversations', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const first = runtime.holdingOf(FIXTURE_IDS.ads);
+    first.ingestMessagesPage(newestPageOf(FIXTURE_IDS.ads), null);
+    const second = runtime.holdingOf(FIXTURE_IDS.plain);
+    second.ingestMessagesPage(newestPageOf(FIXTURE_IDS.plain), null);
+    runtime.clock.advance(1_000);
+    await refreshConversation(first, triggers('ui-opened'), runtime.deps);
+    await refreshConversation(second, triggers('ui-opened'), runtime.deps);
+    await refreshConversation(first, triggers('ui-opened'), runtime.deps);
+    const paths = runtime.backendRequests().map((request) => request.url.pathname);
+    expect(paths).toEqual([
+      `/backend-api/bazaar/conversation/${FIXTURE_IDS.ads}/ads`,
+      '/backend-api/me',
+      `/backend-api/bazaar/conversation/${FIXTURE_IDS.plain}/ads`,
+    ]);
+    expect(first.inspection(runtime.account.current())?.ads?.adCount).toBeGreaterThan(0);
+    expect(runtime.account.current()?.segmentId).not.toBeNull();
+  });
+
+  it.each([
+    ['with Retry-After', { 'Retry-After': '120' }, 120_000],
+    ['without it', {}, 60_000],
+  ])('on 429 %s keeps the data and says rate limited until at least then', async (_label, headers, wait) => {
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        request.url.searchParams.has('before')
+          ? jsonResponse({ detail: 'slow down' }, 429, headers)
+          : undefined,
+      ),
+    );
+    const holding = pageLoaded(runtime, LONG);
+    const held = heldIds(holding);
+    const start = runtime.clock.now();
+    const outcome = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(outcome.load.status).toBe('rate-limited');
+    expect(outcome.load.rateLimitedUntil).toBeGreaterThanOrEqual(start + wait);
+    expect(heldIds(holding)).toEqual(held);
+
+    // While the wait runs nothing goes out, and the state keeps saying until when.
+    const sent = runtime.backendRequests().length;
+    runtime.clock.advance(wait - 1_000);
+    const blocked = await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    expect(blocked.decision).toEqual({ kind: 'blocked', retryAt: start + wait });
+    expect(runtime.backendRequests()).toHaveLength(sent);
+    expect(heldIds(holding)).toEqual(held);
+  });
+
+  it('says signed out on 401 and keeps the data', async () => {
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        request.url.searchParams.has('before') ? jsonResponse({}, 401) : undefined,
+      ),
+    );
+    const holding = pageLoaded(runtime, LONG);
+    const outcome = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(outcome.load).toMatchObject({ status: 'signed-out', error: { code: 'signed-out' } });
+    expect(holding.pages.progress().pagesLoaded).toBe(1);
+  });
+
+  it.each([
+    ['404', () => jsonResponse({ detail: 'Not found' }, 404), 'not-found'],
+    ['503', () => jsonResponse({ detail: 'down' }, 503), 'server'],
+    ['a malformed body', () => new Response('{"messages": [', { status: 200 }), 'malformed-json'],
+  ])('gives a typed error on %s and keeps the data', async (_label, answer, code) => {
+    const runtime = runtimeOver(
+      replicaWithAds((request) => (request.url.searchParams.has('before') ? answer() : undefined)),
+    );
+    const holding = pageLoaded(runtime, LONG);
+    const held = heldIds(holding);
+    const outcome = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(outcome.load).toMatchObject({ status: 'failed', error: { code } });
+    expect(heldIds(holding)).toEqual(held);
+  });
+
+  it('keeps several conversations apart, refreshed at the same time', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const ids = [LONG, FIXTURE_IDS.webSearch, FIXTURE_IDS.products];
+    const holdings = ids.map((id) => pageLoaded(runtime, id));
+    await Promise.all(
+      holdings.map((holding) => refreshConversation(holding, triggers('fallback-due'), runtime.deps)),
+    );
+    holdings.forEach((holding, index) => {
+      const id = ids[index] ?? '';
+      expect(holding.formats().conversation?.id).toBe(id);
+      expect(heldIds(holding)).toEqual(activePath(stored(id)).map((message) => message.id));
+    });
+  });
+});
