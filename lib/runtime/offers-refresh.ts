@@ -1,0 +1,89 @@
+import type { SendRequest } from '@/lib/api/product-update-client';
+import { refreshProducts } from '@/lib/api/product-update-refresh';
+import type { RateGovernor } from '@/lib/api/rate-governor';
+import type { ConversationHolding, OffersRefreshState } from './conversation-holding';
+
+export interface OffersRefreshDeps {
+  /** BackendClient.send: authenticated, through the one governor (DESIGN 3). */
+  send: SendRequest;
+  governor: RateGovernor;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+}
+
+export interface OffersRefreshOutcome {
+  /** False when another run was under way: runs never overlap. */
+  started: boolean;
+  state: OffersRefreshState;
+}
+
+export interface OffersRefresher {
+  /** Refreshes the products of the conversation with the lookup keys the holding kept in memory. */
+  run(holding: ConversationHolding): Promise<OffersRefreshOutcome>;
+}
+
+/**
+ * The refreshOffers command (issue 8, item 5): refreshProducts over the products of a conversation
+ * (interface 4.4: one call per product, 300 to 500 ms apart, a stop at the first 429, one failure not
+ * fatal), its progress written into the holding as it goes. One run at a time for the whole worker, so
+ * two conversations' runs never interleave their calls and break the pacing.
+ */
+export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher {
+  let running: ConversationHolding | null = null;
+
+  const finalState = (
+    total: number,
+    done: number,
+    failures: number,
+    rateLimit: OffersRefreshState['error'],
+    firstFailure: OffersRefreshState['error'],
+  ): OffersRefreshState => ({
+    running: false,
+    done,
+    total,
+    failures,
+    rateLimitedUntil: rateLimit === null ? null : (deps.governor.waitUntil() ?? rateLimit.retryAt ?? null),
+    // One failure is not fatal (4.4): an error is shown only when the run stopped or nothing succeeded.
+    error: rateLimit ?? (total > 0 && failures >= total ? firstFailure : null),
+  });
+
+  const run = async (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
+    if (running !== null) return { started: false, state: running.offersRefresh() };
+    running = holding;
+    try {
+      const cards = holding.productRefreshRequests();
+      let state: OffersRefreshState = {
+        ...finalState(cards.length, 0, 0, null, null),
+        running: cards.length > 0,
+      };
+      holding.setOffersRefresh(state);
+      if (cards.length === 0) return { started: true, state };
+      const result = await refreshProducts({
+        cards,
+        send: deps.send,
+        sleep: deps.sleep,
+        random: deps.random,
+        now: deps.now,
+        onProgress: (progress) => {
+          state = { ...state, done: progress.done, failures: progress.failures };
+          holding.setOffersRefresh(state);
+        },
+      });
+      holding.noteProductRefreshRun(result);
+      state = finalState(
+        cards.length,
+        state.done,
+        result.failures.length,
+        result.rateLimit,
+        result.failures[0]?.error ?? null,
+      );
+      holding.setOffersRefresh(state);
+      return { started: true, state };
+    } finally {
+      running = null;
+    }
+  };
+
+  return { run };
+}
