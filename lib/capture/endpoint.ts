@@ -18,32 +18,40 @@ export interface ClassifiedEndpoint {
   conversationId: string | null;
 }
 
-const ID = '([^/?#]+)';
-const patterns: ReadonlyArray<[RegExp, EndpointKind]> = [
-  [new RegExp(`^/backend-api/conversations/${ID}$`), 'conversation-messages'],
-  [new RegExp(`^/backend-api/conversation/${ID}/stream_status$`), 'stream-status'],
-  [new RegExp(`^/backend-api/conversation/${ID}$`), 'conversation-tree'],
-  [new RegExp(`^/backend-api/bazaar/conversation/${ID}/ads$`), 'ads'],
-  [new RegExp(`^/conversation/${ID}/stream_status$`), 'stream-status'],
-  [/^\/backend-api\/search\/product_update$/, 'product-update'],
-  [/^\/backend-api\/f\/conversation$/, 'submit-prompt'],
-  [/^\/f\/conversation$/, 'submit-prompt'],
-  [/^\/backend-api\/me$/, 'me'],
+/**
+ * Every endpoint path as one pattern (the page hook runs it on each fetch and must stay small): one
+ * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
+ * empty where the path names none. interface 4.5 writes the two stream calls without /backend-api too.
+ */
+const ENDPOINT_PATH = new RegExp(
+  '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
+    'search/product_update()|me())|(?:/backend-api)?/(?:conversation/([^/]+)/stream_status|f/conversation()))$',
+);
+const KINDS: readonly EndpointKind[] = [
+  'conversation-messages',
+  'conversation-tree',
+  'ads',
+  'product-update',
+  'me',
+  'stream-status',
+  'submit-prompt',
 ];
 
 export const CHAT_ORIGIN = 'https://chatgpt.com';
 
-export function classifyEndpoint(url: string, base: string = CHAT_ORIGIN): ClassifiedEndpoint | null {
-  let parsed: URL;
+/**
+ * `base` is the page's URL in the page hook, CHAT_ORIGIN for saved files. Never throws: it runs inside
+ * the page's own fetch calls.
+ */
+export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint | null {
   try {
-    parsed = new URL(url, base);
+    const parsed = new URL(url, base);
+    const groups = (parsed.origin === new URL(base).origin && ENDPOINT_PATH.exec(parsed.pathname)) || [];
+    const group = groups.findIndex((id, index) => index && id !== undefined);
+    const kind = KINDS[group - 1];
+    if (kind) return { kind, conversationId: groups[group] ? decodeURIComponent(groups[group]) : null };
   } catch {
-    return null;
-  }
-  if (parsed.origin !== new URL(base).origin) return null;
-  for (const [pattern, kind] of patterns) {
-    const match = pattern.exec(parsed.pathname);
-    if (match) return { kind, conversationId: match[1] === undefined ? null : decodeURIComponent(match[1]) };
+    // An unparsable URL, or a malformed escape in the id: not an endpoint of the document.
   }
   return null;
 }

@@ -1,4 +1,7 @@
+import type { AnswerStreamSummary } from './answer-stream';
 import type { EndpointKind } from './endpoint';
+import { isRecord } from './json-shape';
+import type { StreamItem } from './stream-frame';
 
 /**
  * The events the MAIN-world hook posts to the relay. One definition for both sides; the relay
@@ -6,9 +9,12 @@ import type { EndpointKind } from './endpoint';
  */
 export const PAGE_EVENT_CHANNEL = 'chat-lens/page-event@1';
 
+/** The submit call's body is never copied: it may hold a resume token (see AnswerStreamEvent). */
+export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt'>;
+
 export interface CapturedResponseEvent {
   type: 'response';
-  endpoint: EndpointKind;
+  endpoint: CopiedEndpointKind;
   conversationId: string | null;
   url: string;
   method: string;
@@ -21,10 +27,21 @@ export interface CapturedResponseEvent {
   truncated: boolean;
 }
 
-export interface WebSocketFrameEvent {
-  type: 'websocket-frame';
-  url: string;
-  data: string;
+/**
+ * The submit call's SSE body (interface 4.5, 6) reduced in the page: how its answer streamed, never
+ * its text or its resume token (DESIGN "Secrets never enter the model").
+ */
+export interface AnswerStreamEvent extends AnswerStreamSummary {
+  type: 'answer-stream';
+  status: number;
+  /** True when the body could not be read to its end (a cut-off stream). */
+  truncated: boolean;
+}
+
+/** One WebSocket frame's answer items, reduced in the page; the frame itself never leaves it. */
+export interface StreamItemsEvent {
+  type: 'stream-items';
+  items: StreamItem[];
 }
 
 export interface NavigationEvent {
@@ -32,28 +49,24 @@ export interface NavigationEvent {
   url: string;
 }
 
-export type PageEvent = CapturedResponseEvent | WebSocketFrameEvent | NavigationEvent;
+export type PageEvent = CapturedResponseEvent | AnswerStreamEvent | StreamItemsEvent | NavigationEvent;
 
 export interface PageEventEnvelope {
   channel: typeof PAGE_EVENT_CHANNEL;
   event: PageEvent;
 }
 
-const endpointKinds: ReadonlySet<string> = new Set<EndpointKind>([
+const copiedEndpointKinds: ReadonlySet<string> = new Set<CopiedEndpointKind>([
   'conversation-messages',
   'conversation-tree',
   'ads',
   'product-update',
-  'submit-prompt',
   'stream-status',
   'me',
 ]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown): value is string | null => value === null || isString(value);
 
 /** Returns the event when `data` is a well-formed envelope, otherwise null. */
 export function parsePageEvent(data: unknown): PageEvent | null {
@@ -63,19 +76,19 @@ export function parsePageEvent(data: unknown): PageEvent | null {
     case 'response':
       if (
         isString(event.endpoint) &&
-        endpointKinds.has(event.endpoint) &&
-        (event.conversationId === null || isString(event.conversationId)) &&
+        copiedEndpointKinds.has(event.endpoint) &&
+        isStringOrNull(event.conversationId) &&
         isString(event.url) &&
         isString(event.method) &&
         typeof event.status === 'number' &&
         isString(event.contentType) &&
-        (event.requestBody === null || isString(event.requestBody)) &&
+        isStringOrNull(event.requestBody) &&
         isString(event.body) &&
         typeof event.truncated === 'boolean'
       ) {
         return {
           type: 'response',
-          endpoint: event.endpoint as EndpointKind,
+          endpoint: event.endpoint as CopiedEndpointKind,
           conversationId: event.conversationId,
           url: event.url,
           method: event.method,
@@ -87,13 +100,41 @@ export function parsePageEvent(data: unknown): PageEvent | null {
         };
       }
       return null;
-    case 'websocket-frame':
-      return isString(event.url) && isString(event.data)
-        ? { type: 'websocket-frame', url: event.url, data: event.data }
+    case 'answer-stream':
+      return typeof event.status === 'number' &&
+        isStringOrNull(event.conversationId) &&
+        Array.isArray(event.handoffTopics) &&
+        event.handoffTopics.every(isString) &&
+        typeof event.answered === 'boolean' &&
+        typeof event.ended === 'boolean' &&
+        typeof event.truncated === 'boolean'
+        ? {
+            type: 'answer-stream',
+            status: event.status,
+            conversationId: event.conversationId,
+            handoffTopics: [...event.handoffTopics],
+            answered: event.answered,
+            ended: event.ended,
+            truncated: event.truncated,
+          }
         : null;
+    case 'stream-items': {
+      const items = Array.isArray(event.items) ? event.items.map(parseStreamItem) : [];
+      return items.length > 0 && items.every((item): item is StreamItem => item !== null)
+        ? { type: 'stream-items', items }
+        : null;
+    }
     case 'navigation':
       return isString(event.url) ? { type: 'navigation', url: event.url } : null;
     default:
       return null;
   }
+}
+
+function parseStreamItem(item: unknown): StreamItem | null {
+  if (!isRecord(item) || (item.kind !== 'stream-item' && item.kind !== 'done')) return null;
+  const { topicId, conversationId, streamItemId } = item;
+  return isStringOrNull(topicId) && isStringOrNull(conversationId) && isStringOrNull(streamItemId)
+    ? { kind: item.kind, topicId, conversationId, streamItemId }
+    : null;
 }

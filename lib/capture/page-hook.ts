@@ -1,23 +1,28 @@
-import { classifyEndpoint, type EndpointKind } from './endpoint';
+/// <reference lib="dom.asynciterable" />
+import { readAnswerStream } from './answer-stream';
+import { type ClassifiedEndpoint, classifyEndpoint } from './endpoint';
 import { PAGE_EVENT_CHANNEL, type PageEvent, type PageEventEnvelope } from './page-event';
+import { readStreamFrame } from './stream-frame';
 
 /**
  * The MAIN-world tap. It wraps fetch and WebSocket so that the responses the page loads anyway
  * (DESIGN "Passive first") reach the extension without a request of its own. It never blocks the
  * page and never changes what the page receives: it reads a clone of each interesting response
- * after handing the original on, and it swallows every error of its own.
+ * after handing the original on, and it swallows every error of its own. What may carry a secret (the
+ * submit call's SSE body, WebSocket frames: a resume token) is reduced here and never leaves the page.
  */
 export function installPageHook(win: Window & typeof globalThis): void {
-  const post = (event: PageEvent): void => {
-    const envelope: PageEventEnvelope = { channel: PAGE_EVENT_CHANNEL, event };
-    win.postMessage(envelope, win.location.origin);
-  };
+  // '/': to this page's own origin only.
+  const post = (event: PageEvent): void =>
+    win.postMessage({ channel: PAGE_EVENT_CHANNEL, event } satisfies PageEventEnvelope, '/');
   tapFetch(win, post);
   tapWebSocket(win, post);
   tapNavigation(win, post);
 }
 
 type Post = (event: PageEvent) => void;
+
+const ignore = (): undefined => undefined;
 
 function tapFetch(win: Window & typeof globalThis, post: Post): void {
   const nativeFetch = win.fetch;
@@ -30,16 +35,10 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
     const pending = nativeFetch.call(win, input, init);
     if (endpoint) {
       // Registered before the page's own handlers, so the clone is taken before its body is used.
-      pending.then(
-        (response) => {
-          const copy = response.clone();
-          void copyResponse(copy, endpoint.kind, endpoint.conversationId, request, requestBody).then(
-            post,
-            () => undefined,
-          );
-        },
-        () => undefined,
-      );
+      pending.then((response) => {
+        const copy = response.clone();
+        void copyResponse(copy, endpoint, request, requestBody).then(post, ignore);
+      }, ignore);
     }
     return pending;
   };
@@ -50,49 +49,46 @@ interface RequestDescription {
   method: string;
 }
 
+/** A Request names its URL and method; fetch turns anything else into a URL string. */
 function describeRequest(input: RequestInfo | URL, init?: RequestInit): RequestDescription {
-  if (input instanceof Request) return { url: input.url, method: init?.method ?? input.method };
-  return { url: String(input), method: (init?.method ?? 'GET').toUpperCase() };
-}
-
-async function copyResponse(
-  response: Response,
-  endpoint: EndpointKind,
-  conversationId: string | null,
-  request: RequestDescription,
-  requestBody: Promise<string | null> | null,
-): Promise<PageEvent> {
-  const { text, truncated } = await readToEnd(response);
+  const request: Partial<Request> = Object(input);
   return {
-    type: 'response',
-    endpoint,
-    conversationId,
-    url: request.url,
-    method: request.method,
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    requestBody: requestBody === null ? null : await requestBody.catch(() => null),
-    body: text,
-    truncated,
+    url: request.url ?? String(input),
+    method: (init?.method ?? request.method ?? 'GET').toUpperCase(),
   };
 }
 
-/** Reads a body chunk by chunk, so a stream cut off half-way still yields what arrived. */
-async function readToEnd(response: Response): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
+/** Reads the copy chunk by chunk, so a stream cut off half-way still yields what arrived. */
+async function copyResponse(
+  response: Response,
+  endpoint: ClassifiedEndpoint,
+  request: RequestDescription,
+  requestBody: Promise<string | null> | null,
+): Promise<PageEvent> {
   const decoder = new TextDecoder();
-  let text = '';
+  let body = '';
+  let truncated = false;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    return { text: text + decoder.decode(), truncated: false };
+    for await (const chunk of response.body ?? []) body += decoder.decode(chunk, { stream: true });
   } catch {
-    return { text: text + decoder.decode(), truncated: true };
+    truncated = true;
   }
+  body += decoder.decode();
+  const { status } = response;
+  if (endpoint.kind === 'submit-prompt') {
+    return { type: 'answer-stream', status, ...readAnswerStream(body), truncated };
+  }
+  return {
+    type: 'response',
+    endpoint: endpoint.kind,
+    conversationId: endpoint.conversationId,
+    ...request,
+    status,
+    contentType: response.headers.get('content-type') ?? '',
+    requestBody: (await requestBody?.catch(ignore)) ?? null,
+    body,
+    truncated,
+  };
 }
 
 async function readRequestBody(
@@ -104,20 +100,26 @@ async function readRequestBody(
   return null;
 }
 
-/** interface 6: frames of kind stream-item mean the answer streamed over WebSocket. */
+/**
+ * interface 6: stream items mean the answer streamed over WebSocket (on ws.chatgpt.com too). A Proxy
+ * rather than a subclass, so the page sees its own constructor (name, length, prototype, statics) and
+ * the same sockets and errors.
+ */
 function tapWebSocket(win: Window & typeof globalThis, post: Post): void {
   const NativeWebSocket = win.WebSocket;
-  class TappedWebSocket extends NativeWebSocket {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      this.addEventListener('message', (message: MessageEvent) => {
-        if (typeof message.data === 'string' && message.data.includes('stream-item')) {
-          post({ type: 'websocket-frame', url: this.url, data: message.data });
-        }
+  const tapped = new Proxy(NativeWebSocket, {
+    construct(...construction) {
+      const socket: WebSocket = Reflect.construct(...construction);
+      socket.addEventListener('message', (message: MessageEvent) => {
+        const items = readStreamFrame(message.data);
+        if (items[0]) post({ type: 'stream-items', items });
       });
-    }
-  }
-  win.WebSocket = TappedWebSocket;
+      return socket;
+    },
+  });
+  // A socket's constructor is the global the page calls, as without the hook.
+  NativeWebSocket.prototype.constructor = tapped;
+  win.WebSocket = tapped;
 }
 
 /** The chat site navigates between conversations without a page load. */

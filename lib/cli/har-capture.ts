@@ -1,10 +1,21 @@
-import { classifyEndpoint } from '@/lib/capture/endpoint';
+import { readAnswerStream } from '@/lib/capture/answer-stream';
+import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
+import { readStreamFrame } from '@/lib/capture/stream-frame';
+import {
+  NOTHING_OBSERVED,
+  observeTransports,
+  type SeenAnswerStream,
+  type SeenStreamItem,
+  type TransportObservation,
+} from '@/lib/insights/transport';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 
 /**
  * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of the
- * interface document (4.1–4.6) and the WebSocket frames of kind stream-item (6), as the browser saw them.
+ * interface document (4.1–4.6) and how its answers streamed (6), as the browser saw them. Stream frames
+ * and submit-call bodies are read by the page hook's own readers and kept only as counts, so no resume
+ * token they carry goes further.
  */
 export interface ConversationCapture {
   id: string;
@@ -15,8 +26,7 @@ export interface ConversationCapture {
   ads: unknown | null;
   /** product_update bodies (text/event-stream), in capture order. */
   productBodies: string[];
-  sseResponses: number;
-  streamItemFrames: number;
+  transport: TransportObservation;
 }
 
 export interface HarCapture {
@@ -66,23 +76,15 @@ function parsedOrNull(text: string | null): unknown {
   return parsed.ok ? parsed.value : null;
 }
 
-/** interface 6: a frame of kind stream-item. Its payload is not described, so only the kind is read. */
-function streamItemConversation(frame: string): { isStreamItem: boolean; conversationId: string | null } {
-  const parsed = parsedOrNull(frame);
-  if (!isRecord(parsed) || parsed.type !== 'stream-item')
-    return { isStreamItem: false, conversationId: null };
-  const data = isRecord(parsed.data) ? parsed.data : {};
-  return {
-    isStreamItem: true,
-    conversationId: readString(parsed.conversation_id) ?? readString(data.conversation_id),
-  };
-}
-
-/** The conversation a submit call belongs to: named in its request body, else in its SSE events. */
-function submitConversation(entry: HarEntry): string | null {
+/**
+ * A submit call's SSE body (interface 4.5) as the page hook reduces it; its conversation is named in
+ * the request body, else in its events.
+ */
+function submitAnswerStream(entry: HarEntry): SeenAnswerStream {
+  const stream = readAnswerStream(entry.body ?? '');
   const request = parsedOrNull(entry.requestBody);
-  if (isRecord(request) && typeof request.conversation_id === 'string') return request.conversation_id;
-  return /"conversation_id"\s*:\s*"([^"]+)"/.exec(entry.body ?? '')?.[1] ?? null;
+  const named = isRecord(request) ? readString(request.conversation_id) : null;
+  return { ...stream, conversationId: named ?? stream.conversationId };
 }
 
 export function readHar(har: unknown): HarCapture {
@@ -99,17 +101,18 @@ export function readHar(har: unknown): HarCapture {
         tree: null,
         ads: null,
         productBodies: [],
-        sseResponses: 0,
-        streamItemFrames: 0,
+        transport: NOTHING_OBSERVED,
       };
       captures.set(id, found);
     }
     return found;
   };
-  // Product calls name no conversation, and a stream-item frame may not: they belong to the
-  // conversation the page loaded last before them.
+  // Product calls name no conversation, and a stream item may not: they belong to the conversation
+  // the page loaded last before them (for a stream item, unless a handoff or its topic says otherwise).
   let current: string | null = null;
   let unattributed = 0;
+  const answerStreams: SeenAnswerStream[] = [];
+  const streamItems: SeenStreamItem[] = [];
   let me: unknown = null;
   let unreadable = 0;
   for (const raw of rawEntries) {
@@ -118,14 +121,11 @@ export function readHar(har: unknown): HarCapture {
       unreadable += 1;
       continue;
     }
+    // Frames of any host: the live site's socket is on ws.chatgpt.com.
     for (const frame of entry.frames) {
-      const item = streamItemConversation(frame);
-      if (!item.isStreamItem) continue;
-      const owner = item.conversationId ?? current;
-      if (owner === null) unattributed += 1;
-      else capture(owner).streamItemFrames += 1;
+      for (const item of readStreamFrame(frame)) streamItems.push({ ...item, pageConversationId: current });
     }
-    const endpoint = classifyEndpoint(entry.url);
+    const endpoint = classifyEndpoint(entry.url, CHAT_ORIGIN);
     if (endpoint === null || entry.status !== 200) continue;
     const id = endpoint.conversationId;
     if (id !== null) current = id;
@@ -150,16 +150,16 @@ export function readHar(har: unknown): HarCapture {
         if (current === null) unattributed += 1;
         else if (entry.body !== null) capture(current).productBodies.push(entry.body);
         break;
-      case 'submit-prompt': {
-        const conversationId = submitConversation(entry);
-        if (conversationId !== null && (entry.body ?? '').includes('data:'))
-          capture(conversationId).sseResponses += 1;
+      case 'submit-prompt':
+        answerStreams.push(submitAnswerStream(entry));
         break;
-      }
       case 'stream-status':
         break;
     }
   }
+  const transports = observeTransports(answerStreams, streamItems);
+  for (const [id, observation] of transports.byConversation) capture(id).transport = observation;
+  unattributed += transports.unattributedItems;
   const warnings: string[] = [];
   if (unreadable > 0) warnings.push(`${unreadable} HAR entries could not be read; left out.`);
   const conversations = [...captures.values()].map(({ olderPages, ...rest }) => ({
@@ -168,7 +168,7 @@ export function readHar(har: unknown): HarCapture {
   }));
   if (unattributed > 0) {
     warnings.push(
-      `${unattributed} stream frames or product refreshes came before any conversation; left out.`,
+      `${unattributed} stream items or product refreshes came before any conversation; left out.`,
     );
   }
   return { conversations, me, warnings };

@@ -50,7 +50,7 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
     adsReport: capture.ads === null ? null : valueOrNull(parseAdsResponse(capture.ads), warnings),
     account: me === null ? null : valueOrNull(parseAdAccount(me), warnings),
     products,
-    transportObservation: { streamItemFrames: capture.streamItemFrames, sseResponses: capture.sseResponses },
+    transportObservation: capture.transport,
     formats: fromPages !== null && fromTree !== null ? compareFormats(fromPages, fromTree) : null,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CHAT_ORIGIN,
   classifyEndpoint,
   conversationIdFromPagePath,
   conversationIdFromPageUrl,
@@ -20,7 +21,7 @@ describe('classifyEndpoint', () => {
     ['/backend-api/f/conversation', 'submit-prompt', null],
     ['/backend-api/me', 'me', null],
   ])('knows %s', (path, kind, conversationId) => {
-    expect(classifyEndpoint(`https://chatgpt.com${path}`)).toEqual({ kind, conversationId });
+    expect(classifyEndpoint(`https://chatgpt.com${path}`, CHAT_ORIGIN)).toEqual({ kind, conversationId });
   });
 
   it('resolves relative URLs against the page', () => {
@@ -30,12 +31,12 @@ describe('classifyEndpoint', () => {
   });
 
   it('never classifies the session endpoint, which carries the access token', () => {
-    expect(classifyEndpoint('https://chatgpt.com/api/auth/session')).toBeNull();
+    expect(classifyEndpoint('https://chatgpt.com/api/auth/session', CHAT_ORIGIN)).toBeNull();
   });
 
   it('ignores other origins and unparsable URLs', () => {
-    expect(classifyEndpoint('https://example.com/backend-api/conversation/abc')).toBeNull();
-    expect(classifyEndpoint('http://[bad')).toBeNull();
+    expect(classifyEndpoint('https://example.com/backend-api/conversation/abc', CHAT_ORIGIN)).toBeNull();
+    expect(classifyEndpoint('http://[bad', CHAT_ORIGIN)).toBeNull();
   });
 });
 

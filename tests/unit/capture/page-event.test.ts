@@ -4,12 +4,29 @@ import { PAGE_EVENT_CHANNEL, type PageEvent, parsePageEvent } from '@/lib/captur
 import { treeResponseEvent } from './page-events';
 
 const response = treeResponseEvent('abc');
+const streamItems: PageEvent = {
+  type: 'stream-items',
+  items: [
+    { kind: 'stream-item', topicId: 'conversation-turn-t1', conversationId: 'abc', streamItemId: 'si-1' },
+    { kind: 'done', topicId: 'conversation-turn-t1', conversationId: null, streamItemId: null },
+  ],
+};
+const answerStream: PageEvent = {
+  type: 'answer-stream',
+  status: 200,
+  conversationId: 'abc',
+  handoffTopics: ['conversation-turn-t1'],
+  answered: false,
+  ended: true,
+  truncated: false,
+};
 
 describe('parsePageEvent', () => {
   it('accepts each well-formed event as it is', () => {
     const events: PageEvent[] = [
       response,
-      { type: 'websocket-frame', url: 'wss://chatgpt.com/ws', data: '{"type":"stream-item"}' },
+      streamItems,
+      answerStream,
       { type: 'navigation', url: 'https://chatgpt.com/c/abc' },
     ];
     for (const event of events) expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event })).toEqual(event);
@@ -18,6 +35,29 @@ describe('parsePageEvent', () => {
   it('drops members the page added', () => {
     const forged = { channel: PAGE_EVENT_CHANNEL, event: { ...response, extra: 'x' } };
     expect(parsePageEvent(forged)).toEqual(response);
+  });
+
+  it('drops members the page added to stream items', () => {
+    const item = { kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null };
+    const forged = { type: 'stream-items', items: [{ ...item, encoded_item: 'data: {"token":"x"}' }] };
+    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: forged })).toEqual({
+      type: 'stream-items',
+      items: [item],
+    });
+  });
+
+  it("never accepts the submit call's raw body, which may hold a resume token", () => {
+    const raw = { ...response, endpoint: 'submit-prompt', body: 'data: {"token":"eyJ"}' };
+    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: raw })).toBeNull();
+  });
+
+  it('rejects stream items and answer streams of the wrong shape', () => {
+    const event = (value: unknown) => parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: value });
+    expect(event({ type: 'stream-items', items: [] })).toBeNull();
+    expect(event({ type: 'stream-items', items: [{ kind: 'frame', topicId: null }] })).toBeNull();
+    expect(event({ type: 'stream-items', items: [{ kind: 'done', topicId: 3 }] })).toBeNull();
+    expect(event({ ...answerStream, handoffTopics: [1] })).toBeNull();
+    expect(event({ ...answerStream, answered: 'yes' })).toBeNull();
   });
 
   it('rejects forged or foreign messages', () => {

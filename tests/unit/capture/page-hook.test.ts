@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type PageEvent, type PageEventEnvelope, parsePageEvent } from '@/lib/capture/page-event';
 import { installPageHook } from '@/lib/capture/page-hook';
+import { events, sseFrame } from '../../replica/answer-stream';
+import {
+  liveEvents,
+  RESUME_TOKEN_CANARY,
+  streamItem,
+  subscribeReply,
+  topicMessage,
+} from '../../replica/live-wire';
 
 /**
  * The MAIN-world hook over a stand-in window: Node's own fetch types (Request, Response, streams) with
@@ -9,13 +17,18 @@ import { installPageHook } from '@/lib/capture/page-hook';
  */
 type Network = (request: Request) => Response;
 
-class FakeSocket extends EventTarget {
-  constructor(readonly url: string) {
-    super();
-  }
-  receive(data: string): void {
-    this.dispatchEvent(new MessageEvent('message', { data }));
-  }
+/** A socket class of the stand-in window's own (the hook marks its prototype, as it does the page's). */
+function fakeSocketClass() {
+  return class WebSocket extends EventTarget {
+    static readonly OPEN = 1;
+    constructor(readonly url: string) {
+      super();
+      if (!url.startsWith('wss://')) throw new SyntaxError(`The URL '${url}' is invalid.`);
+    }
+    receive(data: unknown): void {
+      this.dispatchEvent(new MessageEvent('message', { data }));
+    }
+  };
 }
 
 function fakeWindow(network: Network) {
@@ -31,11 +44,12 @@ function fakeWindow(network: Network) {
           : new Request(new URL(String(input), 'https://chatgpt.com/c/abc'), init),
       ),
     postMessage(envelope: PageEventEnvelope, targetOrigin: string) {
-      expect(targetOrigin).toBe('https://chatgpt.com');
+      // The page's own origin only.
+      expect(targetOrigin).toBe('/');
       const event = parsePageEvent(envelope);
       if (event) posted.push(event);
     },
-    WebSocket: FakeSocket,
+    WebSocket: fakeSocketClass(),
     history: { pushState() {}, replaceState() {} },
     addEventListener: listeners.addEventListener.bind(listeners),
   };
@@ -95,15 +109,43 @@ describe('installPageHook', () => {
 
   it('keeps what arrived of a cut-off stream and says so, while the page sees the same failure', async () => {
     const { win, posted } = fakeWindow(
-      () =>
-        new Response(cutOffBody('data: {"a":1}\n\n'), { headers: { 'content-type': 'text/event-stream' } }),
+      () => new Response(cutOffBody(answerBody), { headers: { 'content-type': 'text/event-stream' } }),
     );
     const response = await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' });
     await expect(response.text()).rejects.toThrow();
     await settle();
     expect(posted).toEqual([
-      expect.objectContaining({ endpoint: 'submit-prompt', body: 'data: {"a":1}\n\n', truncated: true }),
+      expect.objectContaining({ type: 'answer-stream', answered: true, ended: false, truncated: true }),
     ]);
+  });
+
+  it("reduces the submit call's body in the page: the page gets the resume token, the extension never", async () => {
+    const handoff =
+      liveEvents.deltaEncoding() +
+      liveEvents.resumeToken('c-live') +
+      liveEvents.handoff('c-live', 'conversation-turn-t1') +
+      liveEvents.done();
+    const { win, posted } = fakeWindow(
+      () => new Response(handoff, { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const response = await win.fetch('https://chatgpt.com/backend-api/f/conversation', {
+      method: 'POST',
+      body: '{"action":"next"}',
+    });
+    expect(await response.text()).toBe(handoff);
+    await settle();
+    expect(posted).toEqual([
+      {
+        type: 'answer-stream',
+        status: 200,
+        conversationId: 'c-live',
+        handoffTopics: ['conversation-turn-t1'],
+        answered: false,
+        ended: true,
+        truncated: false,
+      },
+    ]);
+    expect(JSON.stringify(posted)).not.toContain(RESUME_TOKEN_CANARY);
   });
 
   it('keeps the request body of a product refresh, also when given as a Request', async () => {
@@ -137,17 +179,67 @@ describe('installPageHook', () => {
     expect(posted).toEqual([]);
   });
 
-  it('passes stream-item frames of the WebSocket on, and nothing else', () => {
+  it('posts the stream items of both frame forms, reduced, and nothing for other frames', () => {
     const { win, posted } = fakeWindow(() => new Response('{}'));
-    const socket = new win.WebSocket('wss://chatgpt.com/ws') as FakeSocket;
-    socket.receive('{"type":"stream-item","conversation_id":"abc"}');
+    const socket = new win.WebSocket('wss://ws.chatgpt.com/ws/live?verify=url-token');
+    const topic = 'conversation-turn-t1';
+    socket.receive('{"type":"stream-item","conversation_id":"abc","data":{"sequence":1}}');
+    socket.receive(
+      JSON.stringify([
+        topicMessage(topic, streamItem('si-1', liveEvents.resumeToken('abc'))),
+        topicMessage(topic, { type: 'done' }),
+      ]),
+    );
+    socket.receive(JSON.stringify([subscribeReply(1, topic, [])]));
     socket.receive('{"type":"presence"}');
+    socket.receive(new Blob(['stream-item']));
     expect(posted).toEqual([
       {
-        type: 'websocket-frame',
-        url: 'wss://chatgpt.com/ws',
-        data: '{"type":"stream-item","conversation_id":"abc"}',
+        type: 'stream-items',
+        items: [{ kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null }],
+      },
+      {
+        type: 'stream-items',
+        items: [
+          { kind: 'stream-item', topicId: topic, conversationId: 'abc', streamItemId: 'si-1' },
+          { kind: 'done', topicId: topic, conversationId: null, streamItemId: null },
+        ],
       },
     ]);
+    // Neither the frame's token nor the socket URL's leaves the page.
+    expect(JSON.stringify(posted)).not.toContain(RESUME_TOKEN_CANARY);
+    expect(JSON.stringify(posted)).not.toContain('url-token');
+  });
+
+  it('leaves the WebSocket constructor as the page knows it', () => {
+    const NativeSocket = fakeSocketClass();
+    const { win } = fakeWindow(() => new Response('{}'));
+    const Tapped = win.WebSocket;
+    const socket = new Tapped('wss://ws.chatgpt.com/ws/live');
+    expect(socket).toBeInstanceOf(Tapped);
+    expect(socket.constructor).toBe(Tapped);
+    expect(Object.getPrototypeOf(socket)).toBe(Tapped.prototype);
+    expect([Tapped.name, Tapped.length, Tapped.OPEN]).toEqual([NativeSocket.name, NativeSocket.length, 1]);
+    expect(() => new Tapped('not a url')).toThrow(SyntaxError);
+    class PageSocket extends Tapped {}
+    expect(new PageSocket('wss://ws.chatgpt.com/a')).toBeInstanceOf(PageSocket);
   });
 });
+
+const answerBody = [
+  events.delta('abc', {
+    id: 'm1',
+    author: { role: 'assistant', name: null, metadata: {} },
+    create_time: null,
+    update_time: null,
+    content: { content_type: 'text', parts: ['Hello'] },
+    status: 'in_progress',
+    end_turn: null,
+    weight: 1,
+    metadata: {},
+    recipient: 'all',
+    channel: null,
+  }),
+]
+  .map(sseFrame)
+  .join('');

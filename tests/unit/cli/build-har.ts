@@ -6,6 +6,7 @@ import {
   treeResponse,
 } from '../../replica/fixtures/formats';
 import { productCards, productUpdateSse } from '../../replica/fixtures/products';
+import { liveEvents, streamItem, subscribeReply, topicMessage } from '../../replica/live-wire';
 
 /**
  * A HAR file as a browser's developer tools save it on chatgpt.com (HAR 1.2, with Chrome's
@@ -14,12 +15,16 @@ import { productCards, productUpdateSse } from '../../replica/fixtures/products'
 interface HarEntryInput {
   method?: string;
   path: string;
+  /** Another host than chatgpt.com (the live site's socket is on ws.chatgpt.com). */
+  origin?: string;
   status?: number;
   mimeType?: string;
   body: string;
   requestBody?: string;
   base64?: boolean;
   webSocketFrames?: string[];
+  /** What the page sent on the socket (a HAR keeps both directions). */
+  sentFrames?: string[];
 }
 
 function harEntry(input: HarEntryInput): unknown {
@@ -29,7 +34,7 @@ function harEntry(input: HarEntryInput): unknown {
     time: 12,
     request: {
       method: input.method ?? 'GET',
-      url: `https://chatgpt.com${input.path}`,
+      url: `${input.origin ?? 'https://chatgpt.com'}${input.path}`,
       headers: [{ name: 'authorization', value: 'Bearer canary-access-token-har' }],
       ...(input.requestBody === undefined
         ? {}
@@ -46,12 +51,10 @@ function harEntry(input: HarEntryInput): unknown {
     ...(input.webSocketFrames
       ? {
           _resourceType: 'websocket',
-          _webSocketMessages: input.webSocketFrames.map((data) => ({
-            type: 'receive',
-            time: 1,
-            opcode: 1,
-            data,
-          })),
+          _webSocketMessages: [
+            ...(input.sentFrames ?? []).map((data) => ({ type: 'send', time: 1, opcode: 1, data })),
+            ...input.webSocketFrames.map((data) => ({ type: 'receive', time: 2, opcode: 1, data })),
+          ],
         }
       : {}),
   };
@@ -143,4 +146,54 @@ export function conversationEntries(id: string, options: ConversationHarOptions 
     entries.push(harEntry({ path: '/ws/chat', status: 101, body: '', webSocketFrames: frames }));
   }
   return entries;
+}
+
+/**
+ * The live site's array frames of one answer on a turn's topic (DESIGN "The live site…"): the subscribe
+ * reply's catch-ups (the resume token among them), the last of them once more live, the answer's items,
+ * and `done`.
+ */
+export function liveAnswerFrames(conversationId: string, topicId: string): string[] {
+  const message = (index: number, encoded: string) =>
+    topicMessage(topicId, streamItem(`${topicId}-${index}`, encoded));
+  const caughtUp = [
+    message(1, liveEvents.deltaEncoding()),
+    message(2, liveEvents.resumeToken(conversationId)),
+    message(3, liveEvents.append('Cast iron ', true)),
+  ];
+  return [
+    JSON.stringify([subscribeReply(1, topicId, caughtUp)]),
+    JSON.stringify([caughtUp[2]]),
+    JSON.stringify([message(4, liveEvents.append('holds heat.', false))]),
+    JSON.stringify([message(5, liveEvents.finish()), message(6, liveEvents.complete(conversationId))]),
+    JSON.stringify([topicMessage(topicId, { type: 'done' })]),
+  ];
+}
+
+/**
+ * A live answer as a HAR lists it: the socket on ws.chatgpt.com first (the page opened it before asking,
+ * and a HAR lists an entry at its start), then the submit call whose short SSE body hands off to the topic.
+ */
+export function liveAnswerEntries(conversationId: string, topicId: string, frames: string[]): unknown[] {
+  return [
+    harEntry({
+      origin: 'wss://ws.chatgpt.com',
+      path: '/ws/live?verify=canary-socket-verify',
+      status: 101,
+      body: '',
+      sentFrames: [JSON.stringify({ type: 'subscribe', topic_id: topicId, offset: '0' })],
+      webSocketFrames: frames,
+    }),
+    harEntry({
+      method: 'POST',
+      path: '/backend-api/f/conversation',
+      mimeType: 'text/event-stream',
+      requestBody: JSON.stringify({ conversation_id: conversationId, action: 'next' }),
+      body:
+        liveEvents.deltaEncoding() +
+        liveEvents.resumeToken(conversationId) +
+        liveEvents.handoff(conversationId, topicId) +
+        liveEvents.done(),
+    }),
+  ];
 }

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readHar } from '@/lib/cli/har-capture';
+import { detectTransport } from '@/lib/insights/transport';
 import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { conversationEntries, har } from './build-har';
+import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '../../replica/live-wire';
+import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from './build-har';
+import { run } from './run-in-memory';
+
+// The live wire form of an answer, around a conversation of the document's form.
+const live = FIXTURE_IDS.products;
+const topic = 'conversation-turn-7f3a';
 
 describe('readHar', () => {
   it('collects every page of the messages format, newest first', () => {
@@ -25,15 +32,72 @@ describe('readHar', () => {
     const byId = new Map(capture.conversations.map((conversation) => [conversation.id, conversation]));
     expect(byId.get(FIXTURE_IDS.plain)?.productBodies).toEqual([]);
     expect(byId.get(FIXTURE_IDS.products)?.productBodies.length).toBe(3);
-    expect(byId.get(FIXTURE_IDS.products)?.sseResponses).toBe(1);
+    expect(byId.get(FIXTURE_IDS.products)?.transport).toEqual({ streamItems: 0, sseAnswers: 1, handoffs: 0 });
   });
 
-  it('counts stream-item frames and leaves out a tree that answered 404', () => {
+  it('counts stream-item frames of the document form and leaves out a tree that answered 404', () => {
     const capture = readHar(
       har(conversationEntries(FIXTURE_IDS.treeMissing, { webSocketFrames: 4, treeStatus: 404 })),
     );
-    expect(capture.conversations[0]?.streamItemFrames).toBe(4);
+    expect(capture.conversations[0]?.transport.streamItems).toBe(4);
     expect(capture.conversations[0]?.tree).toBeNull();
+  });
+
+  it("reads the live site's answer: items on ws.chatgpt.com, a catch-up duplicate counted once, no done", () => {
+    const capture = readHar(
+      har([...conversationEntries(live), ...liveAnswerEntries(live, topic, liveAnswerFrames(live, topic))]),
+    );
+    const [conversation] = capture.conversations;
+    // Six items; the last catch-up arrives twice and the closing 'done' carries no answer.
+    expect(conversation?.transport).toEqual({ streamItems: 6, sseAnswers: 0, handoffs: 1 });
+    expect(detectTransport(conversation?.transport ?? { streamItems: 0, sseAnswers: 0, handoffs: 0 })).toBe(
+      'websocket',
+    );
+  });
+
+  it('gives frames that name no conversation to the one whose handoff named their topic', () => {
+    const frames = [1, 2, 3].map((index) =>
+      JSON.stringify([
+        topicMessage(topic, streamItem(`si-${index}`, liveEvents.append('text ', index === 1))),
+      ]),
+    );
+    // The socket of the live answer was opened while another conversation was on screen.
+    const capture = readHar(
+      har([
+        ...conversationEntries(FIXTURE_IDS.plain),
+        ...liveAnswerEntries(live, topic, frames),
+        ...conversationEntries(live),
+      ]),
+    );
+    const byId = new Map(capture.conversations.map((conversation) => [conversation.id, conversation]));
+    expect(byId.get(live)?.transport.streamItems).toBe(3);
+    expect(byId.get(FIXTURE_IDS.plain)?.transport.streamItems).toBe(0);
+  });
+
+  it('says websocket for a handoff whose frames the HAR did not record', () => {
+    const [, submit] = liveAnswerEntries(live, topic, []);
+    const capture = readHar(har([...conversationEntries(live), submit]));
+    expect(
+      detectTransport(capture.conversations[0]?.transport ?? { streamItems: 0, sseAnswers: 0, handoffs: 0 }),
+    ).toBe('websocket');
+  });
+
+  it('lets no resume token (SSE body or frame) or socket token reach any output of inspect', async () => {
+    const file = har([
+      ...conversationEntries(live, { ads: true, products: true }),
+      ...liveAnswerEntries(live, topic, liveAnswerFrames(live, topic)),
+    ]);
+    expect(JSON.stringify(file)).toContain(RESUME_TOKEN_CANARY);
+    for (const format of [[], ['--format', 'md'], ['--format', 'json'], ['--format', 'csv']]) {
+      const result = await run(['session.har', ...format], { 'session.har': file });
+      expect(result.code, result.stderr).toBe(0);
+      for (const canary of [RESUME_TOKEN_CANARY, 'canary-socket-verify']) {
+        expect(result.stdout).not.toContain(canary);
+        expect(result.stderr).not.toContain(canary);
+      }
+    }
+    const json = await run(['session.har', '--format', 'json'], { 'session.har': file });
+    expect(JSON.parse(json.stdout).transport).toBe('websocket');
   });
 
   it('never throws on arbitrary entries', () => {

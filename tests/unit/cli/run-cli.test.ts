@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from '@/lib/cli/run-cli';
 import { AD_TRACKING_CANARY } from '../../replica/fixtures/ads';
 import {
   conversationsExport,
@@ -11,36 +10,7 @@ import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
 import { citationsPage } from '../fixtures/citations';
 import { conversationEntries, har } from './build-har';
-
-interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-  written: Map<string, string>;
-}
-
-/** Runs the command over in-memory files, as a user would run it over files on disk. */
-async function run(argv: string[], files: Record<string, unknown>): Promise<RunResult> {
-  let stdout = '';
-  let stderr = '';
-  const written = new Map<string, string>();
-  const io: CliIo = {
-    readFile: async (path) => {
-      const content = files[path];
-      if (content === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
-      return typeof content === 'string' ? content : JSON.stringify(content);
-    },
-    writeFile: async (path, text) => void written.set(path, text),
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    now: () => new Date('2026-11-20T12:00:00Z'),
-  };
-  return { code: await runCli(argv, io), stdout, stderr, written };
-}
+import { run } from './run-in-memory';
 
 const webSearch = getConversation(FIXTURE_IDS.webSearch);
 if (webSearch === undefined) throw new Error('fixture missing');

@@ -50,7 +50,7 @@ export function richInspection(): Inspection {
     adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.webSearch, true))),
     account: parsedValue(parseAdAccount(meResponse())),
     products: replicaProducts(),
-    transportObservation: { streamItemFrames: 3, sseResponses: 1 },
+    transportObservation: { streamItems: 3, sseAnswers: 1, handoffs: 0 },
     formats: compareFormats(messages, tree),
   });
 }

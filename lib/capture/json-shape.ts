@@ -1,0 +1,16 @@
+/**
+ * Guards the capture layer reads parsed JSON with. lib/model has richer readers, but the MAIN-world hook
+ * bundles lib/capture and may import nothing else of lib/ (DESIGN "Layout"), and it must stay small.
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The first conversation id in JSON text, also where that JSON sits escaped inside a string (the live
+ * form's encoded SSE items), read without parsing, or keeping, anything around it.
+ */
+export const firstConversationId = (json: string): string | null =>
+  /conversation_id\\?"\s*:\s*\\?"([^"\\]+)/.exec(json)?.[1] ?? null;
