@@ -124,7 +124,7 @@ export class HeldPages {
     this.#progress = {
       pagesLoaded: this.#pages.length,
       messagesLoaded: ids.size,
-      hasMore: this.olderCursor() !== null || this.#pages.at(-1)?.pageInfo?.hasPreviousPage === true,
+      hasMore: this.#pages.at(-1)?.pageInfo?.hasPreviousPage === true,
     };
   }
 }

@@ -18,10 +18,6 @@ export class ProductRefreshCards {
   /** By product id, else by the query's JSON, in order of first appearance. */
   readonly #cards = new Map<string, HeldCard>();
 
-  get size(): number {
-    return this.#cards.size;
-  }
-
   /**
    * A product_update call the page made: its request body (product_query, product_lookup_key), the ids of
    * the products its answer carried and the lookup keys that answer gave, which are newer than the
