@@ -11,8 +11,8 @@ export interface LensBrowser {
 }
 
 /**
- * Starts Chromium with the built extension, resolving chatgpt.com to the replica so that the
- * production build, unchanged, talks to it (DESIGN, the replica of the chat site).
+ * Starts Chromium with the built extension, resolving chatgpt.com and ws.chatgpt.com to the replica so
+ * that the production build, unchanged, talks to it (DESIGN, the replica of the chat site).
  */
 export async function launchBrowserWithExtension(options: {
   extensionDir: string;
@@ -22,6 +22,10 @@ export async function launchBrowserWithExtension(options: {
   recordHarPath?: string;
 }): Promise<LensBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
+  // The live site's socket is on ws.chatgpt.com (DESIGN "The live site…"): the replica serves it too.
+  const hostRules = ['chatgpt.com', 'ws.chatgpt.com'].map(
+    (host) => `MAP ${host}:443 127.0.0.1:${options.replicaPort}`,
+  );
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
@@ -34,7 +38,7 @@ export async function launchBrowserWithExtension(options: {
     args: [
       `--disable-extensions-except=${options.extensionDir}`,
       `--load-extension=${options.extensionDir}`,
-      `--host-resolver-rules=MAP chatgpt.com:443 127.0.0.1:${options.replicaPort}`,
+      `--host-resolver-rules=${hostRules.join(',')}`,
       '--ignore-certificate-errors',
       '--no-sandbox',
       '--disable-gpu',

@@ -3,6 +3,8 @@ export interface ChatPageConfig {
   conversationId: string;
   /** interface 6: whether the page holds a WebSocket for answers. */
   transport: 'sse' | 'websocket' | 'both';
+  /** 'live': answers come in the live site's forms (a handoff to a topic of the socket on ws.chatgpt.com). */
+  wire: 'document' | 'live';
   /** interface 4.4: what the page posts to product_update, one card each. */
   productCards: Array<{ product_query: unknown; product_lookup_key: unknown }>;
 }

@@ -1,12 +1,14 @@
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createCredentials, REPLICA_TOKEN_PREFIX } from './auth';
 import { makeCertificate } from './certificate';
 import { dispatch } from './dispatch';
+import { LIVE_SOCKET_HOST, LIVE_SOCKET_PATH } from './live-wire';
 import type { ReplicaOverride } from './overrides';
 import { ReplicaState } from './replica-state';
 import type { ReplicaRequestRecord, RequestFilter } from './request-log';
-import { WebSocketHub } from './websocket';
+import { type SocketForm, WebSocketHub } from './websocket';
 
 export type { RateLimitRule, ReplicaOverride } from './overrides';
 export type { ReplicaRequestRecord, RequestFilter } from './request-log';
@@ -31,8 +33,20 @@ export interface Replica {
 }
 
 /**
- * The local replica of https://chatgpt.com: HTTPS and WebSocket on 127.0.0.1 with a certificate made at
- * start. Chromium reaches it as chatgpt.com with --host-resolver-rules and --ignore-certificate-errors.
+ * Which socket an upgrade asks for. The live site's socket is on another host (DESIGN "The live site…"),
+ * which Chromium reaches here too (scripts/launch-browser.ts maps it), so the Host header tells them apart.
+ */
+function socketFormOf(request: IncomingMessage): SocketForm | null {
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  const path = new URL(request.url ?? '/', 'https://chatgpt.com').pathname;
+  if (host === LIVE_SOCKET_HOST) return path === LIVE_SOCKET_PATH ? 'live' : null;
+  return path === '/ws/chat' ? 'document' : null;
+}
+
+/**
+ * The local replica of https://chatgpt.com (and of its socket host ws.chatgpt.com): HTTPS and WebSocket on
+ * 127.0.0.1 with a certificate made at start. Chromium reaches it as chatgpt.com with
+ * --host-resolver-rules and --ignore-certificate-errors.
  */
 export async function startReplica(options: ReplicaOptions = {}): Promise<Replica> {
   const credentials = createCredentials();
@@ -49,12 +63,13 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     );
   });
   server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'https://chatgpt.com').pathname !== '/ws/chat') {
+    const form = socketFormOf(request);
+    if (form === null) {
       socket.destroy();
       return;
     }
     state.log.add(request, { authorized: false, conversationId: null, now: now() }, null, 101);
-    hub.accept(request, socket, head);
+    hub.accept(request, socket, head, form);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

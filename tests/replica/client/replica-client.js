@@ -12,8 +12,10 @@ window.__replica = {
  * session token first, then the tree (4.2), the first messages page (4.1), the account (4.6) and the ads
  * (4.3) on every load; the tree polled every 5 s while the tab is visible; product cards refreshed one at a
  * time with 300-500 ms pauses, stopping at the first 429 (4.4); prompts answered over SSE or a WebSocket,
- * with stream_status polled while streaming (4.5, 6). It calls the global fetch and WebSocket at call time,
- * so whatever wraps them (the extension's page hook) sees every call. Progress is on window.__replica.
+ * with stream_status polled while streaming (4.5, 6). In the live wire form (config.wire 'live') an answer
+ * comes as the live site's: SSE in the "v1" delta encoding, or a stream_handoff to a topic of the socket on
+ * ws.chatgpt.com whose stream items carry that SSE text. It calls the global fetch and WebSocket at call
+ * time, so whatever wraps them (the extension's page hook) sees every call. Progress is on window.__replica.
  */
 (() => {
   const replica = window.__replica;
@@ -22,6 +24,8 @@ window.__replica = {
   const TREE_POLL_MS = 5000;
   const STREAM_STATUS_POLL_MS = 400;
   const SOCKET_ANSWER_TIMEOUT_MS = 15000;
+  const liveWire = config.wire === 'live';
+  const LIVE_SOCKET_URL = 'wss://ws.chatgpt.com/ws/live';
 
   let accessToken = null;
   let currentNode = null;
@@ -81,7 +85,8 @@ window.__replica = {
       await readJson(await api(`/backend-api/bazaar/conversation/${conversationId}/ads`), 'ads');
       showConversation(page, tree);
       renderProductPlaceholders();
-      if (config.transport !== 'sse') await openSocket();
+      if (config.transport !== 'sse')
+        await openSocket(liveWire ? LIVE_SOCKET_URL : `wss://${location.host}/ws/chat`);
       setInterval(pollTree, TREE_POLL_MS);
       void refreshProducts();
     } catch (error) {
@@ -291,9 +296,9 @@ window.__replica = {
 
   // ---- prompts (interface 4.5, 6) -------------------------------------------------------------
 
-  function openSocket() {
+  function openSocket(url) {
     return new Promise((resolve) => {
-      socket = new WebSocket(`wss://${location.host}/ws/chat`);
+      socket = new WebSocket(url);
       socket.addEventListener('open', () => resolve(), { once: true });
       socket.addEventListener('error', () => {
         fail('websocket: connection failed');
@@ -306,6 +311,8 @@ window.__replica = {
         } catch {
           return;
         }
+        // The live form is an array of topic messages; listeners keep those of their own topic.
+        if (Array.isArray(frame)) for (const listener of socketListeners) listener(frame);
         if (frame?.type !== 'stream-item' || frame.conversation_id !== conversationId) return;
         for (const listener of socketListeners) listener(frame.data);
       });
@@ -343,12 +350,71 @@ window.__replica = {
     return answer.finally(() => socketListeners.delete(listener));
   }
 
+  /**
+   * The live site's "v1" delta encoding: a message is added whole (`{"p":"","o":"add","v":{"message"}}`),
+   * then patched: `append` to a path, `replace`, or `patch` with a list of those. An event may leave out
+   * `p` and `o` and reuse the previous ones. Calls onMessage with the assistant's message as it grows.
+   */
+  function deltaDecoder(onMessage) {
+    let message = null;
+    let path = '';
+    let operation = '';
+    const apply = (p, o, v) => {
+      if (o === 'patch' && Array.isArray(v)) {
+        for (const step of v) apply(step.p, step.o, step.v);
+      } else if (p === '' && o === 'add' && v?.message) {
+        message = v.message.author?.role === 'assistant' ? structuredClone(v.message) : null;
+      } else if (message && p === '/message/content/parts/0' && o === 'append') {
+        message.content.parts[0] = (message.content.parts[0] ?? '') + v;
+      } else if (message && p === '/message/status' && o === 'replace') {
+        message.status = v;
+      }
+    };
+    return (event) => {
+      if (event === null || typeof event !== 'object' || !('v' in event)) return;
+      path = event.p ?? path;
+      operation = event.o ?? operation;
+      apply(path, operation, event.v);
+      if (message) onMessage(message);
+    };
+  }
+
+  /** Feeds the data of SSE events, in either form, to the answer; returns what ends or redirects it. */
+  function answerReader(onText) {
+    let text = null;
+    const handoffTopics = [];
+    const grow = (message) => {
+      text = message.content.parts.join('');
+      currentNode = message.id;
+      onText(text);
+    };
+    const decodeDelta = deltaDecoder(grow);
+    return {
+      read(data) {
+        if (data === '[DONE]') return 'done';
+        const event = JSON.parse(data);
+        if (event?.type === 'stream_handoff') {
+          for (const option of event.options ?? [])
+            if (option.type === 'subscribe_ws_topic') handoffTopics.push(option.topic_id);
+        }
+        if (event?.message?.author?.role === 'assistant' && Array.isArray(event.message.content?.parts))
+          grow(event.message);
+        decodeDelta(event);
+        return event?.type === 'message_stream_complete' ? 'complete' : null;
+      },
+      get text() {
+        return text;
+      },
+      handoffTopics,
+    };
+  }
+
   /** Reads an SSE answer to its [DONE]; throws when the stream ends or breaks before it. */
   async function sseAnswer(response, onText) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
+    const answer = answerReader(onText);
     let buffered = '';
-    let text = null;
     for (;;) {
       const { done, value } = await reader.read().catch(() => {
         throw new Error('the answer stream was cut off before [DONE]');
@@ -360,16 +426,46 @@ window.__replica = {
       const complete = buffered.slice(0, end + 2);
       buffered = buffered.slice(end + 2);
       for (const data of sseEvents(complete)) {
-        if (data === '[DONE]') return text;
-        const event = JSON.parse(data);
-        const grown = assistantText(event);
-        if (grown !== null) {
-          text = grown;
-          currentNode = event.message.id;
-          onText(text);
-        }
+        if (answer.read(data) === 'done') return { text: answer.text, handoffTopics: answer.handoffTopics };
       }
     }
+  }
+
+  /**
+   * The answer a stream_handoff sent to a topic of the live socket: subscribe, take the catch-ups and
+   * the items that follow (each once: a catch-up may arrive again), decode their SSE text, and resolve
+   * with the text when the turn's stream completes.
+   */
+  function liveAnswer(topicId, onText) {
+    let listener;
+    const answer = new Promise((resolve, reject) => {
+      const reader = answerReader(onText);
+      const seen = new Set();
+      const timer = setTimeout(() => reject(new Error('no live answer arrived')), SOCKET_ANSWER_TIMEOUT_MS);
+      const finish = () => {
+        clearTimeout(timer);
+        resolve(reader.text);
+      };
+      const take = (message) => {
+        if (message?.topic_id !== undefined && message.topic_id !== topicId) return;
+        const item = message?.payload?.type === 'conversation-turn-stream' ? message.payload.payload : null;
+        if (item?.type === 'done') return finish();
+        if (item?.type !== 'stream-item' || seen.has(item.stream_item_id)) return;
+        seen.add(item.stream_item_id);
+        for (const data of sseEvents(item.encoded_item)) if (reader.read(data) === 'complete') finish();
+      };
+      listener = (frame) => {
+        if (!Array.isArray(frame)) return;
+        for (const entry of frame) {
+          if (entry?.type === 'reply' && entry.reply?.topic_id === topicId) {
+            for (const caughtUp of entry.reply.catchups ?? []) take(caughtUp);
+          } else take(entry);
+        }
+      };
+      socketListeners.add(listener);
+      socket.send(JSON.stringify({ type: 'subscribe', topic_id: topicId, offset: '0' }));
+    });
+    return answer.finally(() => socketListeners.delete(listener));
   }
 
   function pollStreamStatusUntilIdle() {
@@ -405,7 +501,9 @@ window.__replica = {
     appendLiveBubble('user', prompt);
     const showAnswer = appendLiveBubble('assistant', '');
     const overSocket = config.transport !== 'sse';
-    const fromSocket = overSocket ? socketAnswer(showAnswer) : null;
+    // The live form says where the answer went only in the response (a handoff); the document's form
+    // sends it to every socket, so listen first.
+    const fromSocket = overSocket && !liveWire ? socketAnswer(showAnswer) : null;
     fromSocket?.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
     const stopPolling = overSocket ? pollStreamStatusUntilIdle() : () => undefined;
     try {
@@ -432,16 +530,23 @@ window.__replica = {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       let answer = null;
       let sawSse = false;
+      let handedOff = false;
       if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         void pollStreamStatusOnce(); // one poll on the SSE route as well
-        answer = await sseAnswer(response, showAnswer);
-        sawSse = true;
+        const streamed = await sseAnswer(response, showAnswer);
+        answer = streamed.text;
+        sawSse = answer !== null;
+        const [topicId] = streamed.handoffTopics;
+        if (topicId !== undefined) {
+          handedOff = true;
+          answer = (await liveAnswer(topicId, showAnswer)) ?? answer;
+        }
       } else {
         await response.json();
       }
       if (fromSocket) answer = (await fromSocket) ?? answer;
       // interface 6: any stream-item frame makes the transport WebSocket, even next to an SSE answer.
-      replica.transport = fromSocket ? 'websocket' : sawSse ? 'sse' : null;
+      replica.transport = fromSocket || handedOff ? 'websocket' : sawSse ? 'sse' : null;
       replica.lastAnswer = answer;
     } catch (error) {
       fail(`answer: ${error.message}`);

@@ -25,6 +25,7 @@ export function handleChatPage(context: HandlerContext, conversationId: string):
     chatPageHtml({
       conversationId,
       transport: scenario?.transport ?? 'sse',
+      wire: scenario?.wire ?? 'document',
       productCards: scenario?.withProducts ? productCards(conversationId) : [],
     }),
   );
