@@ -1,38 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
 import { REPLICA_TOKEN_PREFIX } from '../replica/server';
 import { test } from './lens-test';
-
-interface ReplicaClientState {
-  bootFetchWasNative: boolean;
-  loaded: boolean;
-  productRefreshes: number;
-  lastAnswer: string | null;
-  transport: 'sse' | 'websocket' | null;
-  errors: string[];
-}
-
-const clientState = (page: Page): Promise<ReplicaClientState> =>
-  page.evaluate(() => (window as unknown as { __replica: ReplicaClientState }).__replica);
-
-async function waitForClient(
-  page: Page,
-  ready: (state: ReplicaClientState) => boolean,
-): Promise<ReplicaClientState> {
-  await expect
-    .poll(async () => ready(await clientState(page)), { timeout: 20_000, interval: 100 })
-    .toBe(true);
-  return clientState(page);
-}
-
-async function askPrompt(page: Page, prompt: string): Promise<ReplicaClientState> {
-  await page.fill('textarea#prompt', prompt);
-  await page.click('button#send');
-  return waitForClient(page, (state) => state.lastAnswer !== null);
-}
+import { askPrompt, waitForClient } from './replica-page';
 
 describe('the installed extension', () => {
   test('starts its worker with only the permissions it needs', async ({ lens }) => {

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** What the replica's chat page script reports on window.__replica (tests/replica/client/replica-client.js). */
+export interface ReplicaClientState {
+  bootFetchWasNative: boolean;
+  loaded: boolean;
+  productRefreshes: number;
+  lastAnswer: string | null;
+  transport: 'sse' | 'websocket' | null;
+  errors: string[];
+}
+
+export const clientState = (page: Page): Promise<ReplicaClientState> =>
+  page.evaluate(() => (window as unknown as { __replica: ReplicaClientState }).__replica);
+
+export async function waitForClient(
+  page: Page,
+  ready: (state: ReplicaClientState) => boolean,
+): Promise<ReplicaClientState> {
+  await expect
+    .poll(async () => ready(await clientState(page)), { timeout: 20_000, interval: 100 })
+    .toBe(true);
+  return clientState(page);
+}
+
+/** Types a prompt into the chat page and waits for its answer. */
+export async function askPrompt(page: Page, prompt: string): Promise<ReplicaClientState> {
+  await page.fill('textarea#prompt', prompt);
+  await page.click('button#send');
+  return waitForClient(page, (state) => state.lastAnswer !== null);
+}
