@@ -15,8 +15,12 @@ const CLOSING_HASHES = /(^|\s)(#+)$/;
 /** Line breaks (also U+2028/U+2029 and NEL) and runs of white space inside one line of ours. */
 const WHITE_SPACE_RUN = /[\s\u0085]+/g;
 
+/** Anything the rules below would change; most titles and names hold none of it and are returned as they are. */
+const NEEDS_INLINE_WORK = /[\\`*[\]<>|~_&#\u0085]|[^\S ]| {2}|^ | $/;
+
 /** Text as it reads inside a line of Markdown (a heading, a list item, a table cell): on one line, inert. */
 export function inlineText(text: string): string {
+  if (!NEEDS_INLINE_WORK.test(text)) return text;
   return text
     .replace(WHITE_SPACE_RUN, ' ')
     .trim()

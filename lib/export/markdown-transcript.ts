@@ -7,11 +7,11 @@ import {
   turnSourcesMarkdown,
 } from '@/lib/export/markdown-citations';
 import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
-import { resolveCitations } from '@/lib/insights/citation-markers';
+import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
+import { readContentReferences } from '@/lib/insights/content-references';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
-import { citationContext } from '@/lib/insights/sources';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 
 /**
@@ -66,36 +66,33 @@ function toolOutputLine(message: NormalizedMessage): string {
   return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
 }
 
-/** Where each message's turn is and which messages it holds: a cited marker names its turn's results. */
-interface TurnIndex {
-  turnOf: Map<string, number>;
-  messagesOf: (turnIndex: number) => NormalizedMessage[];
-}
-
-function indexTurns(conversation: Conversation): TurnIndex {
+function turnOfMessages(conversation: Conversation): Map<string, number> {
   const turnOf = new Map<string, number>();
   conversation.turns.forEach((turn, turnIndex) => {
     for (const id of turn.messageIds) turnOf.set(id, turnIndex);
   });
-  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
-  return {
-    turnOf,
-    messagesOf: (turnIndex) =>
-      (conversation.turns[turnIndex]?.messageIds ?? []).flatMap((id) => byId.get(id) ?? []),
-  };
+  return turnOf;
 }
 
-/** The message's text with its citation markers rewritten; most messages have none and are left alone. */
+/**
+ * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
+ * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
+ * marker and are left alone.
+ */
 function displayedText(
   message: NormalizedMessage,
-  turns: TurnIndex,
+  cited: ReadonlyMap<string, CitationPiece[]>,
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
 ): string {
   if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
-  const turnIndex = turns.turnOf.get(message.id);
-  const context = citationContext(message, turnIndex === undefined ? [message] : turns.messagesOf(turnIndex));
-  return citedMarkdown(resolveCitations(message.text, context), numbers, footnotes);
+  const pieces =
+    cited.get(message.id) ??
+    resolveCitations(message.text, {
+      references: readContentReferences(message.metadata),
+      searchResults: new Map(),
+    });
+  return citedMarkdown(pieces, numbers, footnotes);
 }
 
 function messageBlock(
@@ -118,7 +115,8 @@ function messageBlock(
 export function markdownTranscript(inspection: Inspection, citationStyle: CitationStyle = 'inline'): string {
   const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
-  const turns = indexTurns(inspection.conversation);
+  const turnOf = turnOfMessages(inspection.conversation);
+  const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
   const numbers: CitationNumbers = { style: citationStyle, next: 1 };
   const blocks: string[] = [];
   let speaker: Speaker | null = null;
@@ -134,7 +132,7 @@ export function markdownTranscript(inspection: Inspection, citationStyle: Citati
     blocks.push(block);
   };
   for (const message of inspection.conversation.messages) {
-    const messageTurn = turns.turnOf.get(message.id);
+    const messageTurn = turnOf.get(message.id);
     if (messageTurn !== turnIndex) {
       closeTurn();
       turnIndex = messageTurn;
@@ -142,7 +140,7 @@ export function markdownTranscript(inspection: Inspection, citationStyle: Citati
     }
     if (message.hidden) continue;
     const block = messageBlock(message, queries.get(message.id) ?? [], () =>
-      displayedText(message, turns, numbers, footnotes),
+      displayedText(message, cited, numbers, footnotes),
     );
     if (block === null) continue;
     const next = speakerOf(message);

@@ -26,10 +26,14 @@ export type CitationPiece =
   /** The site's own Markdown for a reference of a type not known here. */
   | { kind: 'alt'; markdown: string };
 
+/** The pages a turn's search returned, by the id a marker names them with ("turn0search3"). */
+export interface SearchResults {
+  get(refId: string): ReferencedPage | undefined;
+}
+
 export interface CitationContext {
   references: readonly ContentReference[];
-  /** The pages the turn's search returned, by the id a marker names them with ("turn0search3"). */
-  searchResults: ReadonlyMap<string, ReferencedPage>;
+  searchResults: SearchResults;
 }
 
 /**
@@ -87,10 +91,7 @@ function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
   }
 }
 
-function pieceOfIds(
-  ids: readonly string[],
-  searchResults: ReadonlyMap<string, ReferencedPage>,
-): CitationPiece | null {
+function pieceOfIds(ids: readonly string[], searchResults: SearchResults): CitationPiece | null {
   const pages: ReferencedPage[] = [];
   for (const id of ids) {
     const page = searchResults.get(id);

@@ -1,5 +1,5 @@
 import { withoutMarkers } from '@/lib/insights/citation-sweep';
-import { cleanSourceUrl, pageKey } from '@/lib/insights/source-url';
+import { cleanSourceUrl } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import { isRecord, type JsonRecord, readString } from '@/lib/model/json-read';
 
@@ -53,11 +53,14 @@ const SILENT_TYPES: ReadonlySet<string> = new Set([
   'optimistic_image_citation',
 ]);
 
+/** Whatever displayText would change: a marker, a line break, doubled or outer spaces. Most titles have none. */
+const NEEDS_DISPLAY_WORK = /[\ue200-\ue2ff【]|turn\d|entity\[|[^\S ]| {2}|^ | $/;
+
 /** One line of readable text: markers removed, white space collapsed (deep research titles span lines). */
 export function displayText(value: unknown): string | null {
-  const text = readString(value);
-  if (text === null) return null;
-  const clean = withoutMarkers(text).replace(/\s+/g, ' ').trim();
+  if (typeof value !== 'string' || value === '') return null;
+  if (!NEEDS_DISPLAY_WORK.test(value)) return value;
+  const clean = withoutMarkers(value).replace(/\s+/g, ' ').trim();
   return clean === '' ? null : clean;
 }
 
@@ -70,11 +73,10 @@ export function readPage(value: unknown): ReferencedPage | null {
   return { url, title: displayText(value.title), attribution: displayText(value.attribution) };
 }
 
+/** A page once per reference; the sources extractor merges the same page written two ways (pageKey). */
 function addPage(pages: ReferencedPage[], seen: Set<string>, page: ReferencedPage | null): void {
-  if (page === null) return;
-  const key = pageKey(page.url);
-  if (seen.has(key)) return;
-  seen.add(key);
+  if (page === null || seen.has(page.url)) return;
+  seen.add(page.url);
   pages.push(page);
 }
 

@@ -2,8 +2,13 @@ import { type AdsOverview, summarizeAds } from '@/lib/insights/ads';
 import type { FormatComparison } from '@/lib/insights/format-comparison';
 import { type OfferRow, offersTable } from '@/lib/insights/offers';
 import { extractQueries, type QueryReport } from '@/lib/insights/queries';
-import { extractSources, type WebSource } from '@/lib/insights/sources';
-import { detectTransport, type Transport, type TransportObservation } from '@/lib/insights/transport';
+import { type CitedMessage, extractSources, type WebSource } from '@/lib/insights/sources';
+import {
+  detectTransport,
+  NOTHING_OBSERVED,
+  type Transport,
+  type TransportObservation,
+} from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
@@ -18,6 +23,8 @@ export interface Inspection {
   queries: QueryReport;
   /** The pages each turn's search returned and its answer cited, one row per page and turn (issue 7). */
   sources: WebSource[];
+  /** The messages whose text holds citation markers, the markers resolved (issue 7; the Markdown reads them). */
+  citedMessages: CitedMessage[];
   /** null when no ads response (interface 4.3) was seen for the conversation. */
   ads: AdsOverview | null;
   products: Product[];
@@ -38,8 +45,6 @@ export interface InspectionInput {
   formats?: FormatComparison | null;
 }
 
-const NOTHING_OBSERVED: TransportObservation = { streamItemFrames: 0, sseResponses: 0 };
-
 export function inspect(input: InspectionInput): Inspection {
   const account = input.account ?? null;
   const adsReport = input.adsReport ?? null;
@@ -47,7 +52,7 @@ export function inspect(input: InspectionInput): Inspection {
   return {
     conversation: input.conversation,
     queries: extractQueries(input.conversation),
-    sources: extractSources(input.conversation),
+    ...extractSources(input.conversation),
     // "No ads response seen" (null) and "the service showed no ads" (shownAny false) are different answers.
     ads: adsReport === null ? null : summarizeAds(adsReport, account),
     products,

@@ -5,22 +5,37 @@ import { stripTrackingParams } from '@/lib/model/ad-tracking';
  * The site appends `utm_source=chatgpt.com` to every such link; it says nothing about the page and makes one
  * page look like two, so it is removed (docs/export-format.md, "Sources"). Ad tracking parameters go too
  * (interface 4.3): a cited shop page can carry them like an ad does. Everything else of the URL stays.
+ * These run for every page of every answer, so the common cases avoid regular expressions and copies.
  */
 const CHAT_UTM_SOURCE = /([?&])utm_source=chatgpt\.com(&|(?=#)|$)/gi;
+const CHAT_UTM_SUFFIX = 'utm_source=chatgpt.com';
 /** The citation markers' private-use characters (U+E200–U+E2FF) are never part of a link. */
 const PRIVATE_USE = /[\ue200-\ue2ff]/g;
+const HAS_PRIVATE_USE = /[\ue200-\ue2ff]/;
 const SCHEME_AND_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]+)/;
+const UPPER_CASE = /[A-Z]/;
+const SLASH = 0x2f;
+
+/** Nearly every link ends with the parameter, so that case is a cut; the rest go through the pattern. */
+function withoutChatUtm(url: string): string {
+  if (!url.includes('utm_source=')) return url;
+  if (url.endsWith(CHAT_UTM_SUFFIX)) {
+    const cut = url.slice(0, -CHAT_UTM_SUFFIX.length);
+    const last = cut.at(-1);
+    if ((last === '?' || last === '&') && !cut.includes('utm_source=') && !cut.includes('#')) {
+      return cut.slice(0, -1);
+    }
+  }
+  return url.replace(CHAT_UTM_SOURCE, (_match, separator: string, next: string) =>
+    next === '&' ? separator : '',
+  );
+}
 
 /** The link as a reader should get it; null for an empty one. */
 export function cleanSourceUrl(raw: string): string | null {
-  const trimmed = raw.replace(PRIVATE_USE, '').trim();
+  const trimmed = (HAS_PRIVATE_USE.test(raw) ? raw.replace(PRIVATE_USE, '') : raw).trim();
   if (trimmed === '') return null;
-  const withoutUtm = trimmed.includes('utm_source=')
-    ? trimmed.replace(CHAT_UTM_SOURCE, (_match, separator: string, next: string) =>
-        next === '&' ? separator : '',
-      )
-    : trimmed;
-  return stripTrackingParams(withoutUtm).url;
+  return stripTrackingParams(withoutChatUtm(trimmed)).url;
 }
 
 /** The host of a URL without `www.`, lower case; null when the text has no scheme and host. */
@@ -35,9 +50,15 @@ export function hostOf(url: string): string | null {
  * research links carry `#:~:text=` highlights of one page).
  */
 export function pageKey(url: string): string {
-  const withoutFragment = url.split('#', 1)[0] ?? url;
-  const scheme = SCHEME_AND_HOST.exec(withoutFragment)?.[0];
-  const normalized =
-    scheme === undefined ? withoutFragment : scheme.toLowerCase() + withoutFragment.slice(scheme.length);
-  return normalized.replace(/\/+(?=\?|$)/, '');
+  const fragment = url.indexOf('#');
+  let key = fragment === -1 ? url : url.slice(0, fragment);
+  const query = key.indexOf('?');
+  const pathEnd = query === -1 ? key.length : query;
+  let trimmedEnd = pathEnd;
+  while (trimmedEnd > 0 && key.charCodeAt(trimmedEnd - 1) === SLASH) trimmedEnd -= 1;
+  if (trimmedEnd !== pathEnd) key = key.slice(0, trimmedEnd) + key.slice(pathEnd);
+  const scheme = key.indexOf('://');
+  const hostEnd = scheme === -1 ? -1 : key.indexOf('/', scheme + 3);
+  const origin = hostEnd === -1 ? key : key.slice(0, hostEnd);
+  return UPPER_CASE.test(origin) ? origin.toLowerCase() + key.slice(origin.length) : key;
 }

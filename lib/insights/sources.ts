@@ -1,4 +1,4 @@
-import { type CitationContext, resolveCitations } from '@/lib/insights/citation-markers';
+import { type CitationPiece, resolveCitations, type SearchResults } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER } from '@/lib/insights/citation-sweep';
 import {
   displayText,
@@ -35,7 +35,8 @@ export interface WebSource {
 
 interface RetrievedPage extends ReferencedPage {
   domain: string | null;
-  refId: string | null;
+  /** The entry's ref_id as sent; read into an id only when a marker needs it. */
+  refId: unknown;
 }
 
 /** `{turn_index, ref_type, ref_index}` or "turn0search3": the id answer markers name a result by. */
@@ -57,79 +58,124 @@ function retrievedPages(metadata: Record<string, unknown>): RetrievedPage[] {
     const domain = groupDomain === undefined ? null : groupDomain.replace(/^www\./, '');
     for (const entry of readArray(group.entries)) {
       const page = readPage(entry);
-      if (page !== null)
-        pages.push({ ...page, domain, refId: isRecord(entry) ? refIdOf(entry.ref_id) : null });
+      if (page === null || !isRecord(entry)) continue;
+      pages.push({
+        url: page.url,
+        title: page.title,
+        attribution: page.attribution,
+        domain,
+        refId: entry.ref_id,
+      });
     }
   }
   return pages;
 }
 
-/** The pages a turn's search returned, by the id a marker names them with ("turn0search3"). */
-function searchResultsById(turnMessages: readonly NormalizedMessage[]): Map<string, ReferencedPage> {
-  const searchResults = new Map<string, ReferencedPage>();
-  for (const turnMessage of turnMessages) {
-    if (turnMessage.metadata.search_result_groups === undefined) continue;
-    for (const page of retrievedPages(turnMessage.metadata)) {
-      if (page.refId !== null && !searchResults.has(page.refId)) {
-        searchResults.set(page.refId, { url: page.url, title: page.title, attribution: page.attribution });
+/**
+ * A turn's search results by the id a marker names them with ("turn0search3"), indexed on the first look-up:
+ * most markers have a reference that names their pages, and then no look-up happens.
+ */
+function lazySearchResults(retrieved: ReadonlyArray<readonly RetrievedPage[]>): SearchResults {
+  let byId: Map<string, ReferencedPage> | null = null;
+  return {
+    get(refId) {
+      if (byId === null) {
+        byId = new Map();
+        for (const pages of retrieved) {
+          for (const page of pages) {
+            const id = refIdOf(page.refId);
+            if (id !== null && !byId.has(id)) byId.set(id, page);
+          }
+        }
       }
-    }
-  }
-  return searchResults;
-}
-
-function hasSourceData(message: NormalizedMessage): boolean {
-  return (
-    message.metadata.search_result_groups !== undefined || message.metadata.content_references !== undefined
-  );
-}
-
-function turnSources(messages: readonly NormalizedMessage[], turnIndex: number): WebSource[] {
-  const byKey = new Map<string, WebSource>();
-  const add = (
-    page: ReferencedPage,
-    messageId: string,
-    mark: 'cited' | 'retrieved',
-    domain: string | null,
-  ) => {
-    const key = pageKey(page.url);
-    const known = byKey.get(key);
-    if (known === undefined) {
-      byKey.set(key, {
-        url: page.url,
-        title: page.title,
-        domain: domain ?? hostOf(page.url),
-        attribution: page.attribution,
-        turnIndex,
-        messageId,
-        cited: mark === 'cited',
-        retrieved: mark === 'retrieved',
-      });
-      return;
-    }
-    known[mark] = true;
-    known.title ??= page.title;
-    known.attribution ??= page.attribution;
-    if (domain !== null) known.domain = domain;
+      return byId.get(refId);
+    },
   };
-  let searchResults: ReadonlyMap<string, ReferencedPage> | null = null;
+}
+
+/** An answer's text resolved into what a reader sees where its citation markers stand (citation-markers.ts). */
+export interface CitedMessage {
+  messageId: string;
+  pieces: CitationPiece[];
+}
+
+export interface SourceReport {
+  /** One row per page and turn. */
+  sources: WebSource[];
+  /** Every message whose text holds a citation marker, resolved once here so no exporter resolves it again. */
+  citedMessages: CitedMessage[];
+}
+
+const NO_PAGES: readonly RetrievedPage[] = [];
+
+type Mark = 'cited' | 'retrieved';
+
+/** The page's row of the turn, made on its first appearance and completed by later ones. */
+function addSource(
+  rows: Map<string, WebSource>,
+  page: ReferencedPage,
+  at: { turnIndex: number; messageId: string },
+  mark: Mark,
+  domain: string | null,
+): void {
+  const key = pageKey(page.url);
+  const known = rows.get(key);
+  if (known === undefined) {
+    rows.set(key, {
+      url: page.url,
+      title: page.title,
+      domain: domain ?? hostOf(page.url),
+      attribution: page.attribution,
+      turnIndex: at.turnIndex,
+      messageId: at.messageId,
+      cited: mark === 'cited',
+      retrieved: mark === 'retrieved',
+    });
+    return;
+  }
+  known[mark] = true;
+  known.title ??= page.title;
+  known.attribution ??= page.attribution;
+  if (domain !== null) known.domain = domain;
+}
+
+/** The rows of one turn, in order of first appearance; the turn's cited messages go to `citedMessages`. */
+function turnSources(
+  messages: readonly NormalizedMessage[],
+  turnIndex: number,
+  citedMessages: CitedMessage[],
+): WebSource[] {
+  const rows = new Map<string, WebSource>();
+  const retrieved: Array<readonly RetrievedPage[]> = [];
   for (const message of messages) {
+    retrieved.push(
+      message.metadata.search_result_groups === undefined ? NO_PAGES : retrievedPages(message.metadata),
+    );
+  }
+  const searchResults = lazySearchResults(retrieved);
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as NormalizedMessage;
+    const at = { turnIndex, messageId: message.id };
     const markers = MAY_HOLD_MARKER.test(message.text);
-    if (!markers && !hasSourceData(message)) continue;
-    const references = readContentReferences(message.metadata);
+    const references =
+      markers || message.metadata.content_references !== undefined
+        ? readContentReferences(message.metadata)
+        : [];
     for (const reference of references) {
-      for (const page of reference.pages) add(page, message.id, 'cited', null);
+      for (const page of reference.pages) addSource(rows, page, at, 'cited', null);
     }
     if (markers) {
       // A marker no reference explains still cites the search results it names ("turn0search5").
-      searchResults ??= searchResultsById(messages);
-      for (const piece of resolveCitations(message.text, { references, searchResults })) {
-        if (piece.kind === 'pages') for (const page of piece.pages) add(page, message.id, 'cited', null);
+      const pieces = resolveCitations(message.text, { references, searchResults });
+      citedMessages.push({ messageId: message.id, pieces });
+      for (const piece of pieces) {
+        if (piece.kind !== 'pages') continue;
+        for (const page of piece.pages) addSource(rows, page, at, 'cited', null);
       }
     }
-    for (const page of retrievedPages(message.metadata)) add(page, message.id, 'retrieved', page.domain);
+    for (const page of retrieved[index] ?? NO_PAGES) addSource(rows, page, at, 'retrieved', page.domain);
   }
-  return [...byKey.values()];
+  return [...rows.values()];
 }
 
 function messagesOfTurns(conversation: Conversation): NormalizedMessage[][] {
@@ -142,20 +188,10 @@ function messagesOfTurns(conversation: Conversation): NormalizedMessage[][] {
   );
 }
 
-export function extractSources(conversation: Conversation): WebSource[] {
-  return messagesOfTurns(conversation).flatMap((messages, turnIndex) => turnSources(messages, turnIndex));
-}
-
-/**
- * What the marker rewriting needs for one message: its references, and the pages its turn's search returned
- * by the id a marker names them with, for markers no reference explains.
- */
-export function citationContext(
-  message: NormalizedMessage,
-  turnMessages: readonly NormalizedMessage[],
-): CitationContext {
-  return {
-    references: readContentReferences(message.metadata),
-    searchResults: searchResultsById(turnMessages),
-  };
+export function extractSources(conversation: Conversation): SourceReport {
+  const citedMessages: CitedMessage[] = [];
+  const sources = messagesOfTurns(conversation).flatMap((messages, turnIndex) =>
+    turnSources(messages, turnIndex, citedMessages),
+  );
+  return { sources, citedMessages };
 }

@@ -1,6 +1,7 @@
 import { summarizeAds } from '@/lib/insights/ads';
 import { offersTable } from '@/lib/insights/offers';
 import { extractQueries } from '@/lib/insights/queries';
+import { extractSources } from '@/lib/insights/sources';
 import { detectTransport } from '@/lib/insights/transport';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
@@ -13,7 +14,7 @@ import { measureRatio } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
- * Issue 4: the insights of a 10,000-message conversation — queries, ads, offers and transport — from
+ * Issue 4: the insights of a 10,000-message conversation — queries, sources (issue 7), ads, offers and transport — from
  * their parsed inputs, as a ratio to JSON.parse of the conversation's messages-format bytes. Target ≤ 1.
  */
 const MESSAGES = 10_000;
@@ -35,18 +36,21 @@ export const insightsBenchmark: Benchmark = {
       });
       return {
         queries: extractQueries(conversation),
+        sources: extractSources(conversation),
         ads: summarizeAds(adsReport.ok ? adsReport.value : null, account.ok ? account.value : null),
         offers: offersTable(products),
-        transport: detectTransport({ streamItemFrames: 12, sseResponses: 1 }),
+        transport: detectTransport({ streamItems: 12, sseAnswers: 1, handoffs: 0 }),
       };
     };
-    const queries = insights().queries.queries.length;
+    const once = insights();
+    const queries = once.queries.queries.length;
+    const sources = once.sources.sources.length;
     const measured = measureRatio(insights, () => JSON.parse(text) as unknown);
     return {
       figures: { insights_ratio_10k: Number(measured.ratio.toFixed(4)) },
       rows: [
         {
-          label: `${MESSAGES} messages, ${queries} queries`,
+          label: `${MESSAGES} messages, ${queries} queries, ${sources} sources`,
           cells: {
             'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
             'JSON.parse ms': measured.baselineMs.toFixed(3),

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
-import { citationContext } from '@/lib/insights/sources';
-import type { NormalizedMessage } from '@/lib/model/conversation';
+import { extractSources } from '@/lib/insights/sources';
+import type { Conversation } from '@/lib/model/conversation';
 import { citationsConversation, cite } from '../fixtures/citations';
-import { message } from './build-conversation';
+import { conversationOf, message } from './build-conversation';
 
 /** What a reader sees: text and words as they are, pages as `[site]`. */
 function shownPiece(piece: CitationPiece): string {
@@ -16,17 +16,13 @@ function shownPiece(piece: CitationPiece): string {
 
 const shown = (pieces: CitationPiece[]): string => pieces.map(shownPiece).join('');
 
-function answer(id: string, plainText = false): { message: NormalizedMessage; turn: NormalizedMessage[] } {
-  const conversation = citationsConversation(plainText);
-  const found = conversation.messages.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`no message ${id}`);
-  return { message: found, turn: conversation.messages };
+/** The pieces the sources extractor resolved for one message. */
+function piecesOf(conversation: Conversation, id: string): CitationPiece[] {
+  return extractSources(conversation).citedMessages.find((cited) => cited.messageId === id)?.pieces ?? [];
 }
 
-const resolvedText = (id: string, plainText = false): string => {
-  const { message, turn } = answer(id, plainText);
-  return shown(resolveCitations(message.text, citationContext(message, turn)));
-};
+const resolvedText = (id: string, plainText = false): string =>
+  shown(piecesOf(citationsConversation(plainText), id));
 
 /** A marker of any kind this reader knows, as real text carries it. */
 const MARKER_SHAPES = /[\ue200-\ue2ff]|【[^【】]*†[^【】]*】|citeturn\d+[a-z_]+\d+|entity\["[^\]]*"\]/u;
@@ -185,7 +181,7 @@ describe('marker rewriting properties', () => {
             text,
             metadata: { content_references: raw, search_result_groups: groups },
           });
-          const pieces = resolveCitations(text, citationContext(cited, [cited]));
+          const pieces = piecesOf(conversationOf([cited]), 'a');
           for (const piece of pieces) {
             const visible =
               piece.kind === 'pages'

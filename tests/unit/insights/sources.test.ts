@@ -5,13 +5,15 @@ import { citationsConversation, citationsTree } from '../fixtures/citations';
 import { conversationOf, message } from './build-conversation';
 
 const rows = (plainText = false) =>
-  extractSources(citationsConversation(plainText)).map(({ url, domain, turnIndex, cited, retrieved }) => ({
-    url,
-    domain,
-    turnIndex,
-    cited,
-    retrieved,
-  }));
+  extractSources(citationsConversation(plainText)).sources.map(
+    ({ url, domain, turnIndex, cited, retrieved }) => ({
+      url,
+      domain,
+      turnIndex,
+      cited,
+      retrieved,
+    }),
+  );
 
 describe('extractSources', () => {
   it('lists per turn every page retrieved or cited, once, with where it came from', () => {
@@ -84,13 +86,13 @@ describe('extractSources', () => {
   });
 
   it('keeps the title and the site name, on one line and without markers', () => {
-    const [first] = extractSources(citationsConversation());
+    const [first] = extractSources(citationsConversation()).sources;
     expect(first).toMatchObject({
       title: 'Where to stay in Lisbon: the best neighbourhoods',
       attribution: 'Time Out',
       messageId: 'cit-4',
     });
-    const deepResearch = extractSources(citationsConversation()).find(
+    const deepResearch = extractSources(citationsConversation()).sources.find(
       (source) => source.domain === 'gulbenkian.pt',
     );
     expect(deepResearch?.title).toBe('Alfama: a thousand years');
@@ -119,7 +121,7 @@ describe('extractSources', () => {
         },
       }),
     ]);
-    expect(extractSources(conversation)).toEqual([
+    expect(extractSources(conversation).sources).toEqual([
       {
         url: 'https://ok.example/a',
         title: null,
@@ -134,7 +136,10 @@ describe('extractSources', () => {
   });
 
   it('finds nothing in a conversation without search data', () => {
-    expect(extractSources(conversationOf([message({ id: 'a', text: 'Hello' })]))).toEqual([]);
+    expect(extractSources(conversationOf([message({ id: 'a', text: 'Hello' })]))).toEqual({
+      sources: [],
+      citedMessages: [],
+    });
   });
 });
 
