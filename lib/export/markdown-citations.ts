@@ -82,8 +82,9 @@ function pageLine(source: WebSource): string {
 }
 
 /**
- * The pages a turn cited, as a list (inline style) or as the footnotes its markers point to, then in one
- * compact line the pages the search returned that the answer did not cite. null when there are none.
+ * The pages a turn cited: the footnotes its markers point to (footnote style), then a list of the cited
+ * pages no footnote holds (all of them in the inline style); then in one compact line the pages the search
+ * returned that the answer did not cite. null when there are none.
  */
 export function turnSourcesMarkdown(
   sources: readonly WebSource[],
@@ -93,13 +94,18 @@ export function turnSourcesMarkdown(
   const cited = sources.filter((source) => source.cited);
   const uncited = sources.filter((source) => !source.cited);
   const blocks: string[] = [];
-  if (cited.length > 0 && numbers.style === 'footnotes') {
-    const numbered = cited.map((source) => [footnoteOf(source.url, numbers, footnotes), source] as const);
-    numbered.sort(([a], [b]) => a - b);
-    blocks.push(...numbered.map(([number, source]) => `[^${number}]: ${pageLine(source)}`));
-  } else if (cited.length > 0) {
-    blocks.push(`**Sources**\n\n${cited.map((source) => `- ${pageLine(source)}`).join('\n')}`);
+  // Only pages a marker points to become footnotes: renderers drop a footnote nothing refers to.
+  const noted: Array<[number, WebSource]> = [];
+  const listed: WebSource[] = [];
+  for (const source of cited) {
+    const number = numbers.style === 'footnotes' ? footnotes.get(pageKey(source.url)) : undefined;
+    if (number === undefined) listed.push(source);
+    else noted.push([number, source]);
   }
+  noted.sort(([a], [b]) => a - b);
+  blocks.push(...noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`));
+  if (listed.length > 0)
+    blocks.push(`**Sources**\n\n${listed.map((source) => `- ${pageLine(source)}`).join('\n')}`);
   if (uncited.length > 0) {
     const links = uncited.map((source) => link(source.title ?? source.domain ?? source.url, source.url));
     blocks.push(`_Also found by the search, not cited:_ ${links.join(' · ')}`);
