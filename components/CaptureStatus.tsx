@@ -1,6 +1,6 @@
 import type { EndpointKind } from '@/lib/capture/endpoint';
 import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
-import { useCaptureSummary } from './use-capture-summary';
+import { useTabLens } from './use-tab-lens';
 import type { TargetTab } from './use-target-tab';
 
 const endpointLabels: Record<EndpointKind, string> = {
@@ -15,9 +15,10 @@ const endpointLabels: Record<EndpointKind, string> = {
 
 /** What the extension has seen on the tab so far: counts of the responses it copied. */
 export function CaptureStatus({ tab }: { tab: TargetTab }) {
-  const summary = useCaptureSummary(tab.id);
+  const lens = useTabLens(tab.id);
+  const summary = lens?.captured;
   const conversationId =
-    summary?.conversationId ?? (tab.url === null ? null : conversationIdFromPageUrl(tab.url));
+    lens?.conversationId ?? (tab.url === null ? null : conversationIdFromPageUrl(tab.url));
   if (conversationId === null) {
     return <p role="status">Open a conversation on chatgpt.com to inspect it.</p>;
   }

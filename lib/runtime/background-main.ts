@@ -1,7 +1,8 @@
 import { browser } from '#imports';
-import { applyPageEvent, emptyTabCaptureSummary, type TabCaptureSummary } from './capture-summary';
+import { countPageEvent } from './capture-counts';
 import { onMessage } from './protocol';
-import { captureSummaries } from './storage-items';
+import { tabLensItem } from './storage-items';
+import { emptyTabLens, type TabLens, withPageState } from './tab-lens';
 
 /**
  * Service-worker wiring. Every listener is registered synchronously here, so a worker restarted by
@@ -11,35 +12,25 @@ export function startBackground(): void {
   onMessage('pageEvent', ({ data, sender }) => {
     const tabId = sender.tab?.id;
     if (tabId === undefined) return;
-    const pageUrl = sender.tab?.url ?? sender.url ?? '';
-    void updateSummary(tabId, (summary) => applyPageEvent(summary, data, pageUrl));
+    void updateLens(tabId, (lens) => ({ ...lens, captured: countPageEvent(lens.captured, data) }));
   });
-  onMessage('pageVisibility', ({ data, sender }) => {
+  onMessage('pageState', ({ data, sender }) => {
     const tabId = sender.tab?.id;
     if (tabId === undefined) return;
-    void updateSummary(tabId, (summary) => ({ ...summary, visible: data }));
+    void updateLens(tabId, (lens) => withPageState(lens, data, Date.now()));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    void updateSummaries(({ [String(tabId)]: _closed, ...rest }) => rest);
+    void tabLensItem(tabId).removeValue();
   });
 }
-
-type Summaries = Record<string, TabCaptureSummary>;
 
 // Messages from one tab arrive faster than storage round-trips; updates are chained so none is lost.
 let pendingUpdate: Promise<void> = Promise.resolve();
 
-function updateSummaries(change: (all: Summaries) => Summaries): Promise<void> {
+function updateLens(tabId: number, change: (lens: TabLens) => TabLens): Promise<void> {
+  const item = tabLensItem(tabId);
   pendingUpdate = pendingUpdate
-    .then(async () => captureSummaries.setValue(change(await captureSummaries.getValue())))
+    .then(async () => item.setValue(change((await item.getValue()) ?? emptyTabLens(tabId, Date.now()))))
     .catch(() => undefined);
   return pendingUpdate;
-}
-
-function updateSummary(
-  tabId: number,
-  change: (summary: TabCaptureSummary) => TabCaptureSummary,
-): Promise<void> {
-  const key = String(tabId);
-  return updateSummaries((all) => ({ ...all, [key]: change(all[key] ?? emptyTabCaptureSummary) }));
 }

@@ -1,11 +1,46 @@
 import { storage } from '#imports';
-import type { TabCaptureSummary } from './capture-summary';
+import type { RateGovernorState } from '@/lib/api/rate-governor';
+import type { TabLens } from './tab-lens';
 
-/** Per-tab capture counts. Session area: gone with the browser session, never synced. */
-export const captureSummaries = storage.defineItem<Record<string, TabCaptureSummary>>(
-  'session:captureSummaries',
-  {
-    fallback: {},
-    version: 1,
-  },
-);
+/*
+ * Every storage key of the extension, declared once (DESIGN "Conventions"). None holds a token value:
+ * the access token and the product lookup keys live in worker memory only (DESIGN 4).
+ */
+
+const tabLensItems = new Map<number, ReturnType<typeof defineTabLensItem>>();
+
+const defineTabLensItem = (tabId: number) =>
+  storage.defineItem<TabLens | null>(`session:tabLens:${tabId}`, { fallback: null, version: 1 });
+
+/**
+ * `session:tabLens:<tab id>`: what the popup and the side panel of that tab read first and watch (the
+ * state subscription is this item's watch). Written by the worker only, at most every 250 ms; removed
+ * when the tab closes. Session area: in memory, gone with the browser session, never synced.
+ */
+export function tabLensItem(tabId: number) {
+  let item = tabLensItems.get(tabId);
+  if (item === undefined) {
+    item = defineTabLensItem(tabId);
+    tabLensItems.set(tabId, item);
+  }
+  return item;
+}
+
+/**
+ * `session:rateGovernor`: the one governor's state (interface 7; DESIGN 3), saved on every change and
+ * restored when the worker starts, so a stopped worker does not forget a Retry-After it must respect.
+ */
+export const rateGovernorItem = storage.defineItem<RateGovernorState | null>('session:rateGovernor', {
+  fallback: null,
+  version: 1,
+});
+
+/**
+ * `local:fallbackIntervalMs`: the tab clock's interval when set; null (the default) is interface 8's
+ * 12 s. Only the end-to-end tests set it, to see a fallback poll without waiting 12 s each time. Local
+ * area because the relay (a content script) reads it, and content scripts cannot read the session area.
+ */
+export const fallbackIntervalItem = storage.defineItem<number | null>('local:fallbackIntervalMs', {
+  fallback: null,
+  version: 1,
+});

@@ -1,0 +1,45 @@
+import type { EndpointKind } from '@/lib/capture/endpoint';
+import type { PageEvent } from '@/lib/capture/page-event';
+
+/**
+ * What the extension copied of the page's own traffic for the tab's conversation: counts only, never a
+ * body, a frame or a token. The counts view of the popup reads them from the tab lens.
+ */
+export interface CaptureCounts {
+  /** Copied responses per endpoint; 'submit-prompt' counts the submit call's reduced answer streams. */
+  responses: Partial<Record<EndpointKind, number>>;
+  /** WebSocket frames that carried stream items (interface 6). */
+  websocketFrames: number;
+  /** Answer items in those frames, a catch-up replay counted again ('done' items left out). */
+  streamItems: number;
+  /** Submit calls whose SSE body handed the answer to a WebSocket topic (the live site's form). */
+  handoffs: number;
+}
+
+export const NO_CAPTURE: CaptureCounts = { responses: {}, websocketFrames: 0, streamItems: 0, handoffs: 0 };
+
+const counted = (
+  responses: CaptureCounts['responses'],
+  endpoint: EndpointKind,
+): CaptureCounts['responses'] => ({ ...responses, [endpoint]: (responses[endpoint] ?? 0) + 1 });
+
+export function countPageEvent(counts: CaptureCounts, event: PageEvent): CaptureCounts {
+  switch (event.type) {
+    case 'navigation':
+      return counts;
+    case 'stream-items':
+      return {
+        ...counts,
+        websocketFrames: counts.websocketFrames + 1,
+        streamItems: counts.streamItems + event.items.filter((item) => item.kind === 'stream-item').length,
+      };
+    case 'answer-stream':
+      return {
+        ...counts,
+        responses: counted(counts.responses, 'submit-prompt'),
+        handoffs: counts.handoffs + (event.handoffTopics.length > 0 ? 1 : 0),
+      };
+    case 'response':
+      return { ...counts, responses: counted(counts.responses, event.endpoint) };
+  }
+}
