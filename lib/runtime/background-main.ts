@@ -1,36 +1,80 @@
 import { browser } from '#imports';
-import { countPageEvent } from './capture-counts';
+import { createAuth } from '@/lib/api/auth';
+import { createBackendClient } from '@/lib/api/backend-client';
+import type { FetchLike } from '@/lib/api/fetch-like';
+import { createRateGovernor } from '@/lib/api/rate-governor';
+import { AccountHolding } from './account-holding';
+import { createLensWorker, type LensWorker, type TabLensStore } from './lens-worker';
 import { onMessage } from './protocol';
-import { tabLensItem } from './storage-items';
-import { emptyTabLens, type TabLens, withPageState } from './tab-lens';
+import { rateGovernorItem, tabLensItem } from './storage-items';
+import type { Schedule } from './timer';
+
+const schedule: Schedule = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const store: TabLensStore = {
+  read: (tabId) => tabLensItem(tabId).getValue(),
+  write: (lens) => tabLensItem(lens.tabId).setValue(lens),
+  remove: (tabId) => tabLensItem(tabId).removeValue({ removeMeta: true }),
+};
+
+/** The worker's core, with the governor state a stopped worker saved (interface 7: a wait outlives it). */
+async function createWorker(): Promise<LensWorker> {
+  const saved = await rateGovernorItem.getValue().catch(() => null);
+  let worker: LensWorker | null = null;
+  const governor = createRateGovernor({
+    now: Date.now,
+    sleep,
+    saved,
+    onStateChange: (state) => {
+      void rateGovernorItem.setValue(state).catch(() => undefined);
+      worker?.governorChanged();
+    },
+  });
+  const fetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+  // interface 5: the token is asked of the session and held in this worker's memory only.
+  const auth = createAuth({ fetch, now: Date.now, governor });
+  worker = createLensWorker({
+    client: createBackendClient({ fetch, auth, governor }),
+    governor,
+    account: new AccountHolding(),
+    store,
+    now: Date.now,
+    schedule,
+    sleep,
+    random: Math.random,
+  });
+  return worker;
+}
 
 /**
  * Service-worker wiring. Every listener is registered synchronously here, so a worker restarted by
- * an event hears that event.
+ * an event hears that event; each waits for the core, which restores the governor state first.
  */
 export function startBackground(): void {
-  onMessage('pageEvent', ({ data, sender }) => {
+  const ready = createWorker();
+  const fromTab = (
+    sender: { tab?: { id?: number } },
+    run: (worker: LensWorker, tabId: number) => Promise<void>,
+  ): void => {
     const tabId = sender.tab?.id;
-    if (tabId === undefined) return;
-    void updateLens(tabId, (lens) => ({ ...lens, captured: countPageEvent(lens.captured, data) }));
-  });
-  onMessage('pageState', ({ data, sender }) => {
-    const tabId = sender.tab?.id;
-    if (tabId === undefined) return;
-    void updateLens(tabId, (lens) => withPageState(lens, data, Date.now()));
-  });
+    if (tabId !== undefined) void ready.then((worker) => run(worker, tabId)).catch(() => undefined);
+  };
+  onMessage('pageEvent', ({ data, sender }) => fromTab(sender, (w, tabId) => w.pageEvent(tabId, data)));
+  onMessage('responseUnchanged', ({ data, sender }) =>
+    fromTab(sender, (w, tabId) => w.responseUnchanged(tabId, data)),
+  );
+  onMessage('pageState', ({ data, sender }) => fromTab(sender, (w, tabId) => w.pageState(tabId, data)));
+  onMessage('fallbackDue', ({ data, sender }) => fromTab(sender, (w, tabId) => w.fallbackDue(tabId, data)));
+  onMessage('refresh', async ({ data }) => (await ready).refresh(data.tabId));
+  onMessage('refreshOffers', async ({ data }) => (await ready).refreshOffers(data.tabId));
+  onMessage('exportConversation', async ({ data }) =>
+    (await ready).exportConversation(data.tabId, data.format, data.options),
+  );
   browser.tabs.onRemoved.addListener((tabId) => {
-    void tabLensItem(tabId).removeValue();
+    void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);
   });
-}
-
-// Messages from one tab arrive faster than storage round-trips; updates are chained so none is lost.
-let pendingUpdate: Promise<void> = Promise.resolve();
-
-function updateLens(tabId: number, change: (lens: TabLens) => TabLens): Promise<void> {
-  const item = tabLensItem(tabId);
-  pendingUpdate = pendingUpdate
-    .then(async () => item.setValue(change((await item.getValue()) ?? emptyTabLens(tabId, Date.now()))))
-    .catch(() => undefined);
-  return pendingUpdate;
 }

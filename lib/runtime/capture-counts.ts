@@ -18,10 +18,11 @@ export interface CaptureCounts {
 
 export const NO_CAPTURE: CaptureCounts = { responses: {}, websocketFrames: 0, streamItems: 0, handoffs: 0 };
 
-const counted = (
-  responses: CaptureCounts['responses'],
-  endpoint: EndpointKind,
-): CaptureCounts['responses'] => ({ ...responses, [endpoint]: (responses[endpoint] ?? 0) + 1 });
+/** One more response of the endpoint (also one the relay found unchanged and sent without its body). */
+export const countResponse = (counts: CaptureCounts, endpoint: EndpointKind): CaptureCounts => ({
+  ...counts,
+  responses: { ...counts.responses, [endpoint]: (counts.responses[endpoint] ?? 0) + 1 },
+});
 
 export function countPageEvent(counts: CaptureCounts, event: PageEvent): CaptureCounts {
   switch (event.type) {
@@ -35,11 +36,10 @@ export function countPageEvent(counts: CaptureCounts, event: PageEvent): Capture
       };
     case 'answer-stream':
       return {
-        ...counts,
-        responses: counted(counts.responses, 'submit-prompt'),
+        ...countResponse(counts, 'submit-prompt'),
         handoffs: counts.handoffs + (event.handoffTopics.length > 0 ? 1 : 0),
       };
     case 'response':
-      return { ...counts, responses: counted(counts.responses, event.endpoint) };
+      return countResponse(counts, event.endpoint);
   }
 }

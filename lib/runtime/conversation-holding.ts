@@ -205,6 +205,14 @@ export class ConversationHolding {
     return 'changed';
   }
 
+  /**
+   * A poll whose body the relay found equal to the last one of the same URL and did not pass on (issue 8,
+   * item 1): nothing changed, but the page has just confirmed what is held is current.
+   */
+  noteUnchangedPoll(): void {
+    this.#lastFreshAt = this.#now();
+  }
+
   /** The ads body (interface 4.3), parsed at once: tracking values never stay held (DESIGN 4). */
   ingestAds(json: unknown): Result<AdsReport> {
     const parsed = parseAdsResponse(json);

@@ -1,5 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { PageEvent } from '@/lib/capture/page-event';
+import type { CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
 import type { Result } from '@/lib/model/result';
 import type { OffersRefreshState } from './conversation-holding';
 import type { ExportFile, ExportFormat, ExportOptions } from './export-file';
@@ -12,6 +12,13 @@ export interface PageState {
   visible: boolean;
   /** document.hasFocus(). */
   focused: boolean;
+}
+
+/** A copied response whose body equals the last one of the same URL, sent without that body. */
+export interface UnchangedResponse {
+  endpoint: CopiedEndpointKind;
+  conversationId: string | null;
+  url: string;
 }
 
 export interface TabRequest {
@@ -33,6 +40,11 @@ export interface ProtocolMap {
 
   /** A page event that passed validation (parsePageEvent). */
   pageEvent(event: PageEvent): void;
+  /**
+   * The page polled and got the same body as last time (interface 4.2: the tree is polled): only the
+   * fact is sent, so an unchanged multi-MB tree costs next to nothing downstream (issue 8, item 1).
+   */
+  responseUnchanged(response: UnchangedResponse): void;
   /** The tab was shown, hidden, focused or navigated (also sent once when the relay starts). */
   pageState(state: PageState): void;
   /**

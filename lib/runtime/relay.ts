@@ -1,9 +1,17 @@
+import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { parsePageEvent } from '@/lib/capture/page-event';
+import { createFallbackClock, FALLBACK_INTERVAL_MS, type FallbackClock } from './fallback-clock';
 import { type PageState, sendMessage } from './protocol';
+import { fallbackIntervalItem } from './storage-items';
+import type { Schedule } from './timer';
+
+const ignore = (): undefined => undefined;
 
 /**
  * Isolated-world relay: checks the shape of every page event (the page can forge them) and hands it to
- * the service worker, adding what only this side knows: the tab's URL, visibility and focus.
+ * the service worker, adding what only this side knows: the tab's URL, visibility and focus. It runs the
+ * tab's 12 s fallback clock (DESIGN "Browser facts": a timer here outlives a stopped worker and knows
+ * the tab is hidden), and keeps the last tree body so that an unchanged poll is not sent again.
  */
 export function startRelay(win: Window): void {
   const pageState = (): PageState => ({
@@ -11,12 +19,60 @@ export function startRelay(win: Window): void {
     visible: win.document.visibilityState === 'visible',
     focused: win.document.hasFocus(),
   });
+  let clock: FallbackClock | null = null;
+  /** interface 4.2: the page polls the tree; the last body of the last tree URL, to spot a repeat. */
+  let lastTree: { url: string; body: string } | null = null;
+
   win.addEventListener('message', (message: MessageEvent) => {
     if (message.source !== win || message.origin !== win.location.origin) return;
     const event = parsePageEvent(message.data);
-    if (event) void sendMessage('pageEvent', event).catch(() => undefined);
+    if (event === null) return;
+    if (event.type === 'navigation') {
+      void sendMessage('pageEvent', event).catch(ignore);
+      return;
+    }
+    // Something fresh arrived: the fallback poll waits a whole interval again (interface 8).
+    clock?.noteFresh();
+    if (event.type === 'response' && event.endpoint === 'conversation-tree' && event.status === 200) {
+      // One string comparison here spares the worker a multi-MB message per poll (issue 8, item 1).
+      if (lastTree?.url === event.url && lastTree.body === event.body) {
+        const { endpoint, conversationId, url } = event;
+        void sendMessage('responseUnchanged', { endpoint, conversationId, url }).catch(ignore);
+        return;
+      }
+      lastTree = { url: event.url, body: event.body };
+    }
+    void sendMessage('pageEvent', event).catch(ignore);
   });
-  const announceState = (): void => void sendMessage('pageState', pageState()).catch(() => undefined);
+
+  const announceState = (): void => {
+    const state = pageState();
+    clock?.setVisible(state.visible);
+    void sendMessage('pageState', state).catch(ignore);
+  };
   win.document.addEventListener('visibilitychange', announceState);
+  win.addEventListener('focus', announceState);
+  win.addEventListener('blur', announceState);
   announceState();
+
+  const schedule: Schedule = (ms, run) => {
+    const timer = win.setTimeout(run, ms);
+    return () => win.clearTimeout(timer);
+  };
+  void fallbackIntervalItem
+    .getValue()
+    .catch(() => null)
+    .then((intervalMs) => {
+      clock = createFallbackClock({
+        intervalMs: intervalMs ?? FALLBACK_INTERVAL_MS,
+        schedule,
+        visible: pageState().visible,
+        onDue: () => {
+          const state = pageState();
+          // Only a conversation has anything to poll.
+          if (conversationIdFromPageUrl(state.url) !== null)
+            void sendMessage('fallbackDue', state).catch(ignore);
+        },
+      });
+    });
 }
