@@ -21,12 +21,31 @@ export async function launchBrowserWithExtension(options: {
   /** Where to save a HAR of the session when the context closes (the demo inspects it). */
   recordHarPath?: string;
 }): Promise<LensBrowser> {
+  const context = await launchBrowser(options);
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return { context, extensionId, serviceWorker };
+}
+
+/**
+ * The same Chromium on the replica, with the extension at `extensionDir` or, when it is null, with no
+ * extension at all: the baseline the benchmarks compare the page's own timings against.
+ */
+export async function launchBrowser(options: {
+  extensionDir: string | null;
+  replicaPort: number;
+  headless: boolean;
+  recordHarPath?: string;
+}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
   // The live site's socket is on ws.chatgpt.com (DESIGN "The live site…"): the replica serves it too.
   const hostRules = ['chatgpt.com', 'ws.chatgpt.com'].map(
     (host) => `MAP ${host}:443 127.0.0.1:${options.replicaPort}`,
   );
-  const context = await chromium.launchPersistentContext(userDataDir, {
+  const extensionArgs = options.extensionDir
+    ? [`--disable-extensions-except=${options.extensionDir}`, `--load-extension=${options.extensionDir}`]
+    : ['--disable-extensions'];
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
     // The demo closes the browser itself on Ctrl-C, after saving what it recorded.
@@ -36,8 +55,7 @@ export async function launchBrowserWithExtension(options: {
       ? { recordHar: { path: options.recordHarPath, content: 'embed' as const } }
       : {}),
     args: [
-      `--disable-extensions-except=${options.extensionDir}`,
-      `--load-extension=${options.extensionDir}`,
+      ...extensionArgs,
       `--host-resolver-rules=${hostRules.join(',')}`,
       '--ignore-certificate-errors',
       '--no-sandbox',
@@ -49,7 +67,4 @@ export async function launchBrowserWithExtension(options: {
       '--no-first-run',
     ],
   });
-  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const extensionId = new URL(serviceWorker.url()).host;
-  return { context, extensionId, serviceWorker };
 }

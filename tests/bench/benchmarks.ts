@@ -1,13 +1,18 @@
 import type { Benchmark } from './benchmark';
+import { browserBenchmark } from './browser-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 
-/** Every benchmark of `npm run bench`; a later issue appends its module here. */
-export const BENCHMARKS: Benchmark[] = [
+/**
+ * Every benchmark of `npm run bench`; a later issue appends its module here. The browser's figures run
+ * the production extension built at `extensionDir` (run.ts builds it first).
+ */
+export const benchmarks = (extensionDir: string): Benchmark[] => [
   normalizeBenchmark,
   insightsBenchmark,
   exportMarkdownBenchmark,
   sseParseBenchmark,
+  browserBenchmark(extensionDir),
 ];

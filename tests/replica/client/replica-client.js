@@ -22,6 +22,8 @@ window.__replica = {
   const config = JSON.parse(document.getElementById('replica-config').textContent);
   const conversationId = config.conversationId;
   const TREE_POLL_MS = 5000;
+  // ?tree_poll=off: a page that polls nothing while idle (the benchmarks measure the extension's own poll).
+  const pollsTree = new URLSearchParams(location.search).get('tree_poll') !== 'off';
   const STREAM_STATUS_POLL_MS = 400;
   const SOCKET_ANSWER_TIMEOUT_MS = 15000;
   const liveWire = config.wire === 'live';
@@ -87,7 +89,7 @@ window.__replica = {
       renderProductPlaceholders();
       if (config.transport !== 'sse')
         await openSocket(liveWire ? LIVE_SOCKET_URL : `wss://${location.host}/ws/chat`);
-      setInterval(pollTree, TREE_POLL_MS);
+      if (pollsTree) setInterval(pollTree, TREE_POLL_MS);
       void refreshProducts();
     } catch (error) {
       fail(`load: ${error.message}`);

@@ -1,0 +1,209 @@
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, launchBrowserWithExtension } from '@/scripts/launch-browser';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { type Benchmark, type BenchmarkResult, median, type TableRow } from './benchmark';
+import { busyTime, hideTab, openChatTab } from './chat-tab';
+import { ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
+import { fetchCallTimes, firstSseChunkTime } from './page-timings';
+
+/**
+ * Issue 8, "Figures": the production extension in Chromium on the replica, against the same Chromium
+ * without it (--disable-extensions). Own requests are the extension's in the replica's log; timings are
+ * the page's own, taken inside the page; busy time is the page's main thread from CDP
+ * Performance.getMetrics. Every figure is a count or a ratio within this run.
+ */
+const LOAD_SETTLE_MS = 8_000;
+/**
+ * The idle figures are counted over one real minute: the extension's fallback poll is 12 s (interface 8),
+ * so a shorter window scaled up would hide it. The four idle tabs share that minute, in parallel.
+ */
+const IDLE_MINUTE_MS = 60_000;
+const FETCH_ROUNDS = 10;
+const FETCH_CALLS_PER_ROUND = 20;
+const SSE_ROUNDS = 8;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits: number): number => Number(value.toFixed(digits));
+
+export function browserBenchmark(extensionDir: string): Benchmark {
+  return { name: 'live runtime in Chromium (issue 8)', run: () => measureInChromium(extensionDir) };
+}
+
+async function measureInChromium(extensionDir: string): Promise<BenchmarkResult> {
+  const replica = await startReplica();
+  const launch = { replicaPort: replica.port, headless: true };
+  const [withExtension, withoutExtension] = await Promise.all([
+    launchBrowserWithExtension({ ...launch, extensionDir }).then((browser) => browser.context),
+    launchBrowser({ ...launch, extensionDir: null }),
+  ]);
+  try {
+    const load = await loadFigures(replica, withExtension);
+    const hook = await hookFigures(replica, withExtension, withoutExtension);
+    const minute = await idleMinuteFigures(replica, withExtension, withoutExtension);
+    return {
+      figures: { ...load.figures, ...hook.figures, ...minute.figures },
+      rows: [...load.rows, ...hook.rows, ...minute.rows],
+    };
+  } finally {
+    await Promise.all([withExtension.close(), withoutExtension.close()]);
+    await replica.close();
+  }
+}
+
+const row = (label: string, value: number, target: string, detail: string): TableRow => ({
+  label,
+  cells: { value: String(value), target, detail },
+});
+
+/** The extension's requests while a conversation loads and settles, alone in the browser. */
+async function ownRequestsOfLoad(replica: Replica, context: BrowserContext, name: FixtureName) {
+  const id = FIXTURE_IDS[name];
+  const from = Date.now();
+  const tab = await openChatTab(context, id);
+  await sleep(LOAD_SETTLE_MS);
+  const requests = ownRequests(replica, id, { from, to: Date.now() }, { andUnnamed: true });
+  await tab.page.close();
+  return requests;
+}
+
+async function loadFigures(replica: Replica, context: BrowserContext): Promise<BenchmarkResult> {
+  // plain: one page of the messages format, which the page loads itself (interface 4.1).
+  const onePage = await ownRequestsOfLoad(replica, context, 'plain');
+  // longHistory: exactly three pages at num_turns 100; the page loads the newest, the extension the two older.
+  const threePages = await ownRequestsOfLoad(replica, context, 'longHistory');
+  const settle = `${LOAD_SETTLE_MS / 1000} s after the page loaded`;
+  return {
+    figures: { own_requests_per_load: onePage.length, own_requests_older_pages: threePages.length },
+    rows: [
+      row(
+        'own requests, one-page conversation',
+        onePage.length,
+        '0',
+        `${settle}: ${onePage.join(', ') || '-'}`,
+      ),
+      row(
+        'own requests, 3-page conversation',
+        threePages.length,
+        '2',
+        `${settle}: ${threePages.join(', ') || '-'}`,
+      ),
+    ],
+  };
+}
+
+/** The page's own fetch calls and SSE answers, timed in alternating rounds with and without the extension. */
+async function hookFigures(
+  replica: Replica,
+  withExtension: BrowserContext,
+  withoutExtension: BrowserContext,
+): Promise<BenchmarkResult> {
+  const id = FIXTURE_IDS.sse;
+  const tabs = [await openChatTab(withExtension, id), await openChatTab(withoutExtension, id)];
+  // The tree of the page's own conversation: an endpoint the hook copies (interface 4.2).
+  const treePath = `/backend-api/conversation/${id}`;
+  const timings = tabs.map((tab) => ({ tab, fetch: [] as number[], sse: [] as number[] }));
+  for (const { tab } of timings) {
+    await fetchCallTimes(tab.page, treePath, replica.accessToken, 5); // warm-up
+    await firstSseChunkTime(tab.page, id, replica.accessToken);
+  }
+  for (let repetition = 0; repetition < FETCH_ROUNDS; repetition += 1) {
+    for (const { tab, fetch } of timings)
+      fetch.push(...(await fetchCallTimes(tab.page, treePath, replica.accessToken, FETCH_CALLS_PER_ROUND)));
+  }
+  for (let repetition = 0; repetition < SSE_ROUNDS; repetition += 1) {
+    for (const { tab, sse } of timings) sse.push(await firstSseChunkTime(tab.page, id, replica.accessToken));
+  }
+  await Promise.all(tabs.map((tab) => tab.page.close()));
+  const [fetchWith, fetchWithout] = timings.map((timing) => median(timing.fetch)) as [number, number];
+  const [sseWith, sseWithout] = timings.map((timing) => median(timing.sse)) as [number, number];
+  const overhead = round(fetchWith - fetchWithout, 3);
+  const sseRatio = round(sseWith / sseWithout, 3);
+  const calls = FETCH_ROUNDS * FETCH_CALLS_PER_ROUND;
+  return {
+    figures: { hook_overhead_ms_median: overhead, sse_first_chunk_delay_ratio: sseRatio },
+    rows: [
+      row(
+        'hook overhead per fetch call (ms)',
+        overhead,
+        '≤ 0.1',
+        `median call to body read, ${calls} tree calls each: ${fetchWith.toFixed(3)} with, ${fetchWithout.toFixed(3)} without`,
+      ),
+      row(
+        'first SSE chunk, with / without',
+        sseRatio,
+        '≤ 1.05',
+        `median of ${SSE_ROUNDS} answers each: ${sseWith.toFixed(2)} ms with, ${sseWithout.toFixed(2)} ms without`,
+      ),
+    ],
+  };
+}
+
+/**
+ * One real minute, four tabs at once with the extension and one without: a visible tab whose page polls
+ * its tree (every 5 s), a visible tab whose page polls nothing (?tree_poll=off), a hidden tab, and the
+ * 10,000-message conversation whose unchanged tree the page polls, in both browsers. The minute starts
+ * once the extension has loaded what it needs (the 10k conversation's older pages), so it is idle.
+ */
+async function idleMinuteFigures(
+  replica: Replica,
+  withExtension: BrowserContext,
+  withoutExtension: BrowserContext,
+): Promise<BenchmarkResult> {
+  const polling = FIXTURE_IDS.webSearch;
+  const notPolling = FIXTURE_IDS.extraKeys;
+  const hidden = FIXTURE_IDS.liveSearch;
+  const big = FIXTURE_IDS.tenThousand;
+  await openChatTab(withExtension, polling);
+  await openChatTab(withExtension, notPolling, '?tree_poll=off');
+  const hiddenTab = await openChatTab(withExtension, hidden);
+  const bigWith = await openChatTab(withExtension, big);
+  const bigWithout = await openChatTab(withoutExtension, big);
+  await hideTab(hiddenTab);
+  await waitForQuiet(replica, big, { quietMs: 3_000, limitMs: 120_000 });
+  await waitForQuiet(replica, hidden, { quietMs: 2_000, limitMs: 10_000 });
+  const startBusy = await Promise.all([busyTime(bigWith), busyTime(bigWithout)]);
+  const from = Date.now();
+  await sleep(IDLE_MINUTE_MS);
+  const to = Date.now();
+  const endBusy = await Promise.all([busyTime(bigWith), busyTime(bigWithout)]);
+  const window = { from, to };
+  const [taskWith, taskWithout] = [0, 1].map(
+    (index) => (endBusy[index]?.taskSeconds ?? 0) - (startBusy[index]?.taskSeconds ?? 0),
+  ) as [number, number];
+  const [scriptWith, scriptWithout] = [0, 1].map(
+    (index) => (endBusy[index]?.scriptSeconds ?? 0) - (startBusy[index]?.scriptSeconds ?? 0),
+  ) as [number, number];
+  const count = (id: string): number => ownRequests(replica, id, window).length;
+  const figures = {
+    own_requests_per_idle_minute: count(polling),
+    own_requests_idle_minute_no_page_poll: count(notPolling),
+    own_requests_hidden_minute: count(hidden),
+    poll_busy_ratio_10k: round(taskWith / taskWithout, 3),
+  };
+  const unnamed = `${unnamedOwnRequests(replica, window)} request(s) naming no conversation in the same minute`;
+  return {
+    figures,
+    rows: [
+      row(
+        'own requests, visible idle minute, page polls',
+        figures.own_requests_per_idle_minute,
+        '≤ 1',
+        unnamed,
+      ),
+      row(
+        'own requests, visible idle minute, no page poll',
+        figures.own_requests_idle_minute_no_page_poll,
+        '≤ 5',
+        '60 s window',
+      ),
+      row('own requests, hidden minute', figures.own_requests_hidden_minute, '0', '60 s window'),
+      row(
+        'main-thread busy, 10k tree polled, with / without',
+        figures.poll_busy_ratio_10k,
+        '≤ 1.5',
+        `TaskDuration ${taskWith.toFixed(3)} s / ${taskWithout.toFixed(3)} s; ScriptDuration ${scriptWith.toFixed(3)} s / ${scriptWithout.toFixed(3)} s`,
+      ),
+    ],
+  };
+}
