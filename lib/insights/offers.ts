@@ -1,4 +1,4 @@
-import type { Product } from '@/lib/model/product-entity';
+import type { Product, ProductSecretFlags } from '@/lib/model/product-entity';
 
 /**
  * The offers of refreshed products as flat rows, one per offer, for the Product offers table of the
@@ -26,6 +26,8 @@ export interface OfferRow {
   provider: string | null;
   hasUtmSource: boolean;
   url: string | null;
+  /** Which token-bearing members the product carried: presence only, their values never reached the model (DESIGN 4). */
+  tokenMembers: ProductSecretFlags;
 }
 
 /** Rows in product order, then offer order as the service sent them. */
@@ -52,6 +54,7 @@ export function offersTable(products: readonly Product[]): OfferRow[] {
         provider: offer.provider,
         hasUtmSource: offer.hasUtmSource,
         url: offer.url,
+        tokenMembers: { ...product.flags },
       });
     }
   }

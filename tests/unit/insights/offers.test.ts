@@ -54,6 +54,12 @@ describe('offersTable', () => {
     expect(JSON.stringify(rows)).not.toContain(PRODUCT_TOKEN_CANARY);
   });
 
+  it("says which token-bearing members each offer's product carried, as flags only", () => {
+    const flagsOfProducts = products.flatMap((product) => product.offers.map(() => product.flags));
+    expect(rows.map((row) => row.tokenMembers)).toEqual(flagsOfProducts);
+    expect(rows.some((row) => Object.values(row.tokenMembers).includes(true))).toBe(true);
+  });
+
   it('is empty for no products', () => {
     expect(offersTable([])).toEqual([]);
   });
@@ -77,6 +83,10 @@ describe('offersTable of the live form (DESIGN "The live site")', () => {
 
   it('canary: no token-bearing value reaches a row', () => {
     expect(JSON.stringify(rows)).not.toContain(PRODUCT_TOKEN_CANARY);
+  });
+
+  it('flags the lookup key the live product frames carry', () => {
+    expect(rows.every((row) => row.tokenMembers.hasLookupKeyData)).toBe(true);
   });
 
   it('leaves the shown price empty for offers in the document form', () => {
