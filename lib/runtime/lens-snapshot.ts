@@ -21,6 +21,8 @@ export interface SnapshotSummary {
   model: string | null;
   messageCount: number;
   turnCount: number;
+  /** Top-level keys of the responses the interface document does not list (interface 9, rule 3; DESIGN 5). */
+  extraKeys: string[];
 }
 
 /** How many entries each cut list of the comparison had before it was cut. */
@@ -104,6 +106,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
             model: conversation.modelSlug,
             messageCount: conversation.messages.length,
             turnCount: conversation.turns.length,
+            extraKeys: conversation.extraKeys,
           },
     queries: inspection?.queries ?? null,
     sources: inspection?.sources ?? [],
