@@ -19,6 +19,8 @@ export interface MarkdownExportOptions {
   exportedAt: Date;
   /** Cited markers as inline links (the default) or as footnotes (issue 7, item 2). */
   citations?: CitationStyle;
+  /** Hidden messages and tools' whole output written too (the extension's setting); left out by default. */
+  includeHiddenAndTools?: boolean;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -42,7 +44,7 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
   const sections = [
     `# ${inlineText(title)}`,
-    markdownTranscript(inspection, options.citations),
+    markdownTranscript(inspection, options.citations, options.includeHiddenAndTools),
     markdownQueries(inspection),
     markdownAds(inspection),
     markdownOffers(inspection),

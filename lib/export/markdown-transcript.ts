@@ -16,7 +16,8 @@ import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
- * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out; a reasoning
+ * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out unless asked
+ * for, as is a tool's whole output (one line by default); a reasoning
  * preamble is marked as one (interface 2.4), a tool call or a tool's output is one line, and the answers'
  * own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers show
  * what the site shows in their place, and each turn's answer is followed by the pages it cited (issue 7).
@@ -99,20 +100,29 @@ function messageBlock(
   message: NormalizedMessage,
   queries: readonly SearchQuery[],
   text: () => string,
+  whole: boolean,
 ): string | null {
   if (isToolCall(message)) return toolCallLine(message, queries);
   if (message.text.trim() === '') return null;
-  if (message.role === 'tool') return toolOutputLine(message);
+  if (message.role === 'tool' && !whole) return toolOutputLine(message);
   const shown = text().trim();
   if (shown === '') return null;
   const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
+  // Asked for in full: marked, so a reader tells them from what the site shows.
+  if (message.hidden) return blockquote(`_Hidden message_\n\n${body}`);
+  if (message.role === 'tool')
+    return blockquote(`_${inlineText(message.authorName ?? 'Tool')} output_\n\n${body}`);
   if (message.preamble) return blockquote(`_Thinking preamble_\n\n${body}`);
   if (message.contentType === 'thoughts') return blockquote(`_Reasoning_\n\n${body}`);
   if (message.contentType === 'reasoning_recap') return `_${inlineText(shown)}_`;
   return body;
 }
 
-export function markdownTranscript(inspection: Inspection, citationStyle: CitationStyle = 'inline'): string {
+export function markdownTranscript(
+  inspection: Inspection,
+  citationStyle: CitationStyle = 'inline',
+  includeHiddenAndTools = false,
+): string {
   const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const turnOf = turnOfMessages(inspection.conversation);
@@ -138,9 +148,12 @@ export function markdownTranscript(inspection: Inspection, citationStyle: Citati
       turnIndex = messageTurn;
       footnotes = new Map();
     }
-    if (message.hidden) continue;
-    const block = messageBlock(message, queries.get(message.id) ?? [], () =>
-      displayedText(message, cited, numbers, footnotes),
+    if (message.hidden && !includeHiddenAndTools) continue;
+    const block = messageBlock(
+      message,
+      queries.get(message.id) ?? [],
+      () => displayedText(message, cited, numbers, footnotes),
+      includeHiddenAndTools,
     );
     if (block === null) continue;
     const next = speakerOf(message);

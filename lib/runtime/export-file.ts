@@ -14,6 +14,8 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['md', 'json', 'csv', 'so
 export interface ExportOptions {
   /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */
   citations?: CitationStyle;
+  /** Markdown only: hidden messages and tools' whole output written too (the settings' choice). */
+  includeHiddenAndTools?: boolean;
 }
 
 /**
@@ -42,7 +44,11 @@ function fileNameOf(inspection: Inspection, format: ExportFormat, exportedAt: Da
 function textOf(inspection: Inspection, format: ExportFormat, options: ExportOptions, exportedAt: Date) {
   switch (format) {
     case 'md':
-      return exportMarkdown(inspection, { exportedAt, citations: options.citations ?? 'inline' });
+      return exportMarkdown(inspection, {
+        exportedAt,
+        citations: options.citations ?? 'inline',
+        includeHiddenAndTools: options.includeHiddenAndTools ?? false,
+      });
     case 'json':
       return exportJson(inspection, { exportedAt });
     case 'csv':

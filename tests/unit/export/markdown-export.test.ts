@@ -109,6 +109,22 @@ describe('exportMarkdown: transcript', () => {
     expect(markdown).toContain('### User\n\nWhich pan?\n\n### Assistant\n\nA **cast-iron** one.');
   });
 
+  it('writes hidden messages and whole tool output, marked as such, when the user asks for them', () => {
+    const conversation = conversationOf([
+      message({ id: 's', role: 'system', text: 'SYSTEM PROMPT', hidden: true }),
+      user('u1', 'Which pan?'),
+      message({ id: 'out', role: 'tool', authorName: 'web.run', text: 'Found 9 results.\nsecond line' }),
+      message({ id: 'a1', text: 'A cast-iron one.' }),
+    ]);
+    const markdown = exportMarkdown(inspect({ conversation }), {
+      exportedAt: EXPORTED_AT,
+      includeHiddenAndTools: true,
+    });
+    expect(markdown).toContain('### System\n\n> _Hidden message_\n>\n> SYSTEM PROMPT');
+    expect(markdown).toContain('> _web.run output_\n>\n> Found 9 results.\n> second line');
+    expect(markdown).toContain('A cast-iron one.');
+  });
+
   it('marks a thinking preamble and summarizes tool calls in one line', () => {
     const markdown = markdownOf([
       user('u1', 'Find skillets'),
