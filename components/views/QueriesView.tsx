@@ -1,10 +1,103 @@
-import type { JSX } from 'react';
+import { type JSX, useId, useMemo } from 'react';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import { Badge } from './Badge';
+import { CopyButton } from './CopyButton';
+import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
+import { EmptyState, ViewNote, ViewSection } from './ViewSection';
+import { VirtualList } from './VirtualList';
+import { useViewsState } from './views-state';
+import './queries-view.css';
 
-export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+const TURN_ROW_PX = 30;
+const QUERY_ROW_PX = 54;
+
+const rowHeight = (row: QueryRow): number => (row.type === 'turn' ? TURN_ROW_PX : QUERY_ROW_PX);
+const rowKey = (row: QueryRow, index: number): string =>
+  row.type === 'turn' ? `turn-${row.turnIndex}` : `query-${index}`;
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+function QueryLine({ row }: { row: QueryRow }): JSX.Element {
+  if (row.type === 'turn') {
+    // The snapshot holds no message text (lens-snapshot.ts), so a turn is named by its number.
+    return (
+      <h3 className="query-turn">
+        Turn {row.turnIndex + 1}{' '}
+        <span className="query-turn__count">· {plural(row.count, 'query', 'queries')}</span>
+      </h3>
+    );
+  }
+  const { query } = row;
   return (
-    <section aria-labelledby="view-queries-heading" data-conversation={snapshot.conversationId}>
-      <h2 id="view-queries-heading">Queries</h2>
-    </section>
+    <div className="query">
+      <span className="query__text" title={query.text}>
+        {query.text}
+      </span>
+      <span className="query__meta">
+        <Badge tone={query.kind === 'search' ? 'accent' : 'neutral'} title="What the model did">
+          {query.kind}
+        </Badge>
+        <Badge title={`Read from ${query.source}`}>{QUERY_SOURCE_LABELS[query.source]}</Badge>
+        <CopyButton text={query.text} label={`Copy query: ${query.text}`} />
+      </span>
+    </div>
+  );
+}
+
+/** Every query of the conversation by turn, with its kind and where it was read (interface 2.4). */
+export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const filter = useViewsState((state) => state.queryFilter);
+  const setFilter = useViewsState((state) => state.setQueryFilter);
+  const filterId = useId();
+  const all = snapshot.queries?.queries ?? [];
+  const shown = useMemo(() => filterQueries(all, filter), [all, filter]);
+  const rows = useMemo(() => queryRows(shown), [shown]);
+  const note = snapshot.queries?.note ?? null;
+  return (
+    <ViewSection id="queries" title="Queries">
+      {note !== null && <ViewNote>{note}</ViewNote>}
+      {all.length === 0 ? (
+        <EmptyState>No web search in this conversation.</EmptyState>
+      ) : (
+        <>
+          <div className="queries-toolbar">
+            <label className="queries-toolbar__filter" htmlFor={filterId}>
+              <span>Filter</span>
+              <input
+                id={filterId}
+                type="search"
+                value={filter}
+                placeholder="Words in a query"
+                onChange={(event) => setFilter(event.currentTarget.value)}
+              />
+            </label>
+            <output className="queries-toolbar__count" aria-live="polite" htmlFor={filterId}>
+              {shown.length} of {all.length}
+            </output>
+            <CopyButton
+              text={queriesAsLines(shown)}
+              label={
+                filter === ''
+                  ? 'Copy all queries'
+                  : `Copy the ${plural(shown.length, 'shown query', 'shown queries')}`
+              }
+            >
+              {filter === '' ? 'Copy all' : 'Copy shown'}
+            </CopyButton>
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState>No query contains “{filter}”.</EmptyState>
+          ) : (
+            <VirtualList
+              rows={rows}
+              rowHeight={rowHeight}
+              rowKey={rowKey}
+              renderRow={(row) => <QueryLine row={row} />}
+              label="Queries by turn"
+            />
+          )}
+        </>
+      )}
+    </ViewSection>
   );
 }

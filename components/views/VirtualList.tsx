@@ -1,0 +1,74 @@
+import { type JSX, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { rowOffsets, visibleWindow } from './visible-window';
+import './virtual-list.css';
+
+/** Before the list is measured (and in a static render): about the popup's list height. */
+const FIRST_VIEWPORT_PX = 480;
+/** Rows rendered above and below the viewport, so a fast scroll shows no blank. */
+const MARGIN_PX = 400;
+
+/**
+ * A scrolled list that renders only the rows on screen (issue 9, Quality: a 10,000-message conversation stays
+ * smooth). Rows have fixed heights by kind, so no row is measured; each row is a real list item that says
+ * its place in the whole list, for screen readers that see only the rendered ones.
+ */
+export function VirtualList<Row>({
+  rows,
+  rowHeight,
+  rowKey,
+  renderRow,
+  label,
+}: {
+  rows: readonly Row[];
+  rowHeight: (row: Row) => number;
+  rowKey: (row: Row, index: number) => string;
+  renderRow: (row: Row) => ReactNode;
+  label: string;
+}): JSX.Element {
+  const heights = useMemo(() => rows.map(rowHeight), [rows, rowHeight]);
+  const offsets = useMemo(() => rowOffsets(heights), [heights]);
+  const total = offsets.at(-1) ?? 0;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
+  const frame = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (element === null) return;
+    const measure = () => setViewport(element.clientHeight || FIRST_VIEWPORT_PX);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const { start, end } = visibleWindow(offsets, { scrollTop, height: viewport, margin: MARGIN_PX });
+  const shown: JSX.Element[] = [];
+  for (let index = start; index < end; index += 1) {
+    const row = rows[index] as Row;
+    shown.push(
+      <li
+        key={rowKey(row, index)}
+        className="virtual-list__row"
+        style={{ top: offsets[index], height: heights[index] }}
+        aria-setsize={rows.length}
+        aria-posinset={index + 1}
+      >
+        {renderRow(row)}
+      </li>,
+    );
+  }
+  return (
+    <section
+      ref={frame}
+      className="virtual-list"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region takes focus so the keyboard can scroll it (axe: scrollable-region-focusable).
+      tabIndex={0}
+      style={{ height: total }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <ul className="virtual-list__rows" style={{ height: total }} aria-label={label}>
+        {shown}
+      </ul>
+    </section>
+  );
+}
