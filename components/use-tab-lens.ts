@@ -2,14 +2,17 @@ import { useEffect, useState } from 'react';
 import { tabLensItem } from '@/lib/runtime/storage-items';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 
-/** The tab's lens, read at once and kept current through the storage item's watch. */
-export function useTabLens(tabId: number | null): TabLens | null {
-  const [lens, setLens] = useState<TabLens | null>(null);
+/**
+ * The tab's lens, read at once from storage (the first render needs no network) and kept current
+ * through the storage item's watch. undefined until the first read answered; null when nothing is stored.
+ */
+export function useTabLens(tabId: number): TabLens | null | undefined {
+  const [lens, setLens] = useState<{ tabId: number; value: TabLens | null } | undefined>(undefined);
   useEffect(() => {
-    if (tabId === null) return;
     const item = tabLensItem(tabId);
-    void item.getValue().then(setLens);
-    return item.watch(setLens);
+    void item.getValue().then((value) => setLens({ tabId, value }));
+    return item.watch((value) => setLens({ tabId, value }));
   }, [tabId]);
-  return lens;
+  // A lens of the tab shown before a switch is no lens of this one.
+  return lens?.tabId === tabId ? lens.value : undefined;
 }

@@ -1,0 +1,77 @@
+import { type JSX, useEffect } from 'react';
+import { sendMessage } from '@/lib/runtime/protocol';
+import type { Settings } from '@/lib/runtime/settings';
+import type { Surface } from './App';
+import { CapturedCounts } from './shell/CapturedCounts';
+import { ExportControls } from './shell/ExportControls';
+import { Header } from './shell/Header';
+import { lensFace } from './shell/lens-face';
+import { OpenSidePanelButton } from './shell/OpenSidePanelButton';
+import { SectionPanel } from './shell/SectionPanel';
+import { SectionTabs } from './shell/SectionTabs';
+import { SettingsButton } from './shell/SettingsButton';
+import { SettingsPanel } from './shell/SettingsPanel';
+import { StateBanner } from './shell/StateBanner';
+import { StateFace } from './shell/StateFace';
+import { useViewStore } from './shell/view-store';
+import { useTabLens } from './use-tab-lens';
+import type { TargetTab } from './use-target-tab';
+
+/** Everything the popup and the side panel show for one tab: header, state face or views, export. */
+export function TabFaces({
+  tab,
+  surface,
+  settings,
+}: {
+  tab: TargetTab;
+  surface: Surface;
+  settings: Settings;
+}): JSX.Element {
+  const lens = useTabLens(tab.id);
+  const section = useViewStore((state) => state.section);
+  const settingsOpen = useViewStore((state) => state.settingsOpen);
+  const face = lens === undefined ? null : lensFace(tab, lens);
+  const conversationId = lens?.conversationId ?? null;
+
+  // The UI opened (DESIGN 2: a refresh trigger): the worker loads only what is missing, debounced.
+  useEffect(() => {
+    if (conversationId !== null) void sendMessage('refresh', { tabId: tab.id }).catch(() => undefined);
+  }, [tab.id, conversationId]);
+
+  const snapshot = face?.kind === 'views' ? face.snapshot : null;
+  const refreshOffers = (): void =>
+    void sendMessage('refreshOffers', { tabId: tab.id }).catch(() => undefined);
+  return (
+    <main className={`app app--${surface}`} aria-labelledby="app-title" data-face={face?.kind ?? 'reading'}>
+      <Header
+        snapshot={snapshot}
+        actions={
+          <>
+            {surface === 'popup' && <OpenSidePanelButton tabId={tab.id} />}
+            <SettingsButton />
+          </>
+        }
+      />
+      {settingsOpen && <SettingsPanel settings={settings} />}
+      {face !== null && face.kind !== 'views' && <StateFace face={face} />}
+      {face?.kind === 'views' && (
+        <>
+          {face.banners.map((banner) => (
+            <StateBanner key={banner.kind} banner={banner} />
+          ))}
+          <ExportControls tabId={tab.id} settings={settings} />
+          <SectionTabs
+            counts={{
+              queries: face.snapshot.queries?.queries.length,
+              sources: face.snapshot.sources.length,
+              ads: face.snapshot.ads?.adCount,
+              offers: face.snapshot.offers.length,
+            }}
+          />
+          <SectionPanel section={section} snapshot={face.snapshot} onRefreshOffers={refreshOffers} />
+        </>
+      )}
+      {lens != null && <CapturedCounts lens={lens} />}
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { type JSX, useRef } from 'react';
+import type { Settings } from '@/lib/runtime/settings';
+import { formatName, useExport } from '../use-export';
+import { ExportMenu, type ExportMenuItem } from './ExportMenu';
+import { useViewStore } from './view-store';
+
+/**
+ * The one-click export (issue 9, item 3): the primary button writes the default format; the menu beside
+ * it offers each format and a copy. The status line says what is going on: a 10,000-message export first
+ * loads the older pages.
+ */
+export function ExportControls({ tabId, settings }: { tabId: number; settings: Settings }): JSX.Element {
+  const { status, run } = useExport(tabId, settings);
+  const menuOpen = useViewStore((state) => state.exportMenuOpen);
+  const setMenuOpen = useViewStore((state) => state.setExportMenuOpen);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const working = status.kind === 'working';
+  const items: ExportMenuItem[] = [
+    { label: 'Export Markdown', run: () => void run('md', 'download') },
+    { label: 'Export JSON', run: () => void run('json', 'download') },
+    { label: 'Export CSV', run: () => void run('csv', 'download') },
+    { label: 'Copy as Markdown', run: () => void run('md', 'clipboard') },
+  ];
+  return (
+    <div className="export">
+      <div className="export__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={working}
+          onClick={() => void run(settings.defaultFormat, 'download')}
+        >
+          Export
+          <span className="visually-hidden"> as {formatName(settings.defaultFormat)}</span>
+        </button>
+        <button
+          type="button"
+          ref={menuButton}
+          className="button button--primary button--menu"
+          aria-label="More export options"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'export-menu' : undefined}
+          disabled={working}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span aria-hidden="true">▾</span>
+        </button>
+        {menuOpen && (
+          <ExportMenu
+            items={items}
+            onClose={(returnFocus) => {
+              setMenuOpen(false);
+              if (returnFocus) menuButton.current?.focus();
+            }}
+          />
+        )}
+      </div>
+      <p
+        className={`export__status export__status--${status.kind}`}
+        role="status"
+        data-testid="export-status"
+      >
+        {status.kind === 'working' &&
+          (status.delivery === 'clipboard'
+            ? `Copying as ${formatName(status.format)}…`
+            : `Exporting ${formatName(status.format)}… (older messages load first)`)}
+        {status.kind === 'done' && status.message}
+        {status.kind === 'failed' && status.message}
+        {status.kind === 'done' && status.warnings.length > 0 && ` ${status.warnings.join(' ')}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { JSX, ReactNode } from 'react';
+import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import { FreshnessLine } from './FreshnessLine';
+import { LoadProgress } from './LoadProgress';
+import { TransportBadge } from './TransportBadge';
+
+/** The conversation's title line and facts; `actions` are the header's buttons (panel, settings). */
+export function Header({
+  snapshot,
+  actions,
+}: {
+  snapshot: LensSnapshot | null;
+  actions: ReactNode;
+}): JSX.Element {
+  const summary = snapshot?.summary ?? null;
+  return (
+    <header className="header">
+      <div className="header__top">
+        <h1 id="app-title" className="header__brand">
+          Chat Lens
+        </h1>
+        <div className="header__actions">{actions}</div>
+      </div>
+      {snapshot !== null && summary !== null && (
+        <div className="header__conversation">
+          <p className="header__title" data-testid="conversation-title">
+            {summary.title ?? 'Untitled conversation'}
+          </p>
+          <p className="header__facts">
+            {summary.model !== null && <span data-testid="model">{summary.model}</span>}
+            <span data-testid="message-count">
+              {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
+            </span>
+            <TransportBadge transport={snapshot.transport} />
+            <FreshnessLine updatedAt={snapshot.updatedAt} rateLimitedUntil={snapshot.rateLimitedUntil} />
+          </p>
+          <LoadProgress progress={snapshot.progress} />
+        </div>
+      )}
+    </header>
+  );
+}

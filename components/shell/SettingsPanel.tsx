@@ -1,0 +1,66 @@
+import type { JSX } from 'react';
+import type { CitationStyle } from '@/lib/export/markdown-citations';
+import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/settings';
+import { saveSettings } from '@/lib/runtime/settings-items';
+
+/** The settings form (issue 9, item 3): every change is saved at once; both faces follow it. */
+export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
+  const change = (patch: Partial<Settings>): void => void saveSettings({ ...settings, ...patch });
+  return (
+    <section className="settings" aria-labelledby="settings-title" id="settings-panel">
+      <h2 id="settings-title">Settings</h2>
+      <form className="settings__form" onSubmit={(event) => event.preventDefault()}>
+        <label className="settings__row">
+          <span>Export button format</span>
+          <select
+            value={settings.defaultFormat}
+            onChange={(event) => change({ defaultFormat: event.target.value as DefaultExportFormat })}
+          >
+            <option value="md">Markdown</option>
+            <option value="json">JSON</option>
+            <option value="csv">CSV (search queries)</option>
+          </select>
+        </label>
+        <label className="settings__row settings__row--check">
+          <input
+            type="checkbox"
+            checked={settings.includeHiddenAndTools}
+            onChange={(event) => change({ includeHiddenAndTools: event.target.checked })}
+          />
+          <span>Include hidden and tool messages in Markdown</span>
+        </label>
+        <fieldset className="settings__row settings__choices">
+          <legend>Citations in Markdown</legend>
+          {(
+            [
+              ['inline', 'Inline links'],
+              ['footnotes', 'Footnotes'],
+            ] as Array<[CitationStyle, string]>
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="citations"
+                value={value}
+                checked={settings.citations === value}
+                onChange={() => change({ citations: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="settings__row">
+          <span>Theme</span>
+          <select
+            value={settings.theme}
+            onChange={(event) => change({ theme: event.target.value as ThemeChoice })}
+          >
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useState } from 'react';
+import { downloadFile } from '@/lib/runtime/download-file';
+import type { ExportFormat } from '@/lib/runtime/export-file';
+import { sendMessage } from '@/lib/runtime/protocol';
+import type { Settings } from '@/lib/runtime/settings';
+
+export type ExportDelivery = 'download' | 'clipboard';
+
+export type ExportStatus =
+  | { kind: 'idle' }
+  | { kind: 'working'; format: ExportFormat; delivery: ExportDelivery }
+  | { kind: 'done'; message: string; warnings: string[] }
+  | { kind: 'failed'; message: string };
+
+const FORMAT_NAMES: Record<ExportFormat, string> = {
+  md: 'Markdown',
+  json: 'JSON',
+  csv: 'CSV',
+  'sources-csv': 'sources CSV',
+};
+
+export function formatName(format: ExportFormat): string {
+  return FORMAT_NAMES[format];
+}
+
+/**
+ * Asks the worker for the export (the same writers as `inspect`, issue 9 item 3), then downloads it or
+ * copies it. One at a time: a 10,000-message conversation may first load its older pages.
+ */
+export function useExport(tabId: number, settings: Settings) {
+  const [status, setStatus] = useState<ExportStatus>({ kind: 'idle' });
+  const run = useCallback(
+    async (format: ExportFormat, delivery: ExportDelivery): Promise<void> => {
+      setStatus({ kind: 'working', format, delivery });
+      try {
+        const result = await sendMessage('exportConversation', {
+          tabId,
+          format,
+          options: { citations: settings.citations, includeHiddenAndTools: settings.includeHiddenAndTools },
+        });
+        if (!result.ok) {
+          setStatus({ kind: 'failed', message: result.error.message });
+          return;
+        }
+        const file = result.value;
+        if (delivery === 'clipboard') await navigator.clipboard.writeText(file.text);
+        else downloadFile(document, file);
+        const message =
+          delivery === 'clipboard' ? `Copied as ${formatName(format)}.` : `Saved ${file.fileName}.`;
+        setStatus({ kind: 'done', message, warnings: result.warnings });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        setStatus({ kind: 'failed', message: `The export did not finish: ${reason}` });
+      }
+    },
+    [tabId, settings.citations, settings.includeHiddenAndTools],
+  );
+  return { status, run };
+}
