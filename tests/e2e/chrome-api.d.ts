@@ -5,10 +5,15 @@
 declare const chrome: {
   tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> };
   runtime: {
+    sendMessage(message: unknown): Promise<unknown>;
     getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };
   };
   storage: {
     session: { get(keys: string | null): Promise<Record<string, unknown>> };
-    local: { get(keys: string | null): Promise<Record<string, unknown>> };
+    local: {
+      get(keys: string | null): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+      remove(key: string): Promise<void>;
+    };
   };
 };

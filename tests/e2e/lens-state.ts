@@ -1,0 +1,74 @@
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ProtocolMap } from '@/lib/runtime/protocol';
+import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { Replica } from '../replica/server';
+import type { Lens } from './lens-test';
+
+/**
+ * The extension's service worker as it runs now: after a stop (CDP ServiceWorker.stopAllWorkers) the
+ * handle the browser started with is gone, and the worker an event restarted is a new one.
+ */
+export async function liveWorker(context: BrowserContext): Promise<Worker> {
+  for (const worker of [...context.serviceWorkers()].reverse()) {
+    const alive = await worker.evaluate(() => true).catch(() => false);
+    if (alive) return worker;
+  }
+  return context.waitForEvent('serviceworker', { timeout: 20_000 });
+}
+
+/** The tab's lens as the worker stored it (storage-items.ts tabLensItem), or null. */
+export async function storedLens(context: BrowserContext, tabId: number): Promise<TabLens | null> {
+  const key = `tabLens:${tabId}`;
+  const worker = await liveWorker(context);
+  const stored = await worker.evaluate((name: string) => chrome.storage.session.get(name), key);
+  return (stored[key] as TabLens | undefined) ?? null;
+}
+
+/** Waits until the tab's stored lens satisfies `ready`, and returns it. */
+export async function waitForLens(
+  lens: Lens,
+  tabId: number,
+  ready: (state: TabLens) => boolean,
+  timeout = 20_000,
+): Promise<TabLens> {
+  await expect
+    .poll(
+      async () => {
+        const state = await storedLens(lens.context, tabId);
+        return state !== null && ready(state);
+      },
+      { timeout, interval: 200 },
+    )
+    .toBe(true);
+  const state = await storedLens(lens.context, tabId);
+  if (state === null) throw new Error(`no lens stored for tab ${tabId}`);
+  return state;
+}
+
+/** The extension's own requests to the backend (the session request that gives the token left out). */
+export const ownBackendRequests = (replica: Replica, pathPrefix = '/backend-api/') =>
+  replica.requests({ origin: 'extension', pathPrefix });
+
+/** The `before` cursors of the extension's own messages-format requests for a conversation. */
+export const ownPageCursors = (replica: Replica, conversationId: string): Array<string | null> =>
+  ownBackendRequests(replica, `/backend-api/conversations/${conversationId}`).map((request) =>
+    new URL(request.path, 'https://chatgpt.com').searchParams.get('before'),
+  );
+
+/**
+ * Sends a protocol message the way the UI does (@webext-core/messaging's envelope), from an extension page,
+ * and returns its answer.
+ */
+export async function askWorker<K extends keyof ProtocolMap>(
+  extensionPage: Page,
+  type: K,
+  data: Parameters<ProtocolMap[K]>[0],
+): Promise<ReturnType<ProtocolMap[K]>> {
+  const answer = (await extensionPage.evaluate(
+    (message) => chrome.runtime.sendMessage({ ...message, id: 1, timestamp: Date.now() }),
+    { type, data },
+  )) as { res?: ReturnType<ProtocolMap[K]>; err?: unknown };
+  if (answer.err !== undefined) throw new Error(`${type} failed: ${JSON.stringify(answer.err)}`);
+  return answer.res as ReturnType<ProtocolMap[K]>;
+}

@@ -1,0 +1,161 @@
+import { describe, expect } from 'vitest';
+import type { TabLens } from '@/lib/runtime/tab-lens';
+import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
+import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import { askWorker, liveWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
+import { test } from './lens-test';
+import { askPrompt, waitForClient } from './replica-page';
+
+/** Every page of the messages format held (interface 4.1), nothing loading. */
+const loadedWhole = (state: TabLens): boolean =>
+  (state.snapshot?.progress.pagesLoaded ?? 0) > 0 &&
+  state.snapshot?.progress.hasMore === false &&
+  state.snapshot.load.status === 'idle';
+
+describe('the live runtime in the browser (issue 8)', () => {
+  test('asks for nothing the page loaded; the older pages of a long conversation once each', async ({
+    lens,
+  }) => {
+    lens.replica.clearRequests();
+    const plain = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
+    await waitForClient(plain, (client) => client.loaded);
+    const plainLens = await waitForLens(lens, await lens.tabIdOf(plain), (state) => state.snapshot !== null);
+    expect(plainLens.snapshot?.summary?.messageCount).toBeGreaterThan(0);
+    expect(ownBackendRequests(lens.replica)).toEqual([]);
+    await plain.close();
+
+    lens.replica.clearRequests();
+    const long = await lens.openChat(`/c/${FIXTURE_IDS.longHistory}`);
+    const tabId = await lens.tabIdOf(long);
+    const state = await waitForLens(
+      lens,
+      tabId,
+      (found) => loadedWhole(found) && found.snapshot?.progress.pagesLoaded === 3,
+    );
+    const cursors = ownPageCursors(lens.replica, FIXTURE_IDS.longHistory);
+    // The page loaded the newest page itself; the extension asked for the two older ones, once each.
+    expect(cursors).toHaveLength(2);
+    expect(cursors.every((cursor) => cursor !== null)).toBe(true);
+    expect(new Set(cursors).size).toBe(2);
+    expect(ownBackendRequests(lens.replica)).toHaveLength(2);
+    expect(state.snapshot?.summary?.messageCount).toBeGreaterThan(200);
+    expect(state.captured.responses['conversation-messages']).toBe(1);
+    await long.close();
+  });
+
+  test.for([
+    ['sse', 'sse'],
+    ['websocket', 'websocket'],
+    ['bothTransports', 'websocket'],
+    ['liveShopping', 'websocket'],
+  ] as const)('tells the transport of %s by the rule of interface 6', async ([name, transport], { lens }) => {
+    const page = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
+    await waitForClient(page, (client) => client.loaded);
+    await askPrompt(page, 'Which one would you pick for a small kitchen?');
+    const tabId = await lens.tabIdOf(page);
+    const state = await waitForLens(lens, tabId, (found) => found.snapshot?.transport === transport);
+    expect(state.snapshot?.conversationId).toBe(FIXTURE_IDS[name]);
+    await page.close();
+  });
+
+  test('follows one tab from conversation to conversation, and keeps two tabs apart', async ({ lens }) => {
+    const page = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
+    const tabId = await lens.tabIdOf(page);
+    await waitForLens(lens, tabId, (state) => state.snapshot?.conversationId === FIXTURE_IDS.plain);
+    await page.goto(`https://chatgpt.com/c/${FIXTURE_IDS.webSearch}`);
+    const moved = await waitForLens(
+      lens,
+      tabId,
+      (state) =>
+        state.snapshot?.conversationId === FIXTURE_IDS.webSearch &&
+        (state.snapshot.queries?.queries.length ?? 0) > 0,
+    );
+    expect(moved.conversationId).toBe(FIXTURE_IDS.webSearch);
+    await page.goBack();
+    await waitForLens(lens, tabId, (state) => state.snapshot?.conversationId === FIXTURE_IDS.plain);
+
+    const other = await lens.openChat(`/c/${FIXTURE_IDS.ads}`);
+    const otherTab = await lens.tabIdOf(other);
+    const ads = await waitForLens(lens, otherTab, (state) => (state.snapshot?.ads?.ads.length ?? 0) > 0);
+    expect(ads.conversationId).toBe(FIXTURE_IDS.ads);
+    const first = await waitForLens(lens, tabId, (state) => state.snapshot !== null);
+    expect(first.conversationId).toBe(FIXTURE_IDS.plain);
+    expect(first.snapshot?.ads?.ads ?? []).toEqual([]);
+
+    // A closed tab leaves nothing behind.
+    await other.close();
+    await expect
+      .poll(async () => {
+        const worker = await liveWorker(lens.context);
+        return Object.keys(await worker.evaluate(() => chrome.storage.session.get(null)));
+      })
+      .not.toContain(`tabLens:${otherTab}`);
+    await page.close();
+  });
+
+  test('a 10,000-message conversation: every page fetched once, shown, exported whole', async ({ lens }) => {
+    lens.replica.clearRequests();
+    const page = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
+    const tabId = await lens.tabIdOf(page);
+    const state = await waitForLens(lens, tabId, loadedWhole, 60_000);
+    const cursors = ownPageCursors(lens.replica, FIXTURE_IDS.tenThousand);
+    expect(new Set(cursors).size).toBe(cursors.length);
+    expect(cursors.length).toBe((state.snapshot?.progress.pagesLoaded ?? 0) - 1);
+    expect(state.snapshot?.summary?.messageCount).toBeGreaterThanOrEqual(10_000);
+    // What the UI reads first fits the session area easily.
+    expect(JSON.stringify(state).length).toBeLessThan(2_000_000);
+
+    const popup = await lens.openExtensionPage('popup.html');
+    const exported = await askWorker(popup, 'exportConversation', { tabId, format: 'md' });
+    if (!exported.ok) throw new Error(exported.error.message);
+    expect(exported.value.fileName).toMatch(/^\d{4}-\d{2}-\d{2} .+\.md$/);
+    expect(exported.value.mimeType).toContain('text/markdown');
+    expect(exported.value.text.length).toBeGreaterThan(1_000_000);
+    await popup.close();
+    await page.close();
+  });
+
+  test('no resume token, access token, product secret or ad tracking value in storage, IndexedDB or console', async ({
+    lens,
+  }) => {
+    const logged: string[] = [];
+    lens.context.on('console', (message) => logged.push(message.text()));
+    (await liveWorker(lens.context)).on('console', (message) => logged.push(message.text()));
+    const page = await lens.openChat(`/c/${FIXTURE_IDS.liveShopping}`);
+    await waitForClient(page, (client) => client.loaded && client.productRefreshes >= 1);
+    await askPrompt(page, 'Which of these folds flat for a long flight?');
+    const tabId = await lens.tabIdOf(page);
+    await waitForLens(lens, tabId, (state) => (state.snapshot?.offers.length ?? 0) > 0);
+    const popup = await lens.openExtensionPage('popup.html', page);
+    const offers = await askWorker(popup, 'refreshOffers', { tabId });
+    expect(offers).toMatchObject({ ok: true, value: { running: false } });
+    for (const format of ['md', 'json', 'csv', 'sources-csv'] as const) {
+      const exported = await askWorker(popup, 'exportConversation', { tabId, format });
+      expect(exported.ok).toBe(true);
+      if (exported.ok) logged.push(exported.value.text);
+    }
+    const worker = await liveWorker(lens.context);
+    const everything = await worker.evaluate(async () =>
+      JSON.stringify({
+        session: await chrome.storage.session.get(null),
+        local: await chrome.storage.local.get(null),
+        indexedDb: await indexedDB.databases(),
+      }),
+    );
+    expect(JSON.parse(everything).indexedDb).toEqual([]);
+    const seen = [everything, await popup.content(), ...logged].join('\n');
+    for (const canary of [
+      REPLICA_TOKEN_PREFIX,
+      RESUME_TOKEN_CANARY,
+      PRODUCT_TOKEN_CANARY,
+      AD_TRACKING_CANARY,
+    ]) {
+      expect(seen).not.toContain(canary);
+    }
+    await popup.close();
+    await page.close();
+  });
+});
