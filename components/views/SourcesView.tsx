@@ -1,10 +1,105 @@
-import type { JSX } from 'react';
+import { type JSX, useMemo } from 'react';
+import { summarizeDomains } from '@/lib/insights/domain-summary';
+import type { WebSource } from '@/lib/insights/sources';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import { Badge } from './Badge';
+import { DomainSummary, UNKNOWN_SITE } from './DomainSummary';
+import { ExternalLink } from './ExternalLink';
+import { type SourceRow, sourceRows } from './source-rows';
+import { EmptyState, ViewNote, ViewSection } from './ViewSection';
+import { VirtualList } from './VirtualList';
+import './sources-view.css';
 
-export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+const ROW_PX: Record<SourceRow['type'], number> = { turn: 32, domain: 26, page: 48 };
+
+const rowHeight = (row: SourceRow): number => ROW_PX[row.type];
+const rowKey = (row: SourceRow, index: number): string =>
+  row.type === 'turn' ? `turn-${row.turnIndex}` : `${row.type}-${index}`;
+
+/** "3 pages, 1 cited" */
+const pagesText = (pages: number, cited: number): string =>
+  `${pages} ${pages === 1 ? 'page' : 'pages'}, ${cited} cited`;
+
+/** The path after the host, so the row shows which page of the site it is. */
+function pageOfSite(url: string): string {
+  try {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}` === '/' ? url : `${pathname}${search}`;
+  } catch {
+    return url;
+  }
+}
+
+function PageLine({ source }: { source: WebSource }): JSX.Element {
   return (
-    <section aria-labelledby="view-sources-heading" data-conversation={snapshot.conversationId}>
-      <h2 id="view-sources-heading">Sources</h2>
-    </section>
+    <div className={`source-page${source.cited ? ' source-page--cited' : ''}`}>
+      <span className="source-page__title">
+        <ExternalLink href={source.url}>{source.title ?? source.attribution ?? source.url}</ExternalLink>
+      </span>
+      <span className="source-page__meta">
+        {source.cited && (
+          <Badge tone="cited">
+            <span aria-hidden="true">✓</span> Cited
+          </Badge>
+        )}
+        {source.retrieved && <Badge>Retrieved</Badge>}
+        <span className="source-page__path" title={source.url}>
+          {pageOfSite(source.url)}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function SourceLine({ row }: { row: SourceRow }): JSX.Element {
+  switch (row.type) {
+    case 'turn':
+      return (
+        <h3 className="source-turn">
+          Turn {row.turnIndex + 1}{' '}
+          <span className="source-turn__count">· {pagesText(row.pages, row.cited)}</span>
+        </h3>
+      );
+    case 'domain':
+      return (
+        <h4 className="source-domain">
+          <span className="source-domain__name">{row.domain ?? UNKNOWN_SITE}</span>
+          <span className="source-domain__count">{pagesText(row.pages, row.cited)}</span>
+        </h4>
+      );
+    case 'page':
+      return <PageLine source={row.source} />;
+  }
+}
+
+/** The pages each turn's search retrieved and its answer cited (issue 7), by site, with a summary of the sites. */
+export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const { sources } = snapshot;
+  const tallies = useMemo(() => summarizeDomains(sources), [sources]);
+  const rows = useMemo(() => sourceRows(sources), [sources]);
+  const cited = tallies.reduce((sum, tally) => sum + tally.cited, 0);
+  return (
+    <ViewSection id="sources" title="Sources">
+      {sources.length === 0 ? (
+        <EmptyState>No web search in this conversation.</EmptyState>
+      ) : (
+        <>
+          <ViewNote>
+            {pagesText(sources.length, cited)} from {tallies.length} {tallies.length === 1 ? 'site' : 'sites'}
+            {snapshot.queries?.mayBeIncomplete
+              ? '; the web-search tool message was not loaded, pages may be missing.'
+              : '.'}
+          </ViewNote>
+          <DomainSummary tallies={tallies} />
+          <VirtualList
+            rows={rows}
+            rowHeight={rowHeight}
+            rowKey={rowKey}
+            renderRow={(row) => <SourceLine row={row} />}
+            label="Pages by turn and site"
+          />
+        </>
+      )}
+    </ViewSection>
   );
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { SourcesView } from '@/components/views/SourcesView';
+import { renderView, snapshotOf, visibleText } from './lens-snapshots';
+
+describe('SourcesView', () => {
+  it('shows the live search conversation’s sites, then its pages by turn with the cited ones marked in words', () => {
+    const snapshot = snapshotOf('liveSearch');
+    const html = renderView(SourcesView, { snapshot });
+    const text = visibleText(html);
+    expect(snapshot.sources.some((source) => source.cited)).toBe(true);
+    expect(text).toMatch(/^Sources \d+ pages, \d+ cited from \d+ sites/);
+    expect(text).toContain('Site Cited Retrieved');
+    expect(text).toContain('✓ Cited');
+    expect(text).toMatch(/Turn \d+ · \d+ pages?, \d+ cited/);
+    // Every link leaves in a new tab that learns nothing of the extension.
+    const links = [...html.matchAll(/<a [^>]*>/g)].map(([tag]) => tag);
+    expect(links.length).toBeGreaterThan(0);
+    for (const tag of links) {
+      expect(tag).toContain('target="_blank"');
+      expect(tag).toContain('rel="noreferrer noopener"');
+    }
+  });
+
+  it('says when the conversation ran no web search', () => {
+    expect(visibleText(renderView(SourcesView, { snapshot: snapshotOf('plain') }))).toContain(
+      'No web search in this conversation.',
+    );
+  });
+});
