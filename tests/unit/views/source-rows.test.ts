@@ -36,10 +36,8 @@ describe('sourceRows', () => {
       expect(row.pages).toBe(under.length);
       expect(row.cited).toBe(under.filter((source) => source.cited).length);
     }
-    const firstTurnSites = rows.slice(
-      1,
-      rows.findIndex((row, index) => index > 0 && row.type === 'turn'),
-    );
+    const nextTurn = rows.findIndex((row, index) => index > 0 && row.type === 'turn');
+    const firstTurnSites = rows.slice(1, nextTurn === -1 ? rows.length : nextTurn);
     const cited = firstTurnSites.flatMap((row) => (row.type === 'domain' ? [row.cited] : []));
     expect(cited).toEqual([...cited].sort((a, b) => b - a));
   });
