@@ -14,6 +14,14 @@ export default defineConfig({
     permissions: browser === 'firefox' ? ['storage'] : ['storage', 'sidePanel'],
     host_permissions: ['https://chatgpt.com/*'],
     action: { default_title: 'Chat Lens' },
+    // issue 9, item 3: export the open conversation in the default format without opening anything
+    // (lib/runtime/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
+    commands: {
+      'export-conversation': {
+        suggested_key: { default: 'Alt+Shift+E' },
+        description: 'Export the conversation in the default format',
+      },
+    },
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'chat-lens@chat-lens.dev' } } }
       : {}),

@@ -1,9 +1,10 @@
 import { defineBackground } from '#imports';
 import { startBackground } from '@/lib/runtime/background-main';
+import { listenForExportShortcut } from '@/lib/runtime/export-shortcut-listener';
 
 export default defineBackground({
   type: 'module',
   main() {
-    startBackground();
+    listenForExportShortcut(startBackground());
   },
 });

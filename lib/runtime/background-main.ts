@@ -54,7 +54,7 @@ async function createWorker(): Promise<LensWorker> {
  * Service-worker wiring. Every listener is registered synchronously here, so a worker restarted by
  * an event hears that event; each waits for the core, which restores the governor state first.
  */
-export function startBackground(): void {
+export function startBackground(): Promise<LensWorker> {
   const ready = createWorker();
   const fromTab = (
     sender: { tab?: { id?: number } },
@@ -77,4 +77,5 @@ export function startBackground(): void {
   browser.tabs.onRemoved.addListener((tabId) => {
     void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);
   });
+  return ready;
 }

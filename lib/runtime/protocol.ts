@@ -74,6 +74,14 @@ export interface ProtocolMap {
    * core (interface 4.1). The UI makes the Blob and the download.
    */
   exportConversation(request: ExportRequest): Result<ExportFile>;
+
+  // ---- background -> relay ----------------------------------------------------------------------
+
+  /**
+   * The keyboard shortcut's export (issue 9, item 3): the relay saves it through a Blob and an
+   * `<a download>`, which the worker cannot make (DESIGN "Environment facts").
+   */
+  saveExportFile(file: ExportFile): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -1,7 +1,8 @@
 import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { parsePageEvent } from '@/lib/capture/page-event';
+import { downloadFile } from './download-file';
 import { createFallbackClock, FALLBACK_INTERVAL_MS, type FallbackClock } from './fallback-clock';
-import { type PageState, sendMessage } from './protocol';
+import { onMessage, type PageState, sendMessage } from './protocol';
 import { fallbackIntervalItem } from './storage-items';
 import type { Schedule } from './timer';
 
@@ -54,6 +55,9 @@ export function startRelay(win: Window): void {
   win.addEventListener('focus', announceState);
   win.addEventListener('blur', announceState);
   announceState();
+
+  // The keyboard shortcut's export: the worker wrote it, this side saves it (issue 9, item 3).
+  onMessage('saveExportFile', ({ data }) => downloadFile(win.document, data));
 
   const schedule: Schedule = (ms, run) => {
     const timer = win.setTimeout(run, ms);

@@ -12,7 +12,7 @@ const CHAT = 'https://chatgpt.com/c/conv-1';
 function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
   return {
     conversationId: 'conv-1',
-    summary: { title: 'Headphones', model: 'gpt-5', messageCount: 4, turnCount: 2 },
+    summary: { title: 'Headphones', model: 'gpt-5', messageCount: 4, turnCount: 2, extraKeys: [] },
     queries: null,
     sources: [],
     ads: null,

@@ -1,0 +1,23 @@
+import { browser } from '#imports';
+import { EXPORT_COMMAND, exportFromShortcut } from './export-shortcut';
+import type { LensWorker } from './lens-worker';
+import { sendMessage } from './protocol';
+import { loadSettings } from './settings-items';
+
+/**
+ * The keyboard shortcut in the service worker, registered synchronously by the background entry so a
+ * worker woken by the key hears it. The export goes to the active tab's relay to be saved.
+ */
+export function listenForExportShortcut(ready: Promise<LensWorker>): void {
+  browser.commands?.onCommand.addListener((command) => {
+    if (command !== EXPORT_COMMAND) return;
+    void exportFromShortcut({
+      activeTabId: async () =>
+        (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id ?? null,
+      settings: loadSettings,
+      exportConversation: async (tabId, format, options) =>
+        (await ready).exportConversation(tabId, format, options),
+      saveInTab: (tabId, file) => sendMessage('saveExportFile', file, tabId),
+    }).catch(() => undefined);
+  });
+}
