@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { AdsView } from '@/components/views/AdsView';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
+import { renderView, snapshotOf, visibleText } from './lens-snapshots';
+
+describe('AdsView', () => {
+  for (const wire of ['document', 'live'] as const) {
+    it(`shows each ad of the ${wire} form with clean links and the tracking it lost, never a tracking value`, () => {
+      const snapshot = snapshotOf('ads', { ads: { shown: true, wire } });
+      const html = renderView(AdsView, { snapshot });
+      const text = visibleText(html);
+      const first = snapshot.ads?.ads[0];
+      expect(first?.advertiser).toBeTruthy();
+      expect(text).toContain(first?.advertiser);
+      expect(text).toMatch(/Tracking removed: [a-z_]+(, [a-z_]+)*/);
+      expect(text).toContain('oppref');
+      expect(text).toContain('Country US');
+      expect(text).toContain('Account segment seg_personal_us');
+      expect(html).not.toContain(AD_TRACKING_CANARY);
+      expect(html).not.toMatch(/[?&](oppref|olref|ad_data_token|oa_oppref)=/);
+      expect(html).not.toContain('<img');
+    });
+  }
+
+  it('says when the service showed no ads, and when no ads response was seen', () => {
+    const none = visibleText(
+      renderView(AdsView, { snapshot: snapshotOf('ads', { ads: { shown: false, wire: 'live' } }) }),
+    );
+    expect(none).toContain('No ads shown in this conversation.');
+    expect(none).toContain('The service answered that it showed none.');
+    const unseen = visibleText(renderView(AdsView, { snapshot: snapshotOf('ads', { ads: null }) }));
+    expect(unseen).toContain('No ads shown in this conversation.');
+    expect(unseen).toContain('No ads response was seen');
+  });
+});
