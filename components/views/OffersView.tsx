@@ -1,6 +1,32 @@
-import type { JSX } from 'react';
+import { type JSX, useMemo } from 'react';
+import type { OfferRow } from '@/lib/insights/offers';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import { OfferItem } from './OfferItem';
+import { OffersRefresh } from './OffersRefresh';
+import { TokenMembers } from './TokenMembers';
+import { withUniqueKeys } from './unique-keys';
+import { EmptyState, ViewSection } from './ViewSection';
+import './offers-view.css';
 
+interface ProductOffers {
+  key: string;
+  first: OfferRow;
+  offers: OfferRow[];
+}
+
+/** Rows come in product order (offersTable); each product is one run of rows. */
+function byProduct(rows: readonly OfferRow[]): ProductOffers[] {
+  const products: ProductOffers[] = [];
+  for (const row of rows) {
+    const key = `${row.productId}|${row.productTitle}`;
+    const last = products.at(-1);
+    if (last !== undefined && last.key === key) last.offers.push(row);
+    else products.push({ key, first: row, offers: [row] });
+  }
+  return products;
+}
+
+/** The offers behind the conversation's shopping cards (interface 2.5, 4.4), by product. */
 export function OffersView({
   snapshot,
   onRefreshOffers,
@@ -8,12 +34,35 @@ export function OffersView({
   snapshot: LensSnapshot;
   onRefreshOffers: () => void;
 }): JSX.Element {
+  const products = useMemo(() => byProduct(snapshot.offers), [snapshot.offers]);
   return (
-    <section aria-labelledby="view-offers-heading" data-conversation={snapshot.conversationId}>
-      <h2 id="view-offers-heading">Offers</h2>
-      <button type="button" onClick={onRefreshOffers}>
-        Refresh offers
-      </button>
-    </section>
+    <ViewSection id="offers" title="Offers">
+      <OffersRefresh state={snapshot.offersRefresh} onRefreshOffers={onRefreshOffers} />
+      {products.length === 0 ? (
+        <EmptyState>No product offers in this conversation.</EmptyState>
+      ) : (
+        <ul className="offers-products" aria-label="Products">
+          {withUniqueKeys(products, (product) => product.key).map(([key, { first, offers }]) => (
+            <li key={key} className="offers-product">
+              <h3 className="offers-product__title">
+                {first.productTitle ?? 'Unnamed product'}
+                {first.brand !== null && <span className="offers-product__brand"> · {first.brand}</span>}
+              </h3>
+              <TokenMembers flags={first.tokenMembers} />
+              <ul
+                className="offers-product__offers"
+                aria-label={`Offers for ${first.productTitle ?? 'the product'}`}
+              >
+                {withUniqueKeys(offers, (offer) => `${offer.merchant}|${offer.url}`).map(
+                  ([offerKey, offer]) => (
+                    <OfferItem key={offerKey} offer={offer} />
+                  ),
+                )}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ViewSection>
   );
 }
