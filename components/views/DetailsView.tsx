@@ -1,10 +1,102 @@
 import type { JSX } from 'react';
+import type { Transport } from '@/lib/insights/transport';
+import type { FormatLoadStatus } from '@/lib/model/conversation';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import { FormatComparisonDetails } from './FormatComparisonDetails';
+import { withUniqueKeys } from './unique-keys';
+import { EmptyState, ViewNote, ViewSection } from './ViewSection';
+import './details-view.css';
 
-export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+const TRANSPORT_NAMES: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'Unknown' };
+
+const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+
+function FormatRow({ name, status }: { name: string; status: FormatLoadStatus }): JSX.Element {
   return (
-    <section aria-labelledby="view-details-heading" data-conversation={snapshot.conversationId}>
-      <h2 id="view-details-heading">Details</h2>
-    </section>
+    <tr>
+      <th scope="row">{name}</th>
+      <td>{yesNo(status.loaded)}</td>
+      <td>{yesNo(status.complete)}</td>
+      <td>{status.pages}</td>
+      <td className="details-note-cell">{status.note ?? ''}</td>
+    </tr>
+  );
+}
+
+/** The plumbing: which formats are held, how they differ, unknown keys, the transport seen, warnings. */
+export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const { formatLoads, transportCounts, summary } = snapshot;
+  const extraKeys = summary?.extraKeys ?? [];
+  return (
+    <ViewSection id="details" title="Details">
+      <h3>Formats</h3>
+      {formatLoads === null ? (
+        <EmptyState>No format of this conversation is held yet.</EmptyState>
+      ) : (
+        <div className="details-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Format</th>
+                <th scope="col">Loaded</th>
+                <th scope="col">Complete</th>
+                <th scope="col">Pages</th>
+                <th scope="col">Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              <FormatRow name="Messages" status={formatLoads.messages} />
+              <FormatRow name="Tree" status={formatLoads.tree} />
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Format comparison</h3>
+      <FormatComparisonDetails
+        comparison={snapshot.formatComparison}
+        counts={snapshot.formatComparisonCounts}
+      />
+      <h3>Extra top-level keys</h3>
+      {extraKeys.length === 0 ? (
+        <ViewNote>None: every top-level key is one the interface document lists.</ViewNote>
+      ) : (
+        <ul className="details-keys" aria-label="Extra top-level keys">
+          {extraKeys.map((key) => (
+            <li key={key}>
+              <code>{key}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Transport</h3>
+      <dl className="details-facts">
+        <div>
+          <dt>Answers streamed over</dt>
+          <dd>{TRANSPORT_NAMES[snapshot.transport]}</dd>
+        </div>
+        <div>
+          <dt>WebSocket answer items</dt>
+          <dd>{transportCounts.streamItems}</dd>
+        </div>
+        <div>
+          <dt>SSE answers</dt>
+          <dd>{transportCounts.sseAnswers}</dd>
+        </div>
+        <div>
+          <dt>SSE handoffs to a WebSocket</dt>
+          <dd>{transportCounts.handoffs}</dd>
+        </div>
+      </dl>
+      <h3>Warnings</h3>
+      {snapshot.warnings.length === 0 ? (
+        <ViewNote>None.</ViewNote>
+      ) : (
+        <ul className="details-warnings">
+          {withUniqueKeys(snapshot.warnings, (warning) => warning).map(([key, warning]) => (
+            <li key={key}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </ViewSection>
   );
 }
