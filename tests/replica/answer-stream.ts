@@ -31,17 +31,56 @@ export function parsePromptRequest(body: unknown): PromptRequest | null {
   };
 }
 
-/** The same prompt always gets the same answer: a related entry of the corpus, introduced by the prompt. */
-export function composeAnswer(prompt: string): string {
+/** Words too common to tell topics apart ("which of these ..." must not pick a shell question). */
+const COMMON_WORDS = new Set([
+  'about',
+  'does',
+  'from',
+  'have',
+  'into',
+  'should',
+  'that',
+  'these',
+  'this',
+  'those',
+  'what',
+  'when',
+  'where',
+  'which',
+  'will',
+  'with',
+  'would',
+  'your',
+  'best',
+  'good',
+  'some',
+  'there',
+  'their',
+]);
+
+const topicWords = (text: string): string[] =>
+  (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => !COMMON_WORDS.has(word));
+
+/**
+ * The same prompt always gets the same answer: the corpus entry closest to the prompt, then to the
+ * conversation's topic (its title), so a follow-up about headphones in a shopping conversation gets a
+ * shopping answer; a random entry when nothing relates. Introduced by the prompt.
+ */
+export function composeAnswer(prompt: string, topic = ''): string {
   const random = seededRandom(seedFromText(prompt));
-  const words = new Set(prompt.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const promptWords = new Set(topicWords(prompt));
+  const titleWords = new Set(topicWords(topic));
   const entries = ALL_ENTRIES.map((entry) => entry(random));
-  const overlap = (question: string): number =>
-    (question.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((word) => words.has(word)).length;
+  // A word of the prompt weighs more than one of the title; the title breaks ties and fills silences.
+  const score = (question: string): number =>
+    topicWords(question).reduce(
+      (sum, word) => sum + (promptWords.has(word) ? 3 : 0) + (titleWords.has(word) ? 1 : 0),
+      0,
+    );
   const best = entries.reduce((chosen, entry) =>
-    overlap(entry.question) > overlap(chosen.question) ? entry : chosen,
+    score(entry.question) > score(chosen.question) ? entry : chosen,
   );
-  const related = overlap(best.question) > 0 ? best : random.pick(entries);
+  const related = score(best.question) > 0 ? best : random.pick(entries);
   return `About “${prompt.trim()}”: here is what I would do.\n\n${related.answer}`;
 }
 

@@ -85,7 +85,7 @@ async function answerInDocumentForm({
   else
     sendJson(response, 200, { conversation_id: id, websocket_request_id: randomUUID(), status: 'streaming' });
   send(events.input(id, turn.userMessage));
-  const pieces = answerPieces(composeAnswer(prompt.prompt));
+  const pieces = answerPieces(composeAnswer(prompt.prompt, conversation.title ?? ''));
   for (const [index, piece] of pieces.entries()) {
     await pause(PIECE_PAUSE_MS);
     send(events.delta(id, growAnswer(turn.assistantMessage, piece, now())));
@@ -107,7 +107,9 @@ async function streamLiveAnswer(
 ): Promise<void> {
   const id = conversation.id;
   send(liveEvents.addMessage(id, structuredClone(turn.assistantMessage)));
-  for (const [index, piece] of answerPieces(composeAnswer(prompt.prompt)).entries()) {
+  for (const [index, piece] of answerPieces(
+    composeAnswer(prompt.prompt, conversation.title ?? ''),
+  ).entries()) {
     await pause(PIECE_PAUSE_MS);
     growAnswer(turn.assistantMessage, piece, context.now());
     send(liveEvents.append(piece, index === 0));
