@@ -69,10 +69,7 @@ function AdItem({ ad }: { ad: AdListing }): JSX.Element {
           </ul>
         )}
         {ad.removedTrackingParams.length > 0 && (
-          <p className="ad__tracking">
-            <span aria-hidden="true">🛡 </span>
-            {trackingText(ad.removedTrackingParams)}
-          </p>
+          <p className="ad__tracking">{trackingText(ad.removedTrackingParams)}</p>
         )}
       </article>
     </li>

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { ProductSecretFlags } from '@/lib/model/product-entity';
+import { LockIcon } from './LockIcon';
 
 const MEMBER_NAMES: Record<keyof ProductSecretFlags, string> = {
   hasLookupKeyData: 'Lookup key',
@@ -23,7 +24,7 @@ export function TokenMembers({ flags }: { flags: ProductSecretFlags }): JSX.Elem
         <li key={flag}>
           {MEMBER_NAMES[flag]}{' '}
           <span className="token-members__present">
-            <span aria-hidden="true">🔒</span> present
+            <LockIcon /> present
           </span>
         </li>
       ))}

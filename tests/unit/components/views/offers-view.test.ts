@@ -16,7 +16,10 @@ describe('OffersView', () => {
       const first = snapshot.offers[0];
       expect(text).toContain(first?.productTitle);
       expect(text).toContain(first?.merchant);
-      expect(text).toContain('Lookup key 🔒 present');
+      expect(text).toContain('Lookup key present');
+      expect(html).toMatch(
+        /Lookup key <span class="token-members__present"><svg class="lock-icon"[^>]*aria-hidden="true"/,
+      );
       expect(text).toContain('Refresh offers');
       expect(text).toMatch(/\$\d+(\.\d\d)? was \$\d+\.\d\d/);
       expect(text).toContain('Best price');

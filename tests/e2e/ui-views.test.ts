@@ -1,0 +1,196 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
+import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import { type Lens, test } from './lens-test';
+import { waitForClient } from './replica-page';
+
+const SCREENSHOTS = 'test-output/screenshots';
+const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
+const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
+
+type ViewName = 'Queries' | 'Sources' | 'Ads' | 'Offers' | 'Details';
+
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
+async function openViews(
+  lens: Lens,
+  scenario: keyof typeof FIXTURE_IDS,
+  surface: 'popup.html' | 'sidepanel.html',
+) {
+  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
+  await waitForClient(chat, (client) => client.loaded);
+  const page = await lens.openExtensionPage(surface, chat);
+  await page.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  return { chat, page };
+}
+
+/** Clicks the view's tab and waits for the view's own heading. */
+async function showView(page: Page, name: ViewName) {
+  await page.getByRole('tab', { name }).click();
+  const view = page.getByRole('region', { name, exact: true });
+  await view.getByRole('heading', { level: 2, name }).waitFor();
+  return view;
+}
+
+/** Neither the text nor any attribute of the page holds a secret. */
+async function expectNoCanary(page: Page): Promise<void> {
+  const html = await page.content();
+  for (const canary of CANARIES) expect(html).not.toContain(canary);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Light and dark, 320 px and 800 px wide: every view as a user of the side panel would see it. */
+async function shootEveryWay(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [320, 800]) {
+      await page.setViewportSize({ width, height: 720 });
+      await page.screenshot({
+        path: `${SCREENSHOTS}/view-${name}-${colorScheme}-${width}.png`,
+        fullPage: true,
+      });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('the views, as a user sees them in the popup', () => {
+  test('queries by turn with their kinds, filtered as one types (webSearch, document form)', async ({
+    lens,
+  }) => {
+    const { chat, page } = await openViews(lens, 'webSearch', 'popup.html');
+    const view = await showView(page, 'Queries');
+    const count = view.locator('output');
+    await expect.poll(() => count.textContent()).toMatch(/^(\d+) of \1$/);
+    const total = Number((await count.textContent())?.split(' of ')[1]);
+    expect(total).toBeGreaterThan(0);
+    const list = view.getByRole('list', { name: 'Queries by turn' });
+    await expect(list.getByRole('heading', { level: 3 }).first().textContent()).resolves.toMatch(
+      /^Turn \d+ · \d+ quer/,
+    );
+    const badges = await list.locator('.badge').allTextContents();
+    expect(badges).toContain('search');
+    expect(badges).toContain('open');
+    await view.getByRole('searchbox', { name: 'Filter' }).fill('wide');
+    await expect.poll(() => count.textContent()).toMatch(new RegExp(`^\\d+ of ${total}$`));
+    const shown = Number((await count.textContent())?.split(' of ')[0]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total);
+    for (const text of await list.locator('.query__text').allTextContents())
+      expect(text.toLowerCase()).toContain('wide');
+    await expect(view.getByRole('button', { name: /^Copy the \d+ shown quer/ }).isVisible()).resolves.toBe(
+      true,
+    );
+    await view.getByRole('searchbox', { name: 'Filter' }).fill('');
+    await expectNoCanary(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+    await chat.close();
+  });
+
+  test('queries and sources of the live form, cited pages marked in words (liveSearch)', async ({ lens }) => {
+    const { chat, page } = await openViews(lens, 'liveSearch', 'popup.html');
+    const queries = await showView(page, 'Queries');
+    await expect.poll(() => queries.locator('.badge').allTextContents()).toContain('search');
+    const sources = await showView(page, 'Sources');
+    await expect(sources.getByRole('table').getByRole('columnheader').allTextContents()).resolves.toEqual([
+      'Site',
+      'Cited',
+      'Retrieved',
+    ]);
+    const pages = sources.getByRole('list', { name: 'Pages by turn and site' });
+    await expect.poll(() => pages.getByText('✓ Cited', { exact: true }).count()).toBeGreaterThan(0);
+    for (const link of await pages.getByRole('link').all()) {
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      await expect(link.getAttribute('rel')).resolves.toBe('noreferrer noopener');
+    }
+    await expectNoCanary(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+    await chat.close();
+  });
+
+  for (const scenario of ['ads', 'liveShopping'] as const) {
+    test(`ads with clean links and the tracking they lost (${scenario})`, async ({ lens }) => {
+      const { chat, page } = await openViews(lens, scenario, 'popup.html');
+      const view = await showView(page, 'Ads');
+      const ads = view.getByRole('list', { name: 'Ads' });
+      await ads.waitFor({ timeout: 20_000 });
+      expect(
+        await ads
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { level: 3 }) })
+          .count(),
+      ).toBeGreaterThan(0);
+      await expect(view.textContent()).resolves.toMatch(
+        /Tracking removed: (oppref|olref|oa_oppref|ad_data_token)/,
+      );
+      const hrefs = await view
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(hrefs.length).toBeGreaterThan(0);
+      for (const href of hrefs) expect(href).not.toMatch(TRACKING_PARAMETER);
+      await expectNoCanary(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+      await chat.close();
+    });
+  }
+
+  for (const scenario of ['products', 'liveShopping'] as const) {
+    test(`offers by product, token-bearing members only as present behind a lock (${scenario})`, async ({
+      lens,
+    }) => {
+      const { chat, page } = await openViews(lens, scenario, 'popup.html');
+      await waitForClient(chat, (client) => client.productRefreshes > 0);
+      const view = await showView(page, 'Offers');
+      const products = view.getByRole('list', { name: 'Products' });
+      await products.waitFor({ timeout: 20_000 });
+      await expect(view.getByText('present').first().isVisible()).resolves.toBe(true);
+      await expect(view.textContent()).resolves.toMatch(/Lookup key present/);
+      await expect(view.locator('.token-members__present svg.lock-icon').count()).resolves.toBeGreaterThan(0);
+      await expect(view.textContent()).resolves.toMatch(/\$\d+\.\d\d/);
+      await expect(view.getByRole('button', { name: 'Refresh offers' }).isEnabled()).resolves.toBe(true);
+      await expectNoCanary(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+      await chat.close();
+    });
+  }
+});
+
+describe('the views in the side panel, light and dark, 320 px and 800 px', () => {
+  const shots: Array<{ scenario: keyof typeof FIXTURE_IDS; views: ViewName[] }> = [
+    { scenario: 'liveSearch', views: ['Queries', 'Sources', 'Details'] },
+    { scenario: 'liveShopping', views: ['Ads', 'Offers'] },
+  ];
+  for (const { scenario, views } of shots) {
+    test(`${views.join(', ')} of ${scenario}`, async ({ lens }) => {
+      const { chat, page } = await openViews(lens, scenario, 'sidepanel.html');
+      if (scenario === 'liveShopping') await waitForClient(chat, (client) => client.productRefreshes > 0);
+      for (const name of views) {
+        await showView(page, name);
+        await shootEveryWay(page, `${name.toLowerCase()}-${scenario}`);
+      }
+      await expectNoCanary(page);
+      await page.close();
+      await chat.close();
+    });
+  }
+});
