@@ -1,0 +1,69 @@
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { launchBrowser } from '../../scripts/launch-browser';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { type Replica, startReplica } from '../replica/server';
+import { test } from './lens-test';
+import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
+
+interface FlowResult {
+  client: Omit<ReplicaClientState, 'bootFetchWasNative'>;
+  /** What the page asked and was answered: method, path without query, status, each once. */
+  pageCalls: string[];
+}
+
+const TREE_POLLS = 2;
+
+/**
+ * The page's own flows (issue 8, tests): a prompt over SSE, over the WebSocket, over the live site's
+ * handoff to ws.chatgpt.com, and the product refresh with the tree polled meanwhile.
+ */
+async function runFlows(context: BrowserContext, replica: Replica): Promise<Record<string, FlowResult>> {
+  const results: Record<string, FlowResult> = {};
+  const flows = [
+    ['sse', FIXTURE_IDS.sse, 'What is a good cast-iron skillet for a beginner?'],
+    ['websocket', FIXTURE_IDS.websocket, 'Summarize the thread so far in two sentences.'],
+    ['live', FIXTURE_IDS.liveShopping, 'Which of these folds flat for a long flight?'],
+    ['products and tree polls', FIXTURE_IDS.products, null],
+  ] as const;
+  for (const [name, id, prompt] of flows) {
+    replica.clearRequests();
+    const page = await context.newPage();
+    await page.goto(`https://chatgpt.com/c/${id}`);
+    await waitForClient(page, (client) => client.loaded);
+    const treePolls = () =>
+      replica.requests({ origin: 'page', method: 'GET', pathPrefix: `/backend-api/conversation/${id}` })
+        .length;
+    const state =
+      prompt === null
+        ? await waitForClient(page, (client) => client.productRefreshes >= 3 && treePolls() > TREE_POLLS)
+        : await askPrompt(page, prompt);
+    const { bootFetchWasNative: _probe, ...client } = state;
+    const calls = replica
+      .requests({ origin: 'page' })
+      .map((request) => `${request.method} ${request.path.split('?')[0]} ${request.status}`);
+    results[name] = { client, pageCalls: [...new Set(calls)].sort() };
+    await page.close();
+  }
+  return results;
+}
+
+describe("the page's own flows", () => {
+  test('give the page the same results with and without the extension', async ({ lens }) => {
+    const baselineReplica = await startReplica();
+    const baseline = await launchBrowser({
+      extensionDir: null,
+      replicaPort: baselineReplica.port,
+      headless: true,
+    });
+    try {
+      const without = await runFlows(baseline, baselineReplica);
+      const withExtension = await runFlows(lens.context, lens.replica);
+      for (const result of Object.values(without)) expect(result.client.errors).toEqual([]);
+      expect(withExtension).toEqual(without);
+    } finally {
+      await baseline.close();
+      await baselineReplica.close();
+    }
+  }, 120_000);
+});
