@@ -22,7 +22,8 @@ import { launchBrowserWithExtension } from './launch-browser';
  */
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
 const outputDir = join(projectRoot, 'demo-output');
-const conversationId = FIXTURE_IDS.products;
+// The live shopping conversation: web search queries, ads, product offers, answers over WebSocket.
+const conversationId = FIXTURE_IDS.liveShopping;
 
 interface ClientState {
   loaded: boolean;
@@ -36,7 +37,7 @@ async function waitForClient(page: Page, ready: (state: ClientState) => boolean)
 }
 
 async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]): Promise<void> {
-  await waitForClient(chat, (state) => state.loaded && state.productRefreshes >= 3);
+  await waitForClient(chat, (state) => state.loaded);
   await chat.fill('textarea#prompt', 'Which of these has the best microphone for calls?');
   await chat.click('button#send');
   await waitForClient(chat, (state) => state.lastAnswer !== null);
@@ -50,15 +51,19 @@ async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]
     .context()
     .serviceWorkers()[0]
     ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
+  // The real popup and side panel for that tab, in both themes (the pages take ?tabId=, issue 9).
   for (const [name, size] of [
-    ['popup', { width: 380, height: 480 }],
-    ['sidepanel', { width: 420, height: 720 }],
+    ['popup', { width: 400, height: 600 }],
+    ['sidepanel', { width: 420, height: 800 }],
   ] as const) {
     const view = await chat.context().newPage();
     await view.setViewportSize(size);
     await view.goto(`chrome-extension://${extensionId}/${name}.html?tabId=${tabId}`);
-    await view.waitForSelector('[data-testid="capture-counts"]', { timeout: 10_000 });
-    await shoot(view, `${name}.png`);
+    await view.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await view.emulateMedia({ colorScheme: scheme });
+      await shoot(view, `${name}-${scheme}.png`);
+    }
     await view.close();
   }
 }

@@ -8,8 +8,15 @@ declare const chrome: {
     sendMessage(message: unknown): Promise<unknown>;
     getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };
   };
+  commands: {
+    getAll(): Promise<Array<{ name?: string; shortcut?: string }>>;
+    onCommand: object;
+  };
   storage: {
-    session: { get(keys: string | null): Promise<Record<string, unknown>> };
+    session: {
+      get(keys: string | null): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+    };
     local: {
       get(keys: string | null): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;

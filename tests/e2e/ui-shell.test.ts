@@ -1,0 +1,342 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { NOTHING_OBSERVED } from '@/lib/insights/transport';
+import { NO_CAPTURE } from '@/lib/runtime/capture-counts';
+import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { TabLens } from '@/lib/runtime/tab-lens';
+import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
+import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import { type Lens, test } from './lens-test';
+import { askPrompt, waitForClient } from './replica-page';
+
+const SCREENSHOTS = 'test-output/screenshots';
+const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
+const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
+
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
+async function openFor(
+  lens: Lens,
+  scenario: keyof typeof FIXTURE_IDS,
+  surface: 'popup.html' | 'sidepanel.html',
+) {
+  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
+  await waitForClient(chat, (client) => client.loaded);
+  const view = await lens.openExtensionPage(surface, chat);
+  await view.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  return { chat, view };
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function expectNoCanary(text: string): void {
+  for (const canary of CANARIES) expect(text).not.toContain(canary);
+}
+
+/** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
+function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLens {
+  const conversationId = FIXTURE_IDS.plain;
+  const full: LensSnapshot | null =
+    snapshot === null
+      ? null
+      : {
+          conversationId,
+          summary: null,
+          queries: null,
+          sources: [],
+          ads: null,
+          offers: [],
+          transport: 'unknown',
+          transportCounts: NOTHING_OBSERVED,
+          formatComparison: null,
+          formatComparisonCounts: null,
+          formatLoads: null,
+          progress: { pagesLoaded: 0, messagesLoaded: 0, hasMore: false, loading: null },
+          load: { status: 'idle', rateLimitedUntil: null, error: null },
+          offersRefresh: {
+            running: false,
+            done: 0,
+            total: 0,
+            failures: 0,
+            rateLimitedUntil: null,
+            error: null,
+          },
+          errors: [],
+          warnings: [],
+          governor: { blockedUntil: null, strikes: 0 },
+          rateLimitedUntil: null,
+          updatedAt: Date.now(),
+          ...snapshot,
+        };
+  return {
+    tabId,
+    url: `https://chatgpt.com/c/${conversationId}`,
+    onChatSite: true,
+    conversationId,
+    visible: true,
+    focused: true,
+    captured: NO_CAPTURE,
+    snapshot: full,
+    updatedAt: Date.now(),
+  };
+}
+
+describe('the popup and the side panel: state faces', () => {
+  test('another site and the chat site without a conversation say what to open', async ({ lens }) => {
+    const own = await lens.openExtensionPage('popup.html');
+    await expect.poll(() => own.locator('main').getAttribute('data-face')).toBe('not-on-site');
+    await expect(own.getByRole('status').textContent()).resolves.toMatch(
+      /Open a conversation on chatgpt.com/,
+    );
+    await shoot(own, 'face-not-on-site');
+
+    const home = await lens.openChat('/');
+    const popup = await lens.openExtensionPage('popup.html', home);
+    await expect.poll(() => popup.locator('main').getAttribute('data-face')).toBe('no-conversation');
+    await expect(popup.getByRole('heading', { name: 'No conversation open' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await shoot(popup, 'face-no-conversation');
+    for (const page of [own, popup, home]) await page.close();
+  });
+
+  test('loading, signed out, rate limited and error replace the views with what to do', async ({ lens }) => {
+    const until = Date.now() + 90_000;
+    const cases: Array<[string, Partial<LensSnapshot> | null, RegExp]> = [
+      ['loading', null, /Reading the conversation/],
+      [
+        'signed-out',
+        { load: { status: 'signed-out', rateLimitedUntil: null, error: null } },
+        /sign in to chatgpt.com/,
+      ],
+      ['rate-limited', { rateLimitedUntil: until }, /sends nothing until \d\d:\d\d:\d\d/],
+      [
+        'error',
+        {
+          load: {
+            status: 'failed',
+            rateLimitedUntil: null,
+            error: { code: 'server', message: 'The server answered 503.' },
+          },
+        },
+        /The server answered 503\. .*tries again/,
+      ],
+    ];
+    for (const [face, snapshot, text] of cases) {
+      // A tab of its own per state: the worker holds nothing for it yet, so the popup's first render
+      // is the stored lens (the popup's refresh may replace it later).
+      const holder = await lens.context.newPage();
+      await holder.goto(`chrome-extension://${lens.extensionId}/manifest.json?holder=${face}`);
+      const tabId = await lens.tabIdOf(holder);
+      await lens.serviceWorker.evaluate(
+        ([key, value]) => chrome.storage.session.set({ [key as string]: value }),
+        [`tabLens:${tabId}`, lensWith(tabId, snapshot)] as const,
+      );
+      const popup = await lens.openExtensionPage('popup.html', holder);
+      await expect.poll(() => popup.locator('main').getAttribute('data-face')).toBe(face);
+      await expect(popup.locator('.face').textContent()).resolves.toMatch(text);
+      await shoot(popup, `face-${face}`);
+      await popup.close();
+      await holder.close();
+    }
+  });
+});
+
+describe('the popup and the side panel: a live shopping conversation', () => {
+  test('show the header, every view by click or key, in both themes from 320 to 800 px, with no serious axe finding', async ({
+    lens,
+  }) => {
+    const { chat, view: popup } = await openFor(lens, 'liveShopping', 'popup.html');
+    await expect(popup.getByTestId('conversation-title').textContent()).resolves.not.toBe('');
+    await expect(popup.getByTestId('message-count').textContent()).resolves.toMatch(/^\d+ messages$/);
+    await expect(popup.getByTestId('transport-badge').textContent()).resolves.toMatch(
+      /WebSocket|SSE|unknown/,
+    );
+    await expect(popup.getByTestId('freshness').textContent()).resolves.toMatch(/^updated /);
+    expect(await seriousViolations(popup)).toEqual([]);
+
+    // One key per view: the digits jump, the arrows move along the tab list.
+    for (const [index, name] of VIEWS.entries()) {
+      await popup.keyboard.press(String(index + 1));
+      await expect(
+        popup.getByRole('tab', { name, exact: false }).getAttribute('aria-selected'),
+      ).resolves.toBe('true');
+      await expect(
+        popup.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().textContent(),
+      ).resolves.toContain(name);
+    }
+    await popup.getByRole('tab', { name: /Queries/ }).click();
+    await popup.keyboard.press('ArrowRight');
+    await expect(popup.getByRole('tab', { name: /Sources/ }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+    await popup.getByRole('tab', { name: /Queries/ }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme: scheme });
+      await shoot(popup, `popup-queries-${scheme}`);
+    }
+
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await panel.locator('main[data-face="views"]').waitFor();
+    expect(await seriousViolations(panel)).toEqual([]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(panel)).toEqual([]);
+      for (const width of [320, 800]) {
+        await panel.setViewportSize({ width, height: 700 });
+        for (const name of VIEWS) {
+          await panel.getByRole('tab', { name: new RegExp(name) }).click();
+          // Nothing is wider than the panel: readable from 320 px without scrolling sideways.
+          const overflow = await panel.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+          await shoot(panel, `sidepanel-${name.toLowerCase()}-${scheme}-${width}`);
+        }
+      }
+    }
+    expectNoCanary(await popup.content());
+    expectNoCanary(await panel.content());
+    for (const page of [popup, panel, chat]) await page.close();
+  });
+
+  test('the theme setting forces light or dark over the system theme', async ({ lens }) => {
+    const { chat, view: popup } = await openFor(lens, 'plain', 'popup.html');
+    await popup.emulateMedia({ colorScheme: 'light' });
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await popup.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => popup.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const background = () => popup.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await expect.poll(background).toBe('rgb(22, 24, 29)');
+    await shoot(popup, 'popup-settings-dark-forced');
+    await popup.getByLabel('Theme').selectOption('system');
+    await expect.poll(background).toBe('rgb(255, 255, 255)');
+    await popup.close();
+    await chat.close();
+  });
+});
+
+describe('export', () => {
+  test('the Export button and each menu item download the files; Copy as Markdown fills the clipboard', async ({
+    lens,
+  }) => {
+    const { chat, view: popup } = await openFor(lens, 'liveShopping', 'popup.html');
+    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    const [primary] = await Promise.all([
+      popup.waitForEvent('download'),
+      popup.getByRole('button', { name: /^Export/ }).click(),
+    ]);
+    expect(primary.suggestedFilename()).toMatch(/\.md$/);
+    const markdown = await downloadedText(primary);
+    expect(markdown.startsWith('---\ntitle: ')).toBe(true);
+    expect(markdown).toContain('## Transcript');
+    expectNoCanary(markdown);
+    await expect(popup.getByTestId('export-status').textContent()).resolves.toContain('Saved ');
+
+    const menuButton = popup.getByRole('button', { name: 'More export options' });
+    const expected = { 'Export Markdown': /\.md$/, 'Export JSON': /\.json$/, 'Export CSV': /\.csv$/ };
+    for (const [item, name] of Object.entries(expected)) {
+      await menuButton.click();
+      const [download] = await Promise.all([
+        popup.waitForEvent('download'),
+        popup.getByRole('menuitem', { name: item }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(name);
+      const text = await downloadedText(download);
+      expectNoCanary(text);
+      if (item === 'Export JSON') expect(JSON.parse(text)).toMatchObject({ schema: 'chat-lens/export@1' });
+      if (item === 'Export CSV') expect(text.split('\n')[0]).toContain(',');
+    }
+
+    // The keyboard reaches the menu too: Enter opens it, arrows move, Escape closes it.
+    await menuButton.focus();
+    await popup.keyboard.press('Enter');
+    await expect(
+      popup
+        .getByRole('menuitem', { name: 'Export Markdown' })
+        .evaluate((item) => item === document.activeElement),
+    ).resolves.toBe(true);
+    await popup.keyboard.press('ArrowUp');
+    await expect(
+      popup
+        .getByRole('menuitem', { name: 'Copy as Markdown' })
+        .evaluate((item) => item === document.activeElement),
+    ).resolves.toBe(true);
+    await shoot(popup, 'popup-export-menu');
+    await popup.keyboard.press('Escape');
+    await expect(popup.getByRole('menu').count()).resolves.toBe(0);
+
+    await menuButton.click();
+    await popup.getByRole('menuitem', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => popup.getByTestId('export-status').textContent()).toContain('Copied as Markdown');
+    const copied = await popup.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('## Transcript');
+    expectNoCanary(copied);
+    await popup.close();
+    await chat.close();
+  });
+
+  test('the keyboard shortcut exports the active conversation in the default format without opening anything', async ({
+    lens,
+  }) => {
+    const chat = await lens.openChat(`/c/${FIXTURE_IDS.liveShopping}`);
+    await waitForClient(chat, (client) => client.loaded);
+    await chat.bringToFront();
+    const commands = await lens.serviceWorker.evaluate(() => chrome.commands.getAll());
+    expect(commands.map((command) => command.name)).toContain('export-conversation');
+    const extensionPages = () =>
+      lens.context.pages().filter((page) => page.url().startsWith('chrome-extension://'));
+    const openBefore = extensionPages().length;
+    const downloaded = chat.waitForEvent('download', { timeout: 20_000 });
+    // Headless Chromium cannot press a browser shortcut; the command event is dispatched the way the
+    // browser dispatches it when the key is pressed.
+    await lens.serviceWorker.evaluate(() => {
+      const event = chrome.commands.onCommand as unknown as { dispatch(name: string, tab?: unknown): void };
+      event.dispatch('export-conversation');
+    });
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/\.md$/);
+    const text = await downloadedText(download);
+    expect(text).toContain('## Transcript');
+    expectNoCanary(text);
+    expect(extensionPages().length).toBe(openBefore);
+    await chat.close();
+  });
+});
+
+describe('the side panel, live', () => {
+  test('shows the new messages of a prompt once its answer streamed, without a click', async ({ lens }) => {
+    const { chat, view: panel } = await openFor(lens, 'liveShopping', 'sidepanel.html');
+    const count = async () => Number((await panel.getByTestId('message-count').textContent())?.split(' ')[0]);
+    const before = await count();
+    await askPrompt(chat, 'Which of these noise-cancelling headphones has the best microphone?');
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
+    await panel.close();
+    await chat.close();
+  });
+});
