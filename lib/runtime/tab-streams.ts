@@ -4,9 +4,11 @@ import type { StreamItem } from '@/lib/capture/stream-frame';
 /** Topics and item ids remembered per tab: a long chat must not grow them without end. */
 const MAX_REMEMBERED = 2_000;
 
-function remember<T>(set: Set<T>, value: T): void {
-  set.add(value);
-  if (set.size > MAX_REMEMBERED) set.delete(set.values().next().value as T);
+/** Adds to a Set or sets in a Map, forgetting the oldest entry beyond MAX_REMEMBERED. */
+function remember<K>(collection: Set<K> | Map<K, string>, key: K, value = ''): void {
+  if (collection instanceof Map) collection.set(key, value);
+  else collection.add(key);
+  if (collection.size > MAX_REMEMBERED) collection.delete(collection.keys().next().value as K);
 }
 
 /**
@@ -21,12 +23,7 @@ export class TabStreams {
 
   noteAnswerStream(event: AnswerStreamEvent): void {
     if (event.conversationId === null) return;
-    for (const topic of event.handoffTopics) {
-      this.#topicOwners.set(topic, event.conversationId);
-      if (this.#topicOwners.size > MAX_REMEMBERED) {
-        this.#topicOwners.delete(this.#topicOwners.keys().next().value as string);
-      }
-    }
+    for (const topic of event.handoffTopics) remember(this.#topicOwners, topic, event.conversationId);
   }
 
   /** The conversation the item belongs to, or null when neither it, its topic nor the page names one. */
@@ -34,7 +31,7 @@ export class TabStreams {
     const byTopic = item.topicId === null ? undefined : this.#topicOwners.get(item.topicId);
     const owner = item.conversationId ?? byTopic ?? pageConversationId;
     if (owner !== null && item.topicId !== null && byTopic === undefined) {
-      this.#topicOwners.set(item.topicId, owner);
+      remember(this.#topicOwners, item.topicId, owner);
     }
     return owner;
   }
