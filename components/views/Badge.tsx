@@ -14,7 +14,7 @@ export function Badge({
   children: ReactNode;
 }): JSX.Element {
   return (
-    <span className={`badge badge--${tone}`} title={title}>
+    <span className={`view-badge view-badge--${tone}`} title={title}>
       {children}
     </span>
   );

@@ -84,7 +84,7 @@ describe('the views, as a user sees them in the popup', () => {
     await expect(list.getByRole('heading', { level: 3 }).first().textContent()).resolves.toMatch(
       /^Turn \d+ · \d+ quer/,
     );
-    const badges = await list.locator('.badge').allTextContents();
+    const badges = await list.locator('.view-badge').allTextContents();
     expect(badges).toContain('search');
     expect(badges).toContain('open');
     await view.getByRole('searchbox', { name: 'Filter' }).fill('wide');
@@ -107,7 +107,7 @@ describe('the views, as a user sees them in the popup', () => {
   test('queries and sources of the live form, cited pages marked in words (liveSearch)', async ({ lens }) => {
     const { chat, page } = await openViews(lens, 'liveSearch', 'popup.html');
     const queries = await showView(page, 'Queries');
-    await expect.poll(() => queries.locator('.badge').allTextContents()).toContain('search');
+    await expect.poll(() => queries.locator('.view-badge').allTextContents()).toContain('search');
     const sources = await showView(page, 'Sources');
     await expect(sources.getByRole('table').getByRole('columnheader').allTextContents()).resolves.toEqual([
       'Site',
@@ -163,7 +163,7 @@ describe('the views, as a user sees them in the popup', () => {
       const products = view.getByRole('list', { name: 'Products' });
       await products.waitFor({ timeout: 20_000 });
       await expect(view.getByText('present').first().isVisible()).resolves.toBe(true);
-      await expect(view.textContent()).resolves.toMatch(/Lookup key present/);
+      await expect(view.textContent()).resolves.toMatch(/Lookup key\s+present/);
       await expect(view.locator('.token-members__present svg.lock-icon').count()).resolves.toBeGreaterThan(0);
       await expect(view.textContent()).resolves.toMatch(/\$\d+\.\d\d/);
       await expect(view.getByRole('button', { name: 'Refresh offers' }).isEnabled()).resolves.toBe(true);
