@@ -21,3 +21,24 @@ describe('QueriesView', () => {
     expect(text).toContain('No web search in this conversation.');
   });
 });
+
+describe('QueriesView of a very long conversation', () => {
+  it('renders a few dozen rows of thousands of queries, each saying its place in the whole list', () => {
+    const snapshot = snapshotOf('plain');
+    const queries = Array.from({ length: 6000 }, (_, index) => ({
+      text: `query ${index}`,
+      kind: 'search' as const,
+      source: 'search_model_queries' as const,
+      messageId: `m${index}`,
+      turnIndex: Math.floor(index / 3),
+    }));
+    const html = renderView(QueriesView, {
+      snapshot: { ...snapshot, queries: { queries, mayBeIncomplete: false, note: null } },
+    });
+    const items = html.match(/<li /g) ?? [];
+    expect(items.length).toBeGreaterThan(5);
+    expect(items.length).toBeLessThan(60);
+    expect(html).toContain('aria-setsize="8000"');
+    expect(visibleText(html)).toContain('6000 of 6000');
+  });
+});
