@@ -4,6 +4,7 @@ import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
+import { uiBenchmark } from './ui-benchmark';
 
 /**
  * Every benchmark of `npm run bench`; a later issue appends its module here. The browser's figures run
@@ -15,4 +16,5 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   exportMarkdownBenchmark,
   sseParseBenchmark,
   browserBenchmark(extensionDir),
+  uiBenchmark(extensionDir),
 ];
