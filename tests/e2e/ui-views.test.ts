@@ -175,6 +175,41 @@ describe('the views, as a user sees them in the popup', () => {
   }
 });
 
+describe('a 10,000-message conversation', () => {
+  test('lists every query and source while rendering only the rows on screen', async ({ lens }) => {
+    const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
+    const page = await lens.openExtensionPage('sidepanel.html', chat);
+    await page.locator('main[data-face="views"]').waitFor({ timeout: 60_000 });
+    const view = await showView(page, 'Queries');
+    const count = view.locator('output');
+    await expect
+      .poll(async () => Number((await count.textContent())?.split(' of ')[1] ?? 0), { timeout: 60_000 })
+      .toBeGreaterThan(1000);
+    const list = view.getByRole('list', { name: 'Queries by turn' });
+    const rendered = await list.getByRole('listitem').count();
+    const setSize = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
+    expect(setSize).toBeGreaterThan(1000);
+    expect(rendered).toBeLessThan(80);
+    // Scrolled to the end, the last rows are drawn and still only a few dozen.
+    const frame = view.getByRole('region', { name: 'Queries by turn' });
+    await frame.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect
+      .poll(() => list.getByRole('listitem').last().getAttribute('aria-posinset'))
+      .toBe(String(setSize));
+    expect(await list.getByRole('listitem').count()).toBeLessThan(80);
+    const sources = await showView(page, 'Sources');
+    const pages = sources.getByRole('list', { name: 'Pages by turn and site' });
+    await pages.waitFor();
+    expect(Number(await pages.getByRole('listitem').first().getAttribute('aria-setsize'))).toBeGreaterThan(
+      1000,
+    );
+    expect(await pages.getByRole('listitem').count()).toBeLessThan(80);
+    await page.screenshot({ path: `${SCREENSHOTS}/view-sources-tenThousand-light-400.png` });
+    await page.close();
+    await chat.close();
+  });
+});
+
 describe('the views in the side panel, light and dark, 320 px and 800 px', () => {
   const shots: Array<{ scenario: keyof typeof FIXTURE_IDS; views: ViewName[] }> = [
     { scenario: 'liveSearch', views: ['Queries', 'Sources', 'Details'] },
