@@ -18,7 +18,10 @@ export interface TabLens {
   focused: boolean;
   /** What was copied of the page's own traffic for this conversation. */
   captured: CaptureCounts;
-  /** The conversation as inspected; null until anything of it is held. */
+  /**
+   * The conversation as inspected; null on a page that names none. Its summary is null while no format
+   * of the conversation is held yet (the load state and errors already show).
+   */
   snapshot: LensSnapshot | null;
   updatedAt: number;
 }

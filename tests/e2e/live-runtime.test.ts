@@ -22,7 +22,11 @@ describe('the live runtime in the browser (issue 8)', () => {
     lens.replica.clearRequests();
     const plain = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
     await waitForClient(plain, (client) => client.loaded);
-    const plainLens = await waitForLens(lens, await lens.tabIdOf(plain), (state) => state.snapshot !== null);
+    const plainLens = await waitForLens(
+      lens,
+      await lens.tabIdOf(plain),
+      (state) => state.snapshot?.summary != null,
+    );
     expect(plainLens.snapshot?.summary?.messageCount).toBeGreaterThan(0);
     expect(ownBackendRequests(lens.replica)).toEqual([]);
     await plain.close();
