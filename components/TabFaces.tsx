@@ -30,7 +30,11 @@ export function TabFaces({
   const lens = useTabLens(tab.id);
   const section = useViewStore((state) => state.section);
   const settingsOpen = useViewStore((state) => state.settingsOpen);
-  const face = lens === undefined ? null : lensFace(tab, lens);
+  // Without a stored lens the face depends on the tab's URL, so it waits for it (no wrong face first).
+  const face =
+    lens === undefined || (lens === null && tab.url === undefined)
+      ? null
+      : lensFace({ url: tab.url ?? null }, lens);
   const conversationId = lens?.conversationId ?? null;
 
   // The UI opened (DESIGN 2: a refresh trigger): the worker loads only what is missing, debounced.

@@ -3,8 +3,9 @@ import type { TableRow } from './benchmark';
 import { benchmarks } from './benchmarks';
 
 /**
- * `npm run bench` (tsx tests/bench/run.ts [--json]): runs every benchmark and prints a table, or with
- * --json one JSON object merging the figures of all of them. Figures are ratios measured within one
+ * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>]): runs every benchmark and prints a
+ * table, or with --json one JSON object merging the figures of all of them; --only keeps the benchmarks
+ * whose name holds the text (`--only popup` measures issue 9's figures alone). Figures are ratios measured within one
  * run, so they compare across machines; no test asserts a time. The production extension is built
  * first, for the figures measured in Chromium on the replica (browser-benchmark.ts).
  */
@@ -25,8 +26,14 @@ function printTable(title: string, rows: TableRow[]): void {
 }
 
 const asJson = process.argv.includes('--json');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? '' : (process.argv[onlyAt + 1] ?? '').toLowerCase();
 const figures: Record<string, number> = {};
-for (const benchmark of benchmarks(buildExtension())) {
+const chosen = benchmarks(buildExtension()).filter((benchmark) =>
+  benchmark.name.toLowerCase().includes(only),
+);
+if (chosen.length === 0) throw new Error(`No benchmark's name holds "${only}".`);
+for (const benchmark of chosen) {
   const result = await benchmark.run();
   for (const [key, value] of Object.entries(result.figures)) {
     if (key in figures) throw new Error(`Two benchmarks report ${key}.`);
