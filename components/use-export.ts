@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { downloadFile } from '@/lib/runtime/download-file';
 import type { ExportFormat } from '@/lib/runtime/export-file';
+import { requestExport } from '@/lib/runtime/export-port';
 import { sendMessage } from '@/lib/runtime/protocol';
 import type { Settings } from '@/lib/runtime/settings';
 
@@ -33,11 +34,14 @@ export function useExport(tabId: number, settings: Settings) {
     async (format: ExportFormat, delivery: ExportDelivery): Promise<void> => {
       setStatus({ kind: 'working', format, delivery });
       try {
-        const result = await sendMessage('exportConversation', {
-          tabId,
-          format,
-          options: { citations: settings.citations, includeHiddenAndTools: settings.includeHiddenAndTools },
-        });
+        const result = await requestExport(
+          {
+            tabId,
+            format,
+            options: { citations: settings.citations, includeHiddenAndTools: settings.includeHiddenAndTools },
+          },
+          (request) => sendMessage('exportConversation', request),
+        );
         if (!result.ok) {
           setStatus({ kind: 'failed', message: result.error.message });
           return;

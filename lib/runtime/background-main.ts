@@ -4,6 +4,7 @@ import { createBackendClient } from '@/lib/api/backend-client';
 import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { AccountHolding } from './account-holding';
+import { serveExportsOverPorts } from './export-port';
 import { createLensWorker, type LensWorker, type TabLensStore } from './lens-worker';
 import { onMessage } from './protocol';
 import { rateGovernorItem, tabLensItem } from './storage-items';
@@ -73,6 +74,10 @@ export function startBackground(): Promise<LensWorker> {
   onMessage('refreshOffers', async ({ data }) => (await ready).refreshOffers(data.tabId));
   onMessage('exportConversation', async ({ data }) =>
     (await ready).exportConversation(data.tabId, data.format, data.options),
+  );
+  // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
+  serveExportsOverPorts(globalThis, async (request) =>
+    (await ready).exportConversation(request.tabId, request.format, request.options),
   );
   browser.tabs.onRemoved.addListener((tabId) => {
     void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);

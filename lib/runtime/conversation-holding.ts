@@ -107,6 +107,12 @@ export class ConversationHolding {
   #revision = 0;
   #normalized = { messages: 0, tree: 0 };
   #cache: { pages: number; tree: number; formats: HeldFormats } | null = null;
+  #inspected: {
+    formats: HeldFormats;
+    revision: number;
+    account: AdAccount | null;
+    inspection: Inspection | null;
+  } | null = null;
   #messagesFormat: Conversation | null = null;
   #treeFormat: Conversation | null = null;
 
@@ -326,18 +332,30 @@ export class ConversationHolding {
     return formats;
   }
 
-  /** The inspection of interface-wide insights, or null while no format of the conversation is held. */
+  /**
+   * The inspection of interface-wide insights, or null while no format of the conversation is held.
+   * Kept until the holding or the account changes: the snapshot and every export of an unchanged
+   * 10,000-message conversation share one (issue 9 "Figures": the Export click).
+   */
   inspection(account: AdAccount | null): Inspection | null {
-    const { conversation, comparison } = this.formats();
-    if (conversation === null) return null;
-    return inspect({
-      conversation,
-      adsReport: this.#ads,
-      account,
-      products: this.#products.list(),
-      transportObservation: this.#transport,
-      formats: comparison,
-    });
+    const formats = this.formats();
+    const kept = this.#inspected;
+    if (kept?.formats === formats && kept.revision === this.#revision && kept.account === account)
+      return kept.inspection;
+    const { conversation, comparison } = formats;
+    const inspection =
+      conversation === null
+        ? null
+        : inspect({
+            conversation,
+            adsReport: this.#ads,
+            account,
+            products: this.#products.list(),
+            transportObservation: this.#transport,
+            formats: comparison,
+          });
+    this.#inspected = { formats, revision: this.#revision, account, inspection };
+    return inspection;
   }
 
   // ---- internals ---------------------------------------------------------------------------------
