@@ -6,9 +6,14 @@ export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // Vite takes NODE_ENV from the process when it is set, and postcss-load-config sets it to
-  // "development" while the CSS of the first page is built, so a production build shipped React's
-  // development bundle (twice the code, checks on every render). The mode decides, as intended.
-  vite: (env) => ({ define: { 'process.env.NODE_ENV': JSON.stringify(env.mode) } }),
+  // "development" when it is unset, while the CSS of the first page is built: a production build
+  // shipped React's development bundle (twice the code, checks on every render). So a production build
+  // sets it before Vite reads it; one run with NODE_ENV set (the test runner's "test") keeps it, so the
+  // JSX transform and React's bundle always agree.
+  vite: (env) => {
+    if (env.mode === 'production') process.env.NODE_ENV ??= 'production';
+    return {};
+  },
   manifest: ({ browser }) => ({
     name: 'Chat Lens',
     description:
