@@ -5,11 +5,9 @@ import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import type { Inspection } from '@/lib/insights/inspection';
+import type { ExportFormat } from './export-formats';
 
-/** The formats of `inspect --format` (lib/cli/run-cli.ts), written by the same writers. */
-export type ExportFormat = 'md' | 'json' | 'csv' | 'sources-csv';
-
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['md', 'json', 'csv', 'sources-csv'];
+export type { ExportFormat } from './export-formats';
 
 export interface ExportOptions {
   /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */

@@ -1,5 +1,6 @@
 import { fail, type Result } from '@/lib/model/result';
-import { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportOptions } from './export-file';
+import type { ExportFile, ExportOptions } from './export-file';
+import { EXPORT_FORMATS, type ExportFormat } from './export-formats';
 import type { ExportRequest } from './protocol';
 
 /**
