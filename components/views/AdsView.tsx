@@ -105,7 +105,7 @@ export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
                   ? `${trackingText(ads.removedTrackingParams)}.`
                   : 'No tracking parameters were found in the links.'}
               </p>
-              <ol className="ads-list" aria-label="Ads">
+              <ol className="view__stack" aria-label="Ads">
                 {withUniqueKeys(ads.ads, (ad) => `${ad.turnId}|${ad.advertiser}|${ad.link}`).map(
                   ([key, ad]) => (
                     <AdItem key={key} ad={ad} />

@@ -41,7 +41,7 @@ export function OffersView({
       {products.length === 0 ? (
         <EmptyState>No product offers in this conversation.</EmptyState>
       ) : (
-        <ul className="offers-products" aria-label="Products">
+        <ul className="view__stack" aria-label="Products">
           {withUniqueKeys(products, (product) => product.key).map(([key, { first, offers }]) => (
             <li key={key} className="offers-product">
               <h3 className="offers-product__title">
@@ -49,10 +49,7 @@ export function OffersView({
                 {first.brand !== null && <span className="offers-product__brand"> · {first.brand}</span>}
               </h3>
               <TokenMembers flags={first.tokenMembers} />
-              <ul
-                className="offers-product__offers"
-                aria-label={`Offers for ${first.productTitle ?? 'the product'}`}
-              >
+              <ul className="view__stack" aria-label={`Offers for ${first.productTitle ?? 'the product'}`}>
                 {withUniqueKeys(offers, (offer) => `${offer.merchant}|${offer.url}`).map(
                   ([offerKey, offer]) => (
                     <OfferItem key={offerKey} offer={offer} />

@@ -21,9 +21,9 @@ function QueryLine({ row }: { row: QueryRow }): JSX.Element {
   if (row.type === 'turn') {
     // The snapshot holds no message text (lens-snapshot.ts), so a turn is named by its number.
     return (
-      <h3 className="query-turn">
+      <h3 className="list-turn">
         Turn {row.turnIndex + 1}{' '}
-        <span className="query-turn__count">· {plural(row.count, 'query', 'queries')}</span>
+        <span className="list-turn__count">· {plural(row.count, 'query', 'queries')}</span>
       </h3>
     );
   }

@@ -55,9 +55,9 @@ function SourceLine({ row }: { row: SourceRow }): JSX.Element {
   switch (row.type) {
     case 'turn':
       return (
-        <h3 className="source-turn">
+        <h3 className="list-turn">
           Turn {row.turnIndex + 1}{' '}
-          <span className="source-turn__count">· {pagesText(row.pages, row.cited)}</span>
+          <span className="list-turn__count">· {pagesText(row.pages, row.cited)}</span>
         </h3>
       );
     case 'domain':
