@@ -12,8 +12,9 @@ export type EndpointKind =
   | 'stream-status' // interface 4.5
   | 'me'; // interface 4.6
 
+/** Named as in a page event, so the hook spreads it into the event it posts. */
 export interface ClassifiedEndpoint {
-  kind: EndpointKind;
+  endpoint: EndpointKind;
   /** The conversation the call is about, where the path names one. */
   conversationId: string | null;
 }
@@ -47,9 +48,10 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
   try {
     const parsed = new URL(url, base);
     const groups = (parsed.origin === new URL(base).origin && ENDPOINT_PATH.exec(parsed.pathname)) || [];
-    const group = groups.findIndex((id, index) => index && id !== undefined);
+    const group = groups.findIndex((id, index) => index && id != null);
     const kind = KINDS[group - 1];
-    if (kind) return { kind, conversationId: groups[group] ? decodeURIComponent(groups[group]) : null };
+    if (kind)
+      return { endpoint: kind, conversationId: groups[group] ? decodeURIComponent(groups[group]) : null };
   } catch {
     // An unparsable URL, or a malformed escape in the id: not an endpoint of the document.
   }

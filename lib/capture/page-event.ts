@@ -17,9 +17,7 @@ export interface CapturedResponseEvent {
   endpoint: CopiedEndpointKind;
   conversationId: string | null;
   url: string;
-  method: string;
   status: number;
-  contentType: string;
   /** The request body, kept only for product_update (its product_query and lookup key, interface 4.4). */
   requestBody: string | null;
   body: string;
@@ -44,16 +42,31 @@ export interface StreamItemsEvent {
   items: StreamItem[];
 }
 
+/**
+ * A tree poll (interface 4.2) whose body equals the last one of the same URL: the hook posts only the
+ * fact, so an unchanged multi-MB tree is neither copied across worlds nor sent on (issue 8, item 1).
+ */
+export interface UnchangedResponseEvent {
+  type: 'unchanged';
+  endpoint: CopiedEndpointKind;
+  conversationId: string | null;
+  url: string;
+}
+
 export interface NavigationEvent {
   type: 'navigation';
   url: string;
 }
 
+/** What the relay passes on to the worker as it is. */
 export type PageEvent = CapturedResponseEvent | AnswerStreamEvent | StreamItemsEvent | NavigationEvent;
+
+/** What the hook posts: the relay sends an unchanged poll as its own message (protocol responseUnchanged). */
+export type HookEvent = PageEvent | UnchangedResponseEvent;
 
 export interface PageEventEnvelope {
   channel: typeof PAGE_EVENT_CHANNEL;
-  event: PageEvent;
+  event: HookEvent;
 }
 
 const copiedEndpointKinds: ReadonlySet<string> = new Set<CopiedEndpointKind>([
@@ -69,7 +82,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isStringOrNull = (value: unknown): value is string | null => value === null || isString(value);
 
 /** Returns the event when `data` is a well-formed envelope, otherwise null. */
-export function parsePageEvent(data: unknown): PageEvent | null {
+export function parsePageEvent(data: unknown): HookEvent | null {
   if (!isRecord(data) || data.channel !== PAGE_EVENT_CHANNEL || !isRecord(data.event)) return null;
   const event = data.event;
   switch (event.type) {
@@ -79,9 +92,7 @@ export function parsePageEvent(data: unknown): PageEvent | null {
         copiedEndpointKinds.has(event.endpoint) &&
         isStringOrNull(event.conversationId) &&
         isString(event.url) &&
-        isString(event.method) &&
         typeof event.status === 'number' &&
-        isString(event.contentType) &&
         isStringOrNull(event.requestBody) &&
         isString(event.body) &&
         typeof event.truncated === 'boolean'
@@ -91,15 +102,25 @@ export function parsePageEvent(data: unknown): PageEvent | null {
           endpoint: event.endpoint as CopiedEndpointKind,
           conversationId: event.conversationId,
           url: event.url,
-          method: event.method,
           status: event.status,
-          contentType: event.contentType,
           requestBody: event.requestBody,
           body: event.body,
           truncated: event.truncated,
         };
       }
       return null;
+    case 'unchanged':
+      return isString(event.endpoint) &&
+        copiedEndpointKinds.has(event.endpoint) &&
+        isStringOrNull(event.conversationId) &&
+        isString(event.url)
+        ? {
+            type: 'unchanged',
+            endpoint: event.endpoint as CopiedEndpointKind,
+            conversationId: event.conversationId,
+            url: event.url,
+          }
+        : null;
     case 'answer-stream':
       return typeof event.status === 'number' &&
         isStringOrNull(event.conversationId) &&

@@ -1,7 +1,13 @@
 /// <reference lib="dom.asynciterable" />
 import { readAnswerStream } from './answer-stream';
 import { type ClassifiedEndpoint, classifyEndpoint } from './endpoint';
-import { PAGE_EVENT_CHANNEL, type PageEvent, type PageEventEnvelope } from './page-event';
+import {
+  type CapturedResponseEvent,
+  type CopiedEndpointKind,
+  type HookEvent,
+  PAGE_EVENT_CHANNEL,
+  type PageEventEnvelope,
+} from './page-event';
 import { readStreamFrame } from './stream-frame';
 
 /**
@@ -13,48 +19,53 @@ import { readStreamFrame } from './stream-frame';
  */
 export function installPageHook(win: Window & typeof globalThis): void {
   // '/': to this page's own origin only.
-  const post = (event: PageEvent): void =>
+  const post = (event: HookEvent): void =>
     win.postMessage({ channel: PAGE_EVENT_CHANNEL, event } satisfies PageEventEnvelope, '/');
   tapFetch(win, post);
   tapWebSocket(win, post);
   tapNavigation(win, post);
 }
 
-type Post = (event: PageEvent) => void;
+type Post = (event: HookEvent) => void;
 
 const ignore = (): undefined => undefined;
 
+/** Every endpoint path holds one of these (interface 4): a test that spares other calls any parsing. */
+const ENDPOINT_HINT = /backend-api|conversation/;
+
 function tapFetch(win: Window & typeof globalThis, post: Post): void {
   const nativeFetch = win.fetch;
+  /** interface 4.2: the page polls its tree; the last tree copied, to spot an unchanged poll. */
+  let lastTree: CapturedResponseEvent | undefined;
+  const unlessUnchanged = (event: HookEvent): HookEvent => {
+    // An answer stream names no endpoint: only a tree the page polled can repeat.
+    const tree = event as CapturedResponseEvent;
+    if (tree.endpoint !== 'conversation-tree' || tree.status !== 200) return event;
+    // One string comparison here spares the page a multi-MB postMessage per poll (issue 8, item 1).
+    // The body stays behind: an unchanged poll says only which response it repeats.
+    const { type, body, ...unchanged } = tree;
+    if (unchanged.url === lastTree?.url && body === lastTree.body) return { ...unchanged, type: 'unchanged' };
+    lastTree = tree;
+    return tree;
+  };
   win.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const request = describeRequest(input, init);
-    const endpoint = classifyEndpoint(request.url, win.location.href);
+    const url: string = Object(input).url ?? String(input);
+    const endpoint = ENDPOINT_HINT.test(url) ? classifyEndpoint(url, win.location.href) : null;
     // interface 4.4: the product_query and lookup key a later refresh of the same product needs.
     // Read before the call, which consumes a Request's body.
-    const requestBody = endpoint?.kind === 'product-update' ? readRequestBody(input, init) : null;
+    const requestBody = endpoint?.endpoint === 'product-update' ? readRequestBody(input, init) : null;
     const pending = nativeFetch.call(win, input, init);
     if (endpoint) {
-      // Registered before the page's own handlers, so the clone is taken before its body is used.
+      // Registered before the page's own handlers, so the clone is taken before its body is used; the
+      // page awaits the native promise itself, so no step is added on its path.
       pending.then((response) => {
-        const copy = response.clone();
-        void copyResponse(copy, endpoint, request, requestBody).then(post, ignore);
+        void copyResponse(response.clone(), endpoint, url, requestBody).then(
+          (event) => post(unlessUnchanged(event)),
+          ignore,
+        );
       }, ignore);
     }
     return pending;
-  };
-}
-
-interface RequestDescription {
-  url: string;
-  method: string;
-}
-
-/** A Request names its URL and method; fetch turns anything else into a URL string. */
-function describeRequest(input: RequestInfo | URL, init?: RequestInit): RequestDescription {
-  const request: Partial<Request> = Object(input);
-  return {
-    url: request.url ?? String(input),
-    method: (init?.method ?? request.method ?? 'GET').toUpperCase(),
   };
 }
 
@@ -62,9 +73,9 @@ function describeRequest(input: RequestInfo | URL, init?: RequestInit): RequestD
 async function copyResponse(
   response: Response,
   endpoint: ClassifiedEndpoint,
-  request: RequestDescription,
+  url: string,
   requestBody: Promise<string | null> | null,
-): Promise<PageEvent> {
+): Promise<HookEvent> {
   const decoder = new TextDecoder();
   let body = '';
   let truncated = false;
@@ -75,16 +86,14 @@ async function copyResponse(
   }
   body += decoder.decode();
   const { status } = response;
-  if (endpoint.kind === 'submit-prompt') {
+  if (endpoint.endpoint === 'submit-prompt') {
     return { type: 'answer-stream', status, ...readAnswerStream(body), truncated };
   }
   return {
     type: 'response',
-    endpoint: endpoint.kind,
-    conversationId: endpoint.conversationId,
-    ...request,
+    ...(endpoint as ClassifiedEndpoint & { endpoint: CopiedEndpointKind }),
+    url,
     status,
-    contentType: response.headers.get('content-type') ?? '',
     requestBody: (await requestBody?.catch(ignore)) ?? null,
     body,
     truncated,

@@ -129,7 +129,7 @@ export function readHar(har: unknown): HarCapture {
     if (endpoint === null || entry.status !== 200) continue;
     const id = endpoint.conversationId;
     if (id !== null) current = id;
-    switch (endpoint.kind) {
+    switch (endpoint.endpoint) {
       case 'conversation-messages':
         if (id === null) break;
         // interface 4.1: the first request has no `before`; older pages carry one.

@@ -12,7 +12,7 @@ const ignore = (): undefined => undefined;
  * Isolated-world relay: checks the shape of every page event (the page can forge them) and hands it to
  * the service worker, adding what only this side knows: the tab's URL, visibility and focus. It runs the
  * tab's 12 s fallback clock (DESIGN "Browser facts": a timer here outlives a stopped worker and knows
- * the tab is hidden), and keeps the last tree body so that an unchanged poll is not sent again.
+ * the tab is hidden). An unchanged tree poll arrives from the hook without its body and leaves as such.
  */
 export function startRelay(win: Window): void {
   const pageState = (): PageState => ({
@@ -21,8 +21,6 @@ export function startRelay(win: Window): void {
     focused: win.document.hasFocus(),
   });
   let clock: FallbackClock | null = null;
-  /** interface 4.2: the page polls the tree; the last body of the last tree URL, to spot a repeat. */
-  let lastTree: { url: string; body: string } | null = null;
 
   win.addEventListener('message', (message: MessageEvent) => {
     if (message.source !== win || message.origin !== win.location.origin) return;
@@ -34,14 +32,11 @@ export function startRelay(win: Window): void {
     }
     // Something fresh arrived: the fallback poll waits a whole interval again (interface 8).
     clock?.noteFresh();
-    if (event.type === 'response' && event.endpoint === 'conversation-tree' && event.status === 200) {
-      // One string comparison here spares the worker a multi-MB message per poll (issue 8, item 1).
-      if (lastTree?.url === event.url && lastTree.body === event.body) {
-        const { endpoint, conversationId, url } = event;
-        void sendMessage('responseUnchanged', { endpoint, conversationId, url }).catch(ignore);
-        return;
-      }
-      lastTree = { url: event.url, body: event.body };
+    if (event.type === 'unchanged') {
+      // The hook compared the poll with the last one: only the fact crosses (issue 8, item 1).
+      const { endpoint, conversationId, url } = event;
+      void sendMessage('responseUnchanged', { endpoint, conversationId, url }).catch(ignore);
+      return;
     }
     void sendMessage('pageEvent', event).catch(ignore);
   });

@@ -21,11 +21,14 @@ describe('classifyEndpoint', () => {
     ['/backend-api/f/conversation', 'submit-prompt', null],
     ['/backend-api/me', 'me', null],
   ])('knows %s', (path, kind, conversationId) => {
-    expect(classifyEndpoint(`https://chatgpt.com${path}`, CHAT_ORIGIN)).toEqual({ kind, conversationId });
+    expect(classifyEndpoint(`https://chatgpt.com${path}`, CHAT_ORIGIN)).toEqual({
+      endpoint: kind,
+      conversationId,
+    });
   });
 
   it('resolves relative URLs against the page', () => {
-    expect(classifyEndpoint('/backend-api/conversation/x1', 'https://chatgpt.com/c/x1')?.kind).toBe(
+    expect(classifyEndpoint('/backend-api/conversation/x1', 'https://chatgpt.com/c/x1')?.endpoint).toBe(
       'conversation-tree',
     );
   });

@@ -37,6 +37,20 @@ describe('parsePageEvent', () => {
     expect(parsePageEvent(forged)).toEqual(response);
   });
 
+  it('keeps of an unchanged poll only which response it repeats, never a body', () => {
+    const unchanged = {
+      type: 'unchanged',
+      endpoint: 'conversation-tree',
+      conversationId: 'abc',
+      url: response.url,
+    };
+    const withBody = { ...unchanged, body: '{"mapping":{}}', status: 200 };
+    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: withBody })).toEqual(unchanged);
+    const event = (value: unknown) => parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: value });
+    expect(event({ ...unchanged, endpoint: 'submit-prompt' })).toBeNull();
+    expect(event({ ...unchanged, url: 7 })).toBeNull();
+  });
+
   it('drops members the page added to stream items', () => {
     const item = { kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null };
     const forged = { type: 'stream-items', items: [{ ...item, encoded_item: 'data: {"token":"x"}' }] };

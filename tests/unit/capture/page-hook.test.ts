@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PageEvent, type PageEventEnvelope, parsePageEvent } from '@/lib/capture/page-event';
+import { type HookEvent, type PageEventEnvelope, parsePageEvent } from '@/lib/capture/page-event';
 import { installPageHook } from '@/lib/capture/page-hook';
 import { events, sseFrame } from '../../replica/answer-stream';
 import {
@@ -32,7 +32,7 @@ function fakeSocketClass() {
 }
 
 function fakeWindow(network: Network) {
-  const posted: PageEvent[] = [];
+  const posted: HookEvent[] = [];
   const listeners = new EventTarget();
   const win = {
     location: { origin: 'https://chatgpt.com', href: 'https://chatgpt.com/c/abc' },
@@ -100,6 +100,31 @@ describe('installPageHook', () => {
     ]);
   });
 
+  it('posts a tree poll that repeats the last body without it, and a changed one whole', async () => {
+    const bodies = ['{"mapping":{},"title":"A"}', '{"mapping":{},"title":"A"}', '{"mapping":{},"title":"B"}'];
+    const { win, posted } = fakeWindow(() => new Response(bodies.shift()));
+    for (let poll = 0; poll < 3; poll += 1) {
+      // The page reads each poll in full, as without the hook.
+      expect(await (await win.fetch('/backend-api/conversation/abc')).json()).toHaveProperty('mapping');
+      await settle();
+    }
+    const url = '/backend-api/conversation/abc';
+    expect(posted).toEqual([
+      expect.objectContaining({ type: 'response', url, body: '{"mapping":{},"title":"A"}' }),
+      { type: 'unchanged', endpoint: 'conversation-tree', conversationId: 'abc', url },
+      expect.objectContaining({ type: 'response', url, body: '{"mapping":{},"title":"B"}' }),
+    ]);
+  });
+
+  it('posts a repeated failure whole: only a tree that loaded can be unchanged', async () => {
+    const { win, posted } = fakeWindow(() => new Response('{"detail":"busy"}', { status: 429 }));
+    for (let poll = 0; poll < 2; poll += 1) {
+      await (await win.fetch('/backend-api/conversation/abc')).text();
+      await settle();
+    }
+    expect(posted.map((event) => event.type === 'response' && event.status)).toEqual([429, 429]);
+  });
+
   it('never copies the session response, which holds the access token', async () => {
     const { win, posted } = fakeWindow(() => new Response('{"accessToken":"canary-access-token-x"}'));
     await (await win.fetch('/api/auth/session')).text();
@@ -165,7 +190,6 @@ describe('installPageHook', () => {
     expect(posted).toEqual([
       expect.objectContaining({
         endpoint: 'product-update',
-        method: 'POST',
         requestBody: '{"product_query":"q"}',
       }),
     ]);

@@ -37,9 +37,7 @@ const response = (
   endpoint,
   conversationId,
   url: `https://chatgpt.com${path}`,
-  method: 'GET',
   status: 200,
-  contentType: 'application/json',
   requestBody: null,
   body: typeof body === 'string' ? body : JSON.stringify(body),
   truncated: false,
@@ -267,7 +265,6 @@ describe('the lens worker (issue 8, item 3)', () => {
       await setup.worker.pageEvent(
         TAB,
         response('product-update', null, '/backend-api/search/product_update', productUpdateSse(card), {
-          method: 'POST',
           requestBody: JSON.stringify(card),
         }),
       );
