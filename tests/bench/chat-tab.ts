@@ -1,12 +1,13 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
+// The same hidden tab as the e2e's "nothing while hidden" (issue 8): one technique, one place.
+export { hideTab } from '../e2e/hide-tab';
+
 /** One chat page of the replica in a Chromium tab, with the CDP session the benchmarks read it through. */
 export interface ChatTab {
   page: Page;
   cdp: CDPSession;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens https://chatgpt.com/c/<id><query> and waits until the page's own script has loaded it. */
 export async function openChatTab(
@@ -36,27 +37,4 @@ export async function busyTime(tab: ChatTab): Promise<BusyTime> {
   const { metrics } = await tab.cdp.send('Performance.getMetrics');
   const metric = (name: string): number => metrics.find((entry) => entry.name === name)?.value ?? 0;
   return { taskSeconds: metric('TaskDuration'), scriptSeconds: metric('ScriptDuration') };
-}
-
-/**
- * Makes the tab hidden to every script in it. Headless Chromium keeps every tab visible (minimizing the
- * window changes nothing), so document.visibilityState and document.hidden are redefined in each world
- * of the page (the page's own, the extension's isolated world of the relay, Playwright's) and the
- * visibilitychange event is dispatched, as a tab sent to the background shows it. Timers are not
- * throttled as in a real hidden tab, which only makes the figure stricter.
- */
-export async function hideTab(tab: ChatTab): Promise<void> {
-  const contexts: number[] = [];
-  const collect = (event: { context: { id: number; auxData?: { frameId?: string } } }): void => {
-    contexts.push(event.context.id);
-  };
-  tab.cdp.on('Runtime.executionContextCreated', collect);
-  await tab.cdp.send('Runtime.enable');
-  await sleep(200);
-  tab.cdp.off('Runtime.executionContextCreated', collect);
-  const hide = `Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => true });`;
-  for (const contextId of contexts) await tab.cdp.send('Runtime.evaluate', { expression: hide, contextId });
-  await tab.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await tab.cdp.send('Runtime.disable');
 }

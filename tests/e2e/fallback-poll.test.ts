@@ -4,6 +4,7 @@ import { BACKOFF_LADDER_MS } from '@/lib/api/rate-governor';
 import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import type { Replica } from '../replica/server';
+import { hideTab, showTab } from './hide-tab';
 import { liveWorker, ownPageCursors, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 import { waitForClient } from './replica-page';
@@ -76,6 +77,37 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     ).toEqual([]);
     await polling.close();
     await quiet.close();
+  });
+
+  test('none while the tab is hidden; showing it again brings a refresh', async ({ lens }) => {
+    const intervalMs = 1_000;
+    await setClockInterval(lens, intervalMs);
+    const id = FIXTURE_IDS.sse;
+    const page = await openQuietChat(lens, id);
+    const tab = { page, cdp: await lens.context.newCDPSession(page) };
+    // Visible and quiet: the clock fires at the short interval.
+    await expect.poll(() => fallbackPolls(lens.replica, id).length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+    await hideTab(tab);
+    const hiddenAt = Date.now();
+    const ownSince = (since: number) =>
+      lens.replica.requests({ origin: 'extension' }).filter((request) => request.time > since);
+    // A poll already on its way when the tab hid may still land; give it a moment, then count from there.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const quietFrom = Math.max(hiddenAt, ...ownSince(hiddenAt).map((request) => request.time));
+    await new Promise((resolve) => setTimeout(resolve, 6 * intervalMs));
+    expect(ownSince(quietFrom)).toEqual([]);
+
+    const shownAt = Date.now();
+    await showTab(tab);
+    await expect
+      .poll(() => fallbackPolls(lens.replica, id).filter((request) => request.time > shownAt).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    await tab.cdp.detach();
+    await page.close();
+    await setClockInterval(lens, null);
   });
 
   test('the worker stopped: the next poll still arrives and the state is intact', async ({ lens }) => {
