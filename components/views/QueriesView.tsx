@@ -3,6 +3,7 @@ import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
 import { Badge } from './Badge';
 import { CopyButton } from './CopyButton';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
+import { TurnHeading, turnLabelOf } from './TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import { VirtualList } from './VirtualList';
 import { useViewsState } from './views-state';
@@ -17,14 +18,13 @@ const rowKey = (row: QueryRow, index: number): string =>
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-function QueryLine({ row }: { row: QueryRow }): JSX.Element {
+function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot }): JSX.Element {
   if (row.type === 'turn') {
-    // The snapshot holds no message text (lens-snapshot.ts), so a turn is named by its number.
     return (
-      <h3 className="list-turn">
-        Turn {row.turnIndex + 1}{' '}
-        <span className="list-turn__count">· {plural(row.count, 'query', 'queries')}</span>
-      </h3>
+      <TurnHeading
+        label={turnLabelOf(snapshot, row.turnIndex)}
+        count={plural(row.count, 'query', 'queries')}
+      />
     );
   }
   const { query } = row;
@@ -92,7 +92,7 @@ export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
               rows={rows}
               rowHeight={rowHeight}
               rowKey={rowKey}
-              renderRow={(row) => <QueryLine row={row} />}
+              renderRow={(row) => <QueryLine row={row} snapshot={snapshot} />}
               label="Queries by turn"
             />
           )}

@@ -6,6 +6,7 @@ import { Badge } from './Badge';
 import { DomainSummary, UNKNOWN_SITE } from './DomainSummary';
 import { ExternalLink } from './ExternalLink';
 import { type SourceRow, sourceRows } from './source-rows';
+import { TurnHeading, turnLabelOf } from './TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import { VirtualList } from './VirtualList';
 import './sources-view.css';
@@ -51,14 +52,11 @@ function PageLine({ source }: { source: WebSource }): JSX.Element {
   );
 }
 
-function SourceLine({ row }: { row: SourceRow }): JSX.Element {
+function SourceLine({ row, snapshot }: { row: SourceRow; snapshot: LensSnapshot }): JSX.Element {
   switch (row.type) {
     case 'turn':
       return (
-        <h3 className="list-turn">
-          Turn {row.turnIndex + 1}{' '}
-          <span className="list-turn__count">· {pagesText(row.pages, row.cited)}</span>
-        </h3>
+        <TurnHeading label={turnLabelOf(snapshot, row.turnIndex)} count={pagesText(row.pages, row.cited)} />
       );
     case 'domain':
       return (
@@ -95,7 +93,7 @@ export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
             rows={rows}
             rowHeight={rowHeight}
             rowKey={rowKey}
-            renderRow={(row) => <SourceLine row={row} />}
+            renderRow={(row) => <SourceLine row={row} snapshot={snapshot} />}
             label="Pages by turn and site"
           />
         </>

@@ -1,7 +1,9 @@
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernorState } from '@/lib/api/rate-governor';
+import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { AdsOverview } from '@/lib/insights/ads';
 import type { FormatComparison } from '@/lib/insights/format-comparison';
+import type { Inspection } from '@/lib/insights/inspection';
 import type { OfferRow } from '@/lib/insights/offers';
 import type { QueryReport } from '@/lib/insights/queries';
 import type { WebSource } from '@/lib/insights/sources';
@@ -39,6 +41,11 @@ export interface LensSnapshot {
   summary: SnapshotSummary | null;
   queries: QueryReport | null;
   sources: WebSource[];
+  /**
+   * "Turn 3: Which headphones…" for each turn the queries or sources name, by turn index (the views list
+   * them per turn). Only those turns' questions, shortened: the snapshot keeps no transcript.
+   */
+  turnLabels: Record<string, string>;
   ads: AdsOverview | null;
   offers: OfferRow[];
   transport: Transport;
@@ -76,6 +83,19 @@ function cutComparison(comparison: FormatComparison): FormatComparison {
   };
 }
 
+const TURN_QUESTION_LENGTH = 120;
+
+function labelsOfListedTurns(inspection: Inspection): Record<string, string> {
+  const listed = new Set([
+    ...inspection.queries.queries.map((query) => query.turnIndex),
+    ...inspection.sources.map((source) => source.turnIndex),
+  ]);
+  const labels: Record<string, string> = {};
+  for (const [index, label] of turnLabels(inspection.conversation, listed, TURN_QUESTION_LENGTH))
+    labels[String(index)] = turnLabelText(label);
+  return labels;
+}
+
 /**
  * What the popup and the side panel show first (issue 8, item 4), as plain JSON small enough for the
  * session storage area (10 MB for everything, DESIGN "Browser facts"): summary, queries, sources, ads,
@@ -110,6 +130,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
           },
     queries: inspection?.queries ?? null,
     sources: inspection?.sources ?? [],
+    turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
     ads: inspection?.ads ?? null,
     offers: inspection?.offers ?? [],
     transport: inspection?.transport ?? 'unknown',

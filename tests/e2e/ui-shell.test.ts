@@ -68,6 +68,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           summary: null,
           queries: null,
           sources: [],
+          turnLabels: {},
           ads: null,
           offers: [],
           transport: 'unknown',

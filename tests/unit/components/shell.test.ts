@@ -15,6 +15,7 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
     summary: { title: 'Headphones', model: 'gpt-5', messageCount: 4, turnCount: 2, extraKeys: [] },
     queries: null,
     sources: [],
+    turnLabels: {},
     ads: null,
     offers: [],
     transport: 'websocket',

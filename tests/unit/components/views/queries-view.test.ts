@@ -9,7 +9,8 @@ describe('QueriesView', () => {
     const total = snapshot.queries?.queries.length ?? 0;
     expect(total).toBeGreaterThan(0);
     expect(text).toContain(`${total} of ${total}`);
-    expect(text).toMatch(/Turn \d+ · \d+ quer(y|ies)\b/);
+    // A turn is named as a reader counts it, with the user's question (turn-labels.ts).
+    expect(text).toMatch(/Turn \d+: [^·]+ · \d+ quer(y|ies)\b/);
     expect(text).not.toContain('querys');
     expect(text).toContain('Copy all');
     const first = snapshot.queries?.queries[0];

@@ -11,7 +11,7 @@ describe('SourcesView', () => {
     expect(text).toMatch(/^Sources \d+ pages, \d+ cited from \d+ sites/);
     expect(text).toContain('Site Cited Retrieved');
     expect(text).toContain('✓ Cited');
-    expect(text).toMatch(/Turn \d+ · \d+ pages?, \d+ cited/);
+    expect(text).toMatch(/Turn 1: Where should I stay in Lisbon[^·]+ · \d+ pages?, \d+ cited/);
     // Every link leaves in a new tab that learns nothing of the extension.
     const links = [...html.matchAll(/<a [^>]*>/g)].map(([tag]) => tag);
     expect(links.length).toBeGreaterThan(0);
