@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { MessageSpec } from './fixtures/conversation-builder';
 import { ALL_ENTRIES } from './fixtures/corpus';
 import type { ChatMessage, StoredConversation } from './fixtures/formats';
 import { seededRandom, seedFromText } from './fixtures/random';
@@ -98,11 +99,44 @@ export interface AnswerTurn {
   assistantMessage: ChatMessage;
 }
 
-/** Appends the user message and an empty, in-progress answer; the answer becomes the current node. */
+/** The turn's visible prompts so far: a new search's marker ids ("turn3search0") must not name an older one's. */
+export const promptCount = (conversation: StoredConversation): number =>
+  Object.values(conversation.mapping).filter(
+    ({ message }) =>
+      message?.author.role === 'user' && message.metadata.is_visually_hidden_from_conversation !== true,
+  ).length;
+
+/** A tool call or result of the turn (search-turn.ts), stored with the turn's ids, finished as it ran. */
+function storedToolMessage(
+  spec: MessageSpec,
+  parentId: string,
+  turnMetadata: Record<string, unknown>,
+  seconds: number,
+): ChatMessage {
+  return {
+    id: randomUUID(),
+    author: { role: spec.role, name: spec.name ?? null, metadata: {} },
+    create_time: seconds,
+    update_time: seconds,
+    content: spec.content,
+    status: 'finished_successfully',
+    end_turn: spec.endTurn ?? null,
+    weight: 1,
+    metadata: { ...turnMetadata, parent_id: parentId, message_type: 'next', ...spec.metadata },
+    recipient: spec.recipient ?? 'all',
+    channel: spec.channel ?? null,
+  };
+}
+
+/**
+ * Appends the user message, the turn's tool messages (a web search's call and result) and an empty,
+ * in-progress answer; the answer becomes the current node.
+ */
 export function appendPromptTurn(
   conversation: StoredConversation,
   request: PromptRequest,
   now: number,
+  toolMessages: readonly MessageSpec[] = [],
 ): AnswerTurn {
   const seconds = now / 1000;
   const parent =
@@ -127,6 +161,12 @@ export function appendPromptTurn(
     recipient: 'all',
     channel: null,
   };
+  const tools: ChatMessage[] = [];
+  for (const [index, spec] of toolMessages.entries())
+    tools.push(
+      storedToolMessage(spec, tools.at(-1)?.id ?? userMessage.id, turnMetadata, seconds + 0.1 * (index + 1)),
+    );
+  const answerParent = tools.at(-1)?.id ?? userMessage.id;
   const assistantMessage: ChatMessage = {
     id: randomUUID(),
     author: { role: 'assistant', name: null, metadata: {} },
@@ -140,7 +180,7 @@ export function appendPromptTurn(
       ...turnMetadata,
       model_slug: conversation.defaultModelSlug,
       default_model_slug: conversation.defaultModelSlug,
-      parent_id: userMessage.id,
+      parent_id: answerParent,
       message_type: 'next',
       citations: [],
       content_references: [],
@@ -148,19 +188,17 @@ export function appendPromptTurn(
     recipient: 'all',
     channel: 'final',
   };
-  conversation.mapping[userMessage.id] = {
-    id: userMessage.id,
-    parent,
-    children: [assistantMessage.id],
-    message: userMessage,
-  };
+  // One chain: the prompt, each tool message, the answer.
+  const chain = [userMessage, ...tools, assistantMessage];
+  chain.forEach((message, index) => {
+    conversation.mapping[message.id] = {
+      id: message.id,
+      parent: chain[index - 1]?.id ?? parent,
+      children: chain[index + 1] ? [(chain[index + 1] as ChatMessage).id] : [],
+      message,
+    };
+  });
   conversation.mapping[parent]?.children.push(userMessage.id);
-  conversation.mapping[assistantMessage.id] = {
-    id: assistantMessage.id,
-    parent: userMessage.id,
-    children: [],
-    message: assistantMessage,
-  };
   conversation.currentNode = assistantMessage.id;
   conversation.updateTime = seconds;
   return { userMessage, assistantMessage };
@@ -174,12 +212,18 @@ export function growAnswer(message: ChatMessage, piece: string, now: number): Ch
   return structuredClone(message);
 }
 
-export function finishAnswer(message: ChatMessage, complete: boolean): ChatMessage {
+/** `citations`: a searched answer's content_references and search_result_groups, which the finished answer carries. */
+export function finishAnswer(
+  message: ChatMessage,
+  complete: boolean,
+  citations: Record<string, unknown> = {},
+): ChatMessage {
   message.status = complete ? 'finished_successfully' : 'finished_partial_completion';
   message.end_turn = complete ? true : null;
   if (complete)
     message.metadata = {
       ...message.metadata,
+      ...citations,
       finish_details: { type: 'stop', stop_tokens: [200002] },
       is_complete: true,
     };

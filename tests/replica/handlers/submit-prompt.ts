@@ -9,6 +9,7 @@ import {
   growAnswer,
   type PromptRequest,
   parsePromptRequest,
+  promptCount,
   SSE_DONE,
   sseFrame,
 } from '../answer-stream';
@@ -16,6 +17,7 @@ import type { StoredConversation } from '../fixtures/formats';
 import type { Scenario } from '../fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '../http-helpers';
 import { liveEvents, streamItem, turnTopicId } from '../live-wire';
+import { searchedAnswer } from '../search-turn';
 import type { HandlerContext } from './context';
 
 /** Pause between streamed pieces: long enough for stream_status polls to see IS_STREAMING. */
@@ -29,6 +31,8 @@ interface Answering {
   prompt: PromptRequest;
   scenario: Scenario | undefined;
   turn: AnswerTurn;
+  /** The text that streams, and what the finished answer's metadata adds (a search's citations). */
+  answer: { text: string; metadata: Record<string, unknown> };
 }
 
 /**
@@ -42,12 +46,19 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
   const conversation = state.conversation(prompt.conversationId);
   if (!conversation) return sendDetail(response, 404, 'Conversation not found');
   const scenario = state.scenario(prompt.conversationId);
+  const text = composeAnswer(prompt.prompt, conversation.title ?? '');
+  // A web-search conversation searches, as the site does: the queries and pages reach the stored turn.
+  const search = scenario?.searchesOnPrompt
+    ? searchedAnswer(prompt.prompt, text, promptCount(conversation))
+    : null;
+  if (search !== null) conversation.safeUrls.push(...readSafeUrls(search.metadata));
   const answering: Answering = {
     context,
     conversation,
     prompt,
     scenario,
-    turn: appendPromptTurn(conversation, prompt, now()),
+    turn: appendPromptTurn(conversation, prompt, now(), search?.toolMessages),
+    answer: search ?? { text, metadata: {} },
   };
   state.setStreaming(conversation.id, true);
   try {
@@ -66,7 +77,7 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
 async function answerInDocumentForm({
   context,
   conversation,
-  prompt,
+  answer,
   scenario,
   turn,
 }: Answering): Promise<void> {
@@ -85,7 +96,7 @@ async function answerInDocumentForm({
   else
     sendJson(response, 200, { conversation_id: id, websocket_request_id: randomUUID(), status: 'streaming' });
   send(events.input(id, turn.userMessage));
-  const pieces = answerPieces(composeAnswer(prompt.prompt, conversation.title ?? ''));
+  const pieces = answerPieces(answer.text);
   for (const [index, piece] of pieces.entries()) {
     await pause(PIECE_PAUSE_MS);
     send(events.delta(id, growAnswer(turn.assistantMessage, piece, now())));
@@ -95,26 +106,24 @@ async function answerInDocumentForm({
       return;
     }
   }
-  send(events.delta(id, finishAnswer(turn.assistantMessage, true)));
+  send(events.delta(id, finishAnswer(turn.assistantMessage, true, answer.metadata)));
   send(events.complete(id));
   if (overSse) response.end(SSE_DONE);
 }
 
 /** The live site's answer as SSE text, event by event, in the "v1" delta encoding. */
 async function streamLiveAnswer(
-  { context, conversation, prompt, turn }: Answering,
+  { context, conversation, answer, turn }: Answering,
   send: (event: string) => void,
 ): Promise<void> {
   const id = conversation.id;
   send(liveEvents.addMessage(id, structuredClone(turn.assistantMessage)));
-  for (const [index, piece] of answerPieces(
-    composeAnswer(prompt.prompt, conversation.title ?? ''),
-  ).entries()) {
+  for (const [index, piece] of answerPieces(answer.text).entries()) {
     await pause(PIECE_PAUSE_MS);
     growAnswer(turn.assistantMessage, piece, context.now());
     send(liveEvents.append(piece, index === 0));
   }
-  finishAnswer(turn.assistantMessage, true);
+  finishAnswer(turn.assistantMessage, true, answer.metadata);
   send(liveEvents.finish());
   send(liveEvents.complete(id));
 }
@@ -162,3 +171,9 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
   await streamLiveAnswer(answering, publish);
   hub.publish(topicId, { type: 'done' });
 }
+
+/** The cited pages a searched answer marks safe to link (its safe_urls), for the conversation's own list. */
+const readSafeUrls = (metadata: Record<string, unknown>): string[] =>
+  Array.isArray(metadata.safe_urls)
+    ? metadata.safe_urls.filter((url): url is string => typeof url === 'string')
+    : [];

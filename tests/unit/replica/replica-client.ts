@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
 import type { Replica } from '@/tests/replica/server';
 
@@ -64,3 +65,17 @@ export const asPage = (replica: Replica): Record<string, string> => ({
 
 export const json = (response: WireResponse): Record<string, unknown> =>
   JSON.parse(response.text) as Record<string, unknown>;
+
+/** The page's composer submitting a prompt in a conversation (interface 4.5), read to its end. */
+export const submitPrompt = (replica: Replica, conversationId: string, text: string): Promise<WireResponse> =>
+  call(replica, '/backend-api/f/conversation', {
+    method: 'POST',
+    headers: { ...asPage(replica), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      action: 'next',
+      conversation_id: conversationId,
+      messages: [
+        { id: randomUUID(), author: { role: 'user' }, content: { content_type: 'text', parts: [text] } },
+      ],
+    }),
+  });

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractQueries } from '@/lib/insights/queries';
+import { extractSources } from '@/lib/insights/sources';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { searchQueriesFor } from '@/tests/replica/search-turn';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { asPage, call, json, submitPrompt } from './replica-client';
+
+let replica: Replica;
+beforeAll(async () => {
+  replica = await startReplica();
+});
+afterAll(() => replica.close());
+
+const CITE_MARKER = /\ue200cite(\ue202turn\d+search\d+)+\ue201/;
+
+const read = async (path: string) => json(await call(replica, path, { headers: asPage(replica) }));
+
+/** The whole conversation in the messages format, as lib reads it. */
+async function messagesFormat(conversationId: string) {
+  const page = await read(
+    `/backend-api/conversations/${conversationId}?include_has_versions=true&num_turns=1000`,
+  );
+  const result = normalizeMessagesFormat([page]);
+  if (!result.ok) throw new Error(`the messages format did not read: ${JSON.stringify(result.error)}`);
+  return { page, conversation: result.value };
+}
+
+describe('a prompt in a web-search conversation is answered with a web search (interface 2.4, rule 1)', () => {
+  it('stores the web.run call and result with the queries, and an answer that cites what it retrieved', async () => {
+    const id = FIXTURE_IDS.liveSearch;
+    const before = await messagesFormat(id);
+    const prompt = 'Which Lisbon bakeries open before eight in the morning?';
+    const response = await submitPrompt(replica, id, prompt);
+    expect(response.status).toBe(200);
+
+    const { page, conversation } = await messagesFormat(id);
+    const lastTurn = conversation.turns.length - 1;
+    expect(lastTurn).toBe(before.conversation.turns.length);
+    const queries = extractQueries(conversation).queries.filter((query) => query.turnIndex === lastTurn);
+    expect(queries.map((query) => query.text)).toEqual(searchQueriesFor(prompt));
+    // The tool's result names them as the site does: only the messages format carries this message.
+    const toolResult = (
+      page.messages as Array<{ author: { name?: string }; metadata: Record<string, unknown> }>
+    )
+      .filter((message) => message.author.name === 'web.run')
+      .at(-1);
+    expect(toolResult?.metadata.search_model_queries).toEqual({
+      type: 'search_model_queries',
+      queries: searchQueriesFor(prompt),
+    });
+
+    const sources = extractSources(conversation).sources.filter((source) => source.turnIndex === lastTurn);
+    expect(sources.some((source) => source.cited && source.retrieved)).toBe(true);
+    expect(sources.some((source) => source.retrieved && !source.cited)).toBe(true);
+    const answer = (page.messages as Array<{ content: { parts?: string[] } }>).at(-1);
+    expect(answer?.content.parts?.[0]).toMatch(CITE_MARKER);
+
+    // The tree leaves the tool messages and the citations out: only the messages format has them.
+    const tree = JSON.stringify(await read(`/backend-api/conversation/${id}`));
+    expect(tree).not.toContain('web.run');
+    expect(tree).not.toContain('search_model_queries');
+    expect(tree).not.toContain('"content_references":[{');
+  });
+
+  it('answers without a search where the scenario does not search', async () => {
+    const id = FIXTURE_IDS.sse;
+    const before = extractQueries((await messagesFormat(id)).conversation).queries.length;
+    await submitPrompt(replica, id, 'Which Lisbon bakeries open before eight in the morning?');
+    const { conversation } = await messagesFormat(id);
+    expect(extractQueries(conversation).queries).toHaveLength(before);
+    expect(
+      extractSources(conversation).sources.filter(
+        (source) => source.turnIndex === conversation.turns.length - 1,
+      ),
+    ).toEqual([]);
+  });
+});
