@@ -10,6 +10,7 @@ import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
 import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { searchQueriesFor } from '../replica/search-turn';
 import { REPLICA_TOKEN_PREFIX } from '../replica/server';
 import { type Lens, test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
@@ -339,5 +340,52 @@ describe('the side panel, live', () => {
     await expect.poll(count, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
     await panel.close();
     await chat.close();
+  });
+
+  test("shows a new turn's queries and its cited pages once its answer streamed, without a click", async ({
+    lens,
+  }) => {
+    // liveSearch answers a typed prompt with a web search (tests/replica/search-turn.ts): its queries and
+    // pages reach only the messages format, which the worker loads after the stream ends (rule 1).
+    const { chat, view: queriesPanel } = await openFor(lens, 'liveSearch', 'sidepanel.html');
+    const sourcesPanel = await lens.openExtensionPage('sidepanel.html', chat);
+    await sourcesPanel.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+    // Each panel shows one view, chosen before the prompt; after it nothing in either is touched.
+    for (const panel of [queriesPanel, sourcesPanel])
+      await panel.setViewportSize({ width: 800, height: 2_000 });
+    await queriesPanel.getByRole('tab', { name: /Queries/ }).click();
+    await sourcesPanel.getByRole('tab', { name: /Sources/ }).click();
+    const prompt = 'Which Lisbon bakeries open before eight in the morning?';
+    const pageRow = (name: RegExp) =>
+      sourcesPanel
+        .getByRole('tabpanel')
+        .getByRole('listitem')
+        .filter({ has: sourcesPanel.getByRole('link', { name }) });
+    const citedPage = pageRow(/^guide on question \d+, part 0$/);
+    const retrievedPage = pageRow(/^forum on question \d+, part 3$/);
+    for (const query of searchQueriesFor(prompt))
+      expect(await queriesPanel.getByRole('tabpanel').getByText(query, { exact: true }).count()).toBe(0);
+    expect(await citedPage.count()).toBe(0);
+
+    await askPrompt(chat, prompt);
+    for (const query of searchQueriesFor(prompt))
+      await expect
+        .poll(() => queriesPanel.getByRole('tabpanel').getByText(query, { exact: true }).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+    await expect.poll(() => citedPage.count(), { timeout: 20_000 }).toBe(1);
+    await expect(citedPage.textContent()).resolves.toMatch(/Cited/);
+    // Retrieved by the search, not cited by the answer.
+    await expect(retrievedPage.textContent()).resolves.toMatch(/Retrieved/);
+    await expect(retrievedPage.textContent()).resolves.not.toMatch(/Cited/);
+    // Both under the new turn: the last turn heading of each view names the prompt.
+    for (const panel of [queriesPanel, sourcesPanel])
+      await expect(
+        panel.getByRole('tabpanel').getByRole('heading', { level: 3 }).last().textContent(),
+      ).resolves.toContain(prompt);
+    await shoot(queriesPanel, 'sidepanel-live-queries');
+    await shoot(sourcesPanel, 'sidepanel-live-sources');
+    for (const page of [queriesPanel, sourcesPanel, chat]) await page.close();
   });
 });
