@@ -15,9 +15,7 @@ describe('turnLabels', () => {
     const labels = turnLabels(conversation, new Set([0, 2]), 20);
     expect([...labels.keys()]).toEqual([0, 2]);
     expect(turnLabelText(labels.get(0) ?? { number: 0, question: '' })).toBe('Before the first question');
-    expect(turnLabelText(labels.get(2) ?? { number: 0, question: '' })).toBe(
-      'Turn 2: A second, much long…',
-    );
+    expect(turnLabelText(labels.get(2) ?? { number: 0, question: '' })).toBe('Turn 2: A second, much long…');
   });
 
   it('puts the question on one line and lets the caller make it safe', () => {
