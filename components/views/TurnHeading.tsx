@@ -9,8 +9,7 @@ export const turnLabelOf = (snapshot: LensSnapshot, turnIndex: number): string =
 export function TurnHeading({ label, count }: { label: string; count: string }): JSX.Element {
   return (
     <h3 className="list-turn" title={label}>
-      <span className="list-turn__label">{label}</span>
-      <span className="list-turn__count">· {count}</span>
+      <span className="list-turn__label">{label}</span> <span className="list-turn__count">· {count}</span>
     </h3>
   );
 }

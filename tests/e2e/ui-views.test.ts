@@ -82,7 +82,7 @@ describe('the views, as a user sees them in the popup', () => {
     expect(total).toBeGreaterThan(0);
     const list = view.getByRole('list', { name: 'Queries by turn' });
     await expect(list.getByRole('heading', { level: 3 }).first().textContent()).resolves.toMatch(
-      /^Turn \d+ · \d+ quer/,
+      /^Turn 1: Is the Salomon X Ultra 4 still a good hiking shoe for wide feet\? · \d+ quer/,
     );
     const badges = await list.locator('.view-badge').allTextContents();
     expect(badges).toContain('search');
