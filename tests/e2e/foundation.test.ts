@@ -1,4 +1,6 @@
-import { describe, expect } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject } from 'vitest';
 import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
@@ -7,6 +9,16 @@ import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 
 describe('the installed extension', () => {
+  test('is the production build: React in its production bundle, as a user gets it', () => {
+    const chunks = join(inject('extensionDir'), 'chunks');
+    const code = readdirSync(chunks)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(chunks, name), 'utf8'))
+      .join('\n');
+    // Only React's production bundle replaces its error texts by codes.
+    expect(code).toContain('Minified React error');
+  });
+
   test('starts its worker with only the permissions it needs', async ({ lens }) => {
     expect(lens.extensionId).toMatch(/^[a-p]{32}$/);
     const manifest = await lens.serviceWorker.evaluate(() => chrome.runtime.getManifest());
@@ -35,7 +47,9 @@ describe('the installed extension', () => {
     await page.close();
   });
 
-  test('renders the popup and the side panel, honest about what is not built', async ({ lens }) => {
+  test('renders the popup and the side panel, which say when the tab holds no conversation', async ({
+    lens,
+  }) => {
     for (const name of ['popup.html', 'sidepanel.html'] as const) {
       const view = await lens.openExtensionPage(name);
       await expect(view.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Chat Lens');
