@@ -6,26 +6,13 @@ import { observeTransports } from '@/lib/insights/transport';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { LIVE_SOCKET_HOST, LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { asPage, call, json, type WireResponse } from './replica-client';
+import { asPage, call, json, submitPrompt } from './replica-client';
 
 let replica: Replica;
 beforeAll(async () => {
   replica = await startReplica();
 });
 afterAll(() => replica.close());
-
-const prompt = (conversationId: string, text: string): Promise<WireResponse> =>
-  call(replica, '/backend-api/f/conversation', {
-    method: 'POST',
-    headers: { ...asPage(replica), 'content-type': 'application/json' },
-    body: JSON.stringify({
-      action: 'next',
-      conversation_id: conversationId,
-      messages: [
-        { id: 'prompt-1', author: { role: 'user' }, content: { content_type: 'text', parts: [text] } },
-      ],
-    }),
-  });
 
 interface OpenSocket {
   frames: string[];
@@ -98,7 +85,7 @@ describe("the live site's answer streams (DESIGN)", () => {
   it('hands a WebSocket answer off to a topic on ws.chatgpt.com, with catch-ups, a duplicate and done', async () => {
     const id = FIXTURE_IDS.liveShopping;
     const socket = await openSocket(LIVE_SOCKET_HOST, LIVE_SOCKET_PATH);
-    const response = await prompt(id, 'Which of these folds flat for travel?');
+    const response = await submitPrompt(replica, id, 'Which of these folds flat for travel?');
     expect(response.headers['content-type']).toMatch(/text\/event-stream/);
     expect(response.text).toContain(RESUME_TOKEN_CANARY);
     const handoff = readAnswerStream(response.text);
@@ -136,7 +123,7 @@ describe("the live site's answer streams (DESIGN)", () => {
 
   it('streams an SSE answer in the "v1" delta encoding, after a resume token', async () => {
     const id = FIXTURE_IDS.liveSearch;
-    const response = await prompt(id, 'Which trail shoes suit wide feet?');
+    const response = await submitPrompt(replica, id, 'Which trail shoes suit wide feet?');
     const data = dataLines(response.text);
     expect(data[0]).toBe('"v1"');
     expect(data.at(-1)).toBe('[DONE]');

@@ -3,26 +3,13 @@ import { WebSocket } from 'ws';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { asPage, call, json, type WireResponse } from './replica-client';
+import { asPage, call, json, submitPrompt } from './replica-client';
 
 let replica: Replica;
 beforeAll(async () => {
   replica = await startReplica();
 });
 afterAll(() => replica.close());
-
-const prompt = (conversationId: string, text: string): Promise<WireResponse> =>
-  call(replica, '/backend-api/f/conversation', {
-    method: 'POST',
-    headers: { ...asPage(replica), 'content-type': 'application/json' },
-    body: JSON.stringify({
-      action: 'next',
-      conversation_id: conversationId,
-      messages: [
-        { id: 'prompt-1', author: { role: 'user' }, content: { content_type: 'text', parts: [text] } },
-      ],
-    }),
-  });
 
 const streamStatus = async (conversationId: string): Promise<unknown> =>
   json(
@@ -68,7 +55,7 @@ describe('product_update (interface 4.4)', () => {
 describe('prompts (interface 4.5, 6)', () => {
   it('answers over SSE, reports IS_STREAMING meanwhile, and appends the turn to the conversation', async () => {
     const id = FIXTURE_IDS.sse;
-    const answer = prompt(id, 'How long do I roast carrots?');
+    const answer = submitPrompt(replica, id, 'How long do I roast carrots?');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await streamStatus(id)).toBe('IS_STREAMING');
     const response = await answer;
@@ -87,7 +74,7 @@ describe('prompts (interface 4.5, 6)', () => {
   });
 
   it('cuts the SSE answer off half-way, without [DONE], in the cut-off scenario', async () => {
-    const response = await prompt(FIXTURE_IDS.cutOffSse, 'Should I pay off my loan first?');
+    const response = await submitPrompt(replica, FIXTURE_IDS.cutOffSse, 'Should I pay off my loan first?');
     expect(response.cutOff).toBe(true);
     expect(response.text).not.toContain('[DONE]');
     expect(response.text).toContain('"message"');
@@ -95,7 +82,7 @@ describe('prompts (interface 4.5, 6)', () => {
 
   it('answers over the WebSocket as stream-item frames, with a JSON ack to the POST', async () => {
     const socket = await openSocket();
-    const response = await prompt(FIXTURE_IDS.websocket, 'Why is my test flaky?');
+    const response = await submitPrompt(replica, FIXTURE_IDS.websocket, 'Why is my test flaky?');
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(json(response).conversation_id).toBe(FIXTURE_IDS.websocket);
     await expect
@@ -109,7 +96,7 @@ describe('prompts (interface 4.5, 6)', () => {
 
   it('answers both ways in the both-transports scenario', async () => {
     const socket = await openSocket();
-    const response = await prompt(FIXTURE_IDS.bothTransports, 'What should I see in Kyoto?');
+    const response = await submitPrompt(replica, FIXTURE_IDS.bothTransports, 'What should I see in Kyoto?');
     expect(dataEvents(response.text).at(-1)).toBe('[DONE]');
     expect(socket.frames.some((frame) => frame.type === 'stream-item')).toBe(true);
     socket.close();
