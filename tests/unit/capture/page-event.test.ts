@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAGE_EVENT_CHANNEL, type PageEvent, parsePageEvent } from '@/lib/capture/page-event';
-import { treeResponseEvent } from './page-events';
+import { handoffEvent, treeResponseEvent } from './page-events';
 
 const response = treeResponseEvent('abc');
 const streamItems: PageEvent = {
@@ -11,15 +11,7 @@ const streamItems: PageEvent = {
     { kind: 'done', topicId: 'conversation-turn-t1', conversationId: null, streamItemId: null },
   ],
 };
-const answerStream: PageEvent = {
-  type: 'answer-stream',
-  status: 200,
-  conversationId: 'abc',
-  handoffTopics: ['conversation-turn-t1'],
-  answered: false,
-  ended: true,
-  truncated: false,
-};
+const answerStream = handoffEvent('abc', 'conversation-turn-t1');
 
 describe('parsePageEvent', () => {
   it('accepts each well-formed event as it is', () => {

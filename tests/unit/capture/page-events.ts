@@ -1,4 +1,4 @@
-import type { CapturedResponseEvent } from '@/lib/capture/page-event';
+import type { AnswerStreamEvent, CapturedResponseEvent } from '@/lib/capture/page-event';
 
 /** The page hook's copy of a tree response (interface 4.2) for one conversation. */
 export const treeResponseEvent = (conversationId: string): CapturedResponseEvent => ({
@@ -9,5 +9,16 @@ export const treeResponseEvent = (conversationId: string): CapturedResponseEvent
   status: 200,
   requestBody: null,
   body: '{}',
+  truncated: false,
+});
+
+/** The page hook's reading of a submit call the live site handed off to a WebSocket topic (interface 6). */
+export const handoffEvent = (conversationId: string, topicId: string): AnswerStreamEvent => ({
+  type: 'answer-stream',
+  status: 200,
+  conversationId,
+  handoffTopics: [topicId],
+  answered: false,
+  ended: true,
   truncated: false,
 });

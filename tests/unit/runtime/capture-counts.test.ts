@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageEvent } from '@/lib/capture/page-event';
 import { countPageEvent, NO_CAPTURE } from '@/lib/runtime/capture-counts';
-import { treeResponseEvent } from '../capture/page-events';
+import { handoffEvent, treeResponseEvent } from '../capture/page-events';
 
 const topicId = 'conversation-turn-t1';
 const streamItems: PageEvent = {
@@ -12,15 +12,7 @@ const streamItems: PageEvent = {
     { kind: 'done', topicId, conversationId: null, streamItemId: null },
   ],
 };
-const handoff: PageEvent = {
-  type: 'answer-stream',
-  status: 200,
-  conversationId: 'a1',
-  handoffTopics: [topicId],
-  answered: false,
-  ended: true,
-  truncated: false,
-};
+const handoff = handoffEvent('a1', topicId);
 
 describe('countPageEvent', () => {
   it('counts responses per endpoint and stream frames', () => {

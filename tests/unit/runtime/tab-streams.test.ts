@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerStreamEvent } from '@/lib/capture/page-event';
 import type { StreamItem } from '@/lib/capture/stream-frame';
 import { TabStreams } from '@/lib/runtime/tab-streams';
+import { handoffEvent } from '../capture/page-events';
 
 const topicId = 'conversation-turn-t1';
 const item = (streamItemId: string | null, extra: Partial<StreamItem> = {}): StreamItem => ({
@@ -11,15 +11,7 @@ const item = (streamItemId: string | null, extra: Partial<StreamItem> = {}): Str
   streamItemId,
   ...extra,
 });
-const handoff: AnswerStreamEvent = {
-  type: 'answer-stream',
-  status: 200,
-  conversationId: 'a1',
-  handoffTopics: [topicId],
-  answered: false,
-  ended: true,
-  truncated: false,
-};
+const handoff = handoffEvent('a1', topicId);
 
 describe('TabStreams (interface 6, the live topic names a turn)', () => {
   it("gives a topic's items to the conversation whose handoff named it, before the page's own", () => {
