@@ -1,61 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { NO_CAPTURE } from '@/lib/runtime/capture-counts';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
-import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
 import { searchQueriesFor } from '../replica/search-turn';
-import { REPLICA_TOKEN_PREFIX } from '../replica/server';
-import { type Lens, test } from './lens-test';
+import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
+import { expectNoCanary, openViews, seriousViolations, shoot } from './view-checks';
 
-const SCREENSHOTS = 'test-output/screenshots';
-const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
 const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
-
-mkdirSync(SCREENSHOTS, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
-async function openFor(
-  lens: Lens,
-  scenario: keyof typeof FIXTURE_IDS,
-  surface: 'popup.html' | 'sidepanel.html',
-) {
-  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
-  await waitForClient(chat, (client) => client.loaded);
-  const view = await lens.openExtensionPage(surface, chat);
-  await view.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
-  return { chat, view };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function downloadedText(download: Download): Promise<string> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function expectNoCanary(text: string): void {
-  for (const canary of CANARIES) expect(text).not.toContain(canary);
 }
 
 /** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
@@ -172,7 +133,7 @@ describe('the popup and the side panel: a live shopping conversation', () => {
   test('show the header, every view by click or key, in both themes from 320 to 800 px, with no serious axe finding', async ({
     lens,
   }) => {
-    const { chat, view: popup } = await openFor(lens, 'liveShopping', 'popup.html');
+    const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
     await expect(popup.getByTestId('conversation-title').textContent()).resolves.not.toBe('');
     await expect(popup.getByTestId('message-count').textContent()).resolves.toMatch(/^\d+ messages$/);
     await expect(popup.getByTestId('transport-badge').textContent()).resolves.toMatch(
@@ -227,7 +188,7 @@ describe('the popup and the side panel: a live shopping conversation', () => {
   });
 
   test('the theme setting forces light or dark over the system theme', async ({ lens }) => {
-    const { chat, view: popup } = await openFor(lens, 'plain', 'popup.html');
+    const { chat, page: popup } = await openViews(lens, 'plain', 'popup.html');
     await popup.emulateMedia({ colorScheme: 'light' });
     await popup.getByRole('button', { name: 'Settings' }).click();
     await popup.getByLabel('Theme').selectOption('dark');
@@ -246,7 +207,7 @@ describe('export', () => {
   test('the Export button and each menu item download the files; Copy as Markdown fills the clipboard', async ({
     lens,
   }) => {
-    const { chat, view: popup } = await openFor(lens, 'liveShopping', 'popup.html');
+    const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
     await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
     const [primary] = await Promise.all([
@@ -333,7 +294,7 @@ describe('export', () => {
 
 describe('the side panel, live', () => {
   test('shows the new messages of a prompt once its answer streamed, without a click', async ({ lens }) => {
-    const { chat, view: panel } = await openFor(lens, 'liveShopping', 'sidepanel.html');
+    const { chat, page: panel } = await openViews(lens, 'liveShopping', 'sidepanel.html');
     const count = async () => Number((await panel.getByTestId('message-count').textContent())?.split(' ')[0]);
     const before = await count();
     await askPrompt(chat, 'Which of these noise-cancelling headphones has the best microphone?');
@@ -347,7 +308,7 @@ describe('the side panel, live', () => {
   }) => {
     // liveSearch answers a typed prompt with a web search (tests/replica/search-turn.ts): its queries and
     // pages reach only the messages format, which the worker loads after the stream ends (rule 1).
-    const { chat, view: queriesPanel } = await openFor(lens, 'liveSearch', 'sidepanel.html');
+    const { chat, page: queriesPanel } = await openViews(lens, 'liveSearch', 'sidepanel.html');
     const sourcesPanel = await lens.openExtensionPage('sidepanel.html', chat);
     await sourcesPanel.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
     // Each panel shows one view, chosen before the prompt; after it nothing in either is touched.

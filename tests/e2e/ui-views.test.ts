@@ -1,35 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
-import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
-import { REPLICA_TOKEN_PREFIX } from '../replica/server';
-import { type Lens, test } from './lens-test';
+import { test } from './lens-test';
 import { waitForClient } from './replica-page';
+import { expectNoCanary, openViews, seriousViolations, shoot } from './view-checks';
 
-const SCREENSHOTS = 'test-output/screenshots';
-const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
 const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
 
 type ViewName = 'Queries' | 'Sources' | 'Ads' | 'Offers' | 'Details';
-
-mkdirSync(SCREENSHOTS, { recursive: true });
-
-/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
-async function openViews(
-  lens: Lens,
-  scenario: keyof typeof FIXTURE_IDS,
-  surface: 'popup.html' | 'sidepanel.html',
-) {
-  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
-  await waitForClient(chat, (client) => client.loaded);
-  const page = await lens.openExtensionPage(surface, chat);
-  await page.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
-  return { chat, page };
-}
 
 /** Clicks the view's tab and waits for the view's own heading. */
 async function showView(page: Page, name: ViewName) {
@@ -39,31 +17,13 @@ async function showView(page: Page, name: ViewName) {
   return view;
 }
 
-/** Neither the text nor any attribute of the page holds a secret. */
-async function expectNoCanary(page: Page): Promise<void> {
-  const html = await page.content();
-  for (const canary of CANARIES) expect(html).not.toContain(canary);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 /** Light and dark, 320 px and 800 px wide: every view as a user of the side panel would see it. */
 async function shootEveryWay(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [320, 800]) {
       await page.setViewportSize({ width, height: 720 });
-      await page.screenshot({
-        path: `${SCREENSHOTS}/view-${name}-${colorScheme}-${width}.png`,
-        fullPage: true,
-      });
+      await shoot(page, `view-${name}-${colorScheme}-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
     }
   }
@@ -98,7 +58,7 @@ describe('the views, as a user sees them in the popup', () => {
       true,
     );
     await view.getByRole('searchbox', { name: 'Filter' }).fill('');
-    await expectNoCanary(page);
+    expectNoCanary(await page.content());
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
     await chat.close();
@@ -120,7 +80,7 @@ describe('the views, as a user sees them in the popup', () => {
       await expect(link.getAttribute('target')).resolves.toBe('_blank');
       await expect(link.getAttribute('rel')).resolves.toBe('noreferrer noopener');
     }
-    await expectNoCanary(page);
+    expectNoCanary(await page.content());
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
     await chat.close();
@@ -146,7 +106,7 @@ describe('the views, as a user sees them in the popup', () => {
         .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       expect(hrefs.length).toBeGreaterThan(0);
       for (const href of hrefs) expect(href).not.toMatch(TRACKING_PARAMETER);
-      await expectNoCanary(page);
+      expectNoCanary(await page.content());
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
       await chat.close();
@@ -167,7 +127,7 @@ describe('the views, as a user sees them in the popup', () => {
       await expect(view.locator('.token-members__present svg.lock-icon').count()).resolves.toBeGreaterThan(0);
       await expect(view.textContent()).resolves.toMatch(/\$\d+\.\d\d/);
       await expect(view.getByRole('button', { name: 'Refresh offers' }).isEnabled()).resolves.toBe(true);
-      await expectNoCanary(page);
+      expectNoCanary(await page.content());
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
       await chat.close();
@@ -204,7 +164,7 @@ describe('a 10,000-message conversation', () => {
       1000,
     );
     expect(await pages.getByRole('listitem').count()).toBeLessThan(80);
-    await page.screenshot({ path: `${SCREENSHOTS}/view-sources-tenThousand-light-400.png` });
+    await shoot(page, 'view-sources-tenThousand-light-400', { fullPage: false });
     await page.close();
     await chat.close();
   });
@@ -223,7 +183,7 @@ describe('the views in the side panel, light and dark, 320 px and 800 px', () =>
         await showView(page, name);
         await shootEveryWay(page, `${name.toLowerCase()}-${scenario}`);
       }
-      await expectNoCanary(page);
+      expectNoCanary(await page.content());
       await page.close();
       await chat.close();
     });

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
+import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import type { Lens } from './lens-test';
+import { waitForClient } from './replica-page';
+
+/** Where the UI suites leave their pictures of each face and view for a person to look at. */
+const SCREENSHOTS = 'test-output/screenshots';
+/** The replica's secrets: none may reach the DOM of an extension page. */
+const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
+
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Saves the page as test-output/screenshots/<name>.png, the whole page unless told otherwise. */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+}
+
+/** The axe findings a user of assistive technology would be blocked by, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** The text (a page's HTML with its attributes, an export, a copy) holds no secret. */
+export function expectNoCanary(text: string): void {
+  for (const canary of CANARIES) expect(text).not.toContain(canary);
+}
+
+/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
+export async function openViews(
+  lens: Lens,
+  scenario: keyof typeof FIXTURE_IDS,
+  surface: 'popup.html' | 'sidepanel.html',
+) {
+  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
+  await waitForClient(chat, (client) => client.loaded);
+  const page = await lens.openExtensionPage(surface, chat);
+  await page.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  return { chat, page };
+}
