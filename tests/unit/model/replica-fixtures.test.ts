@@ -5,18 +5,12 @@ import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import {
   activePath,
   conversationsExport,
-  getConversation,
   messagesResponse,
   type StoredConversation,
   treeResponse,
 } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-
-const stored = (id: string): StoredConversation => {
-  const conversation = getConversation(id);
-  if (conversation === undefined) throw new Error(`no fixture ${id}`);
-  return conversation;
-};
+import { storedConversation } from '../replica/fixtures/fixture-helpers';
 
 /** Every page of the messages format, newest first, as a loader collects them (interface 4.1). */
 function allPages(conversation: StoredConversation): unknown[] {
@@ -37,7 +31,7 @@ const isWebRun = (message: { recipient: string; author: { name: string | null } 
 
 describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name, id) => {
   it('normalizes from the messages format to its whole active branch, without warnings', () => {
-    const conversation = stored(id);
+    const conversation = storedConversation(id);
     const result = normalizeMessagesFormat(allPages(conversation));
     expect(result.ok && result.warnings).toEqual([]);
     expect(result.ok && result.value.messages.map((message) => message.id)).toEqual(
@@ -50,7 +44,7 @@ describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name
   });
 
   it('normalizes from the tree to the same branch without the web.run messages', () => {
-    const conversation = stored(id);
+    const conversation = storedConversation(id);
     const result = normalizeTreeFormat(treeResponse(conversation));
     expect(result.ok && result.warnings).toEqual([]);
     expect(result.ok && result.value.messages.map((message) => message.id)).toEqual(
@@ -63,11 +57,11 @@ describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name
 
 describe('replica specifics', () => {
   it('pages the long history over three pages or more', () => {
-    expect(allPages(stored(FIXTURE_IDS.longHistory)).length).toBeGreaterThanOrEqual(3);
+    expect(allPages(storedConversation(FIXTURE_IDS.longHistory)).length).toBeGreaterThanOrEqual(3);
   });
 
   it('reads the drifting metadata of the web-search conversation', () => {
-    const result = normalizeMessagesFormat(allPages(stored(FIXTURE_IDS.webSearch)));
+    const result = normalizeMessagesFormat(allPages(storedConversation(FIXTURE_IDS.webSearch)));
     const messages = result.ok ? result.value.messages : [];
     expect(messages.some((message) => message.preamble)).toBe(true);
     expect(messages.some((message) => message.thinkingEffort !== null)).toBe(true);
@@ -79,7 +73,7 @@ describe('replica specifics', () => {
   });
 
   it('gives the same conversations from a data-export file as from the tree endpoint', () => {
-    const conversations = [stored(FIXTURE_IDS.plain), stored(FIXTURE_IDS.webSearch)];
+    const conversations = [storedConversation(FIXTURE_IDS.plain), storedConversation(FIXTURE_IDS.webSearch)];
     const exported = normalizeDataExport(conversationsExport(conversations));
     expect(exported.ok && exported.warnings).toEqual([]);
     const fromTree = conversations.map((conversation) => normalizeTreeFormat(treeResponse(conversation)));

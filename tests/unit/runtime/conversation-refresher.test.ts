@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import { refreshConversation } from '@/lib/runtime/conversation-refresher';
 import type { RefreshTrigger } from '@/lib/runtime/refresh-plan';
-import {
-  activePath,
-  getConversation,
-  messagesResponse,
-  type StoredConversation,
-  treeResponse,
-} from '@/tests/replica/fixtures/formats';
+import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { jsonResponse } from '../api/fake-backend';
+import { storedConversation } from '../replica/fixtures/fixture-helpers';
 import { replicaWithAds, runtimeOver } from './runtime-backend';
 
-const stored = (id: string): StoredConversation => {
-  const conversation = getConversation(id);
-  if (conversation === undefined) throw new Error(`the replica has no ${id}`);
-  return conversation;
-};
-
 const LONG = FIXTURE_IDS.longHistory;
-const newestPageOf = (id: string) => messagesResponse(stored(id), { numTurns: 100 });
+const newestPageOf = (id: string) => messagesResponse(storedConversation(id), { numTurns: 100 });
 const triggers = (...list: RefreshTrigger[]) => new Set(list);
 const heldIds = (holding: { formats(): { conversation: { messages: { id: string }[] } | null } }) =>
   holding.formats().conversation?.messages.map((message) => message.id) ?? [];
@@ -29,7 +18,7 @@ const heldIds = (holding: { formats(): { conversation: { messages: { id: string 
 function pageLoaded(runtime: ReturnType<typeof runtimeOver>, id: string) {
   const holding = runtime.holdingOf(id);
   holding.ingestMessagesPage(newestPageOf(id), null);
-  holding.ingestTreeText(JSON.stringify(treeResponse(stored(id))));
+  holding.ingestTreeText(JSON.stringify(treeResponse(storedConversation(id))));
   holding.ingestAds({ entries_by_turn_id: {} });
   runtime.account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
   return holding;
@@ -48,7 +37,7 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     expect(new Set(cursors).size).toBe(2);
     expect(outcome.load).toMatchObject({ status: 'idle', error: null });
     expect(holding.pages.progress()).toMatchObject({ pagesLoaded: 3, hasMore: false });
-    expect(heldIds(holding)).toEqual(activePath(stored(LONG)).map((message) => message.id));
+    expect(heldIds(holding)).toEqual(activePath(storedConversation(LONG)).map((message) => message.id));
 
     await refreshConversation(holding, triggers('captured', 'ui-opened', 'stream-ended'), runtime.deps);
     expect(runtime.backendRequests()).toHaveLength(2);
@@ -65,7 +54,7 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     };
     await refreshConversation(holding, triggers('captured'), runtime.deps);
     expect(seen.map((step) => step.pagesLoaded)).toEqual([1, 2, 3]);
-    expect(seen.at(-1)?.messagesLoaded).toBe(activePath(stored(LONG)).length);
+    expect(seen.at(-1)?.messagesLoaded).toBe(activePath(storedConversation(LONG)).length);
   });
 
   it('asks for the newest page on the fallback poll and merges it into what is held', async () => {
@@ -176,7 +165,7 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     holdings.forEach((holding, index) => {
       const id = ids[index] ?? '';
       expect(holding.formats().conversation?.id).toBe(id);
-      expect(heldIds(holding)).toEqual(activePath(stored(id)).map((message) => message.id));
+      expect(heldIds(holding)).toEqual(activePath(storedConversation(id)).map((message) => message.id));
     });
   });
 });

@@ -5,26 +5,16 @@ import { createLensWorker, type TabLensStore } from '@/lib/runtime/lens-worker';
 import type { PageState } from '@/lib/runtime/protocol';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
-import {
-  activePath,
-  getConversation,
-  messagesResponse,
-  treeResponse,
-} from '@/tests/replica/fixtures/formats';
+import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { clientOver, TOKEN } from '../api/fake-backend';
+import { storedConversation } from '../replica/fixtures/fixture-helpers';
 import { fakeScheduler } from './fake-scheduler';
 import { replicaWithAds } from './runtime-backend';
 
 const LONG = FIXTURE_IDS.longHistory;
 const TAB = 7;
-
-const stored = (id: string) => {
-  const conversation = getConversation(id);
-  if (conversation === undefined) throw new Error(`the replica has no ${id}`);
-  return conversation;
-};
 
 const response = (
   endpoint: CopiedEndpointKind,
@@ -46,12 +36,12 @@ const response = (
 
 /** What the page loads on opening a conversation (interface 4.1-4.3, 4.6), as the hook copies it. */
 const pageLoad = (id: string): PageEvent[] => [
-  response('conversation-tree', id, `/backend-api/conversation/${id}`, treeResponse(stored(id))),
+  response('conversation-tree', id, `/backend-api/conversation/${id}`, treeResponse(storedConversation(id))),
   response(
     'conversation-messages',
     id,
     `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100`,
-    messagesResponse(stored(id), { numTurns: 100 }),
+    messagesResponse(storedConversation(id), { numTurns: 100 }),
   ),
   response('me', null, '/backend-api/me', meResponse()),
   response('ads', id, `/backend-api/bazaar/conversation/${id}/ads`, adsResponse(id, true, 'live')),
@@ -123,7 +113,7 @@ describe('the lens worker (issue 8, item 3)', () => {
     const lens = setup.memory.lens();
     expect(lens).toMatchObject({ tabId: TAB, conversationId: LONG, onChatSite: true, visible: true });
     expect(lens?.captured.responses).toMatchObject({ 'conversation-tree': 1, 'conversation-messages': 1 });
-    expect(lens?.snapshot?.summary?.messageCount).toBe(activePath(stored(LONG)).length);
+    expect(lens?.snapshot?.summary?.messageCount).toBe(activePath(storedConversation(LONG)).length);
     expect(lens?.snapshot?.progress).toMatchObject({ pagesLoaded: 3, hasMore: false });
 
     // Triggers later on ask for nothing that is held and current.
@@ -243,7 +233,7 @@ describe('the lens worker (issue 8, item 3)', () => {
     expect(exported.value.fileName).toMatch(/^\d{4}-\d{2}-\d{2} .+\.json$/);
     expect(exported.value.mimeType).toContain('application/json');
     const document = JSON.parse(exported.value.text) as { messages: unknown[] };
-    expect(document.messages).toHaveLength(activePath(stored(LONG)).length);
+    expect(document.messages).toHaveLength(activePath(storedConversation(LONG)).length);
 
     const sources = await setup.worker.exportConversation(TAB, 'sources-csv');
     expect(sources.ok && sources.value.fileName.endsWith(' sources.csv')).toBe(true);
