@@ -22,16 +22,19 @@ function KeyCounts({ title, keys }: { title: string; keys: readonly KeyCount[] }
   );
 }
 
-/** A list the snapshot may have cut (lens-snapshot.ts keeps the first 100): says how many there were. */
+/**
+ * A list the snapshot may have cut (lens-snapshot.ts keeps the first 100): says how many there were,
+ * `total` from the snapshot's counts, or the shown ones when it has none.
+ */
 function CutList({
   title,
   shown,
-  total,
+  total = shown,
   children,
 }: {
   title: string;
   shown: number;
-  total: number;
+  total: number | undefined;
   children: ReactNode;
 }) {
   if (total === 0) return null;
@@ -46,17 +49,28 @@ function CutList({
   );
 }
 
-function MessageList({ messages }: { messages: readonly MessageSummary[] }): JSX.Element {
+/** The messages only one of the formats has. */
+function MessagesOnlyInOne({
+  title,
+  messages,
+  total,
+}: {
+  title: string;
+  messages: readonly MessageSummary[];
+  total: number | undefined;
+}): JSX.Element {
   return (
-    <ul className="details-messages">
-      {withUniqueKeys(messages, (message) => message.id).map(([key, message]) => (
-        <li key={key}>
-          {message.role}
-          {message.recipient !== null && ` → ${message.recipient}`}{' '}
-          <span className="details-muted">{message.contentType}</span> <code>{message.id}</code>
-        </li>
-      ))}
-    </ul>
+    <CutList title={title} shown={messages.length} total={total}>
+      <ul className="details-messages">
+        {withUniqueKeys(messages, (message) => message.id).map(([key, message]) => (
+          <li key={key}>
+            {message.role}
+            {message.recipient !== null && ` → ${message.recipient}`}{' '}
+            <span className="details-muted">{message.contentType}</span> <code>{message.id}</code>
+          </li>
+        ))}
+      </ul>
+    </CutList>
   );
 }
 
@@ -73,7 +87,6 @@ export function FormatComparisonDetails({
       <ViewNote>The formats are compared once both the messages format and the tree are loaded.</ViewNote>
     );
   }
-  const total = (key: keyof ComparisonCounts, shown: number): number => counts?.[key] ?? shown;
   return (
     <>
       {comparison.equivalent ? (
@@ -95,24 +108,20 @@ export function FormatComparisonDetails({
       />
       <KeyCounts title="Keys only the tree has (per message)" keys={comparison.metadataKeysOnlyInTree} />
       {comparison.orderDiffers && <p>The shared messages come in a different order.</p>}
-      <CutList
+      <MessagesOnlyInOne
         title="Messages only in the messages format"
-        shown={comparison.messagesOnly.length}
-        total={total('messagesOnly', comparison.messagesOnly.length)}
-      >
-        <MessageList messages={comparison.messagesOnly} />
-      </CutList>
-      <CutList
+        messages={comparison.messagesOnly}
+        total={counts?.messagesOnly}
+      />
+      <MessagesOnlyInOne
         title="Messages only in the tree"
-        shown={comparison.treeOnly.length}
-        total={total('treeOnly', comparison.treeOnly.length)}
-      >
-        <MessageList messages={comparison.treeOnly} />
-      </CutList>
+        messages={comparison.treeOnly}
+        total={counts?.treeOnly}
+      />
       <CutList
         title="Fields that differ"
         shown={comparison.fieldDifferences.length}
-        total={total('fieldDifferences', comparison.fieldDifferences.length)}
+        total={counts?.fieldDifferences}
       >
         <ul className="details-messages">
           {withUniqueKeys(
