@@ -29,11 +29,11 @@ function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot })
   }
   const { query } = row;
   return (
-    <div className="query">
+    <div className="list-entry query">
       <span className="query__text" title={query.text}>
         {query.text}
       </span>
-      <span className="query__meta">
+      <span className="list-entry__meta">
         <Badge tone={query.kind === 'search' ? 'accent' : 'neutral'} title="What the model did">
           {query.kind}
         </Badge>

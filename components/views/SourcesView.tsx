@@ -33,11 +33,11 @@ function pageOfSite(url: string): string {
 
 function PageLine({ source }: { source: WebSource }): JSX.Element {
   return (
-    <div className={`source-page${source.cited ? ' source-page--cited' : ''}`}>
+    <div className={`list-entry source-page${source.cited ? ' source-page--cited' : ''}`}>
       <span className="source-page__title">
         <ExternalLink href={source.url}>{source.title ?? source.attribution ?? source.url}</ExternalLink>
       </span>
-      <span className="source-page__meta">
+      <span className="list-entry__meta">
         {source.cited && (
           <Badge tone="cited">
             <span aria-hidden="true">✓</span> Cited
