@@ -2,6 +2,8 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { launchBrowser } from '../../scripts/launch-browser';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { productCards } from '../replica/fixtures/products';
+import { SCENARIOS } from '../replica/fixtures/scenarios';
 import { type Replica, startReplica } from '../replica/server';
 import { test } from './lens-test';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
@@ -34,10 +36,14 @@ async function runFlows(context: BrowserContext, replica: Replica): Promise<Reco
     const treePolls = () =>
       replica.requests({ origin: 'page', method: 'GET', pathPrefix: `/backend-api/conversation/${id}` })
         .length;
-    const state =
-      prompt === null
-        ? await waitForClient(page, (client) => client.productRefreshes >= 3 && treePolls() > TREE_POLLS)
-        : await askPrompt(page, prompt);
+    // The page refreshes its product cards (interface 4.4) while a prompt streams: the state is read
+    // once every card was refreshed, so both runs compare the same moment.
+    const cards = SCENARIOS[id]?.withProducts ? productCards(id).length : 0;
+    if (prompt !== null) await askPrompt(page, prompt);
+    const state = await waitForClient(
+      page,
+      (client) => client.productRefreshes >= cards && (prompt !== null || treePolls() > TREE_POLLS),
+    );
     const { bootFetchWasNative: _probe, ...client } = state;
     const calls = replica
       .requests({ origin: 'page' })
