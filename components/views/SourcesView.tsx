@@ -79,7 +79,11 @@ export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
   return (
     <ViewSection id="sources" title="Sources">
       {sources.length === 0 ? (
-        <EmptyState>No web search in this conversation.</EmptyState>
+        <EmptyState>
+          {(snapshot.queries?.queries.length ?? 0) > 0
+            ? 'The searches of this conversation recorded no web pages.'
+            : 'No web search in this conversation.'}
+        </EmptyState>
       ) : (
         <>
           <ViewNote>

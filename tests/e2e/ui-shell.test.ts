@@ -8,7 +8,7 @@ import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { searchQueriesFor } from '../replica/search-turn';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
-import { expectNoCanary, openViews, seriousViolations, shoot } from './view-checks';
+import { expectNoCanary, openViews, seriousViolations, shoot, shootEveryLook } from './view-checks';
 
 const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
 
@@ -75,7 +75,7 @@ describe('the popup and the side panel: state faces', () => {
     await expect(own.getByRole('status').textContent()).resolves.toMatch(
       /Open a conversation on chatgpt.com/,
     );
-    await shoot(own, 'face-not-on-site');
+    await shootEveryLook(own, 'face-not-on-site');
 
     const home = await lens.openChat('/');
     const popup = await lens.openExtensionPage('popup.html', home);
@@ -83,7 +83,7 @@ describe('the popup and the side panel: state faces', () => {
     await expect(popup.getByRole('heading', { name: 'No conversation open' }).isVisible()).resolves.toBe(
       true,
     );
-    await shoot(popup, 'face-no-conversation');
+    await shootEveryLook(popup, 'face-no-conversation');
     for (const page of [own, popup, home]) await page.close();
   });
 
@@ -122,7 +122,7 @@ describe('the popup and the side panel: state faces', () => {
       const popup = await lens.openExtensionPage('popup.html', holder);
       await expect.poll(() => popup.locator('main').getAttribute('data-face')).toBe(face);
       await expect(popup.locator('.face').textContent()).resolves.toMatch(text);
-      await shoot(popup, `face-${face}`);
+      await shootEveryLook(popup, `face-${face}`);
       await popup.close();
       await holder.close();
     }

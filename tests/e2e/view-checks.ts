@@ -22,6 +22,22 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
 
+/**
+ * Saves the page in each look a user may see it in, light and dark at 320 and 800 px wide, as
+ * <name>-<scheme>-<width>.png, checking that nothing is wider than the page (no sideways scrolling).
+ */
+export async function shootEveryLook(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [320, 800]) {
+      await page.setViewportSize({ width, height: 700 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name}, ${colorScheme}, ${width} px`).toBeLessThanOrEqual(0);
+      await shoot(page, `${name}-${colorScheme}-${width}`);
+    }
+  }
+}
+
 /** The axe findings a user of assistive technology would be blocked by, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -26,4 +26,10 @@ describe('SourcesView', () => {
       'No web search in this conversation.',
     );
   });
+
+  it('does not deny a search the Queries view lists when no page of it was recorded', () => {
+    const text = visibleText(renderView(SourcesView, { snapshot: snapshotOf('products') }));
+    expect(text).toContain('The searches of this conversation recorded no web pages.');
+    expect(text).not.toContain('No web search');
+  });
 });
