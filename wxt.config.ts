@@ -4,6 +4,12 @@ import { defineConfig } from 'wxt';
 // DESIGN.md can be read from the source and checked by tests/unit/architecture.test.ts.
 export default defineConfig({
   imports: false,
+  // Firefox too is built, linted and zipped as MV3 (WXT's default for Firefox is MV2), so `wxt zip -b
+  // firefox` packs the build that `npm run lint:firefox` checked.
+  manifestVersion: 3,
+  // The Firefox sources zip (addons.mozilla.org reviews minified code against it) holds the project,
+  // not what the demo and the tests wrote.
+  zip: { excludeSources: ['demo-output/**', 'test-output/**'] },
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // Vite takes NODE_ENV from the process when it is set, and postcss-load-config sets it to
   // "development" when it is unset, while the CSS of the first page is built: a production build
@@ -23,6 +29,11 @@ export default defineConfig({
     permissions: browser === 'firefox' ? ['storage'] : ['storage', 'sidePanel'],
     host_permissions: ['https://chatgpt.com/*'],
     action: { default_title: 'Chat Lens' },
+    // The relay (entrypoints/relay.ts), isolated world, before the page's scripts so it hears the
+    // hook's first events.
+    content_scripts: [
+      { matches: ['https://chatgpt.com/*'], js: ['relay.js'], run_at: 'document_start' },
+    ],
     // issue 9, item 3: export the open conversation in the default format without opening anything
     // (lib/runtime/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
     commands: {
@@ -31,8 +42,14 @@ export default defineConfig({
         description: 'Export the conversation in the default format',
       },
     },
+    // Firefox asks every add-on to declare what it collects and sends off the device (Mozilla's
+    // "Firefox built-in data consent"); Chat Lens sends nothing anywhere (README "Privacy"): "none".
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'chat-lens@chat-lens.dev' } } }
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'chat-lens@chat-lens.dev', data_collection_permissions: { required: ['none'] } },
+          },
+        }
       : {}),
   }),
 });

@@ -7,6 +7,12 @@ import { AccountHolding } from './account-holding';
 import { serveExportsOverPorts } from './export-port';
 import { createLensWorker, type LensWorker, type TabLensStore } from './lens-worker';
 import { onMessage } from './protocol';
+import {
+  type ChannelMessage,
+  RELAY_TO_WORKER_KINDS,
+  type RelayToWorker,
+  readChannelMessage,
+} from './relay-channel';
 import { rateGovernorItem, tabLensItem } from './storage-items';
 import type { Schedule } from './timer';
 
@@ -51,6 +57,23 @@ async function createWorker(): Promise<LensWorker> {
   return worker;
 }
 
+function deliverFromRelay(
+  worker: LensWorker,
+  tabId: number,
+  message: ChannelMessage<RelayToWorker>,
+): Promise<void> {
+  switch (message.chatLens) {
+    case 'pageEvent':
+      return worker.pageEvent(tabId, message.data);
+    case 'responseUnchanged':
+      return worker.responseUnchanged(tabId, message.data);
+    case 'pageState':
+      return worker.pageState(tabId, message.data);
+    case 'fallbackDue':
+      return worker.fallbackDue(tabId, message.data);
+  }
+}
+
 /**
  * Service-worker wiring. Every listener is registered synchronously here, so a worker restarted by
  * an event hears that event; each waits for the core, which restores the governor state first.
@@ -64,12 +87,13 @@ export function startBackground(): Promise<LensWorker> {
     const tabId = sender.tab?.id;
     if (tabId !== undefined) void ready.then((worker) => run(worker, tabId)).catch(() => undefined);
   };
-  onMessage('pageEvent', ({ data, sender }) => fromTab(sender, (w, tabId) => w.pageEvent(tabId, data)));
-  onMessage('responseUnchanged', ({ data, sender }) =>
-    fromTab(sender, (w, tabId) => w.responseUnchanged(tabId, data)),
-  );
-  onMessage('pageState', ({ data, sender }) => fromTab(sender, (w, tabId) => w.pageState(tabId, data)));
-  onMessage('fallbackDue', ({ data, sender }) => fromTab(sender, (w, tabId) => w.fallbackDue(tabId, data)));
+  // The relays' channel (relay-channel.ts): plain runtime messages, answered by nothing.
+  browser.runtime.onMessage.addListener((value, sender) => {
+    const message = readChannelMessage<RelayToWorker>(value, RELAY_TO_WORKER_KINDS);
+    if (message === null) return undefined;
+    fromTab(sender, (worker, tabId) => deliverFromRelay(worker, tabId, message));
+    return undefined;
+  });
   onMessage('refresh', async ({ data }) => (await ready).refresh(data.tabId));
   onMessage('refreshOffers', async ({ data }) => (await ready).refreshOffers(data.tabId));
   onMessage('exportConversation', async ({ data }) =>

@@ -1,7 +1,7 @@
 import { browser } from '#imports';
 import { EXPORT_COMMAND, exportFromShortcut } from './export-shortcut';
 import type { LensWorker } from './lens-worker';
-import { sendMessage } from './protocol';
+import { channelMessage, type WorkerToRelay } from './relay-channel';
 import { loadSettings } from './settings-items';
 
 /**
@@ -17,7 +17,12 @@ export function listenForExportShortcut(ready: Promise<LensWorker>): void {
       settings: loadSettings,
       exportConversation: async (tabId, format, options) =>
         (await ready).exportConversation(tabId, format, options),
-      saveInTab: (tabId, file) => sendMessage('saveExportFile', file, tabId),
+      saveInTab: async (tabId, file) => {
+        await browser.tabs.sendMessage(
+          tabId,
+          channelMessage<WorkerToRelay, 'saveExportFile'>('saveExportFile', file),
+        );
+      },
     }).catch(() => undefined);
   });
 }

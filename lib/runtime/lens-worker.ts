@@ -7,7 +7,7 @@ import type { OffersRefreshState } from './conversation-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { buildExportFile, type ExportFile, type ExportFormat, type ExportOptions } from './export-file';
 import { createOffersRefresher } from './offers-refresh';
-import type { PageState, UnchangedResponse } from './protocol';
+import type { PageState, UnchangedResponse } from './relay-channel';
 import type { TabLens } from './tab-lens';
 import { TabRuntime } from './tab-runtime';
 import type { Schedule } from './timer';

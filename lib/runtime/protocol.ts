@@ -1,25 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
 import type { Result } from '@/lib/model/result';
 import type { OffersRefreshState } from './conversation-holding';
 import type { ExportFile, ExportFormat, ExportOptions } from './export-file';
-
-/** What the relay knows of its tab and the worker cannot ask for (DESIGN "Data flow"). */
-export interface PageState {
-  /** The page's URL, following SPA navigation (/c/<conversation id>). */
-  url: string;
-  /** document.visibilityState is 'visible': nothing runs for a hidden tab (interface 8). */
-  visible: boolean;
-  /** document.hasFocus(). */
-  focused: boolean;
-}
-
-/** A copied response whose body equals the last one of the same URL, sent without that body. */
-export interface UnchangedResponse {
-  endpoint: CopiedEndpointKind;
-  conversationId: string | null;
-  url: string;
-}
 
 export interface TabRequest {
   tabId: number;
@@ -31,28 +13,11 @@ export interface ExportRequest extends TabRequest {
 }
 
 /**
- * Every runtime message of the extension, one definition for sender and receiver (DESIGN "One typed
- * protocol per channel"). The state the UI shows is not a message: it reads and watches the tab's
+ * Every runtime message between the UI and the worker, one definition for sender and receiver (DESIGN
+ * "One typed protocol per channel"; the relay's channel is relay-channel.ts). The state the UI shows is not a message: it reads and watches the tab's
  * tabLensItem (storage-items.ts), which the worker rewrites after every change.
  */
 export interface ProtocolMap {
-  // ---- relay -> background --------------------------------------------------------------------
-
-  /** A page event that passed validation (parsePageEvent). */
-  pageEvent(event: PageEvent): void;
-  /**
-   * The page polled and got the same body as last time (interface 4.2: the tree is polled): only the
-   * fact is sent, so an unchanged multi-MB tree costs next to nothing downstream (issue 8, item 1).
-   */
-  responseUnchanged(response: UnchangedResponse): void;
-  /** The tab was shown, hidden, focused or navigated (also sent once when the relay starts). */
-  pageState(state: PageState): void;
-  /**
-   * The tab's 12 s clock fired: visible, and nothing fresh for the interval (interface 8). Carries the
-   * page state, so a worker that was stopped and woken by this message knows the tab again.
-   */
-  fallbackDue(state: PageState): void;
-
   // ---- UI (popup, side panel) -> background -----------------------------------------------------
 
   /**
@@ -74,14 +39,6 @@ export interface ProtocolMap {
    * core (interface 4.1). The UI makes the Blob and the download.
    */
   exportConversation(request: ExportRequest): Result<ExportFile>;
-
-  // ---- background -> relay ----------------------------------------------------------------------
-
-  /**
-   * The keyboard shortcut's export (issue 9, item 3): the relay saves it through a Blob and an
-   * `<a download>`, which the worker cannot make (DESIGN "Environment facts").
-   */
-  saveExportFile(file: ExportFile): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -4,7 +4,8 @@ import type { TabLens } from './tab-lens';
 
 /*
  * Every storage key of the extension, declared once (DESIGN "Conventions"). None holds a token value:
- * the access token and the product lookup keys live in worker memory only (DESIGN 4).
+ * the access token and the product lookup keys live in worker memory only (DESIGN 4). One more key,
+ * `local:fallbackIntervalMs`, is read by the relay without this library (lib/runtime/relay.ts).
  */
 
 const tabLensItems = new Map<number, ReturnType<typeof defineTabLensItem>>();
@@ -31,16 +32,6 @@ export function tabLensItem(tabId: number) {
  * restored when the worker starts, so a stopped worker does not forget a Retry-After it must respect.
  */
 export const rateGovernorItem = storage.defineItem<RateGovernorState | null>('session:rateGovernor', {
-  fallback: null,
-  version: 1,
-});
-
-/**
- * `local:fallbackIntervalMs`: the tab clock's interval when set; null (the default) is interface 8's
- * 12 s. Only the end-to-end tests set it, to see a fallback poll without waiting 12 s each time. Local
- * area because the relay (a content script) reads it, and content scripts cannot read the session area.
- */
-export const fallbackIntervalItem = storage.defineItem<number | null>('local:fallbackIntervalMs', {
   fallback: null,
   version: 1,
 });

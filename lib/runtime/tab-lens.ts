@@ -1,7 +1,7 @@
 import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { type CaptureCounts, NO_CAPTURE } from './capture-counts';
 import type { LensSnapshot } from './lens-snapshot';
-import type { PageState } from './protocol';
+import type { PageState } from './relay-channel';
 
 /**
  * Everything the UI shows first for one tab (issue 8, item 4), in the session storage area so that a

@@ -1,57 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { CapturedResponseEvent, CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
 import { AccountHolding } from '@/lib/runtime/account-holding';
 import { createLensWorker, type TabLensStore } from '@/lib/runtime/lens-worker';
-import type { PageState } from '@/lib/runtime/protocol';
+import type { PageState } from '@/lib/runtime/relay-channel';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
-import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
+import { activePath } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { clientOver, TOKEN } from '../api/fake-backend';
 import { storedConversation } from '../replica/fixtures/fixture-helpers';
 import { fakeScheduler } from './fake-scheduler';
+import { pageLoad, capturedResponse as response, visibleAt } from './page-load';
 import { replicaWithAds } from './runtime-backend';
 
 const LONG = FIXTURE_IDS.longHistory;
 const TAB = 7;
-
-const response = (
-  endpoint: CopiedEndpointKind,
-  conversationId: string | null,
-  path: string,
-  body: unknown,
-  extra: Partial<CapturedResponseEvent> = {},
-): CapturedResponseEvent => ({
-  type: 'response',
-  endpoint,
-  conversationId,
-  url: `https://chatgpt.com${path}`,
-  status: 200,
-  requestBody: null,
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-  truncated: false,
-  ...extra,
-});
-
-/** What the page loads on opening a conversation (interface 4.1-4.3, 4.6), as the hook copies it. */
-const pageLoad = (id: string): PageEvent[] => [
-  response('conversation-tree', id, `/backend-api/conversation/${id}`, treeResponse(storedConversation(id))),
-  response(
-    'conversation-messages',
-    id,
-    `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100`,
-    messagesResponse(storedConversation(id), { numTurns: 100 }),
-  ),
-  response('me', null, '/backend-api/me', meResponse()),
-  response('ads', id, `/backend-api/bazaar/conversation/${id}/ads`, adsResponse(id, true, 'live')),
-];
-
-const visibleAt = (id: string, visible = true): PageState => ({
-  url: `https://chatgpt.com/c/${id}`,
-  visible,
-  focused: visible,
-});
 
 function memoryStore(initial: TabLens[] = []) {
   const lenses = new Map(initial.map((lens) => [lens.tabId, lens]));
