@@ -1,4 +1,5 @@
 import { isAuthorized } from './auth';
+import { playFault } from './faults';
 import { handleAds, handleMe, handleSession } from './handlers/account';
 import type { HandlerContext } from './handlers/context';
 import { handleControlOverride, handleControlRequests, handleControlReset } from './handlers/control';
@@ -13,6 +14,7 @@ import { retryAfterHeader } from './overrides';
 import { originOf } from './request-log';
 import {
   conversationIdOf,
+  faultPathOf,
   isBackendRoute,
   isLoggedRoute,
   type Route,
@@ -23,8 +25,9 @@ import {
 export type RequestContext = Omit<HandlerContext, 'url'> & { slowMs: number };
 
 /**
- * One request, start to end: log it, then for backend calls wait (slow scenario), check the token
- * (interface 5: 401 without it) and the rate limit (interface 7: 429), and hand it to its endpoint.
+ * One request, start to end: log it, play a fault set for it (faults.ts), then for backend calls wait
+ * (slow scenario), check the token (interface 5: 401 without it) and the rate limit (interface 7: 429),
+ * and hand it to its endpoint.
  */
 export async function dispatch(context: RequestContext): Promise<void> {
   const { request, response, state, credentials, now } = context;
@@ -35,6 +38,9 @@ export async function dispatch(context: RequestContext): Promise<void> {
   if (isLoggedRoute(matched.kind))
     state.log.add(request, { authorized, conversationId, now: now() }, response);
 
+  const faultPath = faultPathOf(matched.kind);
+  const fault = faultPath && state.faults.check(conversationId, faultPath, originOf(request));
+  if (fault && (await playFault(fault, response))) return;
   if (isBackendRoute(matched.kind)) {
     const override = state.override(conversationId);
     const delay = override.delayMs ?? (state.scenario(conversationId)?.slow ? context.slowMs : 0);

@@ -1,5 +1,7 @@
+import { type FaultPath, isReplicaFault, type ReplicaFault, RuleCounter, ruleMatches } from './faults';
 import type { RateLimitedPath, RateLimitRule, RequestOrigin, Scenario } from './fixtures/scenarios';
 
+export type { FaultPath, ReplicaFault } from './faults';
 export type { RateLimitedPath, RateLimitRule, RequestOrigin } from './fixtures/scenarios';
 
 /**
@@ -13,6 +15,8 @@ export interface ReplicaOverride {
   delayMs?: number;
   /** The tree path answers 404. */
   treeMissing?: boolean;
+  /** Something goes wrong on the way (faults.ts); its counter starts afresh. */
+  fault?: ReplicaFault;
 }
 
 export const ANY_CONVERSATION = '*';
@@ -24,7 +28,7 @@ interface ActiveRule {
 
 /** Decides which requests answer 429 (interface 7), from overrides first and the scenario second. */
 export class RateLimiter {
-  private answered = new Map<string, number>();
+  private counter = new RuleCounter();
 
   constructor(
     private readonly overrides: ReadonlyMap<string, ReplicaOverride>,
@@ -33,21 +37,17 @@ export class RateLimiter {
 
   /** The rule to answer this request with a 429, or null to answer it normally. Counts the 429. */
   check(conversationId: string | null, path: RateLimitedPath, origin: RequestOrigin): RateLimitRule | null {
-    const active = this.activeRules(conversationId).find(({ rule }) => matches(rule, path, origin));
-    if (!active) return null;
-    const count = this.answered.get(active.key) ?? 0;
-    if (active.rule.times !== undefined && count >= active.rule.times) return null;
-    this.answered.set(active.key, count + 1);
-    return active.rule;
+    const active = this.activeRules(conversationId).find(({ rule }) => ruleMatches(rule, path, origin));
+    return active && this.counter.take(active.key, active.rule) ? active.rule : null;
   }
 
   /** Forget how many 429s a rule has answered (its override changed). */
   restart(conversationId: string): void {
-    this.answered.delete(`override:${conversationId}`);
+    this.counter.forget(`override:${conversationId}`);
   }
 
   reset(): void {
-    this.answered.clear();
+    this.counter.reset();
   }
 
   private activeRules(conversationId: string | null): ActiveRule[] {
@@ -64,8 +64,29 @@ export class RateLimiter {
   }
 }
 
-function matches(rule: RateLimitRule, path: RateLimitedPath, origin: RequestOrigin): boolean {
-  return (rule.paths ?? [path]).includes(path) && (rule.origins ?? [origin]).includes(origin);
+/** Decides which requests meet a fault, the conversation's own override first, then the one for '*'. */
+export class FaultInjector {
+  private counter = new RuleCounter();
+
+  constructor(private readonly overrides: ReadonlyMap<string, ReplicaOverride>) {}
+
+  /** The fault this request meets, or null. Counts it. */
+  check(conversationId: string | null, path: FaultPath, origin: RequestOrigin): ReplicaFault | null {
+    for (const key of conversationId === null ? [ANY_CONVERSATION] : [conversationId, ANY_CONVERSATION]) {
+      const fault = this.overrides.get(key)?.fault;
+      if (fault && ruleMatches(fault, path, origin) && this.counter.take(key, fault)) return fault;
+    }
+    return null;
+  }
+
+  /** Forget how many requests a fault has met (its override changed). */
+  restart(conversationId: string): void {
+    this.counter.forget(conversationId);
+  }
+
+  reset(): void {
+    this.counter.reset();
+  }
 }
 
 /** The Retry-After header of a 429 under a rule, if it has one. */
@@ -92,5 +113,6 @@ export function parseOverride(body: unknown): ReplicaOverride | null | undefined
     return undefined;
   if (candidate.delayMs !== undefined && typeof candidate.delayMs !== 'number') return undefined;
   if (candidate.treeMissing !== undefined && typeof candidate.treeMissing !== 'boolean') return undefined;
+  if (candidate.fault !== undefined && !isReplicaFault(candidate.fault)) return undefined;
   return candidate as ReplicaOverride;
 }

@@ -1,6 +1,6 @@
 import { getConversation, type StoredConversation } from './fixtures/formats';
 import { SCENARIOS, type Scenario } from './fixtures/scenarios';
-import { ANY_CONVERSATION, RateLimiter, type ReplicaOverride } from './overrides';
+import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
 
 /**
@@ -11,6 +11,7 @@ export class ReplicaState {
   readonly log = new RequestLog();
   readonly overrides = new Map<string, ReplicaOverride>();
   readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
+  readonly faults = new FaultInjector(this.overrides);
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
 
@@ -45,6 +46,7 @@ export class ReplicaState {
     if (override === null) this.overrides.delete(conversationId);
     else this.overrides.set(conversationId, override);
     this.rateLimiter.restart(conversationId);
+    this.faults.restart(conversationId);
   }
 
   /** Back to the state right after start: fixtures as built, no overrides, empty log. */
@@ -52,6 +54,7 @@ export class ReplicaState {
     this.log.clear();
     this.overrides.clear();
     this.rateLimiter.reset();
+    this.faults.reset();
     this.conversations.clear();
     this.streaming.clear();
   }

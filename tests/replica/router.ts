@@ -1,3 +1,4 @@
+import type { FaultPath } from './faults';
 import type { RateLimitedPath } from './fixtures/scenarios';
 
 /** What a request asks for. Paths are those of the interface document (part 4) and the site around them. */
@@ -92,6 +93,11 @@ const RATE_LIMITED: Partial<Record<Route['kind'], RateLimitedPath>> = {
 
 export function rateLimitedPathOf(kind: Route['kind']): RateLimitedPath | null {
   return RATE_LIMITED[kind] ?? null;
+}
+
+/** The endpoints a fault can hit: the backend's, and the session that gives the token. */
+export function faultPathOf(kind: Route['kind']): FaultPath | null {
+  return kind === 'session' ? 'session' : rateLimitedPathOf(kind);
 }
 
 /** The conversation a request is about: named in its path, else the chat page it came from. */
