@@ -40,14 +40,16 @@ export function fakeClock(start = Date.UTC(2026, 9, 25, 12, 0)) {
   };
 }
 
+type FakeClock = ReturnType<typeof fakeClock>;
+
 export const TOKEN = 'token-1';
 
 /**
  * A backend client wired as the runtime wires it, over a fake server that hands out access tokens
- * from /api/auth/session and passes every other request to `handler`.
+ * from /api/auth/session and passes every other request to `handler`. `clock` is the governor's and
+ * the token's time (a test whose timers run on a fake scheduler passes that scheduler's).
  */
-export function clientOver(handler: Handler, tokens: string[] = [TOKEN]) {
-  const clock = fakeClock();
+export function clientOver(handler: Handler, tokens: string[] = [TOKEN], clock: FakeClock = fakeClock()) {
   let issued = 0;
   const server = fakeFetch((request) => {
     if (request.url.pathname === '/api/auth/session') {

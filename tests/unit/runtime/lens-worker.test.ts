@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountHolding } from '@/lib/runtime/account-holding';
 import { createLensWorker, type TabLensStore } from '@/lib/runtime/lens-worker';
-import type { PageState } from '@/lib/runtime/relay-channel';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { activePath } from '@/tests/replica/fixtures/formats';
