@@ -5,14 +5,9 @@ import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { AccountHolding } from './account-holding';
 import { serveExportsOverPorts } from './export-port';
-import { createLensWorker, type LensWorker, type TabLensStore } from './lens-worker';
+import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
 import { onMessage } from './protocol';
-import {
-  type ChannelMessage,
-  RELAY_TO_WORKER_KINDS,
-  type RelayToWorker,
-  readChannelMessage,
-} from './relay-channel';
+import { RELAY_TO_WORKER_KINDS, type RelayToWorker, readChannelMessage } from './relay-channel';
 import { rateGovernorItem, tabLensItem } from './storage-items';
 import type { Schedule } from './timer';
 
@@ -55,23 +50,6 @@ async function createWorker(): Promise<LensWorker> {
     random: Math.random,
   });
   return worker;
-}
-
-function deliverFromRelay(
-  worker: LensWorker,
-  tabId: number,
-  message: ChannelMessage<RelayToWorker>,
-): Promise<void> {
-  switch (message.chatLens) {
-    case 'pageEvent':
-      return worker.pageEvent(tabId, message.data);
-    case 'responseUnchanged':
-      return worker.responseUnchanged(tabId, message.data);
-    case 'pageState':
-      return worker.pageState(tabId, message.data);
-    case 'fallbackDue':
-      return worker.fallbackDue(tabId, message.data);
-  }
 }
 
 /**

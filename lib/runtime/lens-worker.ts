@@ -7,7 +7,7 @@ import type { OffersRefreshState } from './conversation-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { buildExportFile, type ExportFile, type ExportFormat, type ExportOptions } from './export-file';
 import { createOffersRefresher } from './offers-refresh';
-import type { PageState, UnchangedResponse } from './relay-channel';
+import type { ChannelMessage, PageState, RelayToWorker, UnchangedResponse } from './relay-channel';
 import type { TabLens } from './tab-lens';
 import { TabRuntime } from './tab-runtime';
 import type { Schedule } from './timer';
@@ -153,4 +153,22 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
       await deps.store.remove(tabId).catch(() => undefined);
     },
   };
+}
+
+/** A message of a tab's relay (relay-channel.ts), handed to the worker method of its kind. */
+export function deliverFromRelay(
+  worker: LensWorker,
+  tabId: number,
+  message: ChannelMessage<RelayToWorker>,
+): Promise<void> {
+  switch (message.chatLens) {
+    case 'pageEvent':
+      return worker.pageEvent(tabId, message.data);
+    case 'responseUnchanged':
+      return worker.responseUnchanged(tabId, message.data);
+    case 'pageState':
+      return worker.pageState(tabId, message.data);
+    case 'fallbackDue':
+      return worker.fallbackDue(tabId, message.data);
+  }
 }
