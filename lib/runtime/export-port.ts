@@ -1,7 +1,8 @@
+import { isRecord } from '@/lib/model/json-read';
 import { fail, type Result } from '@/lib/model/result';
-import type { ExportFile, ExportOptions } from './export-file';
-import { EXPORT_FORMATS, type ExportFormat } from './export-formats';
+import type { ExportFile } from './export-file';
 import type { ExportRequest } from './protocol';
+import { parseExportRequest } from './ui-requests';
 
 /**
  * The export's own channel from an extension page to the service worker: a MessagePort handed over with
@@ -19,27 +20,6 @@ export interface MessageScope {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A request as posted, read tolerantly: a wrong type reads as absent; null when it is no export request. */
-export function readExportRequest(data: unknown): ExportRequest | null {
-  if (!isRecord(data) || data.kind !== EXPORT_KIND || !isRecord(data.request)) return null;
-  const { tabId, format, options } = data.request;
-  if (typeof tabId !== 'number' || !Number.isInteger(tabId)) return null;
-  if (!EXPORT_FORMATS.includes(format as ExportFormat)) return null;
-  const given = isRecord(options) ? options : {};
-  const readOptions: ExportOptions = {
-    ...(given.citations === 'inline' || given.citations === 'footnotes'
-      ? { citations: given.citations }
-      : {}),
-    ...(typeof given.includeHiddenAndTools === 'boolean'
-      ? { includeHiddenAndTools: given.includeHiddenAndTools }
-      : {}),
-  };
-  return { tabId, format: format as ExportFormat, options: readOptions };
-}
-
 /**
  * Worker side: answers each export request on the port it came with. Registered while the worker script
  * first runs, so a stopped worker woken by the message hears it.
@@ -47,9 +27,10 @@ export function readExportRequest(data: unknown): ExportRequest | null {
 export function serveExportsOverPorts(scope: MessageScope, run: ExportRunner): void {
   scope.addEventListener('message', (event) => {
     const port = event.ports[0];
-    const request = readExportRequest(event.data);
-    if (port === undefined || request === null) return;
-    void run(request)
+    if (port === undefined || !isRecord(event.data) || event.data.kind !== EXPORT_KIND) return;
+    // A malformed request is answered too, with its typed error, so the page waiting on the port hears.
+    const request = parseExportRequest(event.data.request);
+    void (request.ok ? run(request.value) : Promise.resolve(request))
       .catch((error: unknown) =>
         fail<ExportFile>(
           'network',

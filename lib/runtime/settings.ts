@@ -1,9 +1,15 @@
+import * as v from 'valibot';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { isRecord } from '@/lib/model/json-read';
 
 /** The formats the one-click export offers (issue 9, item 3); sources-csv stays a CLI format. */
 export type DefaultExportFormat = 'md' | 'json' | 'csv';
 export type ThemeChoice = 'system' | 'light' | 'dark';
+
+const DEFAULT_EXPORT_FORMATS: readonly DefaultExportFormat[] = ['md', 'json', 'csv'];
+/** The citation styles of the Markdown export (MarkdownExportOptions), as settings and requests name them. */
+export const CITATION_STYLES: readonly CitationStyle[] = ['inline', 'footnotes'];
+const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /** What the user chose in the settings panel; every export and both faces read it. */
 export interface Settings {
@@ -21,28 +27,22 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
 };
 
-const oneOf =
-  <T extends string>(choices: readonly T[]) =>
-  (value: unknown): T | undefined =>
-    choices.find((choice) => choice === value);
-
-const formatOf = oneOf<DefaultExportFormat>(['md', 'json', 'csv']);
-const citationsOf = oneOf<CitationStyle>(['inline', 'footnotes']);
-const themeOf = oneOf<ThemeChoice>(['system', 'light', 'dark']);
+/**
+ * Each member falls back to its default on its own (a bad theme does not reset the format); unknown
+ * members are dropped, so an older or newer version's extra keys never reach the views.
+ */
+const storedSettingsSchema = v.object({
+  defaultFormat: v.fallback(v.picklist(DEFAULT_EXPORT_FORMATS), DEFAULT_SETTINGS.defaultFormat),
+  includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
+  citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
+  theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
+});
 
 /**
- * The stored settings, read tolerantly: a member of the wrong type or an unknown value falls back to its
- * default on its own (a bad theme does not reset the format), unknown members are ignored, nothing throws.
+ * The stored settings, read tolerantly (DESIGN 5): a member of the wrong type or an unknown value reads
+ * as its default, a stored value that is no object as all the defaults; nothing throws, since every
+ * member of the schema has a fallback.
  */
 export function readSettings(stored: unknown): Settings {
-  const raw = isRecord(stored) ? stored : {};
-  return {
-    defaultFormat: formatOf(raw.defaultFormat) ?? DEFAULT_SETTINGS.defaultFormat,
-    includeHiddenAndTools:
-      typeof raw.includeHiddenAndTools === 'boolean'
-        ? raw.includeHiddenAndTools
-        : DEFAULT_SETTINGS.includeHiddenAndTools,
-    citations: citationsOf(raw.citations) ?? DEFAULT_SETTINGS.citations,
-    theme: themeOf(raw.theme) ?? DEFAULT_SETTINGS.theme,
-  };
+  return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {});
 }

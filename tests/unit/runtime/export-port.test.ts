@@ -4,7 +4,6 @@ import type { ExportFile } from '@/lib/runtime/export-file';
 import {
   type FindWorker,
   type MessageScope,
-  readExportRequest,
   requestExport,
   serveExportsOverPorts,
 } from '@/lib/runtime/export-port';
@@ -68,36 +67,68 @@ describe('export port: the UI asks the service worker for an export through a Me
   });
 });
 
-describe('readExportRequest: what a posted message asks, read tolerantly', () => {
+describe('serveExportsOverPorts: a posted message of any shape', () => {
   const posted = (request: unknown) => ({ kind: 'chat-lens:exportConversation', request });
+  /** Posts `data` with a port, as a page would; collects what comes back on it. */
+  const postWithPort = (scope: MessageScope & EventTarget, data: unknown): unknown[] => {
+    const channel = new MessageChannel();
+    const answers: unknown[] = [];
+    channel.port1.onmessage = (event) => answers.push(event.data);
+    scope.dispatchEvent(new MessageEvent('message', { data, ports: [channel.port2] }));
+    return answers;
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** The worker's side answers with the request it read, so a test sees what reached the export. */
+  const echo = async (request: ExportRequest) => ok({ ...file(request), text: JSON.stringify(request) });
 
-  it('reads a request and drops options of the wrong type', () => {
-    expect(
-      readExportRequest(
-        posted({
-          tabId: 4,
-          format: 'md',
-          options: { citations: 'sideways', includeHiddenAndTools: true, x: 1 },
-        }),
-      ),
-    ).toEqual({ tabId: 4, format: 'md', options: { includeHiddenAndTools: true } });
+  it('exports with options of the wrong type read as absent, unknown members dropped', async () => {
+    const { scope } = workerPair();
+    serveExportsOverPorts(scope, echo);
+    const answers = postWithPort(
+      scope,
+      posted({
+        tabId: 4,
+        format: 'md',
+        options: { citations: 'sideways', includeHiddenAndTools: true, x: 1 },
+      }),
+    );
+    await settle();
+    expect(answers).toHaveLength(1);
+    const [answer] = answers as Array<{ ok: true; value: ExportFile }>;
+    expect(JSON.parse(answer?.value.text ?? '')).toEqual({
+      tabId: 4,
+      format: 'md',
+      options: { includeHiddenAndTools: true },
+    });
   });
 
   it.each([
-    ['another message', { kind: 'other', request: { tabId: 4, format: 'md' } }],
-    ['no tab id', posted({ format: 'md' })],
-    ['a tab id that is no integer', posted({ tabId: '4', format: 'md' })],
-    ['an unknown format', posted({ tabId: 4, format: 'pdf' })],
-    ['no object', 'export please'],
-  ])('reads %s as no request', (_name, data) => {
-    expect(readExportRequest(data)).toBeNull();
+    ['no tab id', { format: 'md' }, 'tabId'],
+    ['a tab id that is no integer', { tabId: '4', format: 'md' }, 'tabId'],
+    ['a negative tab id', { tabId: -1, format: 'md' }, 'tabId'],
+    ['an unknown format', { tabId: 4, format: 'pdf' }, 'format'],
+    ['no object', 'export please', 'the message'],
+  ])('answers a request with %s with a typed error naming the member', async (_name, request, member) => {
+    const { scope } = workerPair();
+    serveExportsOverPorts(scope, echo);
+    const answers = postWithPort(scope, posted(request));
+    await settle();
+    expect(answers).toEqual([
+      {
+        ok: false,
+        error: { code: 'unexpected-shape', message: `The export request is malformed: ${member}.` },
+      },
+    ]);
   });
 
-  it('leaves a message without a port unanswered and still answers the next one', async () => {
+  it('leaves another message, or one without a port, unanswered and still answers the next one', async () => {
     const { scope, findWorker } = workerPair();
     serveExportsOverPorts(scope, async (request) => ok(file(request)));
+    const other = postWithPort(scope, { kind: 'other', request: { tabId: 4, format: 'md' } });
     scope.dispatchEvent(new MessageEvent('message', { data: posted({ tabId: 5, format: 'md' }) }));
     const result = await requestExport({ tabId: 5, format: 'md' }, noFallback, findWorker);
     expect(result.ok && result.value.text).toBe(bigMarkdown);
+    await settle();
+    expect(other).toEqual([]);
   });
 });

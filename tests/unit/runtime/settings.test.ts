@@ -38,4 +38,37 @@ describe('readSettings', () => {
       }),
     );
   });
+
+  it('drops members it does not know, so no stray stored value reaches the views', () => {
+    const settings = readSettings({ theme: 'light', accessToken: 'CANARY-settings-token', version: 9 });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'light' });
+    expect(JSON.stringify(settings)).not.toContain('CANARY');
+  });
+
+  it('keeps exactly the valid members of any stored mix, each bad one at its default', () => {
+    const member = <T>(valid: fc.Arbitrary<T>) =>
+      fc.oneof(
+        valid.map((value) => ({ valid: true as const, value })),
+        fc.anything().map((value) => ({ valid: false as const, value })),
+      );
+    const stored = fc.record({
+      defaultFormat: member(fc.constantFrom('md', 'json', 'csv')),
+      includeHiddenAndTools: member(fc.boolean()),
+      citations: member(fc.constantFrom('inline', 'footnotes')),
+      theme: member(fc.constantFrom('system', 'light', 'dark')),
+    });
+    fc.assert(
+      fc.property(stored, (members) => {
+        const read = readSettings(
+          Object.fromEntries(Object.entries(members).map(([key, { value }]) => [key, value])),
+        );
+        for (const [key, { valid, value }] of Object.entries(members)) {
+          const name = key as keyof typeof DEFAULT_SETTINGS;
+          // A value drawn from anything may happen to be valid too; it then reads as itself.
+          if (valid) expect(read[name]).toBe(value);
+          else expect([value, DEFAULT_SETTINGS[name]]).toContain(read[name]);
+        }
+      }),
+    );
+  });
 });
