@@ -10,6 +10,7 @@ import { onMessage } from './protocol';
 import { RELAY_TO_WORKER_KINDS, type RelayToWorker, readChannelMessage } from './relay-channel';
 import { rateGovernorItem, tabLensItem } from './storage-items';
 import type { Schedule } from './timer';
+import { uiRequestHandlers } from './ui-requests';
 
 const schedule: Schedule = (ms, run) => {
   const timer = setTimeout(run, ms);
@@ -72,11 +73,11 @@ export function startBackground(): Promise<LensWorker> {
     fromTab(sender, (worker, tabId) => deliverFromRelay(worker, tabId, message));
     return undefined;
   });
-  onMessage('refresh', async ({ data }) => (await ready).refresh(data.tabId));
-  onMessage('refreshOffers', async ({ data }) => (await ready).refreshOffers(data.tabId));
-  onMessage('exportConversation', async ({ data }) =>
-    (await ready).exportConversation(data.tabId, data.format, data.options),
-  );
+  // The UI's requests, read before they reach the worker (ui-requests.ts): a malformed one gets a typed error.
+  const ui = uiRequestHandlers(ready);
+  onMessage('refresh', ({ data }) => ui.refresh(data));
+  onMessage('refreshOffers', ({ data }) => ui.refreshOffers(data));
+  onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
   // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
   serveExportsOverPorts(globalThis, async (request) =>
     (await ready).exportConversation(request.tabId, request.format, request.options),
