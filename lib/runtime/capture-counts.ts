@@ -18,8 +18,11 @@ export interface CaptureCounts {
 
 export const NO_CAPTURE: CaptureCounts = { responses: {}, websocketFrames: 0, streamItems: 0, handoffs: 0 };
 
-/** One more response of the endpoint (also one the relay found unchanged and sent without its body). */
-export const countResponse = (counts: CaptureCounts, endpoint: EndpointKind): CaptureCounts => ({
+/**
+ * One more response of the endpoint. A tree poll that repeated the last tree is no copy and is not
+ * counted (TabRuntime.responseUnchanged): its count would rewrite the whole tab lens every 5 s.
+ */
+const countResponse = (counts: CaptureCounts, endpoint: EndpointKind): CaptureCounts => ({
   ...counts,
   responses: { ...counts.responses, [endpoint]: (counts.responses[endpoint] ?? 0) + 1 },
 });

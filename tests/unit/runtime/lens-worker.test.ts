@@ -96,7 +96,9 @@ describe('the lens worker (issue 8, item 3)', () => {
     });
     await setup.advance(1_000);
     expect(setup.backend.backendRequests()).toEqual([]);
-    expect(setup.memory.lens()?.captured.responses['conversation-tree']).toBe(2);
+    // Not even the counts: the lens of a long conversation is about 1 MB and the page polls every 5 s.
+    expect(setup.memory.writes()).toBe(writes);
+    expect(setup.memory.lens()?.captured.responses['conversation-tree']).toBe(1);
 
     await setup.worker.fallbackDue(TAB, visibleAt(FIXTURE_IDS.plain));
     await setup.advance(1_000);
@@ -161,7 +163,7 @@ describe('the lens worker (issue 8, item 3)', () => {
       '/backend-api/me',
     ]);
     expect(restarted.memory.lens()?.snapshot?.summary).toEqual(before.snapshot?.summary);
-    expect(restarted.memory.lens()?.captured.responses['conversation-tree']).toBe(2);
+    expect(restarted.memory.lens()?.captured.responses['conversation-tree']).toBe(1);
   });
 
   it('keeps two tabs and two conversations of one tab apart, and forgets a closed tab', async () => {
