@@ -58,10 +58,16 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
   return null;
 }
 
-/** The conversation id of a chat page path such as /c/<id>, or null elsewhere. */
+/** The conversation id of a chat page path such as /c/<id>, or null elsewhere. Never throws. */
 export function conversationIdFromPagePath(pathname: string): string | null {
   const match = /^\/c\/([^/?#]+)/.exec(pathname);
-  return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
+  if (match?.[1] === undefined) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    // A malformed escape (/c/%zz), which a URL keeps as typed: no conversation has that id.
+    return null;
+  }
 }
 
 /** The conversation a chat page URL shows (https://chatgpt.com/c/<id>), or null for any other URL. */

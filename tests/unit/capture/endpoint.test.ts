@@ -49,6 +49,11 @@ describe('conversationIdFromPagePath', () => {
     expect(conversationIdFromPagePath('/')).toBeNull();
     expect(conversationIdFromPagePath('/g/some-gpt')).toBeNull();
   });
+
+  it('reads a malformed escape as no conversation, instead of throwing', () => {
+    expect(conversationIdFromPagePath('/c/%E0%A4%A')).toBeNull();
+    expect(conversationIdFromPageUrl('https://chatgpt.com/c/%zz')).toBeNull();
+  });
 });
 
 describe('conversationIdFromPageUrl', () => {
