@@ -1,5 +1,6 @@
 import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
+import { budgetsBenchmark } from './budgets-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
@@ -17,4 +18,5 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   sseParseBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
+  budgetsBenchmark(extensionDir),
 ];

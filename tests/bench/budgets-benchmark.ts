@@ -1,0 +1,28 @@
+import type { Benchmark } from './benchmark';
+import { measureBundleSizes } from './bundle-sizes';
+import { upperBoundOf } from './figure-targets';
+
+/**
+ * Issue 10, item 5: the byte budgets of the production build that run.ts made (bundle-sizes.ts), the same
+ * numbers tests/e2e/budgets.test.ts asserts.
+ */
+export const budgetsBenchmark = (extensionDir: string): Benchmark => ({
+  name: 'byte budgets of the production build (issue 10)',
+  run() {
+    const figures: Record<string, number> = { ...measureBundleSizes(extensionDir) };
+    return {
+      figures,
+      rows: Object.entries(figures).map(([figure, bytes]) => {
+        const budget = upperBoundOf(figure);
+        return {
+          label: figure,
+          cells: {
+            bytes: bytes.toLocaleString('en-US'),
+            budget: budget.toLocaleString('en-US'),
+            met: bytes <= budget ? 'yes' : 'NO',
+          },
+        };
+      }),
+    };
+  },
+});

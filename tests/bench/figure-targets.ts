@@ -1,0 +1,58 @@
+/**
+ * Every figure of `npm run bench -- --json` with its target, in one place: the README's figures table
+ * (scripts/figures-table.ts) and the byte-budget test (tests/e2e/budgets.test.ts) read them here. A figure
+ * without a target is counted for information (null). The order is the table's.
+ */
+export type FigureTarget = { atMost: number } | { exactly: number } | null;
+
+const NORMALIZE_TARGET = { atMost: 0.5 };
+
+export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
+  // issue 3: the normalized model against JSON.parse of the same bytes
+  normalize_messages_ratio_100: NORMALIZE_TARGET,
+  normalize_messages_ratio_1k: NORMALIZE_TARGET,
+  normalize_messages_ratio_10k: NORMALIZE_TARGET,
+  normalize_tree_ratio_100: NORMALIZE_TARGET,
+  normalize_tree_ratio_1k: NORMALIZE_TARGET,
+  normalize_tree_ratio_10k: NORMALIZE_TARGET,
+  // issue 4: insights, the Markdown export, the product_update parser
+  insights_ratio_10k: { atMost: 1 },
+  export_md_ratio_10k: { atMost: 1 },
+  sse_parse_ratio: { atMost: 1.5 },
+  // issue 8: the live runtime in Chromium on the replica
+  own_requests_per_load: { exactly: 0 },
+  own_requests_older_pages: { exactly: 2 },
+  own_token_requests_per_load: null,
+  own_requests_per_idle_minute: { atMost: 1 },
+  own_requests_idle_minute_no_page_poll: { atMost: 5 },
+  own_requests_hidden_minute: { exactly: 0 },
+  hook_overhead_ms_median: { atMost: 0.1 },
+  extension_fetch_overhead_ms_median: null,
+  sse_first_chunk_delay_ratio: { atMost: 1.05 },
+  poll_busy_ratio_10k: { atMost: 1.5 },
+  // issue 9: the popup and the export click
+  popup_render_ratio: { atMost: 1.5 },
+  export_click_ms_10k_ratio: { atMost: 2 },
+  // issue 10: soak, byte budgets, fuzzing, data exports of any size
+  soak_heap_growth_ratio: { atMost: 1.2 },
+  page_hook_bytes: { atMost: 3_072 },
+  relay_bytes: { atMost: 15_360 },
+  popup_js_gzip_bytes: { atMost: 122_880 },
+  sidepanel_js_gzip_bytes: { atMost: 122_880 },
+  fuzz_runs_total: null,
+  inspect_big_export_rss_ratio: { atMost: 0.5 },
+};
+
+/** Whether `value` meets `target`; null when the figure has no target. */
+export function meetsTarget(value: number, target: FigureTarget): boolean | null {
+  if (target === null) return null;
+  return 'atMost' in target ? value <= target.atMost : value === target.exactly;
+}
+
+/** The budget of a figure that has an upper bound (the byte budgets); throws for any other. */
+export function upperBoundOf(figure: string): number {
+  const target = FIGURE_TARGETS[figure];
+  if (target === undefined || target === null || !('atMost' in target))
+    throw new Error(`${figure} has no upper bound in figure-targets.ts.`);
+  return target.atMost;
+}
