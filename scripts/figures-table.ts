@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { parseJson } from '../lib/model/parse-json';
+import { figuresMarkdown, readBenchFigures } from '../tests/bench/figures-markdown';
+
+/**
+ * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
+ * with its target and whether it is met (issue 10, item 10), for the README's "Figures" section. The
+ * file holds the one JSON object the bench prints; its last line is read, so a saved log works too.
+ */
+const file = process.argv[2];
+if (file === undefined) {
+  console.error('Usage: npm run figures -- <file with the output of npm run bench -- --json>');
+  process.exit(2);
+}
+const lastLine = readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '';
+const parsed = parseJson(lastLine);
+if (!parsed.ok) {
+  console.error(`${file}: ${parsed.error.message}`);
+  process.exit(1);
+}
+console.log(figuresMarkdown(readBenchFigures(parsed.value)));
