@@ -105,6 +105,8 @@ export class ConversationHolding {
   #load: LoadState = IDLE;
   #offers: OffersRefreshState = NO_OFFERS_RUN;
   #revision = 0;
+  /** Moves when anything the inspection reads changes; the load and offers states and warnings do not. */
+  #contentRevision = 0;
   #normalized = { messages: 0, tree: 0 };
   #cache: { pages: number; tree: number; formats: HeldFormats } | null = null;
   #inspected: {
@@ -178,11 +180,12 @@ export class ConversationHolding {
     return json.ok ? this.ingestMessagesPage(json.value, before) : this.#warn(json);
   }
 
-  /** Pages a load of the core returned (see HeldPages.adopt). */
+  /** Pages a load of the core returned (see HeldPages.adopt); the same pages again are only fresh. */
   adoptLoadedPages(rawPages: readonly unknown[], since: number, newestFetched: boolean): void {
-    this.pages.adopt(rawPages, since);
+    const changed = this.pages.adopt(rawPages, since);
     if (newestFetched) this.#messagesBehindStream = false;
-    this.#fresh();
+    if (changed) this.#fresh();
+    else this.#lastFreshAt = this.#now();
   }
 
   /**
@@ -202,7 +205,7 @@ export class ConversationHolding {
     if (!isRecord(json.value) || !isRecord(json.value.mapping)) {
       // Rule 2: a tree without a mapping is absent, not an error; the messages format serves alone.
       this.#treeNote = 'The tree response has no mapping object.';
-      this.#changed();
+      this.#contentChanged();
       return 'unreadable';
     }
     this.#tree = json.value;
@@ -262,7 +265,7 @@ export class ConversationHolding {
   noteProductRefreshRun(run: ProductRefreshRun): void {
     for (const product of run.products) this.#products.add(product);
     this.#refreshCards.noteKeys(run.refreshKeys);
-    this.#changed();
+    this.#contentChanged();
   }
 
   noteStream(note: StreamNote): void {
@@ -334,13 +337,14 @@ export class ConversationHolding {
 
   /**
    * The inspection of interface-wide insights, or null while no format of the conversation is held.
-   * Kept until the holding or the account changes: the snapshot and every export of an unchanged
-   * 10,000-message conversation share one (issue 9 "Figures": the Export click).
+   * Kept until what it reads or the account changes: the snapshot and every export of an unchanged
+   * 10,000-message conversation share one (issue 9 "Figures": the Export click), and a fallback poll's
+   * load state going from loading to idle inspects nothing again.
    */
   inspection(account: AdAccount | null): Inspection | null {
     const formats = this.formats();
     const kept = this.#inspected;
-    if (kept?.formats === formats && kept.revision === this.#revision && kept.account === account)
+    if (kept?.formats === formats && kept.revision === this.#contentRevision && kept.account === account)
       return kept.inspection;
     const { conversation, comparison } = formats;
     const inspection =
@@ -354,7 +358,7 @@ export class ConversationHolding {
             transportObservation: this.#transport,
             formats: comparison,
           });
-    this.#inspected = { formats, revision: this.#revision, account, inspection };
+    this.#inspected = { formats, revision: this.#contentRevision, account, inspection };
     return inspection;
   }
 
@@ -378,6 +382,11 @@ export class ConversationHolding {
 
   #fresh(): void {
     this.#lastFreshAt = this.#now();
+    this.#contentChanged();
+  }
+
+  #contentChanged(): void {
+    this.#contentRevision += 1;
     this.#changed();
   }
 

@@ -17,6 +17,18 @@ const messageIds = (page: MessagesPage): string[] =>
   page.messages.map(rawMessageId).filter((id) => id !== null);
 
 /**
+ * The same pages as held. A load hands the held pages back as they were, and only the newest page it
+ * fetched again is a new object: that one is compared by its JSON, a few hundred messages at most.
+ */
+const samePages = (loaded: readonly MessagesPage[], held: readonly MessagesPage[]): boolean =>
+  loaded.length === held.length &&
+  loaded.every(
+    (page, index) =>
+      page.record === held[index]?.record ||
+      JSON.stringify(page.record) === JSON.stringify(held[index]?.record),
+  );
+
+/**
  * The raw messages-format pages of one conversation, newest first, as normalizeMessagesFormat reads
  * them and loadConversationPages takes them back as heldPages (interface 4.1). A newer newest page is
  * merged into the newest held one by message id (mergeNewerPage), so what is held grows by the new
@@ -69,22 +81,26 @@ export class HeldPages {
   /**
    * Pages a load returned (LoadedPages.pages), `since` being the version it started from. Unchanged
    * meanwhile: they are what is held now. Changed (the page loaded something during the load): only the
-   * pages older than the held oldest one are taken, so nothing fresher is overwritten.
+   * pages older than the held oldest one are taken, so nothing fresher is overwritten. Answers whether
+   * what is held changed: a fallback poll that found the newest page as held changes nothing, and the
+   * formats are not normalized again for it (interface 8: the poll is incremental).
    */
-  adopt(rawPages: readonly unknown[], since: number): void {
+  adopt(rawPages: readonly unknown[], since: number): boolean {
     const loaded = rawPages.flatMap((raw) => {
       const page = readMessagesPage(raw);
       return page.ok ? [page.value] : [];
     });
     if (since === this.#version) {
+      if (samePages(loaded, this.#pages)) return false;
       this.#pages = loaded;
     } else {
       const cursor = this.#pages[this.#pages.length - 1]?.pageInfo?.startCursor ?? null;
       const from = loaded.findIndex((page) => cursor !== null && page.pageInfo?.startCursor === cursor);
-      if (from === -1) return;
+      if (from === -1) return false;
       this.#pages.push(...loaded.slice(from + 1));
     }
     this.#changed();
+    return true;
   }
 
   #ingestNewest(page: MessagesPage): Result<PageIngest> {

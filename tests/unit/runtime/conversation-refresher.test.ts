@@ -71,6 +71,37 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     expect(holding.pages.progress().pagesLoaded).toBe(1);
   });
 
+  it('normalizes and inspects nothing again when the fallback poll finds the newest page as held', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const holding = pageLoaded(runtime, LONG);
+    await refreshConversation(holding, triggers('captured'), runtime.deps);
+    const inspected = holding.inspection(runtime.account.current());
+    const normalized = holding.normalizations();
+    for (let poll = 1; poll <= 3; poll += 1) {
+      runtime.clock.advance(12_000);
+      await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    }
+    expect(runtime.backendRequests()).toHaveLength(2 + 3);
+    expect(holding.normalizations()).toEqual(normalized);
+    expect(holding.inspection(runtime.account.current())).toBe(inspected);
+    // Still fresh: the poll confirmed what is held.
+    expect(holding.facts().lastFreshAt).toBe(runtime.clock.now());
+  });
+
+  it('takes in a newest page that did change on the fallback poll', async () => {
+    const runtime = runtimeOver(replicaWithAds());
+    const id = FIXTURE_IDS.webSearch;
+    const holding = runtime.holdingOf(id);
+    const behind = newestPageOf(id) as { messages: unknown[] };
+    behind.messages.pop();
+    holding.ingestMessagesPage(behind, null);
+    const held = heldIds(holding);
+    await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    expect(heldIds(holding)).toEqual(activePath(storedConversation(id)).map((message) => message.id));
+    expect(heldIds(holding)).toHaveLength(held.length + 1);
+    expect(holding.normalizations().messages).toBe(2);
+  });
+
   it('after an answer ended without a messages page since, loads the newest page (the tree lacks the queries)', async () => {
     const runtime = runtimeOver(replicaWithAds());
     const holding = pageLoaded(runtime, FIXTURE_IDS.webSearch);
