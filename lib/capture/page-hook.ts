@@ -30,9 +30,6 @@ type Post = (event: HookEvent) => void;
 
 const ignore = (): undefined => undefined;
 
-/** Every endpoint path holds one of these (interface 4): a test that spares other calls any parsing. */
-const ENDPOINT_HINT = /backend-api|conversation/;
-
 function tapFetch(win: Window & typeof globalThis, post: Post): void {
   const nativeFetch = win.fetch;
   /** interface 4.2: the page polls its tree; the last tree copied, to spot an unchanged poll. */
@@ -50,7 +47,8 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
   };
   win.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url: string = Object(input).url ?? String(input);
-    const endpoint = ENDPOINT_HINT.test(url) ? classifyEndpoint(url, win.location.href) : null;
+    // A few microseconds for any call: the page's fetch calls are network-bound.
+    const endpoint = classifyEndpoint(url, win.location.href);
     // interface 4.4: the product_query and lookup key a later refresh of the same product needs.
     // Read before the call, which consumes a Request's body.
     const requestBody = endpoint?.endpoint === 'product-update' ? readRequestBody(input, init) : null;
@@ -59,7 +57,7 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
       // Registered before the page's own handlers, so the clone is taken before its body is used; the
       // page awaits the native promise itself, so no step is added on its path.
       pending.then((response) => {
-        void copyResponse(response.clone(), endpoint, url, requestBody).then(
+        void copyResponse(response.clone(), endpoint, url, requestBody, win).then(
           (event) => post(unlessUnchanged(event)),
           ignore,
         );
@@ -69,22 +67,30 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
   };
 }
 
-/** Reads the copy chunk by chunk, so a stream cut off half-way still yields what arrived. */
+/**
+ * Takes the copy's chunks as they come, so a stream cut off half-way still yields what arrived (an error
+ * drops what a branch of a cloned body has not read yet). Decoding, comparing and posting wait until the
+ * page is idle: the page's own read, and the first chunk of its stream, never share a task with them
+ * (issue 8, item 1: no added delay).
+ */
 async function copyResponse(
   response: Response,
   endpoint: ClassifiedEndpoint,
   url: string,
   requestBody: Promise<string | null> | null,
+  win: Window,
 ): Promise<HookEvent> {
-  const decoder = new TextDecoder();
-  let body = '';
+  const chunks: Uint8Array[] = [];
   let truncated = false;
   try {
-    for await (const chunk of response.body ?? []) body += decoder.decode(chunk, { stream: true });
+    for await (const chunk of response.body ?? []) chunks.push(chunk);
   } catch {
     truncated = true;
   }
-  body += decoder.decode();
+  // A hidden tab's idle callbacks may wait long: a copy waits at most a second.
+  await new Promise((idle) => win.requestIdleCallback(idle, { timeout: 1e3 }));
+  // UTF-8, as the page's own text() reads it.
+  const body = await new Blob(chunks).text();
   const { status } = response;
   if (endpoint.endpoint === 'submit-prompt') {
     return { type: 'answer-stream', status, ...readAnswerStream(body), truncated };

@@ -51,6 +51,8 @@ function fakeWindow(network: Network) {
     },
     WebSocket: fakeSocketClass(),
     history: { pushState() {}, replaceState() {} },
+    // The page is idle at once here; in a browser the copy waits until the page's own work is done.
+    requestIdleCallback: (run: () => void) => setTimeout(run, 0),
     addEventListener: listeners.addEventListener.bind(listeners),
   };
   installPageHook(win as unknown as Window & typeof globalThis);
