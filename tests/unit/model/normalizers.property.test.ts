@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '@/lib/model/conversation';
 import { normalizeDataExport } from '@/lib/model/data-export';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
@@ -8,20 +7,7 @@ import { parseJson } from '@/lib/model/parse-json';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { mutate, mutationsArbitrary } from '../fixtures/mutate';
 import { smallPages, smallTree } from '../fixtures/read-fixture';
-
-/** Every message of a conversation is fully typed: a reader never meets undefined. */
-function expectWellFormed(conversation: Conversation): void {
-  const ids = new Set(conversation.messages.map((message) => message.id));
-  expect(ids.size).toBe(conversation.messages.length);
-  for (const message of conversation.messages) {
-    expect(typeof message.id).toBe('string');
-    expect(typeof message.text).toBe('string');
-    expect(typeof message.role).toBe('string');
-    expect(Array.isArray(message.metadataKeys)).toBe(true);
-  }
-  const inTurns = conversation.turns.flatMap((turn) => turn.messageIds);
-  expect(inTurns).toEqual(conversation.messages.map((message) => message.id));
-}
+import { expectWellFormed } from '../fixtures/well-formed-conversation';
 
 function normalizeEverything(value: unknown): void {
   const pages = normalizeMessagesFormat(Array.isArray(value) ? value : [value]);
