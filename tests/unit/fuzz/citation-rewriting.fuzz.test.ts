@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { type CitationNumbers, citedMarkdown } from '@/lib/export/markdown-citations';
+import { resolveCitations } from '@/lib/insights/citation-markers';
+import { withoutMarkers } from '@/lib/insights/citation-sweep';
+import { type ReferencedPage, readContentReferences } from '@/lib/insights/content-references';
+import { cite } from '../fixtures/citations';
+import { fuzz } from './fuzz-property';
+import { hostileJson, hostileString } from './hostile-values';
+
+/**
+ * The citation marker rewriters (DESIGN "Sources and citations in messages"; lib/insights citation-markers
+ * and citation-sweep, lib/export markdown-citations): an answer's own words around the markers are never
+ * lost, whatever the markers are (known, unknown, cut short, explained by a reference or by nothing), and
+ * no private-use character or marker is left.
+ */
+
+/** Text no marker can start or end in: no private-use character, bracket, dagger or digit. */
+const ownWords = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+  .map((text) => text.replace(/[\ue200-\ue2ff【】†[\]\d]/g, ''))
+  .filter((text) => text.trim() !== '');
+
+const refId = fc
+  .tuple(fc.nat(2), fc.constantFrom('search', 'news', 'view'), fc.nat(3))
+  .map(([turn, kind, index]) => `turn${turn}${kind}${index}`);
+
+/**
+ * Every marker form of the live site, including ones cut short or of unknown kinds, and stray private-use
+ * characters. Not a stray end character: a start and an end enclose a marker, whatever stands between them.
+ */
+const marker = fc.oneof(
+  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => cite(...ids)),
+  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => `cite${ids.join('')}`),
+  ownWords.map((name) => `\ue200entity\ue202${JSON.stringify(['city', name])}\ue201`),
+  ownWords.map((name) => `entity${JSON.stringify(['city', name, 'portugal'])}`),
+  fc.tuple(fc.nat(9), fc.nat(200)).map(([at, line]) => `【${at}†L${line}-L${line + 3}】`),
+  ownWords.map((title) => `【0†${title}†example.com】`),
+  fc.constantFrom(
+    '\ue200image_group\ue202{"query":["x"]}\ue201',
+    '\ue200unknown\ue202a\ue202b\ue201',
+    '\ue200\ue201',
+  ),
+  refId.map((id) => `\ue200cite\ue202${id}`),
+  fc.constantFrom('\ue200', '\ue202', '\ue2ff'),
+);
+
+const REFERENCE_TYPES = [
+  'grouped_webpages',
+  'webpage',
+  'sources_footnote',
+  'entity',
+  'products',
+  'hidden',
+  'image_group',
+  'unknown_kind',
+];
+
+const page = (index: number): ReferencedPage => ({
+  url: `https://site-${index}.example/page`,
+  title: `Page ${index}`,
+  attribution: null,
+});
+
+/** A raw content reference for one of the markers, of any type, with its offset right, wrong or absent. */
+const rawReference = (markers: readonly string[]) =>
+  fc.record({
+    type: fc.constantFrom(...REFERENCE_TYPES),
+    matched_text: fc.constantFrom(...markers),
+    start_idx: fc.option(fc.nat(400)),
+    items: fc.array(
+      fc.nat(3).map((index) => ({ url: page(index).url, title: page(index).title })),
+      { maxLength: 2 },
+    ),
+    url: fc.constant(page(4).url),
+    name: ownWords,
+    alt: fc.option(ownWords),
+  });
+
+const answer = fc.array(fc.tuple(ownWords, marker), { minLength: 1, maxLength: 8 }).chain((pairs) =>
+  fc.record({
+    pairs: fc.constant(pairs),
+    trailing: ownWords,
+    references: fc.array(rawReference(pairs.map(([, each]) => each)), { maxLength: 4 }),
+    searched: fc.array(refId, { maxLength: 4 }),
+    style: fc.constantFrom<CitationNumbers['style']>('inline', 'footnotes'),
+  }),
+);
+
+/** Whether `needles` appear in `text` in order, white space aside (a removed marker takes its space along). */
+function inOrder(text: string, needles: readonly string[]): boolean {
+  const squeezed = text.replace(/\s/g, '');
+  let from = 0;
+  for (const needle of needles) {
+    const at = squeezed.indexOf(needle.replace(/\s/g, ''), from);
+    if (at === -1) return false;
+    from = at + needle.replace(/\s/g, '').length;
+  }
+  return true;
+}
+
+describe('the citation marker rewriters', () => {
+  fuzz(
+    "keep the answer's own words in order, and leave no marker, in both citation styles",
+    answer,
+    ({ pairs, trailing, references, searched, style }) => {
+      const text = `${pairs.map(([words, each]) => `${words}${each}`).join('')}${trailing}`;
+      const searchResults = new Map(searched.map((id, index) => [id, page(index)]));
+      const pieces = resolveCitations(text, {
+        references: readContentReferences({ content_references: references }),
+        searchResults,
+      });
+      const markdown = citedMarkdown(pieces, { style, next: 1 }, new Map());
+      const words = [...pairs.map(([each]) => each), trailing];
+      expect(inOrder(markdown, words)).toBe(true);
+      expect(markdown).not.toMatch(/[\ue200-\ue2ff]|【[^】]*†/);
+      expect(markdown).not.toMatch(/citeturn\d/);
+    },
+  );
+
+  fuzz(
+    'markers out of any text and any reference list, with nothing left to sweep a second time',
+    fc.record({
+      text: fc.oneof(
+        hostileString,
+        fc.array(fc.oneof(hostileString, marker), { maxLength: 6 }).map((parts) => parts.join('')),
+      ),
+      references: hostileJson,
+    }),
+    ({ text, references }) => {
+      const swept = withoutMarkers(text);
+      expect(swept).not.toMatch(/[\ue200-\ue2ff]/);
+      expect(withoutMarkers(swept)).toBe(swept);
+      const pieces = resolveCitations(text, {
+        references: readContentReferences({ content_references: references }),
+        searchResults: new Map(),
+      });
+      for (const piece of pieces) {
+        if (piece.kind === 'text' || piece.kind === 'words')
+          expect(piece.text).not.toMatch(/[\ue200-\ue2ff]/);
+      }
+    },
+  );
+});

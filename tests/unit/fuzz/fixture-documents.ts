@@ -1,0 +1,162 @@
+import { events, SSE_DONE, sseFrame } from '@/tests/replica/answer-stream';
+import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
+import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import {
+  activePath,
+  conversationsExport,
+  getConversation,
+  messagesResponse,
+  type StoredConversation,
+  treeResponse,
+} from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { liveEvents, RESUME_TOKEN_CANARY, turnTopicId } from '@/tests/replica/live-wire';
+import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '../cli/build-har';
+import { citationsPage } from '../fixtures/citations';
+import { smallPages, smallTree } from '../fixtures/read-fixture';
+import { jsonText } from './json-text';
+
+/**
+ * The documents the fuzz properties start from, in both vocabularies: the interface document's plain forms
+ * and the live site's (DESIGN "The live site…"), as the replica serves them and as the hand-written unit
+ * fixtures hold them. Built once; a property mutates a copy.
+ */
+
+/** Planted in every secret the fixtures carry; none may appear in anything a reader returns. */
+export const SECRET_CANARIES = [
+  AD_TRACKING_CANARY,
+  PRODUCT_TOKEN_CANARY,
+  REPLICA_TOKEN_PREFIX,
+  RESUME_TOKEN_CANARY,
+];
+
+function stored(name: FixtureName): StoredConversation {
+  const conversation = getConversation(FIXTURE_IDS[name]);
+  if (conversation === undefined) throw new Error(`no replica conversation ${name}`);
+  return conversation;
+}
+
+/** Every page of a conversation, newest first, `numTurns` turns each (interface 4.1 paging). */
+function pagesOf(conversation: StoredConversation, numTurns: number): unknown[] {
+  const pages: unknown[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const page = messagesResponse(conversation, { numTurns, before }) as {
+      page_info: { start_cursor: string; has_previous_page: boolean };
+    };
+    pages.push(page);
+    if (!page.page_info.has_previous_page) return pages;
+    before = page.page_info.start_cursor;
+  }
+}
+
+/** Messages-format responses: lists of pages, newest first. */
+export const MESSAGES_DOCUMENTS: Record<string, unknown[]> = {
+  webSearchDocument: pagesOf(stored('webSearch'), 2),
+  liveSearch: pagesOf(stored('liveSearch'), 100),
+  liveShopping: pagesOf(stored('liveShopping'), 100),
+  extraKeys: pagesOf(stored('extraKeys'), 100),
+  unitSmall: smallPages(),
+  unitCitations: [citationsPage()],
+};
+
+/** Tree-format responses. */
+export const TREE_DOCUMENTS: Record<string, unknown> = {
+  webSearchDocument: treeResponse(stored('webSearch')),
+  liveSearch: treeResponse(stored('liveSearch')),
+  unitSmall: smallTree(),
+};
+
+/** A data-export conversations.json. */
+export const DATA_EXPORT = conversationsExport([stored('plain'), stored('liveSearch')]);
+
+/** Ads responses: the document's records with entries, the live site's ads_response records by turn, none shown. */
+export const ADS_DOCUMENTS: Record<string, unknown> = {
+  document: adsResponse(FIXTURE_IDS.ads, true, 'document'),
+  live: adsResponse(FIXTURE_IDS.liveShopping, true, 'live'),
+  noneShown: adsResponse(FIXTURE_IDS.plain, false),
+};
+
+export const ACCOUNT_DOCUMENT = meResponse();
+
+/** product_update bodies of both forms (`entity` envelopes and document offers, `product` and live offers). */
+export const PRODUCT_BODIES: Record<string, string[]> = {
+  document: productCards(FIXTURE_IDS.products).map(productUpdateSse),
+  live: productCards(FIXTURE_IDS.liveShopping).map(productUpdateSse),
+};
+
+/** The JSON of each data frame of an SSE body, for structural mutation; sseBody writes them back. */
+export function sseFrames(body: string): unknown[] {
+  return body
+    .split(/\r?\n\r?\n/)
+    .map((frame) =>
+      frame
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n'),
+    )
+    .filter((data) => data !== '' && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as unknown);
+}
+
+/**
+ * An SSE body of data frames and `[DONE]`. Spread, a frame's JSON runs over several data lines, as the
+ * replica sends a full product entity; a line break can only stand before a member or item (`,"`), because
+ * JSON escapes every quote inside a string.
+ */
+export function sseBody(frames: readonly unknown[], spread = false): string {
+  const frameText = (frame: unknown) =>
+    `data: ${spread ? jsonText(frame).replaceAll(',"', ',\ndata: "') : jsonText(frame)}\n\n`;
+  return `${frames.map(frameText).join('')}data: [DONE]\n\n`;
+}
+
+const LIVE_ID = FIXTURE_IDS.liveShopping;
+const LIVE_TOPIC = turnTopicId('fuzz-turn');
+
+/** WebSocket frames: the live site's topic arrays (with a resume token in a catch-up), the document's objects. */
+export const SOCKET_FRAMES: string[] = [
+  ...liveAnswerFrames(LIVE_ID, LIVE_TOPIC),
+  JSON.stringify({ type: 'stream-item', conversation_id: FIXTURE_IDS.websocket, data: { sequence: 1 } }),
+];
+
+function documentAnswerBody(conversation: StoredConversation): string {
+  const path = activePath(conversation);
+  const question = path.findLast((message) => message.author.role === 'user');
+  const answer = path.at(-1);
+  if (question === undefined || answer === undefined) throw new Error('the conversation has no answer');
+  return [
+    sseFrame(events.input(conversation.id, question)),
+    sseFrame(events.delta(conversation.id, answer)),
+    sseFrame(events.complete(conversation.id)),
+    SSE_DONE,
+  ].join('');
+}
+
+/** Submit-call SSE bodies: a document answer, the live site's handoff, a live answer streamed in the body. */
+export const ANSWER_BODIES: string[] = [
+  documentAnswerBody(stored('sse')),
+  liveEvents.deltaEncoding() +
+    liveEvents.resumeToken(LIVE_ID) +
+    liveEvents.handoff(LIVE_ID, LIVE_TOPIC) +
+    liveEvents.done(),
+  liveEvents.deltaEncoding() +
+    liveEvents.resumeToken(LIVE_ID) +
+    liveEvents.append('Cast iron ', true) +
+    liveEvents.append('holds heat.', false) +
+    liveEvents.finish() +
+    liveEvents.complete(LIVE_ID) +
+    liveEvents.done(),
+];
+
+/** A HAR recorded on chatgpt.com: a shopping conversation of the document's form, then a live handoff answer. */
+export const HAR_DOCUMENT = har([
+  ...conversationEntries(FIXTURE_IDS.products, {
+    ads: true,
+    products: true,
+    sseAnswer: true,
+    webSocketFrames: 2,
+  }),
+  ...liveAnswerEntries(LIVE_ID, LIVE_TOPIC, liveAnswerFrames(LIVE_ID, LIVE_TOPIC)),
+]);

@@ -1,0 +1,42 @@
+import { describe, expect } from 'vitest';
+import { readHar } from '@/lib/cli/har-capture';
+import { inspectFileText } from '@/lib/cli/inspect-file';
+import { mutate } from '../fixtures/mutate';
+import { HAR_DOCUMENT } from './fixture-documents';
+import { fuzz } from './fuzz-property';
+import { hostileMutations } from './hostile-values';
+import { jsonText } from './json-text';
+import { expectNoSecret, typedValue } from './outcome-checks';
+import { editText, textEdits } from './text-edits';
+
+/**
+ * `npm run inspect` on a HAR recorded on chatgpt.com (issue 4, item 6): both formats, ads, product
+ * refreshes of both forms, a document SSE answer and the live site's socket frames with a handoff. A damaged
+ * recording reads as what can be read, with warnings, or a typed error; the access token, the resume token
+ * and the planted tracking and product secrets reach no inspection.
+ */
+const HAR_TEXT = JSON.stringify(HAR_DOCUMENT);
+
+describe('the HAR reader on damaged recordings', () => {
+  fuzz(
+    'entries mutated: conversations with their captures, inspections without a secret',
+    hostileMutations.map((mutations) => mutate(HAR_DOCUMENT, mutations)),
+    (har) => {
+      const capture = readHar(har);
+      for (const conversation of capture.conversations) {
+        expect(typeof conversation.id).toBe('string');
+        expect(conversation.productBodies.every((body) => typeof body === 'string')).toBe(true);
+      }
+      const inspected = typedValue(inspectFileText(jsonText(har)));
+      expectNoSecret(inspected);
+    },
+  );
+
+  fuzz(
+    'the file cut, spliced or padded as text',
+    textEdits.map((edits) => editText(HAR_TEXT, edits)),
+    (text) => {
+      typedValue(inspectFileText(text));
+    },
+  );
+});

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { readAnswerStream } from '@/lib/capture/answer-stream';
+import { readStreamFrame } from '@/lib/capture/stream-frame';
+import { summarizeDomains } from '@/lib/insights/domain-summary';
+import { extractQueries } from '@/lib/insights/queries';
+import { extractSources } from '@/lib/insights/sources';
+import { detectTransport, observeTransports } from '@/lib/insights/transport';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { withoutPrivateUse } from '../fixtures/citations';
+import { mutate } from '../fixtures/mutate';
+import { ANSWER_BODIES, MESSAGES_DOCUMENTS, SOCKET_FRAMES } from './fixture-documents';
+import { fuzz } from './fuzz-property';
+import { hostileMutations, hostileString } from './hostile-values';
+import { jsonText } from './json-text';
+import { typedValue } from './outcome-checks';
+import { editText, textEdits } from './text-edits';
+
+/**
+ * The insights (queries, sources and content references, citation markers, transport) read from
+ * conversations whose raw metadata was damaged: search_model_queries, content_references and
+ * search_result_groups of any type and shape. Nothing throws, and what they list points at real messages
+ * and turns of the conversation.
+ */
+const searchedPages = [
+  ...Object.values(MESSAGES_DOCUMENTS),
+  // Real exports often lost the private-use characters: markers read `citeturn0search0`.
+  withoutPrivateUse(MESSAGES_DOCUMENTS.unitCitations ?? []),
+];
+
+const conversations = fc
+  .tuple(fc.constantFrom(...searchedPages), hostileMutations)
+  .map(([pages, mutations]) => typedValue(normalizeMessagesFormat(mutate(pages, mutations))))
+  .filter((conversation) => conversation !== null);
+
+describe('queries, sources and citations of damaged conversations', () => {
+  fuzz(
+    'point at messages and turns of the conversation, and leave no marker',
+    conversations,
+    (conversation) => {
+      const messageIds = new Set(conversation.messages.map((message) => message.id));
+      const turnCount = conversation.turns.length;
+      const inConversation = (at: { messageId: string; turnIndex: number }) =>
+        messageIds.has(at.messageId) && at.turnIndex >= 0 && at.turnIndex < turnCount;
+
+      const { queries } = extractQueries(conversation);
+      expect(queries.every((query) => inConversation(query) && typeof query.text === 'string')).toBe(true);
+      expect(queries.every((query) => ['search', 'open', 'product'].includes(query.kind))).toBe(true);
+
+      const { sources, citedMessages } = extractSources(conversation);
+      expect(sources.every((source) => inConversation(source) && (source.cited || source.retrieved))).toBe(
+        true,
+      );
+      expect(citedMessages.every((cited) => messageIds.has(cited.messageId))).toBe(true);
+      const shown = citedMessages.flatMap((cited) =>
+        cited.pieces.flatMap((piece) =>
+          piece.kind === 'text' || piece.kind === 'words' ? [piece.text] : [],
+        ),
+      );
+      expect(shown.join('')).not.toMatch(/[\ue200-\ue2ff]/);
+
+      const tallies = summarizeDomains(sources);
+      expect(tallies.length).toBe(new Set(sources.map((source) => source.domain)).size);
+    },
+  );
+});
+
+describe('the transport of damaged streams', () => {
+  const frames = SOCKET_FRAMES.map((frame) => JSON.parse(frame) as unknown);
+  const frameTexts = fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...frames), hostileMutations)
+      .map(([frame, mutations]) => jsonText(mutate(frame, mutations))),
+    fc.tuple(fc.constantFrom(...SOCKET_FRAMES), textEdits).map(([frame, edits]) => editText(frame, edits)),
+  );
+  const answerBodies = fc
+    .tuple(fc.constantFrom(...ANSWER_BODIES), textEdits)
+    .map(([body, edits]) => editText(body, edits));
+
+  fuzz(
+    'every answer item is counted once for one conversation or left unattributed, and the transport is one of three',
+    fc.record({
+      frames: fc.array(fc.tuple(frameTexts, fc.option(hostileString)), { maxLength: 6 }),
+      bodies: fc.array(answerBodies, { maxLength: 3 }),
+    }),
+    ({ frames: seen, bodies }) => {
+      const items = seen.flatMap(([text, page]) =>
+        readStreamFrame(text).map((item) => ({ ...item, pageConversationId: page })),
+      );
+      const observed = observeTransports(bodies.map(readAnswerStream), items);
+      let counted = observed.unattributedItems;
+      for (const observation of observed.byConversation.values()) {
+        counted += observation.streamItems;
+        expect(['websocket', 'sse', 'unknown']).toContain(detectTransport(observation));
+      }
+      expect(counted).toBeLessThanOrEqual(items.filter((item) => item.kind === 'stream-item').length);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { summarize } from '@/lib/cli/summary';
+import { EXPORT_SCHEMA } from '@/lib/export/json-export';
+import { compareFormats } from '@/lib/insights/format-comparison';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { parseAdAccount } from '@/lib/model/ad-account';
+import { parseAdsResponse } from '@/lib/model/ad-record';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { buildExportFile, type ExportOptions } from '@/lib/runtime/export-file';
+import { EXPORT_FORMATS } from '@/lib/runtime/export-formats';
+import { arbitraryInspection } from '../export/arbitrary-inspection';
+import { EXPORTED_AT } from '../export/rich-inspection';
+import { mutate } from '../fixtures/mutate';
+import {
+  ACCOUNT_DOCUMENT,
+  ADS_DOCUMENTS,
+  MESSAGES_DOCUMENTS,
+  PRODUCT_BODIES,
+  sseBody,
+  sseFrames,
+  TREE_DOCUMENTS,
+} from './fixture-documents';
+import { fuzz } from './fuzz-property';
+import { hostileMutations } from './hostile-values';
+import { expectNoSecret, typedValue } from './outcome-checks';
+
+/**
+ * Every writer (Markdown in both citation styles, with and without hidden messages, JSON, both CSVs, the
+ * file names, the CLI summary) fed fuzzed inspections: arbitrary ones, and ones read from damaged copies of
+ * the replica's responses in both forms, whose planted secrets must reach no output.
+ */
+const options = fc.record({
+  citations: fc.constantFrom<ExportOptions['citations']>('inline', 'footnotes'),
+  includeHiddenAndTools: fc.boolean(),
+});
+
+/** Every output of every writer for one inspection. */
+function writeEverything(inspection: Inspection, chosen: ExportOptions): string[] {
+  const outputs = [summarize(inspection)];
+  for (const format of EXPORT_FORMATS) {
+    const file = buildExportFile(inspection, format, chosen, EXPORTED_AT);
+    expect(file.fileName).not.toMatch(/[/\\:*?"<>|\p{Cc}]/u);
+    outputs.push(file.fileName, file.text);
+    if (format === 'json') expect(JSON.parse(file.text).schema).toBe(EXPORT_SCHEMA);
+  }
+  return outputs;
+}
+
+const productFrames = Object.values(PRODUCT_BODIES).flat().map(sseFrames);
+
+const pick = <T>(documents: Record<string, T>) => fc.constantFrom(...Object.values(documents));
+const damaged = <T>(documents: fc.Arbitrary<T>) =>
+  fc.tuple(documents, hostileMutations).map(([document, mutations]) => mutate(document, mutations));
+
+/** An inspection of the replica's responses with a few of them damaged, read through the real parsers. */
+const replicaInspection = fc
+  .record({
+    pages: damaged(pick(MESSAGES_DOCUMENTS)),
+    tree: fc.option(damaged(pick(TREE_DOCUMENTS))),
+    ads: damaged(pick(ADS_DOCUMENTS)),
+    account: damaged(fc.constant(ACCOUNT_DOCUMENT)),
+    products: fc.array(damaged(fc.constantFrom(...productFrames)), { maxLength: 2 }),
+  })
+  .map((drawn) => {
+    const messages = typedValue(normalizeMessagesFormat(drawn.pages));
+    const tree = drawn.tree === null ? null : typedValue(normalizeTreeFormat(drawn.tree));
+    const conversation = typedValue(mergeConversationFormats({ messages, tree }));
+    if (conversation === null) return null;
+    return inspect({
+      conversation,
+      adsReport: typedValue(parseAdsResponse(drawn.ads)),
+      account: typedValue(parseAdAccount(drawn.account)),
+      products: drawn.products.flatMap(
+        (frames) => typedValue(parseProductUpdateBody(sseBody(frames)))?.products ?? [],
+      ),
+      transportObservation: { streamItems: 1, sseAnswers: 1, handoffs: 1 },
+      formats: messages !== null && tree !== null ? compareFormats(messages, tree) : null,
+    });
+  })
+  .filter((inspection) => inspection !== null);
+
+describe('the writers on fuzzed inspections', () => {
+  fuzz(
+    'arbitrary inspections: every writer writes, the JSON reads back',
+    fc.tuple(arbitraryInspection(), options),
+    ([inspection, chosen]) => {
+      writeEverything(inspection, chosen);
+    },
+  );
+
+  fuzz(
+    'inspections of damaged replica responses: every writer writes, and no secret of the responses',
+    fc.tuple(replicaInspection, options),
+    ([inspection, chosen]) => {
+      expectNoSecret(inspection);
+      expectNoSecret(writeEverything(inspection, chosen));
+    },
+  );
+});
