@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import type { FirstState } from './first-state';
 import { StateFace } from './shell/StateFace';
 import { TabFaces } from './TabFaces';
 import { useSettings } from './use-settings';
@@ -8,12 +9,17 @@ import { useTheme } from './use-theme';
 export type Surface = 'popup' | 'sidepanel';
 
 /** The popup and the side panel: one App, for the tab `?tabId=` names or the active tab (issue 9). */
-export function App({ surface }: { surface: Surface }): JSX.Element {
-  const tab = useTargetTab();
-  const settings = useSettings();
+export function App({ surface, first }: { surface: Surface; first: FirstState }): JSX.Element {
+  const tab = useTargetTab(first.tab);
+  const settings = useSettings(first.settings);
   useTheme(settings.theme);
-  if (tab !== null && tab !== 'none')
-    return <TabFaces key={tab.id} tab={tab} surface={surface} settings={settings} />;
+  if (tab !== null && tab !== 'none') {
+    const firstLens = {
+      tabId: first.tab !== null && first.tab !== 'none' ? first.tab.id : -1,
+      value: first.lens,
+    };
+    return <TabFaces key={tab.id} tab={tab} surface={surface} settings={settings} firstLens={firstLens} />;
+  }
   return (
     <main
       className={`app app--${surface}`}

@@ -1,6 +1,7 @@
 import { type JSX, useEffect } from 'react';
 import { sendMessage } from '@/lib/runtime/protocol';
 import type { Settings } from '@/lib/runtime/settings';
+import type { TabLens } from '@/lib/runtime/tab-lens';
 import type { Surface } from './App';
 import { CapturedCounts } from './shell/CapturedCounts';
 import { ExportControls } from './shell/ExportControls';
@@ -22,12 +23,15 @@ export function TabFaces({
   tab,
   surface,
   settings,
+  firstLens,
 }: {
   tab: TargetTab;
   surface: Surface;
   settings: Settings;
+  /** The lens read before the first render (first-state.ts), and the tab it is of. */
+  firstLens: { tabId: number; value: TabLens | null | undefined };
 }): JSX.Element {
-  const lens = useTabLens(tab.id);
+  const lens = useTabLens(tab.id, firstLens);
   const section = useViewStore((state) => state.section);
   const settingsOpen = useViewStore((state) => state.settingsOpen);
   // Without a stored lens the face depends on the tab's URL, so it waits for it (no wrong face first).

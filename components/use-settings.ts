@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/settings';
+import type { Settings } from '@/lib/runtime/settings';
 import { loadSettings, watchSettings } from '@/lib/runtime/settings-items';
 
-/** The user's settings, read once and kept current (a change in the popup reaches the side panel). */
-export function useSettings(): Settings {
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+/**
+ * The user's settings: `first` (read before the first render, first-state.ts), then kept current (a
+ * change in the popup reaches the side panel).
+ */
+export function useSettings(first: Settings): Settings {
+  const [settings, setSettings] = useState<Settings>(first);
   useEffect(() => {
     void loadSettings().then(setSettings);
     return watchSettings(setSettings);

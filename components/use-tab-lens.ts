@@ -2,17 +2,33 @@ import { useEffect, useState } from 'react';
 import { tabLensItem } from '@/lib/runtime/storage-items';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 
+const sameWrite = (shown: TabLens | null | undefined, read: TabLens | null): boolean =>
+  shown === read || (shown != null && read !== null && shown.updatedAt === read.updatedAt);
+
 /**
- * The tab's lens, read at once from storage (the first render needs no network) and kept current
- * through the storage item's watch. undefined until the first read answered; null when nothing is stored.
+ * The tab's lens: `first` when it was read for this tab before the first render (first-state.ts), and
+ * kept current through the storage item's watch. undefined until a read answered; null when nothing is
+ * stored.
  */
-export function useTabLens(tabId: number): TabLens | null | undefined {
-  const [lens, setLens] = useState<{ tabId: number; value: TabLens | null } | undefined>(undefined);
+export function useTabLens(
+  tabId: number,
+  first: { tabId: number; value: TabLens | null | undefined },
+): TabLens | null | undefined {
+  const [lens, setLens] = useState<{ tabId: number; value: TabLens | null | undefined }>(first);
   useEffect(() => {
     const item = tabLensItem(tabId);
-    void item.getValue().then((value) => setLens({ tabId, value }));
-    return item.watch((value) => setLens({ tabId, value }));
+    const unwatch = item.watch((value) => setLens({ tabId, value }));
+    // A lens read before the first render may have changed since; another tab's was never read. The
+    // same write again (its updatedAt) keeps what is shown, sparing the views a render.
+    void item
+      .getValue()
+      .then((value) =>
+        setLens((shown) =>
+          shown.tabId === tabId && sameWrite(shown.value, value) ? shown : { tabId, value },
+        ),
+      );
+    return unwatch;
   }, [tabId]);
   // A lens of the tab shown before a switch is no lens of this one.
-  return lens?.tabId === tabId ? lens.value : undefined;
+  return lens.tabId === tabId ? lens.value : undefined;
 }

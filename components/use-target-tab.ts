@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
+import { findTargetTab } from './first-state';
 
 export interface TargetTab {
   id: number;
@@ -7,39 +8,20 @@ export interface TargetTab {
   url: string | null | undefined;
 }
 
-/** The tab `?tabId=` names, if it names one. */
-function fixedTabId(): number | null {
-  const fixed = Number(new URLSearchParams(location.search).get('tabId'));
-  return Number.isInteger(fixed) && fixed > 0 ? fixed : null;
-}
-
 /**
- * The tab the view describes: `?tabId=` when the page was opened for a given tab, otherwise the
- * active tab of this window, followed as the user switches tabs (the side panel stays open).
- * A named tab is known at once, so its stored lens is read without waiting for tabs.get (issue 9,
- * item 5: the first render comes from stored state); its URL follows.
+ * The tab the view describes, from `first` (first-state.ts) at once, then followed as the user switches
+ * tabs (the side panel stays open) and as the tab's URL changes.
  */
-export function useTargetTab(): TargetTab | null | 'none' {
-  const [tab, setTab] = useState<TargetTab | null | 'none'>(() => {
-    const fixed = fixedTabId();
-    return fixed === null ? null : { id: fixed, url: undefined };
-  });
+export function useTargetTab(first: TargetTab | 'none' | null): TargetTab | null | 'none' {
+  const [tab, setTab] = useState<TargetTab | null | 'none'>(first);
   useEffect(() => {
-    const fixed = fixedTabId();
-    const load = async (): Promise<void> => {
-      const found =
-        fixed !== null
-          ? await browser.tabs.get(fixed).catch(() => undefined)
-          : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-      setTab(found?.id === undefined ? 'none' : { id: found.id, url: found.url ?? null });
-    };
-    void load();
-    const reload = (): void => void load();
-    browser.tabs.onActivated.addListener(reload);
-    browser.tabs.onUpdated.addListener(reload);
+    const load = (): void => void findTargetTab().then(setTab, () => undefined);
+    load();
+    browser.tabs.onActivated.addListener(load);
+    browser.tabs.onUpdated.addListener(load);
     return () => {
-      browser.tabs.onActivated.removeListener(reload);
-      browser.tabs.onUpdated.removeListener(reload);
+      browser.tabs.onActivated.removeListener(load);
+      browser.tabs.onUpdated.removeListener(load);
     };
   }, []);
   return tab;

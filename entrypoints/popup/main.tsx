@@ -1,3 +1,3 @@
 import { mountApp } from '@/components/mount-app';
 
-mountApp('popup');
+void mountApp('popup');

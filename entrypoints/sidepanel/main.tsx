@@ -1,3 +1,3 @@
 import { mountApp } from '@/components/mount-app';
 
-mountApp('sidepanel');
+void mountApp('sidepanel');
