@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { SESSION_USER } from './fixtures/account';
+import { CANARY_MARKERS } from './fixtures/canaries';
 
-/** Every access token the replica hands out starts with this, so a test can search any output for it. */
-export const REPLICA_TOKEN_PREFIX = 'canary-access-token-';
+// Every access token the replica hands out starts with this, so a test can search any output for it.
+export { REPLICA_TOKEN_PREFIX } from './fixtures/canaries';
 
 /** The site's session cookie; the chat page sets it, /api/auth/session requires it. */
 export const SESSION_COOKIE = '__Secure-next-auth.session-token';
@@ -16,7 +17,7 @@ export interface ReplicaCredentials {
 /** New secrets per server start. */
 export function createCredentials(): ReplicaCredentials {
   return {
-    accessToken: `${REPLICA_TOKEN_PREFIX}${randomBytes(12).toString('hex')}`,
+    accessToken: `${CANARY_MARKERS.accessToken}${randomBytes(12).toString('hex')}`,
     sessionToken: `session-${randomBytes(16).toString('hex')}`,
   };
 }

@@ -1,3 +1,4 @@
+import { CANARY_MARKERS, RESUME_TOKEN_CANARY } from './fixtures/canaries';
 import type { ChatMessage } from './fixtures/formats';
 
 /**
@@ -8,15 +9,31 @@ import type { ChatMessage } from './fixtures/formats';
 
 const base64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 
+export { RESUME_TOKEN_CANARY };
+
+/** Which way a resume token reached the page: the submit call's SSE body or a WebSocket frame. */
+export type ResumeTokenCarrier = 'sse' | 'websocket';
+
 /**
- * The planted resume token (a JWT, a secret): the submit call's handoff body and a WebSocket frame carry
- * it, and a test can prove it reaches no storage, export or output.
+ * The planted resume token (a JWT, a secret) of each carrier: a test can prove it reaches no storage,
+ * export or output. Its signature is the carrier's canary marker in plain text (base64url letters), so
+ * RESUME_TOKEN_CANARY finds either token and the marker tells which.
  */
-export const RESUME_TOKEN_CANARY = [
-  base64url('{"alg":"HS256","typ":"JWT"}'),
-  base64url('{"kind":"conversation","canary":"resume-token"}'),
-  base64url('canary-resume-token-signature'),
-].join('.');
+export function resumeToken(carrier: ResumeTokenCarrier): string {
+  const marker = CANARY_MARKERS[carrier === 'sse' ? 'sseResumeToken' : 'socketResumeToken'];
+  return [
+    base64url('{"alg":"HS256","typ":"JWT"}'),
+    base64url(`{"kind":"conversation","carrier":"${carrier}"}`),
+    `${marker}signature`,
+  ].join('.');
+}
+
+/** The event that hands the page its resume token, as data (the document's frames carry it so). */
+export const resumeTokenEvent = (conversationId: string, carrier: ResumeTokenCarrier) => ({
+  type: 'resume_conversation_token',
+  token: resumeToken(carrier),
+  conversation_id: conversationId,
+});
 
 /** The live socket's host and path; the real one adds a verify token to the path. */
 export const LIVE_SOCKET_HOST = 'ws.chatgpt.com';
@@ -33,12 +50,8 @@ const ANSWER_TEXT_PATH = '/message/content/parts/0';
 /** The SSE text of each step of an answer, in the order the site sends them. */
 export const liveEvents = {
   deltaEncoding: (): string => 'event: delta_encoding\ndata: "v1"\n\n',
-  resumeToken: (conversationId: string): string =>
-    sseEvent({
-      type: 'resume_conversation_token',
-      token: RESUME_TOKEN_CANARY,
-      conversation_id: conversationId,
-    }),
+  resumeToken: (conversationId: string, carrier: ResumeTokenCarrier = 'sse'): string =>
+    sseEvent(resumeTokenEvent(conversationId, carrier)),
   handoff: (conversationId: string, topicId: string): string =>
     sseEvent({
       type: 'stream_handoff',

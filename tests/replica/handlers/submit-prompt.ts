@@ -16,7 +16,7 @@ import {
 import type { StoredConversation } from '../fixtures/formats';
 import type { Scenario } from '../fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '../http-helpers';
-import { liveEvents, streamItem, turnTopicId } from '../live-wire';
+import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '../live-wire';
 import { searchedAnswer } from '../search-turn';
 import type { HandlerContext } from './context';
 
@@ -95,6 +95,9 @@ async function answerInDocumentForm({
   if (overSse) startEventStream(response);
   else
     sendJson(response, 200, { conversation_id: id, websocket_request_id: randomUUID(), status: 'streaming' });
+  // Each way the answer streams first hands the page a resume token (a secret), as the live site does.
+  if (overSse) response.write(sseFrame(resumeTokenEvent(id, 'sse')));
+  if (overSocket) hub.sendStreamItem(id, resumeTokenEvent(id, 'websocket'));
   send(events.input(id, turn.userMessage));
   const pieces = answerPieces(answer.text);
   for (const [index, piece] of pieces.entries()) {
@@ -165,7 +168,7 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
     hub.publish(topicId, streamItem(`${turnId}-${sent}`, event));
   };
   publish(liveEvents.deltaEncoding());
-  publish(liveEvents.resumeToken(id));
+  publish(liveEvents.resumeToken(id, 'websocket'));
   publish(liveEvents.input(id, answering.turn.userMessage));
   await hub.subscribed(topicId, SUBSCRIBE_TIMEOUT_MS);
   await streamLiveAnswer(answering, publish);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
+import { WebSocket } from 'ws';
 import type { Replica } from '@/tests/replica/server';
 
 /** A response as read off the wire; `cutOff` when the connection broke before the body ended. */
@@ -79,3 +80,30 @@ export const submitPrompt = (replica: Replica, conversationId: string, text: str
       ],
     }),
   });
+
+/** A WebSocket open on the replica as `host` asks for it (the live site's socket is on ws.chatgpt.com). */
+export interface OpenSocket {
+  /** Every text frame received so far. */
+  frames: string[];
+  send(command: unknown): void;
+  close(): void;
+}
+
+export function openSocket(replica: Replica, host: string, path: string): Promise<OpenSocket> {
+  const socket = new WebSocket(`wss://127.0.0.1:${replica.port}${path}`, {
+    rejectUnauthorized: false,
+    headers: { host },
+  });
+  const frames: string[] = [];
+  socket.on('message', (data) => frames.push(String(data)));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () =>
+      resolve({
+        frames,
+        send: (command) => socket.send(JSON.stringify(command)),
+        close: () => socket.close(),
+      }),
+    );
+    socket.once('error', reject);
+  });
+}

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { readAnswerStream } from '@/lib/capture/answer-stream';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { observeTransports } from '@/lib/insights/transport';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { LIVE_SOCKET_HOST, LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { asPage, call, json, submitPrompt } from './replica-client';
+import { asPage, call, json, openSocket as openReplicaSocket, submitPrompt } from './replica-client';
 
 let replica: Replica;
 beforeAll(async () => {
@@ -14,30 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => replica.close());
 
-interface OpenSocket {
-  frames: string[];
-  send(command: unknown): void;
-  close(): void;
-}
-
-function openSocket(host: string, path: string): Promise<OpenSocket> {
-  const socket = new WebSocket(`wss://127.0.0.1:${replica.port}${path}`, {
-    rejectUnauthorized: false,
-    headers: { host },
-  });
-  const frames: string[] = [];
-  socket.on('message', (data) => frames.push(String(data)));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () =>
-      resolve({
-        frames,
-        send: (command) => socket.send(JSON.stringify(command)),
-        close: () => socket.close(),
-      }),
-    );
-    socket.once('error', reject);
-  });
-}
+const openSocket = (host: string, path: string) => openReplicaSocket(replica, host, path);
 
 const dataLines = (sse: string): string[] =>
   sse

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { asPage, call, json, submitPrompt } from './replica-client';
+import { asPage, call, json, openSocket as openReplicaSocket, submitPrompt } from './replica-client';
 
 let replica: Replica;
 beforeAll(async () => {
@@ -18,14 +17,13 @@ const streamStatus = async (conversationId: string): Promise<unknown> =>
     }),
   ).status;
 
-function openSocket(): Promise<{ frames: Array<Record<string, unknown>>; close: () => void }> {
-  const socket = new WebSocket(`wss://127.0.0.1:${replica.port}/ws/chat`, { rejectUnauthorized: false });
-  const frames: Array<Record<string, unknown>> = [];
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ frames, close: () => socket.close() }));
-    socket.once('error', reject);
-  });
+/** The document's socket (interface 6), its frames read as JSON. */
+async function openSocket(): Promise<{ frames: () => Array<Record<string, unknown>>; close: () => void }> {
+  const socket = await openReplicaSocket(replica, 'chatgpt.com', '/ws/chat');
+  return {
+    frames: () => socket.frames.map((frame) => JSON.parse(frame) as Record<string, unknown>),
+    close: socket.close,
+  };
 }
 
 const dataEvents = (text: string): string[] =>
@@ -86,9 +84,9 @@ describe('prompts (interface 4.5, 6)', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(json(response).conversation_id).toBe(FIXTURE_IDS.websocket);
     await expect
-      .poll(() => socket.frames.at(-1)?.data, { timeout: 3000 })
+      .poll(() => socket.frames().at(-1)?.data, { timeout: 3000 })
       .toMatchObject({ type: 'message_stream_complete' });
-    const items = socket.frames.filter((frame) => frame.type === 'stream-item');
+    const items = socket.frames().filter((frame) => frame.type === 'stream-item');
     expect(items.length).toBeGreaterThan(2);
     expect(items.every((frame) => frame.conversation_id === FIXTURE_IDS.websocket)).toBe(true);
     socket.close();
@@ -98,7 +96,7 @@ describe('prompts (interface 4.5, 6)', () => {
     const socket = await openSocket();
     const response = await submitPrompt(replica, FIXTURE_IDS.bothTransports, 'What should I see in Kyoto?');
     expect(dataEvents(response.text).at(-1)).toBe('[DONE]');
-    expect(socket.frames.some((frame) => frame.type === 'stream-item')).toBe(true);
+    expect(socket.frames().some((frame) => frame.type === 'stream-item')).toBe(true);
     socket.close();
   });
 });
