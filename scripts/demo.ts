@@ -11,12 +11,15 @@ import { exportMarkdown } from '../lib/export/markdown-export';
 import { FIXTURE_IDS } from '../tests/replica/fixtures/ids';
 import { startReplica } from '../tests/replica/server';
 import { buildExtension, projectRoot } from './build-extension';
+import { openExtensionPage } from './extension-page';
 import { launchBrowserWithExtension } from './launch-browser';
+import { shootStoreListing } from './store-screenshots';
 
 /**
  * `npm run demo`: the production extension in Chromium against the replica with sample conversations.
  * With a display it stays open until Ctrl-C; headless (no DISPLAY, or --headless) it loads a shopping
- * conversation, asks one question, and saves screenshots of the chat page, the popup and the side panel.
+ * conversation, asks one question, and saves screenshots of the chat page, the popup and the side panel,
+ * and 1280x800 store-listing screenshots in demo-output/store/.
  * Either way the browser's session is recorded as a HAR and inspected by the same core as
  * `npm run inspect`, and the exports (Markdown, JSON, CSV) are written to demo-output/.
  */
@@ -51,21 +54,20 @@ async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]
     .context()
     .serviceWorkers()[0]
     ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
+  const extensionBase = `chrome-extension://${extensionId}`;
   // The real popup and side panel for that tab, in both themes (the pages take ?tabId=, issue 9).
   for (const [name, size] of [
     ['popup', { width: 400, height: 600 }],
     ['sidepanel', { width: 420, height: 800 }],
   ] as const) {
-    const view = await chat.context().newPage();
-    await view.setViewportSize(size);
-    await view.goto(`chrome-extension://${extensionId}/${name}.html?tabId=${tabId}`);
-    await view.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+    const view = await openExtensionPage(chat, `${extensionBase}/${name}.html?tabId=${tabId}`, size);
     for (const scheme of ['light', 'dark'] as const) {
       await view.emulateMedia({ colorScheme: scheme });
       await shoot(view, `${name}-${scheme}.png`);
     }
     await view.close();
   }
+  await shootStoreListing(chat, extensionBase, tabId, outputDir, shots);
 }
 
 /** The recorded session through the inspect core, as a user would run `npm run inspect` on a HAR. */
