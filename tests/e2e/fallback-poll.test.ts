@@ -5,7 +5,7 @@ import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import type { Replica } from '../replica/server';
 import { hideTab, showTab } from './hide-tab';
-import { liveWorker, ownPageCursors, storedLens, waitForLens } from './lens-state';
+import { liveWorker, ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 import { waitForClient } from './replica-page';
 
@@ -15,17 +15,8 @@ const fallbackPolls = (replica: Replica, conversationId: string) =>
     .requests({ origin: 'extension', pathPrefix: `/backend-api/conversations/${conversationId}` })
     .filter((request) => !request.path.includes('before='));
 
-/** The test-only interval of the tab clock (storage-items.ts fallbackIntervalItem); read as a tab opens. */
-async function setClockInterval(lens: Lens, intervalMs: number | null): Promise<void> {
-  const worker = await liveWorker(lens.context);
-  await worker.evaluate(
-    (ms) =>
-      ms === null
-        ? chrome.storage.local.remove('fallbackIntervalMs')
-        : chrome.storage.local.set({ fallbackIntervalMs: ms }),
-    intervalMs,
-  );
-}
+const setClockInterval = (lens: Lens, intervalMs: number | null): Promise<void> =>
+  setFallbackInterval(lens.context, intervalMs);
 
 /** A conversation whose page polls nothing while idle (the replica's ?tree_poll=off), loaded. */
 async function openQuietChat(lens: Lens, conversationId: string): Promise<Page> {

@@ -17,6 +17,21 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
   return context.waitForEvent('serviceworker', { timeout: 20_000 });
 }
 
+/**
+ * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null
+ * puts back interface 8's 12 s.
+ */
+export async function setFallbackInterval(context: BrowserContext, intervalMs: number | null): Promise<void> {
+  const worker = await liveWorker(context);
+  await worker.evaluate(
+    (ms) =>
+      ms === null
+        ? chrome.storage.local.remove('fallbackIntervalMs')
+        : chrome.storage.local.set({ fallbackIntervalMs: ms }),
+    intervalMs,
+  );
+}
+
 /** The tab's lens as the worker stored it (storage-items.ts tabLensItem), or null. */
 export async function storedLens(context: BrowserContext, tabId: number): Promise<TabLens | null> {
   const key = `tabLens:${tabId}`;
