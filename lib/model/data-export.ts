@@ -9,6 +9,20 @@ function label(item: unknown, index: number): string {
 }
 
 /**
+ * One item of a data-export file, the tree object at `index` (0-based) of its list. An unreadable item is
+ * an error whose message names it and says it is left out; warnings name the item too. A reader that
+ * streams the file meets the items one at a time, so this is the unit both readers share.
+ */
+export function normalizeDataExportItem(item: unknown, index: number): Result<Conversation> {
+  const result = normalizeTreeFormat(item);
+  if (!result.ok) return fail(result.error.code, `${label(item, index)}: ${result.error.message} Left out.`);
+  return ok(
+    result.value,
+    result.warnings.map((warning) => `${label(item, index)}: ${warning}`),
+  );
+}
+
+/**
  * A data-export file (conversations.json): a list of tree objects (issue item 5). Each readable item
  * becomes a conversation; an unreadable one is left out with a warning that names it, and never costs
  * the others. A single tree object is accepted as a list of one.
@@ -19,13 +33,13 @@ export function normalizeDataExport(json: unknown): Result<Conversation[]> {
   const conversations: Conversation[] = [];
   const warnings: string[] = [];
   items.forEach((item, index) => {
-    const result = normalizeTreeFormat(item);
+    const result = normalizeDataExportItem(item, index);
     if (!result.ok) {
-      warnings.push(`${label(item, index)}: ${result.error.message} Left out.`);
+      warnings.push(result.error.message);
       return;
     }
     conversations.push(result.value);
-    for (const warning of result.warnings) warnings.push(`${label(item, index)}: ${warning}`);
+    warnings.push(...result.warnings);
   });
   return ok(conversations, warnings);
 }
