@@ -8,9 +8,11 @@ import { isRecord } from '@/lib/model/json-read';
  */
 export type InputKind = 'har' | 'data-export' | 'messages' | 'tree';
 
+/** A list is a data export once one of its items is a tree object; a reader streaming it asks item by item. */
+export const isDataExportItem = (item: unknown): boolean => isRecord(item) && isRecord(item.mapping);
+
 export function detectInputKind(json: unknown): InputKind | null {
-  if (Array.isArray(json))
-    return json.some((item) => isRecord(item) && isRecord(item.mapping)) ? 'data-export' : null;
+  if (Array.isArray(json)) return json.some(isDataExportItem) ? 'data-export' : null;
   if (!isRecord(json)) return null;
   if (isRecord(json.log) && Array.isArray(json.log.entries)) return 'har';
   if (Array.isArray(json.messages)) return 'messages';

@@ -55,7 +55,11 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
   });
 }
 
-const conversationOnly = (conversation: Conversation): Inspection => inspect({ conversation });
+/** A conversation read alone, from a file that holds nothing else about it (no ads, products or transport). */
+export const inspectConversationOnly = (conversation: Conversation): Inspection => inspect({ conversation });
+
+export const NOT_A_CONVERSATION_FILE =
+  'Not a conversation file: expected a messages-format or tree-format response, a data-export conversations.json, or a HAR file.';
 
 /**
  * A saved file, whatever it holds (issue 4, item 6), as one inspection per conversation. Never throws:
@@ -68,21 +72,21 @@ export function inspectFileText(text: string): Result<InspectedFile> {
   const warnings: string[] = [];
   switch (kind) {
     case null:
-      return fail(
-        'unexpected-shape',
-        'Not a conversation file: expected a messages-format or tree-format response, a data-export conversations.json, or a HAR file.',
-      );
+      return fail('unexpected-shape', NOT_A_CONVERSATION_FILE);
     case 'messages':
     case 'tree': {
       const normalized =
         kind === 'messages' ? normalizeMessagesFormat([json.value]) : normalizeTreeFormat(json.value);
       if (!normalized.ok) return normalized;
-      return ok({ kind, inspections: [conversationOnly(normalized.value)] }, normalized.warnings);
+      return ok({ kind, inspections: [inspectConversationOnly(normalized.value)] }, normalized.warnings);
     }
     case 'data-export': {
       const conversations = normalizeDataExport(json.value);
       if (!conversations.ok) return conversations;
-      return ok({ kind, inspections: conversations.value.map(conversationOnly) }, conversations.warnings);
+      return ok(
+        { kind, inspections: conversations.value.map(inspectConversationOnly) },
+        conversations.warnings,
+      );
     }
     case 'har': {
       const har = readHar(json.value);

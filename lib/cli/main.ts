@@ -1,11 +1,41 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import type { OutputSink } from './cli-io';
 import { runCli } from './run-cli';
+
+/** Resolves once the stream took the text: a slow reader of the output holds the command back. */
+function writeTo(stream: Writable, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(text, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+// A failed write is reported through its callback (run-cli says "Cannot write"); without a listener the
+// same error would also end the process with a stack trace.
+process.stdout.on('error', () => {});
+
+async function createFile(path: string): Promise<OutputSink> {
+  const stream = (await open(path, 'w')).createWriteStream();
+  stream.on('error', () => {});
+  return {
+    write: (text) => writeTo(stream, text),
+    close: () =>
+      new Promise((resolve, reject) => {
+        stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
 
 // The process side of `npm run inspect` / `chat-lens-inspect`: real files, real streams, the exit code.
 process.exitCode = await runCli(process.argv.slice(2), {
+  fileSize: async (path) => (await stat(path)).size,
+  readChunks: (path) => createReadStream(path, { highWaterMark: 256 * 1024 }),
   readFile: (path) => readFile(path, 'utf8'),
-  writeFile: (path, text) => writeFile(path, text, 'utf8'),
-  stdout: (text) => process.stdout.write(text),
+  createFile,
+  stdout: (text) => writeTo(process.stdout, text),
   stderr: (text) => process.stderr.write(text),
+  stderrIsTerminal: process.stderr.isTTY === true,
   now: () => new Date(),
+  monotonicMs: () => performance.now(),
 });

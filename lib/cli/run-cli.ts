@@ -1,24 +1,27 @@
-import { exportQueriesCsv } from '@/lib/export/csv-export';
-import { exportJson, toExportDocument } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
-import { type InspectedFile, inspectFileText } from './inspect-file';
-import { summarize } from './summary';
+import type { CliIo } from './cli-io';
+import { peekFirstByte } from './first-byte';
+import { inspectExportStream } from './inspect-export-stream';
+import { inspectFileText } from './inspect-file';
+import { OutputWriteError, outputTarget } from './output-target';
+import { type OutputFormat, outputWriter } from './output-writer';
+import { progressReporter } from './progress';
+import { plural } from './summary';
 
-export type OutputFormat = 'json' | 'md' | 'csv' | 'sources-csv';
+export type { CliIo } from './cli-io';
+export type { OutputFormat } from './output-writer';
 
 const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'md', 'csv', 'sources-csv'];
 const CITATION_STYLES: readonly CitationStyle[] = ['inline', 'footnotes'];
 
-/** Everything the command touches, passed in so that tests run it without a process or a disk. */
-export interface CliIo {
-  readFile(path: string): Promise<string>;
-  writeFile(path: string, text: string): Promise<void>;
-  stdout(text: string): void;
-  stderr(text: string): void;
-  now(): Date;
-}
+/** `[`: a data export's list, read as a stream; every other kind of file is small and read whole. */
+const LIST_START = 0x5b;
+
+/**
+ * The largest file read whole (a HAR, one conversation). Parsed, a JSON text takes several times its
+ * size in memory; past this a file that is not a data export gets a clear error instead of a crash.
+ */
+export const WHOLE_FILE_LIMIT_BYTES = 256 * 1024 * 1024;
 
 export const USAGE = `Usage: npm run inspect -- <file> [--format json|md|csv|sources-csv]
                             [--citations inline|footnotes] [--out <path>]
@@ -26,7 +29,8 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format json|md|csv|sou
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
 csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
-the Markdown shows a cited marker: as inline links (the default) or as footnotes.`;
+the Markdown shows a cited marker: as inline links (the default) or as footnotes. A data export of any
+size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;
 
 interface CliArguments {
   file: string;
@@ -67,48 +71,21 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
   return file === null ? 'Give the file to inspect.' : { file, format, citations, out };
 }
 
-function render(inspected: InspectedFile, args: CliArguments, exportedAt: Date): string {
-  const { inspections } = inspected;
-  switch (args.format) {
-    case null:
-      return `${inspections.map(summarize).join('\n\n')}\n`;
-    case 'json':
-      // Exactly one JSON value: a document, or an array of them for a file of many conversations.
-      if (inspected.kind !== 'data-export' && inspections.length === 1 && inspections[0]) {
-        return exportJson(inspections[0], { exportedAt });
-      }
-      return `${JSON.stringify(
-        inspections.map((inspection) => toExportDocument(inspection, { exportedAt })),
-        null,
-        2,
-      )}\n`;
-    case 'md':
-      return inspections
-        .map((inspection) => exportMarkdown(inspection, { exportedAt, citations: args.citations }))
-        .join('\n\n');
-    case 'csv':
-      return exportQueriesCsv(inspections);
-    case 'sources-csv':
-      return exportSourcesCsv(inspections);
-  }
-}
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** `inspect` over a saved file (issue 4, item 6). Returns the exit code: 0 done, 1 unreadable input, 2 usage. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  const args = parseArguments(argv);
-  if (typeof args === 'string') {
-    io.stderr(`${args}\n\n${USAGE}\n`);
-    return 2;
+/** A file read whole: a HAR, one messages-format or tree-format response (issue 4, item 6). */
+async function inspectWholeFile(args: CliArguments, size: number, io: CliIo): Promise<number> {
+  if (size > WHOLE_FILE_LIMIT_BYTES) {
+    io.stderr(
+      `${args.file}: ${size} bytes is too big to read whole. Only a data export (a JSON list of conversations) is read as a stream; a HAR file or one conversation response of this size is not read.\n`,
+    );
+    return 1;
   }
   let text: string;
   try {
     text = await io.readFile(args.file);
   } catch (error) {
-    io.stderr(`Cannot read ${args.file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`Cannot read ${args.file}: ${reason(error)}\n`);
     return 1;
   }
   const inspected = inspectFileText(text);
@@ -117,17 +94,109 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 1;
   }
   for (const warning of inspected.warnings) io.stderr(`warning: ${warning}\n`);
-  const output = render(inspected.value, args, io.now());
-  if (args.out === null) {
-    io.stdout(output);
-    return 0;
+  const { inspections } = inspected.value;
+  // A data export never gets here (its list is streamed); a HAR may hold several conversations.
+  const writer = outputWriter({ ...args, exportedAt: io.now(), many: inspections.length !== 1 });
+  const output = outputTarget(io, args.out);
+  const pieces = inspections.map((inspection, index) => writer.conversation(inspection, index));
+  await output.write(writer.opening + pieces.join('') + writer.closing(inspections.length));
+  await output.close();
+  if (args.out !== null) io.stderr(`Wrote ${args.out}\n`);
+  return 0;
+}
+
+/**
+ * A data export read as a stream (issue 10, item 9): each conversation is written as soon as it is
+ * read, so memory holds one conversation whatever the file's size. A file that stops being JSON, or
+ * stops early, still gets its output closed (a JSON array ends) over the conversations read before.
+ */
+async function inspectStreamedExport(
+  args: CliArguments,
+  size: number,
+  chunks: AsyncIterable<Uint8Array>,
+  io: CliIo,
+): Promise<number> {
+  const writer = outputWriter({ ...args, exportedAt: io.now(), many: true });
+  const output = outputTarget(io, args.out);
+  const progress = progressReporter({
+    file: args.file,
+    totalBytes: size,
+    isTerminal: io.stderrIsTerminal,
+    write: io.stderr,
+    monotonicMs: io.monotonicMs,
+  });
+  let begun = false;
+  let written = 0;
+  let readError: unknown = null;
+  async function* guarded(): AsyncGenerator<Uint8Array> {
+    try {
+      yield* chunks;
+    } catch (error) {
+      readError = error;
+    }
   }
-  try {
-    await io.writeFile(args.out, output);
-  } catch (error) {
-    io.stderr(`Cannot write ${args.out}: ${error instanceof Error ? error.message : String(error)}\n`);
+  const result = await inspectExportStream(guarded(), {
+    begin: async () => {
+      begun = true;
+      await output.write(writer.opening);
+    },
+    conversation: async (inspection) => {
+      await output.write(writer.conversation(inspection, written));
+      written += 1;
+    },
+    warning: (text) => progress.message(`warning: ${text}\n`),
+    progress: (bytesRead, items) => progress.update(bytesRead, items),
+  }).finally(progress.finish);
+  if (begun) {
+    await output.write(writer.closing(written));
+    await output.close();
+  }
+  const kept = begun
+    ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
+    : ' Nothing was written.';
+  if (readError !== null) {
+    io.stderr(`Cannot read ${args.file}: ${reason(readError)}.${kept}\n`);
     return 1;
   }
-  io.stderr(`Wrote ${args.out}\n`);
+  if (!result.ok) {
+    // A list of something else gets the message a file read whole gets; a damaged export says what was kept.
+    const after = result.error.code === 'unexpected-shape' ? '' : kept;
+    io.stderr(`${args.file}: ${result.error.message}${after}\n`);
+    return 1;
+  }
+  if (args.out !== null) io.stderr(`Wrote ${args.out}\n`);
   return 0;
+}
+
+/**
+ * `inspect` over a saved file (issue 4, item 6). Returns the exit code: 0 done, 1 unreadable input or
+ * output, 2 usage. Never throws: every failure is one line on stderr, never a stack trace.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    await io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const args = parseArguments(argv);
+  if (typeof args === 'string') {
+    io.stderr(`${args}\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    let size: number;
+    let start: Awaited<ReturnType<typeof peekFirstByte>>;
+    try {
+      size = await io.fileSize(args.file);
+      start = await peekFirstByte(io.readChunks(args.file));
+    } catch (error) {
+      io.stderr(`Cannot read ${args.file}: ${reason(error)}\n`);
+      return 1;
+    }
+    if (start.firstByte === LIST_START) return await inspectStreamedExport(args, size, start.chunks, io);
+    await start.release();
+    return await inspectWholeFile(args, size, io);
+  } catch (error) {
+    io.stderr(error instanceof OutputWriteError ? `${error.message}\n` : `${args.file}: ${reason(error)}\n`);
+    return 1;
+  }
 }

@@ -1,7 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind } from '@/lib/insights/queries';
 
-function plural(count: number, word: string): string {
+export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 

@@ -1,0 +1,24 @@
+/** Where output goes: each write resolves once the text is handed on, so a slow reader slows the command down instead of filling its memory. */
+export interface OutputSink {
+  write(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Everything the command touches, passed in so that tests run it without a process or a disk. */
+export interface CliIo {
+  /** The file's size in bytes; rejects when the file cannot be read. */
+  fileSize(path: string): Promise<number>;
+  /** The file's bytes, chunk by chunk: a data export is read this way, as a stream. */
+  readChunks(path: string): AsyncIterable<Uint8Array>;
+  /** The whole file as UTF-8 text, for the kinds that are read whole (a HAR, one conversation). */
+  readFile(path: string): Promise<string>;
+  /** The file of --out, created (or emptied) when the first output is ready. */
+  createFile(path: string): Promise<OutputSink>;
+  stdout(text: string): Promise<void>;
+  stderr(text: string): void;
+  /** Whether stderr is a terminal: progress then rewrites one line in place. */
+  stderrIsTerminal: boolean;
+  now(): Date;
+  /** Milliseconds on a clock that only moves forward, for the pace of the progress line. */
+  monotonicMs(): number;
+}

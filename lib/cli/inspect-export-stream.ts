@@ -1,0 +1,55 @@
+import type { Inspection } from '@/lib/insights/inspection';
+import { normalizeDataExportItem } from '@/lib/model/data-export';
+import { fail, ok, type Result } from '@/lib/model/result';
+import { readDataExportItems } from './data-export-stream';
+import { isDataExportItem } from './input-kind';
+import { inspectConversationOnly, NOT_A_CONVERSATION_FILE } from './inspect-file';
+
+export interface ExportInspectionHandlers {
+  /** The file is a data export: called once, before its first conversation. */
+  begin(): Promise<void>;
+  /** One conversation, through the same core as a file read whole (normalize, then the insights). */
+  conversation(inspection: Inspection): Promise<void>;
+  warning(text: string): void;
+  /** After every chunk: the bytes read so far and the list items read. */
+  progress(bytesRead: number, items: number): void;
+}
+
+/**
+ * A data export (conversations.json) read as a stream, one conversation at a time (issue 10, item 9),
+ * with the outcome of reading it whole: an unreadable item is left out with the warning
+ * normalizeDataExport gives, and a list none of whose items is a conversation is not a conversation
+ * file (input-kind.ts). Until an item shows that the list is a data export, warnings wait, so a list of
+ * something else prints nothing but that error. A file that stops being JSON, or stops early, ends with
+ * its typed error after every conversation before it was handed on.
+ */
+export async function inspectExportStream(
+  chunks: AsyncIterable<Uint8Array>,
+  handlers: ExportInspectionHandlers,
+): Promise<Result<{ items: number }>> {
+  let isExport = false;
+  const waitingWarnings: string[] = [];
+  const warn = (text: string): void => {
+    if (isExport) handlers.warning(text);
+    else waitingWarnings.push(text);
+  };
+  let index = 0;
+  const read = await readDataExportItems(chunks, {
+    item: async (item) => {
+      if (!isExport && isDataExportItem(item)) {
+        isExport = true;
+        await handlers.begin();
+        for (const warning of waitingWarnings.splice(0)) handlers.warning(warning);
+      }
+      const normalized = normalizeDataExportItem(item, index);
+      index += 1;
+      if (!normalized.ok) return warn(normalized.error.message);
+      for (const warning of normalized.warnings) warn(warning);
+      await handlers.conversation(inspectConversationOnly(normalized.value));
+    },
+    progress: handlers.progress,
+  });
+  if (!read.ok) return read;
+  if (!isExport) return fail('unexpected-shape', NOT_A_CONVERSATION_FILE);
+  return ok({ items: read.value.items });
+}

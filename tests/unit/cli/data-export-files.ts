@@ -1,0 +1,33 @@
+import {
+  conversationsExport,
+  getConversation,
+  type StoredConversation,
+  treeResponse,
+} from '../../replica/fixtures/formats';
+import { FIXTURE_IDS, type FixtureName } from '../../replica/fixtures/ids';
+
+export const storedConversations = (names: readonly FixtureName[]): StoredConversation[] =>
+  names.map((name) => {
+    const conversation = getConversation(FIXTURE_IDS[name]);
+    if (conversation === undefined) throw new Error(`fixture ${name} missing`);
+    return conversation;
+  });
+
+/** The document's form of a data export (interface 2.3): a list of tree objects, printed with indents. */
+export const documentExportText = (conversations: readonly StoredConversation[]): string =>
+  JSON.stringify(conversationsExport(conversations), null, 2);
+
+/**
+ * One conversation as the live site's data export holds it, as public readers of conversations.json
+ * show it: the stored tree whole, the web-search tool's messages and the citation metadata
+ * (content_references, search_result_groups) included, with `id` beside `conversation_id`.
+ */
+export const liveExportItem = (conversation: StoredConversation): Record<string, unknown> => ({
+  ...(treeResponse(conversation) as Record<string, unknown>),
+  mapping: conversation.mapping,
+  id: conversation.id,
+});
+
+/** The live site's data export as users download it: one line of JSON. */
+export const liveExportText = (conversations: readonly StoredConversation[]): string =>
+  JSON.stringify(conversations.map(liveExportItem));
