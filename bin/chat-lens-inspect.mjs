@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The package's `bin`: runs the TypeScript CLI through tsx's loader, so no separate build is needed.
+// The package's `bin`: runs the TypeScript CLI through tsx's loader, so no separate build is needed. The
+// project's tsconfig (its `@/` paths) is named here, so the command runs from any directory.
+import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
-register();
+register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
 await import('../lib/cli/main.ts');
