@@ -121,11 +121,12 @@ export function parsePageEvent(data: unknown): HookEvent | null {
             url: event.url,
           }
         : null;
-    case 'answer-stream':
+    case 'answer-stream': {
+      // Array.from reads a hole (structured cloning keeps them) as undefined, which no check lets through.
+      const topics = Array.isArray(event.handoffTopics) ? Array.from(event.handoffTopics) : null;
       return typeof event.status === 'number' &&
         isStringOrNull(event.conversationId) &&
-        Array.isArray(event.handoffTopics) &&
-        event.handoffTopics.every(isString) &&
+        topics?.every(isString) &&
         typeof event.answered === 'boolean' &&
         typeof event.ended === 'boolean' &&
         typeof event.truncated === 'boolean'
@@ -133,14 +134,15 @@ export function parsePageEvent(data: unknown): HookEvent | null {
             type: 'answer-stream',
             status: event.status,
             conversationId: event.conversationId,
-            handoffTopics: [...event.handoffTopics],
+            handoffTopics: topics,
             answered: event.answered,
             ended: event.ended,
             truncated: event.truncated,
           }
         : null;
+    }
     case 'stream-items': {
-      const items = Array.isArray(event.items) ? event.items.map(parseStreamItem) : [];
+      const items = Array.isArray(event.items) ? Array.from(event.items, parseStreamItem) : [];
       return items.length > 0 && items.every((item): item is StreamItem => item !== null)
         ? { type: 'stream-items', items }
         : null;

@@ -66,6 +66,15 @@ describe('parsePageEvent', () => {
     expect(event({ ...answerStream, answered: 'yes' })).toBeNull();
   });
 
+  it('rejects lists with holes, which structured cloning keeps, so no item or topic reads as undefined', () => {
+    const event = (value: unknown) => parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: value });
+    expect(event({ type: 'stream-items', items: structuredClone(new Array(2)) })).toBeNull();
+    const itemsAfterHole: unknown[] = new Array(1);
+    itemsAfterHole.push(...streamItems.items);
+    expect(event({ ...streamItems, items: structuredClone(itemsAfterHole) })).toBeNull();
+    expect(event({ ...answerStream, handoffTopics: structuredClone(new Array(1)) })).toBeNull();
+  });
+
   it('rejects forged or foreign messages', () => {
     expect(parsePageEvent({ channel: 'other', event: response })).toBeNull();
     expect(
