@@ -35,6 +35,11 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   export_click_ms_10k_ratio: { atMost: 2 },
   // issue 10: soak, byte budgets, fuzzing, data exports of any size
   soak_heap_growth_ratio: { atMost: 1.2 },
+  soak_own_requests_first_load: { exactly: 41 },
+  soak_own_requests_hour: { atMost: 60 },
+  soak_own_requests_max_minute_no_page_poll: { atMost: 5 },
+  soak_own_requests_hidden: { exactly: 0 },
+  soak_lens_bytes_written_hour: { exactly: 0 },
   page_hook_bytes: { atMost: 3_072 },
   relay_bytes: { atMost: 15_360 },
   popup_js_gzip_bytes: { atMost: 122_880 },

@@ -1,0 +1,29 @@
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { storedConversation } from '../unit/replica/fixtures/fixture-helpers';
+import { HOUR_SOAK, runSoak, type SoakReport } from '../unit/runtime/soak-run';
+
+/** What soak-benchmark.ts reads of the soak: the report, less the stored lens and the message ids. */
+export type SoakSummary = Omit<SoakReport, 'lens' | 'exported' | 'expectedIds'> & {
+  /** Messages of the conversation's active branch, and how many of them a JSON export after the soak held, in order. */
+  messages: number;
+  exportedInOrder: number;
+  exportRequests: number;
+  heldMessageCount: number | null;
+};
+
+/**
+ * The simulated hour of issue 10, item 4 in a process of its own: soak-benchmark.ts starts it with
+ * `node --expose-gc`, so the heap it measures holds the soak alone. Prints one JSON summary.
+ */
+const { lens, exported, expectedIds, ...report } = await runSoak(
+  storedConversation(FIXTURE_IDS.tenThousand),
+  HOUR_SOAK,
+);
+const summary: SoakSummary = {
+  ...report,
+  messages: expectedIds.length,
+  exportedInOrder: expectedIds.filter((id, index) => exported?.ids[index] === id).length,
+  exportRequests: exported?.requests ?? -1,
+  heldMessageCount: lens?.snapshot?.summary?.messageCount ?? null,
+};
+console.log(JSON.stringify(summary));
