@@ -1,36 +1,52 @@
 import { type AdAccount, parseAdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
 import type { Result } from '@/lib/model/result';
+import { mayAskAgain } from './ask-again';
 
 /**
  * The account of GET /backend-api/me (interface 4.6), held once for the whole worker rather than per tab:
  * every tab of the browser profile shares the one signed-in session, and the path names no conversation,
- * so any tab's capture serves all of them and /me is asked for at most once per session, not once per tab.
+ * so any tab's capture serves all of them and the core asks for /me once per session, not once per tab
+ * (again only after a failure, ask-again.ts).
  * Only the two members the ads overview uses are kept (parseAdAccount), nothing else of the account.
  */
 export class AccountHolding {
   #account: AdAccount | null = null;
-  /** The core asked for /me itself; asked once, so a failing /me is not asked again on every refresh. */
-  #requested = false;
+  /** The core's request for /me is under way: tabs refreshing at once send one. */
+  #asking = false;
+  /** When the core's last /me failed in a way asking again at once would not cure (ask-again.ts). */
+  #failedAt: number | null = null;
 
   current(): AdAccount | null {
     return this.#account;
   }
 
-  /** Neither the page nor the core has asked for /me yet. */
-  missing(): boolean {
-    return this.#account === null && !this.#requested;
+  /** Neither the page nor the core holds /me, and the core may ask for it now. */
+  missing(now: number): boolean {
+    return this.#account === null && !this.#asking && mayAskAgain(this.#failedAt, now);
   }
 
-  /** Marked before the request, so tabs refreshing at once send one; unmarked when it may be tried again. */
-  noteRequested(requested = true): void {
-    this.#requested = requested;
+  /** Marked before the request, so tabs refreshing at once send one. */
+  noteRequested(): void {
+    this.#asking = true;
+  }
+
+  /**
+   * The core's /me did not bring the account: `at` is when, for a failure asking again at once would not
+   * cure (it is asked again after a pause), null when it may be asked again at once (a 5xx, the network).
+   */
+  noteFailed(at: number | null): void {
+    this.#asking = false;
+    this.#failedAt = at;
   }
 
   /** A /me body the page loaded (text) or the core fetched (parsed). */
   ingest(body: unknown): Result<AdAccount> {
     const parsed = parseAdAccount(body);
-    if (parsed.ok) this.#account = parsed.value;
+    if (parsed.ok) {
+      this.#account = parsed.value;
+      this.#asking = false;
+    }
     return parsed;
   }
 

@@ -14,6 +14,7 @@ import { ProductCollection } from '@/lib/model/product-collection';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { LensError, Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { mayAskAgain } from './ask-again';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
 
@@ -60,7 +61,7 @@ export interface HoldingFacts {
   olderCursor: string | null;
   /** Paging stopped at that cursor for a reason asking again will not change (a loop, a bad page). */
   pagingStopped: boolean;
-  /** Neither the page nor the core loaded the ads (interface 4.3) yet. */
+  /** Neither the page nor the core loaded the ads (interface 4.3) yet, and the core may ask for them now. */
   adsMissing: boolean;
   /** An answer ended and no messages page arrived since: the tree lacks its queries (rule 1). */
   messagesBehindStream: boolean;
@@ -94,7 +95,8 @@ export class ConversationHolding {
   #treeVersion = 0;
   #treeNote: string | null = null;
   #ads: AdsReport | null = null;
-  #adsRequested = false;
+  /** When the core's last ads request failed in a way asking again at once would not cure. */
+  #adsFailedAt: number | null = null;
   readonly #products = new ProductCollection();
   readonly #refreshCards = new ProductRefreshCards();
   #transport: TransportObservation = { ...NOTHING_OBSERVED };
@@ -158,7 +160,7 @@ export class ConversationHolding {
       hasNewestPage: this.pages.raw().length > 0,
       olderCursor,
       pagingStopped: olderCursor !== null && olderCursor === this.#pagingStoppedAt,
-      adsMissing: this.#ads === null && !this.#adsRequested,
+      adsMissing: this.#ads === null && mayAskAgain(this.#adsFailedAt, this.#now()),
       messagesBehindStream: this.#messagesBehindStream,
       lastFreshAt: this.#lastFreshAt,
     };
@@ -236,8 +238,9 @@ export class ConversationHolding {
     return json.ok ? this.ingestAds(json.value) : this.#warn(json);
   }
 
-  noteAdsRequested(): void {
-    this.#adsRequested = true;
+  /** The core's ads request failed in a way asking again at once would not cure: asked again later. */
+  noteAdsFailed(): void {
+    this.#adsFailedAt = this.#now();
   }
 
   /**

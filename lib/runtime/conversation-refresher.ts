@@ -76,22 +76,20 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   const answer = await deps.client.getJson(
     `/backend-api/bazaar/conversation/${encodeURIComponent(holding.conversationId)}/ads`,
   );
-  if (!answer.ok && RETRYABLE.has(answer.error.code)) return answer.error;
-  holding.noteAdsRequested();
-  if (!answer.ok) return answer.error;
-  const ads = holding.ingestAds(answer.value);
-  return ads.ok ? null : ads.error;
+  const ads = answer.ok ? holding.ingestAds(answer.value) : answer;
+  if (ads.ok) return null;
+  // interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
+  if (!RETRYABLE.has(ads.error.code)) holding.noteAdsFailed();
+  return { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
 }
 
 async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
   deps.account.noteRequested();
   const answer = await deps.client.getJson('/backend-api/me');
-  if (!answer.ok) {
-    if (RETRYABLE.has(answer.error.code)) deps.account.noteRequested(false);
-    return answer.error;
-  }
-  const account = deps.account.ingest(answer.value);
-  return account.ok ? null : account.error;
+  const account = answer.ok ? deps.account.ingest(answer.value) : answer;
+  if (account.ok) return null;
+  deps.account.noteFailed(RETRYABLE.has(account.error.code) ? null : deps.now());
+  return { ...account.error, message: `The account (/me): ${account.error.message}` };
 }
 
 /**
@@ -108,7 +106,7 @@ export async function runRefreshPlan(
   const steps: Array<() => Promise<LensError | null>> = [];
   if (plan.newestPage || plan.olderPages) steps.push(() => loadPages(holding, plan, deps));
   if (plan.ads) steps.push(() => loadAds(holding, deps));
-  if (plan.account && deps.account.missing()) steps.push(() => loadAccount(deps));
+  if (plan.account && deps.account.missing(deps.now())) steps.push(() => loadAccount(deps));
   const errors: LensError[] = [];
   for (const step of steps) {
     const error = await step();
@@ -130,7 +128,7 @@ export async function refreshConversation(
   const decision = planRefresh({
     facts: holding.facts(),
     triggers,
-    accountMissing: deps.account.missing(),
+    accountMissing: deps.account.missing(deps.now()),
     governorWaitUntil: deps.governor.waitUntil(),
     now: deps.now(),
   });

@@ -34,7 +34,7 @@ export interface PlanInput {
   facts: HoldingFacts;
   /** The triggers gathered since the last refresh (see createDebouncer). */
   triggers: ReadonlySet<RefreshTrigger>;
-  /** AccountHolding.missing(). */
+  /** AccountHolding.missing(now). */
   accountMissing: boolean;
   /** RateGovernor.waitUntil(). */
   governorWaitUntil: number | null;
@@ -48,7 +48,7 @@ export interface PlanInput {
  * the page did not bring it: on the fallback poll, after an answer ended without a messages page since
  * (the tree lacks its queries, rule 1), and on the tab becoming visible or the UI opening when what is
  * held is older than the fallback interval. Ads and /me are asked for once, on any trigger but the page's
- * own loading, when the page did not load them.
+ * own loading, when the page did not load them (and again after a failure, ask-again.ts).
  */
 export function planRefresh(input: PlanInput): RefreshDecision {
   const { facts, triggers, now } = input;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
+import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/ask-again';
 import { refreshConversation } from '@/lib/runtime/conversation-refresher';
 import type { RefreshTrigger } from '@/lib/runtime/refresh-plan';
 import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
@@ -185,6 +186,48 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     expect(outcome.load).toMatchObject({ status: 'failed', error: { code } });
     expect(heldIds(holding)).toEqual(held);
   });
+
+  it.each([
+    ['a 404', () => jsonResponse({ detail: 'Not found' }, 404), ASK_AGAIN_AFTER_MS],
+    ['a malformed body', () => new Response('{"entries_by_turn_id": ', { status: 200 }), ASK_AGAIN_AFTER_MS],
+    ['a 503', () => jsonResponse({ detail: 'down' }, 503), 0],
+  ])(
+    'asks for ads and /me again after %s, once the fault ends, no sooner than it may',
+    async (_label, answer, pause) => {
+      let faulty = true;
+      const runtime = runtimeOver(
+        replicaWithAds((request) =>
+          faulty && /\/ads$|\/me$/.test(request.url.pathname) ? answer() : undefined,
+        ),
+      );
+      const id = FIXTURE_IDS.ads;
+      const holding = runtime.holdingOf(id);
+      holding.ingestMessagesPage(newestPageOf(id), null);
+      const asked = () =>
+        runtime.backendRequests().filter((request) => /\/ads$|\/me$/.test(request.url.pathname)).length;
+      const failed = await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+      expect(failed.load).toMatchObject({
+        status: 'failed',
+        error: { message: expect.stringMatching(/^Ads of this conversation: /) },
+      });
+      expect(asked()).toBe(2);
+
+      faulty = false;
+      runtime.clock.advance(Math.max(0, pause - 1));
+      await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+      if (pause > 0) {
+        expect(asked()).toBe(2);
+        runtime.clock.advance(1);
+        await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+      }
+      expect(asked()).toBe(4);
+      expect(holding.load()).toMatchObject({ status: 'idle', error: null });
+      expect(holding.inspection(runtime.account.current())?.ads?.adCount).toBeGreaterThan(0);
+      expect(runtime.account.current()).not.toBeNull();
+      await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+      expect(asked()).toBe(4);
+    },
+  );
 
   it('keeps several conversations apart, refreshed at the same time', async () => {
     const runtime = runtimeOver(replicaWithAds());
