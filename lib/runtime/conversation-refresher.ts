@@ -29,6 +29,12 @@ const RETRYABLE: ReadonlySet<LensError['code']> = new Set([
   'server',
   'signed-out',
 ]);
+/** Load states that end once nothing is left to ask for. */
+const SETTLED_BY_NOTHING_MISSING: ReadonlySet<LoadState['status']> = new Set([
+  'rate-limited',
+  'failed',
+  'signed-out',
+]);
 /** Errors that hold every further request of the run (interface 5, 7). */
 const STOPS_THE_RUN: ReadonlySet<LensError['code']> = new Set(['rate-limited', 'signed-out']);
 
@@ -143,8 +149,10 @@ export async function refreshConversation(
     return { decision, load };
   }
   if (decision.kind === 'nothing') {
-    // The governor's wait is over: a 'rate limited until' in the past would only mislead.
-    if (holding.load().status === 'rate-limited') holding.setLoad(loadStateAfter([], deps.governor));
+    // Nothing is missing any more (the governor's wait is over, or the page brought what a failed load
+    // was for): a 'rate limited until' in the past or an old failure would only mislead.
+    if (SETTLED_BY_NOTHING_MISSING.has(holding.load().status))
+      holding.setLoad(loadStateAfter([], deps.governor));
     return { decision, load: holding.load() };
   }
   return { decision, load: await runRefreshPlan(holding, decision, deps) };

@@ -1,3 +1,4 @@
+import type { PageEvent } from '@/lib/capture/page-event';
 import type { Schedule } from './timer';
 
 /** interface 8: event-driven, with a fallback of 12 s; paused while the tab is hidden. */
@@ -66,4 +67,14 @@ export function createFallbackClock(options: FallbackClockOptions): FallbackCloc
       clear();
     },
   };
+}
+
+/**
+ * Whether a page event brought something fresh, so that the fallback poll waits a whole interval again
+ * (interface 8). A response the page got with an error status, or whose body broke off, brought nothing:
+ * the poll stays due, and the extension's own request covers for the page's failing ones.
+ */
+export function bringsFreshData(event: PageEvent): boolean {
+  if (event.type !== 'response' && event.type !== 'answer-stream') return event.type !== 'navigation';
+  return event.status >= 200 && event.status < 300 && !event.truncated;
 }

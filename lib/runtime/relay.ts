@@ -1,7 +1,12 @@
 import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { parsePageEvent } from '@/lib/capture/page-event';
 import { downloadFile } from './download-file';
-import { createFallbackClock, FALLBACK_INTERVAL_MS, type FallbackClock } from './fallback-clock';
+import {
+  bringsFreshData,
+  createFallbackClock,
+  FALLBACK_INTERVAL_MS,
+  type FallbackClock,
+} from './fallback-clock';
 import {
   channelMessage,
   type PageState,
@@ -67,7 +72,7 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
       return;
     }
     // Something fresh arrived: the fallback poll waits a whole interval again (interface 8).
-    clock?.noteFresh();
+    if (bringsFreshData(event)) clock?.noteFresh();
     if (event.type === 'unchanged') {
       // The hook compared the poll with the last one: only the fact crosses (issue 8, item 1).
       const { endpoint, conversationId, url } = event;

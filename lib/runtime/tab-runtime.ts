@@ -146,7 +146,9 @@ export class TabRuntime {
    * lens of a 10,000-message conversation is about 1 MB, and the page polls every 5 s.
    */
   responseUnchanged(response: UnchangedResponse): void {
-    this.#holdingFor(response.conversationId)?.noteUnchangedPoll();
+    const holding = this.#holdingFor(response.conversationId);
+    holding?.noteUnchangedPoll();
+    if (holding !== null) this.#retryAfterFailure(holding);
   }
 
   /** The UI opened or asked (protocol `refresh`). */
@@ -227,6 +229,19 @@ export class TabRuntime {
         break;
     }
     if (changed && holding === this.current()) this.#debouncer.push('captured');
+    else this.#retryAfterFailure(holding);
+  }
+
+  /**
+   * The page's own request of the conversation just succeeded while the core's last load had failed:
+   * the site answers again (the network is back, the session works), so what failed is asked again now
+   * rather than at the fallback poll, which the page's own polls keep from firing. With nothing left to
+   * ask, the refresh clears the stale failure (issue 10, item 2: recovering by itself).
+   */
+  #retryAfterFailure(holding: ConversationHolding): void {
+    const { status } = holding.load();
+    if ((status === 'failed' || status === 'signed-out') && holding === this.current())
+      this.#debouncer.push('captured');
   }
 
   async #refresh(triggers: ReadonlySet<RefreshTrigger>): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFallbackClock, FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
+import { bringsFreshData, createFallbackClock, FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
 import { fakeScheduler } from './fake-scheduler';
+import { capturedResponse } from './page-load';
 
 function clockOn(visible = true) {
   const timers = fakeScheduler();
@@ -75,5 +76,27 @@ describe('fallback clock (interface 8: 12 s fallback, paused while hidden)', () 
     createFallbackClock({ intervalMs: 1_000, schedule: timers.schedule, onDue: () => (due += 1) });
     timers.advance(3_500);
     expect(due).toBe(3);
+  });
+});
+
+describe('what counts as fresh for the fallback clock', () => {
+  const tree = (extra = {}) =>
+    capturedResponse('conversation-tree', 'c1', '/backend-api/conversation/c1', '{"mapping": {}}', extra);
+
+  it('a response the page read whole, an unchanged poll, stream items', () => {
+    expect(bringsFreshData(tree())).toBe(true);
+    expect(
+      bringsFreshData({ type: 'unchanged', endpoint: 'conversation-tree', conversationId: 'c1', url: 'x' }),
+    ).toBe(true);
+    expect(bringsFreshData({ type: 'stream-items', items: [] })).toBe(true);
+  });
+
+  it.each([
+    ['a 503', { status: 503 }],
+    ['a 404', { status: 404 }],
+    ['a 429', { status: 429 }],
+    ['a body cut off mid-way', { truncated: true }],
+  ])('not %s: the poll stays due, so the extension covers for the failing page', (_label, extra) => {
+    expect(bringsFreshData(tree(extra))).toBe(false);
   });
 });

@@ -139,6 +139,61 @@ describe('the lens worker (issue 8, item 3)', () => {
     expect(snapshot?.rateLimitedUntil).toBe(setup.backend.clock.now() + 60_000);
   });
 
+  it("clears a failure by itself once the page's own request succeeds again, asking again what is missing", async () => {
+    let siteDown = true;
+    const site = replicaWithAds();
+    const setup = workerOver((request) =>
+      siteDown ? Promise.reject(new TypeError('Failed to fetch')) : site(request),
+    );
+    await setup.worker.pageState(TAB, visibleAt(LONG));
+    for (const event of pageLoad(LONG)) await setup.worker.pageEvent(TAB, event);
+    await setup.advance(1_000);
+    const failed = setup.memory.lens()?.snapshot;
+    expect(failed?.load).toMatchObject({ status: 'failed', error: { code: 'network' } });
+    expect(failed?.progress).toMatchObject({ pagesLoaded: 1, hasMore: true });
+
+    // The network is back: the page's next tree poll, unchanged, reaches the worker; no fallback poll fires.
+    siteDown = false;
+    await setup.worker.responseUnchanged(TAB, {
+      endpoint: 'conversation-tree',
+      conversationId: LONG,
+      url: `https://chatgpt.com/backend-api/conversation/${LONG}`,
+    });
+    await setup.advance(1_000);
+    const recovered = setup.memory.lens()?.snapshot;
+    expect(recovered?.load).toMatchObject({ status: 'idle', error: null });
+    expect(recovered?.errors).toEqual([]);
+    expect(recovered?.progress).toMatchObject({ pagesLoaded: 3, hasMore: false });
+  });
+
+  it("a failed poll of what the page holds current clears with the page's next poll, with no request", async () => {
+    let siteDown = true;
+    const setup = workerOver(
+      replicaWithAds((request) =>
+        siteDown && request.url.pathname.startsWith('/backend-api/conversations/')
+          ? new Response('{"detail": "down"}', { status: 503 })
+          : undefined,
+      ),
+    );
+    await openConversation(setup, FIXTURE_IDS.plain);
+    await setup.worker.fallbackDue(TAB, visibleAt(FIXTURE_IDS.plain));
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.snapshot?.load).toMatchObject({
+      status: 'failed',
+      error: { code: 'server' },
+    });
+    const sent = setup.backend.backendRequests().length;
+    siteDown = false;
+    await setup.worker.responseUnchanged(TAB, {
+      endpoint: 'conversation-tree',
+      conversationId: FIXTURE_IDS.plain,
+      url: `https://chatgpt.com/backend-api/conversation/${FIXTURE_IDS.plain}`,
+    });
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.snapshot?.load).toMatchObject({ status: 'idle', error: null });
+    expect(setup.backend.backendRequests()).toHaveLength(sent);
+  });
+
   it('after a restart shows the stored snapshot at once and reloads the conversation on the next event', async () => {
     const first = workerOver();
     await openConversation(first, LONG);
