@@ -3,6 +3,7 @@ import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
+import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 import { uiBenchmark } from './ui-benchmark';
@@ -16,6 +17,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   insightsBenchmark,
   exportMarkdownBenchmark,
   sseParseBenchmark,
+  inspectBigExportBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
