@@ -254,6 +254,13 @@ describe("the relay's page-event validator", () => {
           ),
         )
         .map(([event, mutations]) => ({ channel: PAGE_EVENT_CHANNEL, event: mutate(event, mutations) })),
+      // The lists of a well-formed event with holes in them.
+      fc
+        .tuple(wellFormed, fc.sparseArray(item, { maxLength: 4 }), fc.sparseArray(text, { maxLength: 3 }))
+        .map(([event, items, handoffTopics]) => ({
+          channel: PAGE_EVENT_CHANNEL,
+          event: { ...event, items, handoffTopics },
+        })),
       clonable.map((event) => ({ channel: PAGE_EVENT_CHANNEL, event })),
       clonable,
     ),

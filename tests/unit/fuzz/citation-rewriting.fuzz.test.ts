@@ -62,7 +62,11 @@ const page = (index: number): ReferencedPage => ({
   attribution: null,
 });
 
-/** A raw content reference for one of the markers, of any type, with its offset right, wrong or absent. */
+/** A marker whole, as a reference's matched_text holds it: not a stray character, not cut short. */
+const isWhole = (marker: string): boolean =>
+  marker.length > 1 && !(marker.startsWith('\ue200') && !marker.endsWith('\ue201'));
+
+/** A raw content reference for one of the whole markers, of any type, with its offset right, wrong or absent. */
 const rawReference = (markers: readonly string[]) =>
   fc.record({
     type: fc.constantFrom(...REFERENCE_TYPES),
@@ -81,7 +85,9 @@ const answer = fc.array(fc.tuple(ownWords, marker), { minLength: 1, maxLength: 8
   fc.record({
     pairs: fc.constant(pairs),
     trailing: ownWords,
-    references: fc.array(rawReference(pairs.map(([, each]) => each)), { maxLength: 4 }),
+    references: pairs.some(([, each]) => isWhole(each))
+      ? fc.array(rawReference(pairs.map(([, each]) => each).filter(isWhole)), { maxLength: 4 })
+      : fc.constant([]),
     searched: fc.array(refId, { maxLength: 4 }),
     style: fc.constantFrom<CitationNumbers['style']>('inline', 'footnotes'),
   }),
