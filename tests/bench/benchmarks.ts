@@ -2,9 +2,11 @@ import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
+import { fuzzBenchmark } from './fuzz-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
+import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 import { uiBenchmark } from './ui-benchmark';
 
@@ -18,6 +20,8 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   exportMarkdownBenchmark,
   sseParseBenchmark,
   inspectBigExportBenchmark,
+  soakBenchmark,
+  fuzzBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
