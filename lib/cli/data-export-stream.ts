@@ -9,11 +9,6 @@ export interface ExportStreamHandlers {
   progress(bytesRead: number, items: number): void;
 }
 
-export interface ExportStreamEnd {
-  items: number;
-  bytes: number;
-}
-
 const number = (value: number): string => value.toLocaleString('en-US');
 
 /**
@@ -22,14 +17,15 @@ const number = (value: number): string => value.toLocaleString('en-US');
  * size can be read. The caller has seen that the text starts a list.
  * `@streamparser/json` with `keepStack: false` drops each item from the list once it is handed on.
  *
- * A chunk that is not JSON, or a text that ends inside the list, is a typed error after the items read
+ * Resolves with the number of items read. A chunk that is not JSON, or a text that ends inside the list,
+ * is a typed error after the items read
  * before it were handed on. The message gives byte positions and counts only: it quotes no part of the
  * file, which may hold values that must not be printed.
  */
 export async function readDataExportItems(
   chunks: AsyncIterable<Uint8Array>,
   handlers: ExportStreamHandlers,
-): Promise<Result<ExportStreamEnd>> {
+): Promise<Result<number>> {
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   // As reading the file as UTF-8 text does: a byte that is not UTF-8 reads as U+FFFD.
   const decoder = new TextDecoder();
@@ -50,7 +46,7 @@ export async function readDataExportItems(
       items += 1;
     }
   };
-  const notJson = (start: number): Result<ExportStreamEnd> =>
+  const notJson = (start: number): Result<number> =>
     fail(
       'malformed-json',
       `The file is not valid JSON between bytes ${number(start)} and ${number(bytes)}, after ${plural(items, 'complete conversation')}.`,
@@ -72,5 +68,5 @@ export async function readDataExportItems(
       `The file ends early: it stops after ${number(bytes)} bytes and ${plural(items, 'complete conversation')}, inside the list.`,
     );
   }
-  return ok({ items, bytes });
+  return ok(items);
 }

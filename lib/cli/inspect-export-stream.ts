@@ -5,6 +5,9 @@ import { readDataExportItems } from './data-export-stream';
 import { isDataExportItem } from './input-kind';
 import { inspectConversationOnly, NOT_A_CONVERSATION_FILE } from './inspect-file';
 
+/** Warnings kept while it is not yet known that the list is a data export; past these, only a count. */
+const WAITING_WARNINGS_KEPT = 1_000;
+
 export interface ExportInspectionHandlers {
   /** The file is a data export: called once, before its first conversation. */
   begin(): Promise<void>;
@@ -19,19 +22,22 @@ export interface ExportInspectionHandlers {
  * A data export (conversations.json) read as a stream, one conversation at a time (issue 10, item 9),
  * with the outcome of reading it whole: an unreadable item is left out with the warning
  * normalizeDataExport gives, and a list none of whose items is a conversation is not a conversation
- * file (input-kind.ts). Until an item shows that the list is a data export, warnings wait, so a list of
- * something else prints nothing but that error. A file that stops being JSON, or stops early, ends with
+ * file (input-kind.ts). Until an item shows that the list is a data export, warnings wait (the first
+ * thousand, then a count: memory stays bounded), so a list of something else prints nothing but that
+ * error. Resolves with the number of list items read. A file that stops being JSON, or stops early, ends with
  * its typed error after every conversation before it was handed on.
  */
 export async function inspectExportStream(
   chunks: AsyncIterable<Uint8Array>,
   handlers: ExportInspectionHandlers,
-): Promise<Result<{ items: number }>> {
+): Promise<Result<number>> {
   let isExport = false;
   const waitingWarnings: string[] = [];
+  let droppedWarnings = 0;
   const warn = (text: string): void => {
     if (isExport) handlers.warning(text);
-    else waitingWarnings.push(text);
+    else if (waitingWarnings.length < WAITING_WARNINGS_KEPT) waitingWarnings.push(text);
+    else droppedWarnings += 1;
   };
   let index = 0;
   const read = await readDataExportItems(chunks, {
@@ -40,6 +46,8 @@ export async function inspectExportStream(
         isExport = true;
         await handlers.begin();
         for (const warning of waitingWarnings.splice(0)) handlers.warning(warning);
+        if (droppedWarnings > 0)
+          handlers.warning(`${droppedWarnings} more items before the first conversation were left out too.`);
       }
       const normalized = normalizeDataExportItem(item, index);
       index += 1;
@@ -51,5 +59,5 @@ export async function inspectExportStream(
   });
   if (!read.ok) return read;
   if (!isExport) return fail('unexpected-shape', NOT_A_CONVERSATION_FILE);
-  return ok({ items: read.value.items });
+  return ok(read.value);
 }

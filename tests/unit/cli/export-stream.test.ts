@@ -126,6 +126,21 @@ describe('a data export read as a stream', () => {
     expect(documents).toHaveLength(3);
   });
 
+  it('keeps a thousand warnings of the items before the first conversation, then counts them', async () => {
+    const text = JSON.stringify([
+      ...Array.from({ length: 1_005 }, (_, index) => index),
+      ...liveConversations.map(liveExportItem),
+    ]);
+    const streamed = await run(argv('csv'), { [FILE]: text });
+    expect(streamed.code).toBe(0);
+    const lines = streamed.stderr.split('\n').filter((line) => line !== '');
+    expect(
+      lines.filter((line) => line.endsWith('The tree response is not a JSON object. Left out.')),
+    ).toHaveLength(1_000);
+    expect(lines).toContain('warning: 5 more items before the first conversation were left out too.');
+    expect(streamed.stdout).toBe((await run(argv('csv'), { [FILE]: SHAPES[1].text })).stdout);
+  });
+
   it('gives any chunking of the bytes the same output, a cut inside a character included', async () => {
     const text = JSON.stringify([
       ...liveConversations.map(liveExportItem),
