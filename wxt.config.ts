@@ -31,9 +31,7 @@ export default defineConfig({
     action: { default_title: 'Chat Lens' },
     // The relay (entrypoints/relay.ts), isolated world, before the page's scripts so it hears the
     // hook's first events.
-    content_scripts: [
-      { matches: ['https://chatgpt.com/*'], js: ['relay.js'], run_at: 'document_start' },
-    ],
+    content_scripts: [{ matches: ['https://chatgpt.com/*'], js: ['relay.js'], run_at: 'document_start' }],
     // issue 9, item 3: export the open conversation in the default format without opening anything
     // (lib/runtime/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
     commands: {
