@@ -8,7 +8,9 @@ import { toExportDocument } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
+import { AD_TRACKING_CANARY } from '../../replica/fixtures/ads';
 import { conversationsExport, messagesResponse } from '../../replica/fixtures/formats';
+import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
 import { documentExportText, liveExportItem, liveExportText, storedConversations } from './data-export-files';
 import { run } from './run-in-memory';
 
@@ -332,5 +334,71 @@ describe('progress on stderr', () => {
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines)
       expect(line).toMatch(/^conversations\.json: [\d.]+ of 500\.0 MB read \(\d+%\), \d+ conversations?$/);
+  });
+});
+
+describe('secrets in a data export', () => {
+  /** The live form's last answer with tracking values and token-bearing product members in its metadata. */
+  function exportWithSecrets(): string {
+    const [liveSearch] = liveConversations;
+    if (liveSearch === undefined) throw new Error('fixture missing');
+    const item = liveExportItem(liveSearch);
+    const nodes = Object.values(
+      item.mapping as Record<
+        string,
+        { message: { author: { role: string }; metadata: Record<string, unknown> } | null }
+      >,
+    );
+    const answer = nodes.filter((node) => node.message?.author.role === 'assistant').at(-1)?.message;
+    if (!answer) throw new Error('the fixture has no answer');
+    const listed = (key: string): unknown[] =>
+      Array.isArray(answer.metadata[key]) ? (answer.metadata[key] as unknown[]) : [];
+    answer.metadata.ad_data_token = `${AD_TRACKING_CANARY}member`;
+    answer.metadata.content_references = [
+      ...listed('content_references'),
+      {
+        type: 'products',
+        matched_text: '',
+        products: [
+          {
+            title: 'Trail shoe',
+            url: `https://shop.example/p?oppref=${AD_TRACKING_CANARY}oppref&size=9`,
+            product_lookup_key: { data: `${PRODUCT_TOKEN_CANARY}lookup` },
+            checkout_payload: `${PRODUCT_TOKEN_CANARY}checkout`,
+            checkout_image_urls: [`${PRODUCT_TOKEN_CANARY}image`],
+            provider_metadata: { id_to_token_map: { offer: `${PRODUCT_TOKEN_CANARY}map` } },
+          },
+        ],
+      },
+    ];
+    answer.metadata.search_result_groups = [
+      ...listed('search_result_groups'),
+      {
+        domain: 'shop.example',
+        entries: [
+          {
+            url: `https://shop.example/guide?olref=${AD_TRACKING_CANARY}olref&ad_data_token=${AD_TRACKING_CANARY}parameter`,
+            title: 'Sizing guide',
+            snippet: 'How trail shoes fit.',
+            attribution: 'Shop',
+          },
+        ],
+      },
+    ];
+    return JSON.stringify([item]);
+  }
+
+  it('reach no output and no message, in any format', async () => {
+    const text = exportWithSecrets();
+    for (const { format, citations } of FORMATS) {
+      const streamed = await run(argv(format, citations), { [FILE]: text });
+      expect(streamed.code).toBe(0);
+      for (const canary of [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY]) {
+        expect(streamed.stdout).not.toContain(canary);
+        expect(streamed.stderr).not.toContain(canary);
+      }
+    }
+    // The page that carried tracking values is listed, without them.
+    expect((await run(argv('sources-csv'), { [FILE]: text })).stdout).toContain('https://shop.example/guide');
   });
 });
