@@ -90,7 +90,7 @@ async function copyResponse(
   // A hidden tab's idle callbacks may wait long: a copy waits at most a second.
   await new Promise((idle) => win.requestIdleCallback(idle, { timeout: 1e3 }));
   // UTF-8, as the page's own text() reads it.
-  const body = await new Blob(chunks).text();
+  const body = await new Blob(chunks as BlobPart[]).text();
   const { status } = response;
   if (endpoint.endpoint === 'submit-prompt') {
     return { type: 'answer-stream', status, ...readAnswerStream(body), truncated };
