@@ -11,6 +11,19 @@ function writeTo(stream: Writable, text: string): Promise<void> {
   });
 }
 
+/**
+ * Standard output: a reader that stopped reading (`inspect … | head`) ends the command quietly, as it
+ * ends any other command of a pipe; any other failed write is reported by run-cli ("Cannot write").
+ */
+async function writeToStdout(text: string): Promise<void> {
+  try {
+    await writeTo(process.stdout, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+    throw error;
+  }
+}
+
 // A failed write is reported through its callback (run-cli says "Cannot write"); without a listener the
 // same error would also end the process with a stack trace.
 process.stdout.on('error', () => {});
@@ -33,7 +46,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   readChunks: (path) => createReadStream(path, { highWaterMark: 256 * 1024 }),
   readFile: (path) => readFile(path, 'utf8'),
   createFile,
-  stdout: (text) => writeTo(process.stdout, text),
+  stdout: writeToStdout,
   stderr: (text) => process.stderr.write(text),
   stderrIsTerminal: process.stderr.isTTY === true,
   now: () => new Date(),
