@@ -6,8 +6,14 @@ import {
   classifyEndpoint,
   conversationIdFromPagePath,
   conversationIdFromPageUrl,
+  type EndpointKind,
 } from '@/lib/capture/endpoint';
-import { type HookEvent, PAGE_EVENT_CHANNEL, parsePageEvent } from '@/lib/capture/page-event';
+import {
+  type CopiedEndpointKind,
+  type HookEvent,
+  PAGE_EVENT_CHANNEL,
+  parsePageEvent,
+} from '@/lib/capture/page-event';
 import { readStreamFrame, type StreamItem } from '@/lib/capture/stream-frame';
 import { mutate } from '../fixtures/mutate';
 import { ANSWER_BODIES, SOCKET_FRAMES, sseBody, sseFrames } from './fixture-documents';
@@ -23,6 +29,17 @@ import { editText, textEdits } from './text-edits';
  * a forgery (DESIGN "One typed protocol per channel"). They run inside the page's own calls, so none may
  * throw on anything, and none may let a resume token or a member the page added through.
  */
+/** Every endpoint kind of lib/capture/endpoint.ts, checked complete by the compiler. */
+const ENDPOINT_KINDS: Record<EndpointKind, true> = {
+  'conversation-messages': true,
+  'conversation-tree': true,
+  ads: true,
+  'product-update': true,
+  'submit-prompt': true,
+  'stream-status': true,
+  me: true,
+};
+
 const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
 
 function expectStreamItems(items: readonly StreamItem[]): void {
@@ -108,15 +125,6 @@ describe('the endpoint and page URL classifiers', () => {
     fc.webUrl({ withQueryParameters: true, withFragments: true }),
     hostileString,
   );
-  const KINDS = [
-    'conversation-messages',
-    'conversation-tree',
-    'ads',
-    'product-update',
-    'me',
-    'stream-status',
-    'submit-prompt',
-  ];
 
   fuzz(
     'any URL against any base: an endpoint of the document or none, and a page URL names a conversation or none',
@@ -127,7 +135,7 @@ describe('the endpoint and page URL classifiers', () => {
     ([text, base]) => {
       const endpoint = classifyEndpoint(text, base);
       if (endpoint !== null) {
-        expect(KINDS).toContain(endpoint.endpoint);
+        expect(Object.hasOwn(ENDPOINT_KINDS, endpoint.endpoint)).toBe(true);
         expect(isStringOrNull(endpoint.conversationId)).toBe(true);
       }
       expect(isStringOrNull(conversationIdFromPageUrl(text))).toBe(true);
@@ -140,13 +148,11 @@ describe("the relay's page-event validator", () => {
   const PLANTED = 'canary-page-event-extra';
   const text = fc.oneof(hostileString, fc.webUrl());
   const nullableText = fc.option(text);
+  // The submit call's body is never copied (it may hold a resume token).
   const endpoint = fc.constantFrom(
-    'conversation-messages',
-    'conversation-tree',
-    'ads',
-    'product-update',
-    'stream-status',
-    'me',
+    ...(Object.keys(ENDPOINT_KINDS) as EndpointKind[]).filter(
+      (kind): kind is CopiedEndpointKind => kind !== 'submit-prompt',
+    ),
   );
   const item = fc.record({
     kind: fc.constantFrom('stream-item', 'done'),
