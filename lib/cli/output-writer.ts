@@ -1,12 +1,11 @@
 import { exportQueriesCsv } from '@/lib/export/csv-export';
+import type { ExportFormat } from '@/lib/export/export-formats';
 import { exportJson, toExportDocument } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import type { Inspection } from '@/lib/insights/inspection';
 import { summarize } from './summary';
-
-export type OutputFormat = 'json' | 'md' | 'csv' | 'sources-csv';
 
 /**
  * The output of `inspect` in pieces (issue 10, item 9): what comes before the first conversation, each
@@ -22,7 +21,7 @@ export interface OutputWriter {
 }
 
 export interface OutputOptions {
-  format: OutputFormat | null;
+  format: ExportFormat | null;
   citations: CitationStyle;
   exportedAt: Date;
   /** A data export, or any file of several conversations: JSON is then one array of documents. */

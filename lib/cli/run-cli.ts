@@ -1,18 +1,15 @@
+import { CITATION_STYLES, EXPORT_FORMATS, type ExportFormat } from '@/lib/export/export-formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { CliIo } from './cli-io';
 import { peekFirstByte } from './first-byte';
 import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
 import { OutputWriteError, outputTarget } from './output-target';
-import { type OutputFormat, outputWriter } from './output-writer';
+import { outputWriter } from './output-writer';
 import { progressReporter } from './progress';
 import { plural } from './summary';
 
 export type { CliIo } from './cli-io';
-export type { OutputFormat } from './output-writer';
-
-const OUTPUT_FORMATS: readonly OutputFormat[] = ['json', 'md', 'csv', 'sources-csv'];
-const CITATION_STYLES: readonly CitationStyle[] = ['inline', 'footnotes'];
 
 /** `[`: a data export's list, read as a stream; every other kind of file is small and read whole. */
 const LIST_START = 0x5b;
@@ -34,7 +31,7 @@ size is read as a stream, one conversation at a time; progress goes to stderr on
 
 interface CliArguments {
   file: string;
-  format: OutputFormat | null;
+  format: ExportFormat | null;
   citations: CitationStyle;
   out: string | null;
 }
@@ -44,7 +41,7 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
 
 function parseArguments(argv: readonly string[]): CliArguments | string {
   let file: string | null = null;
-  let format: OutputFormat | null = null;
+  let format: ExportFormat | null = null;
   let out: string | null = null;
   let citations: CitationStyle = 'inline';
   for (let index = 0; index < argv.length; index += 1) {
@@ -58,7 +55,7 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
         if (!isOneOf(CITATION_STYLES, value))
           return `Unknown citation style "${value}": use inline or footnotes.`;
         citations = value;
-      } else if (isOneOf(OUTPUT_FORMATS, value)) format = value;
+      } else if (isOneOf(EXPORT_FORMATS, value)) format = value;
       else return `Unknown format "${value}": use json, md, csv or sources-csv.`;
     } else if (argument?.startsWith('--')) {
       return `Unknown option ${argument}.`;

@@ -1,13 +1,13 @@
 import { exportQueriesCsv } from '@/lib/export/csv-export';
+import type { ExportFormat } from '@/lib/export/export-formats';
 import { exportFileName } from '@/lib/export/file-name';
 import { exportJson } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { ExportFormat } from './export-formats';
 
-export type { ExportFormat } from './export-formats';
+export type { ExportFormat } from '@/lib/export/export-formats';
 
 export interface ExportOptions {
   /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CITATION_STYLES } from '@/lib/export/export-formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { isRecord } from '@/lib/model/json-read';
 
@@ -7,8 +8,6 @@ export type DefaultExportFormat = 'md' | 'json' | 'csv';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
 const DEFAULT_EXPORT_FORMATS: readonly DefaultExportFormat[] = ['md', 'json', 'csv'];
-/** The citation styles of the Markdown export (MarkdownExportOptions), as settings and requests name them. */
-export const CITATION_STYLES: readonly CitationStyle[] = ['inline', 'footnotes'];
 const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /** What the user chose in the settings panel; every export and both faces read it. */

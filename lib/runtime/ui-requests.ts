@@ -1,11 +1,10 @@
 import * as v from 'valibot';
+import { CITATION_STYLES, EXPORT_FORMATS } from '@/lib/export/export-formats';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { OffersRefreshState } from './conversation-holding';
 import type { ExportFile } from './export-file';
-import { EXPORT_FORMATS } from './export-formats';
 import type { LensWorker } from './lens-worker';
 import type { ExportRequest, TabRequest } from './protocol';
-import { CITATION_STYLES } from './settings';
 
 /*
  * What the popup and the side panel ask of the worker (protocol.ts, export-port.ts), checked where the

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { summarize } from '@/lib/cli/summary';
+import { EXPORT_FORMATS } from '@/lib/export/export-formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
 import { compareFormats } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
@@ -11,7 +12,6 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { buildExportFile, type ExportOptions } from '@/lib/runtime/export-file';
-import { EXPORT_FORMATS } from '@/lib/runtime/export-formats';
 import { arbitraryInspection } from '../export/arbitrary-inspection';
 import { EXPORTED_AT } from '../export/rich-inspection';
 import { mutate } from '../fixtures/mutate';
