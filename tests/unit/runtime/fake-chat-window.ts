@@ -77,7 +77,5 @@ export function fakeChatWindow(options: FakeChatWindowOptions) {
       visible = next;
       document.dispatchEvent(new Event('visibilitychange'));
     },
-    /** The page's timers still pending: a listener or a timer kept per event would pile up here. */
-    pendingTimers: () => timers.size,
   };
 }

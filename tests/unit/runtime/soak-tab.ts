@@ -145,8 +145,6 @@ export function soakTab(conversation: StoredConversation) {
     area,
     worker,
     ownRequests,
-    /** The page's own requests so far. */
-    pageRequests: () => pageRequests,
     tokenRequests: () => backend.requests.length - backend.backendRequests().length,
     /** The page opens the conversation as the replica's client does, then polls the tree. */
     async open(): Promise<void> {
