@@ -12,7 +12,7 @@ import type { Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { mutate } from '../fixtures/mutate';
 import { expectWellFormed } from '../fixtures/well-formed-conversation';
-import { DATA_EXPORT, MESSAGES_DOCUMENTS, TREE_DOCUMENTS } from './fixture-documents';
+import { DATA_EXPORTS, MESSAGES_DOCUMENTS, TREE_DOCUMENTS } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { hostileMutations } from './hostile-values';
 import { typedValue } from './outcome-checks';
@@ -55,7 +55,9 @@ describe('conversation readers on mutated responses', () => {
 
   fuzz(
     'data exports',
-    hostileMutations.map((mutations) => mutate(DATA_EXPORT, mutations)),
+    fc
+      .tuple(fc.constantFrom(...Object.values(DATA_EXPORTS)), hostileMutations)
+      .map(([file, mutations]) => mutate(file, mutations)),
     (file) => {
       const conversations = typedValue(normalizeDataExport(file));
       for (const conversation of conversations ?? []) expectWellFormed(conversation);
@@ -79,7 +81,7 @@ describe('conversation readers on bodies damaged as text', () => {
   const bodies = [
     ...Object.values(MESSAGES_DOCUMENTS).flat(),
     ...Object.values(TREE_DOCUMENTS),
-    DATA_EXPORT,
+    ...Object.values(DATA_EXPORTS),
   ].map((document) => JSON.stringify(document));
 
   fuzz(

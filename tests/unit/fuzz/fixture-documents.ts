@@ -13,6 +13,7 @@ import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, RESUME_TOKEN_CANARY, turnTopicId } from '@/tests/replica/live-wire';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '../cli/build-har';
+import { liveExportItem } from '../cli/data-export-files';
 import { citationsPage } from '../fixtures/citations';
 import { smallPages, smallTree } from '../fixtures/read-fixture';
 import { jsonText } from './json-text';
@@ -68,8 +69,11 @@ export const TREE_DOCUMENTS: Record<string, unknown> = {
   unitSmall: smallTree(),
 };
 
-/** A data-export conversations.json. */
-export const DATA_EXPORT = conversationsExport([stored('plain'), stored('liveSearch')]);
+/** Data-export conversations.json files: tree objects, and the live site's items with the whole stored tree. */
+export const DATA_EXPORTS: Record<string, unknown[]> = {
+  document: conversationsExport([stored('plain'), stored('webSearch')]) as unknown[],
+  live: [liveExportItem(stored('liveSearch'))],
+};
 
 /** Ads responses: the document's records with entries, the live site's ads_response records by turn, none shown. */
 export const ADS_DOCUMENTS: Record<string, unknown> = {

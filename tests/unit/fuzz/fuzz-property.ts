@@ -30,21 +30,18 @@ export interface FuzzReportLine {
 const timeoutFor = (runs: number): number => 30_000 + runs * 30;
 
 /**
- * A test that checks `property` on FUZZ_RUNS values of `inputs`; fast-check shrinks a failure to a small
- * counterexample and prints its seed, so the failing run can be replayed.
+ * A test that asserts `assertAll` (fast-check over FUZZ_RUNS values) and, once it passed, reports the runs
+ * `counted` saw. fast-check shrinks a failure to a small counterexample and prints its seed, so the failing
+ * run can be replayed.
  */
-export function fuzz<T>(name: string, inputs: fc.Arbitrary<T>, property: (input: T) => void): void {
+function countedTest(name: string, assertAll: (counted: () => void) => void | Promise<void>): void {
   it(
     name,
-    () => {
+    async () => {
       let executed = 0;
-      fc.assert(
-        fc.property(inputs, (input) => {
-          executed += 1;
-          property(input);
-        }),
-        { numRuns: FUZZ_RUNS },
-      );
+      await assertAll(() => {
+        executed += 1;
+      });
       const report = process.env.FUZZ_REPORT;
       if (report !== undefined && report !== '') {
         const line: FuzzReportLine = { property: expect.getState().currentTestName ?? name, runs: executed };
@@ -52,5 +49,35 @@ export function fuzz<T>(name: string, inputs: fc.Arbitrary<T>, property: (input:
       }
     },
     timeoutFor(FUZZ_RUNS),
+  );
+}
+
+/** A test that checks `property` on FUZZ_RUNS values of `inputs`. */
+export function fuzz<T>(name: string, inputs: fc.Arbitrary<T>, property: (input: T) => void): void {
+  countedTest(name, (counted) =>
+    fc.assert(
+      fc.property(inputs, (input) => {
+        counted();
+        property(input);
+      }),
+      { numRuns: FUZZ_RUNS },
+    ),
+  );
+}
+
+/** The same for a property that reads a stream. */
+export function fuzzAsync<T>(
+  name: string,
+  inputs: fc.Arbitrary<T>,
+  property: (input: T) => Promise<void>,
+): void {
+  countedTest(name, (counted) =>
+    fc.assert(
+      fc.asyncProperty(inputs, async (input) => {
+        counted();
+        await property(input);
+      }),
+      { numRuns: FUZZ_RUNS },
+    ),
   );
 }
