@@ -8,7 +8,7 @@ import { serveExportsOverPorts } from './export-port';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
 import { onMessage } from './protocol';
 import { RELAY_TO_WORKER_KINDS, type RelayToWorker, readChannelMessage } from './relay-channel';
-import { rateGovernorItem, tabLensItem } from './storage-items';
+import { rateGovernorItem, removeTabLensItem, tabLensItem } from './storage-items';
 import type { Schedule } from './timer';
 import { uiRequestHandlers } from './ui-requests';
 
@@ -21,7 +21,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const store: TabLensStore = {
   read: (tabId) => tabLensItem(tabId).getValue(),
   write: (lens) => tabLensItem(lens.tabId).setValue(lens),
-  remove: (tabId) => tabLensItem(tabId).removeValue({ removeMeta: true }),
+  remove: removeTabLensItem,
 };
 
 /** The worker's core, with the governor state a stopped worker saved (interface 7: a wait outlives it). */

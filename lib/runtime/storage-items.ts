@@ -28,6 +28,16 @@ export function tabLensItem(tabId: number) {
 }
 
 /**
+ * The tab closed: its lens leaves the session area and its item is forgotten, so a worker that lives
+ * all day (a visible chat tab keeps it awake) keeps no item per tab ever closed.
+ */
+export async function removeTabLensItem(tabId: number): Promise<void> {
+  const item = tabLensItem(tabId);
+  tabLensItems.delete(tabId);
+  await item.removeValue({ removeMeta: true });
+}
+
+/**
  * `session:rateGovernor`: the one governor's state (interface 7; DESIGN 3), saved on every change and
  * restored when the worker starts, so a stopped worker does not forget a Retry-After it must respect.
  */
