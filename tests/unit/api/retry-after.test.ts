@@ -17,4 +17,9 @@ describe('retryAfterMs', () => {
   it('answers null when there is no usable header', () => {
     for (const header of [null, '', 'soon', '-5', '1.5']) expect(retryAfterMs(header, now)).toBeNull();
   });
+
+  it('answers null for delta-seconds too long to be a number, instead of an infinite wait', () => {
+    expect(retryAfterMs('9'.repeat(400), now)).toBeNull();
+    expect(retryAfterMs('9'.repeat(20), now)).toBe(99_999_999_999_999_999_999_000);
+  });
 });
