@@ -1,6 +1,11 @@
 import { events, SSE_DONE, sseFrame } from '@/tests/replica/answer-stream';
-import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
-import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import {
+  AD_TRACKING_CANARY,
+  PRODUCT_TOKEN_CANARY,
+  REPLICA_TOKEN_PREFIX,
+  RESUME_TOKEN_CANARY,
+} from '@/tests/replica/fixtures/canaries';
 import {
   activePath,
   conversationsExport,
@@ -10,8 +15,8 @@ import {
   treeResponse,
 } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import { liveEvents, RESUME_TOKEN_CANARY, turnTopicId } from '@/tests/replica/live-wire';
+import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { liveEvents, turnTopicId } from '@/tests/replica/live-wire';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '../cli/build-har';
 import { liveExportItem } from '../cli/data-export-files';
 import { citationsPage } from '../fixtures/citations';
@@ -24,13 +29,13 @@ import { jsonText } from './json-text';
  * fixtures hold them. Built once; a property mutates a copy.
  */
 
-/** Planted in every secret the fixtures carry; none may appear in anything a reader returns. */
+/** The replica's canary prefixes (canaries.ts), one a secret's area; none may appear in anything a reader returns. */
 export const SECRET_CANARIES = [
-  AD_TRACKING_CANARY,
-  PRODUCT_TOKEN_CANARY,
   REPLICA_TOKEN_PREFIX,
   RESUME_TOKEN_CANARY,
-];
+  PRODUCT_TOKEN_CANARY,
+  AD_TRACKING_CANARY,
+] as const;
 
 function stored(name: FixtureName): StoredConversation {
   const conversation = getConversation(FIXTURE_IDS[name]);
