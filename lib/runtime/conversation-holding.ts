@@ -287,6 +287,8 @@ export class ConversationHolding {
   // ---- state of the core's own work --------------------------------------------------------------
 
   setLoad(load: LoadState): void {
+    // The same state again is no change: a refresh that found nothing new leaves the lens unwritten.
+    if (JSON.stringify(load) === JSON.stringify(this.#load)) return;
     this.#load = load;
     this.#changed();
   }

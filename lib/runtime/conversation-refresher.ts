@@ -1,5 +1,5 @@
 import type { BackendClient } from '@/lib/api/backend-client';
-import { loadConversationPages } from '@/lib/api/conversation-pages';
+import { loadConversationPages, type PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { LensError } from '@/lib/model/result';
 import type { AccountHolding } from './account-holding';
@@ -57,6 +57,15 @@ function loadStateAfter(errors: readonly LensError[], governor: RateGovernor): L
     : { status: 'failed', rateLimitedUntil: null, error: first, progress: null };
 }
 
+/**
+ * A load the user waits for (nothing held yet, or the older pages) shows as loading, with progress. A
+ * quick refresh of what is held (the newest page, ads, /me) changes the load state only when it ends, so
+ * a fallback poll that finds nothing new leaves a 10,000-message lens unwritten.
+ */
+function isAwaitedLoad(holding: ConversationHolding, plan: RefreshPlan): boolean {
+  return plan.olderPages || !holding.facts().hasNewestPage;
+}
+
 async function loadPages(
   holding: ConversationHolding,
   plan: RefreshPlan,
@@ -67,7 +76,9 @@ async function loadPages(
     heldPages: holding.pages.raw(),
     // Passive first (DESIGN 1): the newest page the page loaded is not asked for again.
     newestHeldIsCurrent: !plan.newestPage,
-    onProgress: (progress) => holding.setLoad({ ...holding.load(), progress }),
+    ...(isAwaitedLoad(holding, plan)
+      ? { onProgress: (progress: PagesProgress) => holding.setLoad({ ...holding.load(), progress }) }
+      : {}),
   });
   // The first request is the newest page; an error on it alone means it did not come.
   const newestFetched = plan.newestPage && (loaded.error === null || loaded.requests > 1);
@@ -108,7 +119,7 @@ export async function runRefreshPlan(
   plan: RefreshPlan,
   deps: RefresherDeps,
 ): Promise<LoadState> {
-  holding.setLoad({ ...holding.load(), status: 'loading', progress: null });
+  if (isAwaitedLoad(holding, plan)) holding.setLoad({ ...holding.load(), status: 'loading', progress: null });
   const steps: Array<() => Promise<LensError | null>> = [];
   if (plan.newestPage || plan.olderPages) steps.push(() => loadPages(holding, plan, deps));
   if (plan.ads) steps.push(() => loadAds(holding, deps));

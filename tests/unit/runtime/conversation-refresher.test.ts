@@ -78,12 +78,15 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     await refreshConversation(holding, triggers('captured'), runtime.deps);
     const inspected = holding.inspection(runtime.account.current());
     const normalized = holding.normalizations();
+    const revision = holding.revision;
     for (let poll = 1; poll <= 3; poll += 1) {
       runtime.clock.advance(12_000);
       await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
     }
     expect(runtime.backendRequests()).toHaveLength(2 + 3);
     expect(holding.normalizations()).toEqual(normalized);
+    // Nothing the lens shows changed (not even a passing 'loading'), so the tab lens is not rewritten.
+    expect(holding.revision).toBe(revision);
     expect(holding.inspection(runtime.account.current())).toBe(inspected);
     // Still fresh: the poll confirmed what is held.
     expect(holding.facts().lastFreshAt).toBe(runtime.clock.now());
