@@ -38,10 +38,11 @@ function readInPieces(body: string, points: readonly number[], asBytes: boolean)
   return typedValue(reader.finish())?.products ?? null;
 }
 
-const documentFrames = Object.values(PRODUCT_BODIES).flat().map(sseFrames);
+/** The data frames of each product body, of both forms. */
+const frameLists = Object.values(PRODUCT_BODIES).flat().map(sseFrames);
 
 const mutatedStreams = fc
-  .tuple(fc.constantFrom(...documentFrames), hostileMutations, fc.boolean(), splitPoints, fc.boolean())
+  .tuple(fc.constantFrom(...frameLists), hostileMutations, fc.boolean(), splitPoints, fc.boolean())
   .map(([frames, mutations, spread, points, asBytes]) => ({
     body: sseBody(mutate(frames, mutations), spread),
     points,
