@@ -20,6 +20,6 @@ describe('retryAfterMs', () => {
 
   it('answers null for delta-seconds too long to be a number, instead of an infinite wait', () => {
     expect(retryAfterMs('9'.repeat(400), now)).toBeNull();
-    expect(retryAfterMs('9'.repeat(20), now)).toBe(99_999_999_999_999_999_999_000);
+    expect(retryAfterMs('9'.repeat(20), now)).toBeGreaterThan(1e20);
   });
 });
