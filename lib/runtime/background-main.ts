@@ -16,7 +16,14 @@ const schedule: Schedule = (ms, run) => {
   const timer = setTimeout(run, ms);
   return () => clearTimeout(timer);
 };
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A timer longer than 2^31 - 1 ms fires at once in every browser. The governor sleeps until the end of a
+ * wait and then looks again (rate-governor.ts), so a capped sleep keeps an absurd Retry-After (interface
+ * 7) a long wait instead of a loop of instant timers.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(ms, LONGEST_TIMER_MS)));
 
 const store: TabLensStore = {
   read: (tabId) => tabLensItem(tabId).getValue(),
