@@ -17,7 +17,8 @@ const ARGUMENT_SEPARATOR = '\ue202';
 const STRING_ARRAY = String.raw`\[\s*(?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)*\]`;
 const MARKER = new RegExp(
   [
-    String.raw`\ue200([^\ue200\ue201]*)\ue201`,
+    // A marker is one line: a stray start far from a stray end does not swallow the text between.
+    String.raw`\ue200([^\ue200\ue201\n]*)\ue201`,
     String.raw`【([^【】†\n]*(?:†[^【】†\n]*)+)】`,
     String.raw`cite((?:turn\d+[a-z_]+\d+)+)`,
     `entity(${STRING_ARRAY})`,

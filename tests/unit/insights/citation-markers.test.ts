@@ -100,6 +100,10 @@ describe('withoutMarkers', () => {
       withoutMarkers('A\ue203 title\ue204\ue206 【3†L1-L2】citeturn0search1 of entity["city","Porto"]'),
     ).toBe('A title of Porto');
   });
+
+  it('keeps the lines between a stray marker start and a stray end (a marker is one line)', () => {
+    expect(withoutMarkers('Intro\ue200 kept\nsecond line\ue201 end')).toBe('Intro kept\nsecond line end');
+  });
 });
 
 describe('marker rewriting properties', () => {
