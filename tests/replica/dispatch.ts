@@ -40,7 +40,7 @@ export async function dispatch(context: RequestContext): Promise<void> {
 
   const faultPath = faultPathOf(matched.kind);
   const fault = faultPath && state.faults.check(conversationId, faultPath, originOf(request));
-  if (fault && (await playFault(fault, response))) return;
+  if (fault && (await playFault(fault, request, response))) return;
   if (isBackendRoute(matched.kind)) {
     const override = state.override(conversationId);
     const delay = override.delayMs ?? (state.scenario(conversationId)?.slow ? context.slowMs : 0);

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitedPath, RequestOrigin } from './fixtures/scenarios';
 import { pause, sendDetail } from './http-helpers';
 
@@ -101,11 +101,22 @@ function breakOffMidway(response: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
+async function drain(request: IncomingMessage): Promise<void> {
+  for await (const _chunk of request);
+}
+
 /**
  * Plays a fault on a request. Answers true when the fault answered it itself; false when the endpoint
  * still answers (after the wait of a slow fault, or into a body that will break off).
  */
-export async function playFault(fault: ReplicaFault, response: ServerResponse): Promise<boolean> {
+export async function playFault(
+  fault: ReplicaFault,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> {
+  // A server that answers before reading the request body leaves it on the connection, which then
+  // closes under the browser's next request (a POST is not retried): read it first, as the site does.
+  if (fault.kind === 'status' || fault.kind === 'malformed') await drain(request);
   switch (fault.kind) {
     case 'status':
       sendDetail(response, fault.status ?? 500, `Injected fault: status ${fault.status ?? 500}`);

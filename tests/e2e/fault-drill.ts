@@ -1,0 +1,256 @@
+import type { Download, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import type { ExportDocument } from '@/lib/export/json-export';
+import type { TabLens } from '@/lib/runtime/tab-lens';
+import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
+import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '../replica/server';
+import { setFallbackInterval, storedLens } from './lens-state';
+import type { Lens } from './lens-test';
+import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
+import { expectNoCanary } from './view-checks';
+
+/*
+ * The faults drill (issue 10, item 2): a tab already showing a loaded conversation, its popup and side
+ * panel open, meets a fault. What a user relies on is checked where the user sees it: the views keep
+ * what was loaded, a banner says what happened and what to do, an export holds everything, the state
+ * clears by itself once the fault ends, and the page does exactly what it did.
+ */
+
+/** What the chat page shows and reports: the same with and without the extension, fault or not. */
+export interface PageOutcome {
+  client: Omit<ReplicaClientState, 'bootFetchWasNative'>;
+  thread: string;
+}
+
+/** What an export holds of the conversation: everything but when it was made and the format notes. */
+export type ExportedData = Pick<
+  ExportDocument,
+  'messages' | 'turns' | 'queries' | 'sources' | 'ads' | 'offers' | 'transport'
+> & { title: string | null };
+
+export interface WatchedTab {
+  conversationId: string;
+  chat: Page;
+  tabId: number;
+  /** The popup and the side panel (unless left out), both describing the tab. */
+  surfaces: Page[];
+  /** Before the fault. */
+  before: { lens: TabLens; exported: ExportedData; page: PageOutcome };
+  close(): Promise<void>;
+}
+
+/** What a drill reads of a lens when a wait fails: where it stood instead. */
+function lensDigest(state: TabLens | null): string {
+  const snapshot = state?.snapshot;
+  if (snapshot == null) return `no snapshot (conversation ${state?.conversationId ?? 'none'})`;
+  const { load, offersRefresh, rateLimitedUntil, errors, progress } = snapshot;
+  return JSON.stringify({
+    load,
+    offersRefresh,
+    rateLimitedUntil,
+    errors,
+    progress,
+    summary: snapshot.summary !== null,
+  });
+}
+
+/**
+ * Waits until the tab's stored lens satisfies `ready` and returns it; when it never does, the failure says
+ * where the lens stood.
+ */
+export async function waitForState(
+  lens: Lens,
+  tabId: number,
+  ready: (state: TabLens) => boolean,
+  timeout = 20_000,
+): Promise<TabLens> {
+  let last: TabLens | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await storedLens(lens.context, tabId);
+        return last !== null && ready(last) ? 'ready' : lensDigest(last);
+      },
+      { timeout, interval: 200 },
+    )
+    .toBe('ready');
+  if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
+  return last;
+}
+
+/** Loaded and quiet: every page held, nothing loading, no error, no wait (interface 4.1, 7). */
+export const settled = (state: TabLens): boolean =>
+  state.snapshot?.summary != null &&
+  state.snapshot.load.status === 'idle' &&
+  state.snapshot.errors.length === 0 &&
+  state.snapshot.rateLimitedUntil === null &&
+  state.snapshot.progress.loading === null &&
+  !state.snapshot.progress.hasMore;
+
+export async function pageOutcome(chat: Page): Promise<PageOutcome> {
+  const { bootFetchWasNative: _probe, ...client } = await clientState(chat);
+  const thread = await chat.locator('#thread').innerText();
+  return { client, thread };
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Exports the conversation as JSON through the surface's export menu, as a user does, and reads the file. */
+export async function exportThroughMenu(surface: Page): Promise<ExportedData> {
+  // A tab in the background gets no animation frames, which a click waits for.
+  await surface.bringToFront();
+  await surface.getByRole('button', { name: 'More export options' }).click();
+  const [download] = await Promise.all([
+    surface.waitForEvent('download', { timeout: 30_000 }),
+    surface.getByRole('menuitem', { name: 'Export JSON' }).click(),
+  ]);
+  const text = await downloadedText(download);
+  expectNoCanary(text);
+  const document = JSON.parse(text) as ExportDocument;
+  const { messages, turns, queries, sources, ads, offers, transport } = document;
+  return { messages, turns, queries, sources, ads, offers, transport, title: document.conversation.title };
+}
+
+/** Each surface still shows the conversation's views with the message count held before. */
+export async function expectViewsKept(tab: WatchedTab, messageCount: number): Promise<void> {
+  for (const surface of tab.surfaces) {
+    await expect.poll(() => surface.locator('main').getAttribute('data-face')).toBe('views');
+    await expect(surface.getByTestId('message-count').textContent()).resolves.toBe(
+      `${messageCount} messages`,
+    );
+  }
+}
+
+/** Each surface shows the banner of that kind, saying what happened and what to do. */
+export async function expectBanner(tab: WatchedTab, kind: string, text: RegExp): Promise<void> {
+  for (const surface of tab.surfaces) {
+    const banner = surface.locator(`[data-banner="${kind}"]`);
+    await expect
+      .poll(async () => ((await banner.count()) === 1 ? await banner.textContent() : null), {
+        timeout: 15_000,
+      })
+      .toMatch(text);
+  }
+}
+
+/** No banner is left on either surface. */
+export async function expectNoBanner(tab: WatchedTab): Promise<void> {
+  for (const surface of tab.surfaces)
+    await expect.poll(() => surface.locator('[data-banner]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+export interface WatchOptions {
+  /** The page polls its tree every 5 s (interface 4.2); false opens it with ?tree_poll=off. */
+  pagePolls?: boolean;
+  /** The tab clock's interval (storage-items.ts fallbackIntervalItem), read as the tab opens. */
+  fallbackMs?: number;
+  /** When the page counts as loaded (its product cards refreshed, ...). */
+  pageReady?: (client: ReplicaClientState) => boolean;
+  /** When the tab's lens counts as loaded. */
+  ready?: (state: TabLens) => boolean;
+  /** The side panel opens beside the popup; false for the popup alone. */
+  panel?: boolean;
+}
+
+/** The extension's own poll comes every 1.5 s instead of interface 8's 12 s. */
+export const DRILL_FALLBACK_MS = 1_500;
+
+/**
+ * A chat tab on the scenario's conversation, loaded and settled, with the popup and the side panel open
+ * on it and an export taken. A page that does not poll asks nothing once loaded, so the extension's own
+ * fallback poll (at a short interval) is what meets a fault.
+ */
+export async function openWatched(
+  lens: Lens,
+  scenario: FixtureName,
+  {
+    pagePolls = false,
+    fallbackMs = DRILL_FALLBACK_MS,
+    pageReady = (client) => client.loaded,
+    ready = settled,
+    panel = true,
+  }: WatchOptions = {},
+): Promise<WatchedTab> {
+  const conversationId = FIXTURE_IDS[scenario];
+  await setFallbackInterval(lens.context, fallbackMs);
+  const chat = await lens.openChat(`/c/${conversationId}${pagePolls ? '' : '?tree_poll=off'}`);
+  await waitForClient(chat, (client) => client.loaded && pageReady(client));
+  const tabId = await lens.tabIdOf(chat);
+  const loaded = await waitForState(lens, tabId, ready, 30_000);
+  const surfaces = [await lens.openExtensionPage('popup.html', chat)];
+  if (panel) surfaces.push(await lens.openExtensionPage('sidepanel.html', chat));
+  for (const surface of surfaces)
+    await surface.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  const close = async (): Promise<void> => {
+    for (const page of [...surfaces, chat]) if (!page.isClosed()) await page.close();
+  };
+  onTestFinished(close);
+  const exported = await exportThroughMenu(surfaces[0] as Page);
+  return {
+    conversationId,
+    chat,
+    tabId,
+    surfaces,
+    before: { lens: loaded, exported, page: await pageOutcome(chat) },
+    close,
+  };
+}
+
+/**
+ * Sets a replica override for a conversation (or '*') until `lift` or the test's end, whichever comes
+ * first: a failing test leaves no fault behind for the next one.
+ */
+export function setFault(lens: Lens, conversationId: string, override: ReplicaOverride): () => void {
+  const lift = (): void => lens.replica.setOverride(conversationId, null);
+  lens.replica.setOverride(conversationId, override);
+  onTestFinished(lift);
+  return lift;
+}
+
+/**
+ * Stops the extension's service worker (CDP ServiceWorker.stopAllWorkers), as the browser does after 30 s
+ * without events: whatever it held in memory is gone; the tab's next message starts it again.
+ */
+export async function stopWorker(lens: Lens): Promise<void> {
+  const blank = await lens.context.newPage();
+  const cdp = await lens.context.newCDPSession(blank);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+  await blank.close();
+}
+
+/** The page's own requests of the conversation since `since`, as method, path and status. */
+export const pageCallsSince = (replica: Replica, conversationId: string, since: number): string[] =>
+  replica
+    .requests({ origin: 'page' })
+    .filter((request) => request.time >= since && request.conversationId === conversationId)
+    .map((request) => `${request.method} ${request.path.split('?')[0]} ${request.status}`);
+
+/** The extension's own requests since `since` (its token's included). */
+export const ownCallsSince = (replica: Replica, since: number): ReplicaRequestRecord[] =>
+  replica.requests({ origin: 'extension' }).filter((request) => request.time >= since);
+
+/**
+ * The fault ended: the extension's next request succeeds and the state clears by itself, on the lens and
+ * on both surfaces, which still show what was loaded; `ready` says what else must have come back.
+ */
+export async function expectRecovered(
+  lens: Lens,
+  tab: WatchedTab,
+  endedAt: number,
+  ready: (state: TabLens) => boolean = settled,
+): Promise<TabLens> {
+  await expect
+    .poll(() => ownCallsSince(lens.replica, endedAt).filter((request) => request.status === 200).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const state = await waitForState(lens, tab.tabId, (found) => settled(found) && ready(found), 30_000);
+  await expectNoBanner(tab);
+  return state;
+}

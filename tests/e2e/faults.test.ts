@@ -1,0 +1,174 @@
+import { describe, expect } from 'vitest';
+import type { ReplicaFault } from '../replica/faults';
+import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import type { ReplicaRequestRecord } from '../replica/server';
+import {
+  expectBanner,
+  expectRecovered,
+  expectViewsKept,
+  exportThroughMenu,
+  openWatched,
+  ownCallsSince,
+  pageCallsSince,
+  pageOutcome,
+  setFault,
+  type WatchedTab,
+  waitForState,
+} from './fault-drill';
+import { type Lens, test } from './lens-test';
+
+const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
+
+/** A quiet page asks nothing once loaded: the page's side of a drill is no request and the same outcome. */
+async function expectPageUndisturbed(lens: Lens, tab: WatchedTab, since: number): Promise<void> {
+  expect(pageCallsSince(lens.replica, tab.conversationId, since)).toEqual([]);
+  expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
+}
+
+/** Path and status of each call, from the first one the fault refused. */
+const fromFirstRefusal = (calls: ReplicaRequestRecord[], status: number): Array<[string, number]> =>
+  calls
+    .slice(calls.findIndex((call) => call.status === status))
+    .map((call) => [call.path.split('?')[0] ?? '', call.status]);
+
+/** Extension-only faults on the messages path of a conversation. */
+const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => ({
+  fault: { ...fault, paths: ['messages'], origins: ['extension'] },
+});
+
+/**
+ * The fault meets the extension's own poll of the newest messages page (interface 4.1), and only the
+ * extension's: the tab keeps its data, both surfaces say what happened, an export holds everything, and
+ * once the fault is lifted the next poll clears the state.
+ */
+async function drillOwnPoll(
+  lens: Lens,
+  fault: ReplicaFault,
+  expected: { code: string; banner: RegExp },
+): Promise<void> {
+  const tab = await openWatched(lens, 'webSearch');
+  const since = Date.now();
+  const lift = setFault(lens, tab.conversationId, onOwnMessages(fault));
+  const failed = await waitForState(
+    lens,
+    tab.tabId,
+    (state) => state.snapshot?.load.error?.code === expected.code,
+  );
+  expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+  expect(failed.snapshot?.queries).toEqual(tab.before.lens.snapshot?.queries);
+  await expectViewsKept(tab, messageCount(tab));
+  await expectBanner(tab, 'error', expected.banner);
+  expect(await exportThroughMenu(tab.surfaces[1] ?? tab.chat)).toEqual(tab.before.exported);
+
+  const endedAt = Date.now();
+  lift();
+  const recovered = await expectRecovered(lens, tab, endedAt);
+  expect(recovered.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+  await expectPageUndisturbed(lens, tab, since);
+}
+
+describe("faults on the extension's own requests (issue 10, item 2)", () => {
+  test('a 401 once: the token is asked of the session once more and the same poll goes through', async ({
+    lens,
+  }) => {
+    const tab = await openWatched(lens, 'plain');
+    const since = Date.now();
+    setFault(lens, tab.conversationId, onOwnMessages({ kind: 'status', status: 401, times: 1 }));
+    const path = `/backend-api/conversations/${tab.conversationId}`;
+    await expect
+      .poll(() => fromFirstRefusal(ownCallsSince(lens.replica, since), 401).slice(0, 3), { timeout: 10_000 })
+      .toEqual([
+        [path, 401],
+        ['/api/auth/session', 200],
+        [path, 200],
+      ]);
+    const state = await expectRecovered(lens, tab, since);
+    expect(state.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+    await expectPageUndisturbed(lens, tab, since);
+  });
+
+  test('a 401 that stays: one fresh token, then signed out; back by itself once the session works', async ({
+    lens,
+  }) => {
+    const tab = await openWatched(lens, 'webSearch');
+    const since = Date.now();
+    const lift = setFault(lens, tab.conversationId, onOwnMessages({ kind: 'status', status: 401 }));
+    const failed = await waitForState(
+      lens,
+      tab.tabId,
+      (state) => state.snapshot?.load.status === 'signed-out',
+    );
+    expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+    const path = `/backend-api/conversations/${tab.conversationId}`;
+    expect(fromFirstRefusal(ownCallsSince(lens.replica, since), 401).slice(0, 3)).toEqual([
+      [path, 401],
+      ['/api/auth/session', 200],
+      [path, 401],
+    ]);
+    await expectViewsKept(tab, messageCount(tab));
+    await expectBanner(tab, 'signed-out', /Signed out: sign in to chatgpt\.com.*What was loaded stays here/);
+    expect(await exportThroughMenu(tab.surfaces[0] ?? tab.chat)).toEqual(tab.before.exported);
+
+    const endedAt = Date.now();
+    lift();
+    await expectRecovered(lens, tab, endedAt);
+    // Never more than one token request per refused call.
+    const calls = ownCallsSince(lens.replica, since);
+    const refused = calls.filter((call) => call.status === 401).length;
+    const tokens = calls.filter((call) => call.path === '/api/auth/session').length;
+    expect(tokens).toBeLessThanOrEqual(refused);
+    await expectPageUndisturbed(lens, tab, since);
+  });
+
+  test.for([
+    [404, 'not-found', /not found \(404\)/],
+    [500, 'server', /failed on .*\(500\)\. .*tries again/],
+    [502, 'server', /failed on .*\(502\)\. .*tries again/],
+  ] as const)('%i on the newest messages page', async ([status, code, banner], { lens }) => {
+    await drillOwnPoll(lens, { kind: 'status', status }, { code, banner });
+  });
+
+  test('malformed JSON on the newest messages page', async ({ lens }) => {
+    await drillOwnPoll(
+      lens,
+      { kind: 'malformed' },
+      { code: 'malformed-json', banner: /not JSON|unreadable/ },
+    );
+  });
+
+  test('a messages page cut off mid-way', async ({ lens }) => {
+    await drillOwnPoll(
+      lens,
+      { kind: 'cut-off' },
+      { code: 'network', banner: /could not be read to its end/ },
+    );
+  });
+
+  test('503 on the older pages of a long conversation: the newest page stays shown, the rest comes once the fault ends', async ({
+    lens,
+  }) => {
+    const id = FIXTURE_IDS.longHistory;
+    const lift = setFault(lens, id, onOwnMessages({ kind: 'status', status: 503 }));
+    const since = Date.now();
+    const tab = await openWatched(lens, 'longHistory', {
+      ready: (state) => state.snapshot?.summary != null && state.snapshot.load.error?.code === 'server',
+    });
+    const held = messageCount(tab);
+    expect(tab.before.lens.snapshot?.progress).toMatchObject({ pagesLoaded: 1, hasMore: true });
+    expect(tab.before.exported.messages).toHaveLength(held);
+    await expectViewsKept(tab, held);
+    await expectBanner(tab, 'error', /failed on .*\(503\)/);
+
+    const endedAt = Date.now();
+    lift();
+    const recovered = await expectRecovered(lens, tab, endedAt);
+    expect(recovered.snapshot?.progress.pagesLoaded).toBe(3);
+    const whole = recovered.snapshot?.summary?.messageCount ?? 0;
+    expect(whole).toBeGreaterThan(held);
+    const exported = await exportThroughMenu(tab.surfaces[1] ?? tab.chat);
+    expect(exported.messages).toHaveLength(whole);
+    const ids = (messages: Array<{ id: string }>) => messages.map((message) => message.id);
+    expect(ids(exported.messages)).toEqual(expect.arrayContaining(ids(tab.before.exported.messages)));
+    expect(pageCallsSince(lens.replica, id, since).every((call) => call.endsWith(' 200'))).toBe(true);
+  });
+});
