@@ -24,9 +24,13 @@ export async function waitForClient(
   return clientState(page);
 }
 
-/** Types a prompt into the chat page and waits for its answer. */
-export async function askPrompt(page: Page, prompt: string): Promise<ReplicaClientState> {
+/** Types a prompt into the chat page and waits for its answer (or for what `ended` waits for instead). */
+export async function askPrompt(
+  page: Page,
+  prompt: string,
+  ended: (state: ReplicaClientState) => boolean = (state) => state.lastAnswer !== null,
+): Promise<ReplicaClientState> {
   await page.fill('textarea#prompt', prompt);
   await page.click('button#send');
-  return waitForClient(page, (state) => state.lastAnswer !== null);
+  return waitForClient(page, ended);
 }

@@ -1,4 +1,3 @@
-import type { Download } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { NO_CAPTURE } from '@/lib/runtime/capture-counts';
@@ -6,18 +5,12 @@ import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { searchQueriesFor } from '../replica/search-turn';
+import { downloadedText, pressExportShortcut } from './export-actions';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 import { expectNoCanary, openViews, seriousViolations, shoot, shootEveryLook } from './view-checks';
 
 const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
-
-async function downloadedText(download: Download): Promise<string> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
 function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLens {
@@ -276,12 +269,7 @@ describe('export', () => {
       lens.context.pages().filter((page) => page.url().startsWith('chrome-extension://'));
     const openBefore = extensionPages().length;
     const downloaded = chat.waitForEvent('download', { timeout: 20_000 });
-    // Headless Chromium cannot press a browser shortcut; the command event is dispatched the way the
-    // browser dispatches it when the key is pressed.
-    await lens.serviceWorker.evaluate(() => {
-      const event = chrome.commands.onCommand as unknown as { dispatch(name: string, tab?: unknown): void };
-      event.dispatch('export-conversation');
-    });
+    await pressExportShortcut(lens.serviceWorker);
     const download = await downloaded;
     expect(download.suggestedFilename()).toMatch(/\.md$/);
     const text = await downloadedText(download);

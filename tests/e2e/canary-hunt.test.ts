@@ -1,0 +1,224 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '../replica/fixtures/canaries';
+import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
+import { productCards } from '../replica/fixtures/products';
+import { SCENARIOS, type Scenario, type WireForm } from '../replica/fixtures/scenarios';
+import { LIVE_SOCKET_HOST, resumeToken } from '../replica/live-wire';
+import { type BrowserWatch, watchBrowser } from './browser-watch';
+import { downloadedText, exportEveryWay, pressExportShortcut } from './export-actions';
+import { liveWorker } from './lens-state';
+import { type Lens, test } from './lens-test';
+import { moveToOwnWindow } from './own-window';
+import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
+import { type Exclusive, oneAtATime, sideBySide } from './side-by-side';
+import { everythingStored } from './stored-everywhere';
+
+/**
+ * The canary hunt (issue 10, item 1; DESIGN "Secrets never enter the model"). The replica plants a
+ * canary in every secret (tests/replica/fixtures/canaries.ts): the access token, the resume tokens, the
+ * token-bearing product members, every ad tracking value. Each scenario is used as a person uses it, in
+ * both wire forms, and then no canary may be found in any export, storage area, view, console, or request
+ * to a host other than the chat site's, of which there must be none at all.
+ */
+
+/** Chat site hosts the replica serves; any other host asked for is a finding. */
+const CHAT_HOSTS = new Set(['chatgpt.com', LIVE_SOCKET_HOST]);
+/** Browser-local schemes: what they load never leaves the machine. */
+const LOCAL_SCHEMES = new Set(['chrome-extension:', 'blob:', 'data:', 'about:']);
+const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
+/** The scenarios about how an answer streams: a prompt is typed there, and its resume tokens arrive. */
+const PROMPTED = new Set<FixtureName>([
+  'sse',
+  'websocket',
+  'bothTransports',
+  'cutOffSse',
+  'products',
+  'liveShopping',
+  'liveSearch',
+]);
+/** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
+const AT_ONCE = 3;
+const LONGEST_FIRST: readonly FixtureName[] = ['tenThousand', 'slow', 'longHistory', 'rateLimitDate'];
+
+/** A resume token's claims (the part before its signature) betray it as well as its signature does. */
+const claimsOf = (token: string): string => token.split('.')[1] ?? token;
+
+/** What betrays each planted secret: its place's marker, and a resume token's claims. */
+const NEEDLES: Array<[place: string, needle: string]> = [
+  ...Object.entries(CANARY_MARKERS),
+  ['sseResumeToken claims', claimsOf(resumeToken('sse'))],
+  ['socketResumeToken claims', claimsOf(resumeToken('websocket'))],
+];
+
+const leakedPlaces = (text: string): string[] =>
+  NEEDLES.filter(([, needle]) => text.includes(needle)).map(([place]) => place);
+
+/** Something the extension produced or held, and where a person (or another program) would meet it. */
+interface Seen {
+  kind: 'export' | 'storage' | 'view';
+  where: string;
+  text: string;
+}
+
+/** How the scenarios reach the browser they share. */
+interface Browsing {
+  lens: Lens;
+  /** The focused window's active tab, the clipboard and the worker's offers refresh are shared by all. */
+  exclusive: Exclusive;
+}
+
+/** The page's answer to a prompt: the cut-off scenario's never completes, the page reports it broke. */
+const answerEnded = (state: ReplicaClientState): boolean =>
+  state.lastAnswer !== null || state.errors.some((error) => error.startsWith('answer:'));
+
+/** Every view of a surface, as the DOM holds it (text and attributes). */
+async function everyView(page: Page, surface: string): Promise<Seen[]> {
+  const seen: Seen[] = [];
+  for (const view of VIEWS) {
+    await page.getByRole('tab', { name: new RegExp(view) }).click();
+    await page.getByRole('tabpanel').waitFor();
+    seen.push({ kind: 'view', where: `${surface}, ${view}`, text: await page.content() });
+  }
+  return seen;
+}
+
+/**
+ * "Refresh offers" in the Offers view, once the view lists the page's offers, until the run reports its
+ * end. The worker runs one refresh at a time for all tabs (a second tab's click starts nothing), so the
+ * scenarios take turns.
+ */
+async function refreshOffers({ exclusive }: Browsing, popup: Page, cards: number): Promise<void> {
+  const offersTab = popup.getByRole('tab', { name: /Offers/ });
+  await offersTab.locator('.tabs__count').waitFor({ timeout: 20_000 });
+  await offersTab.click();
+  await exclusive(async () => {
+    await popup.getByRole('button', { name: 'Refresh offers' }).click();
+    await expect
+      .poll(() => popup.locator('.offers-refresh__status').textContent(), { timeout: 20_000 })
+      .toContain(`Last refresh: ${cards} of ${cards} products`);
+  });
+}
+
+/**
+ * One scenario as a person uses it: the chat loads (the page refreshes its product cards), a prompt
+ * where the scenario is about streaming, the popup (offers refreshed, every export), the side panel,
+ * the keyboard shortcut; then what each view shows and every storage area, while the tabs are open.
+ */
+async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen[]> {
+  const { lens, exclusive } = browsing;
+  // Each page in a window of its own, all visible at once. A new tab or window takes the focus: opened
+  // one at a time, never while the shortcut reads the focused window's active tab.
+  const chat = await exclusive(async () => moveToOwnWindow(lens, await lens.openChat(`/c/${scenario.id}`)));
+  const extensionPage = (name: 'popup.html' | 'sidepanel.html'): Promise<Page> =>
+    exclusive(async () => moveToOwnWindow(lens, await lens.openExtensionPage(name, chat)));
+  const cards = scenario.withProducts ? productCards(scenario.id).length : 0;
+  await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
+  if (PROMPTED.has(scenario.name)) await askPrompt(chat, 'What would you pick, and why?', answerEnded);
+  const popup = await extensionPage('popup.html');
+  await popup.locator('main[data-face="views"]').waitFor({ timeout: 30_000 });
+  if (cards > 0) await refreshOffers(browsing, popup, cards);
+  const panel = await extensionPage('sidepanel.html');
+  await panel.locator('main[data-face="views"]').waitFor({ timeout: 30_000 });
+
+  const seen: Seen[] = (await exportEveryWay(popup, exclusive)).map(({ action, text }) => ({
+    kind: 'export',
+    where: action,
+    text,
+  }));
+  const shortcutFile = await exclusive(async () => {
+    await moveToOwnWindow(lens, chat);
+    const download = chat.waitForEvent('download', { timeout: 60_000 });
+    await pressExportShortcut(await liveWorker(lens.context));
+    return downloadedText(await download);
+  });
+  seen.push({ kind: 'export', where: 'keyboard shortcut', text: shortcutFile });
+  seen.push(...(await everyView(popup, 'popup')), ...(await everyView(panel, 'side panel')));
+  for (const { area, text } of await everythingStored(lens, { extension: panel, chat }))
+    seen.push({ kind: 'storage', where: area, text });
+  for (const page of [panel, popup, chat]) await page.close();
+  return seen.map((entry) => ({ ...entry, where: `${scenario.name}: ${entry.where}` }));
+}
+
+/** The hosts other than the chat site's that the browser asked for, each once. */
+function foreignRequests(watch: BrowserWatch): string[] {
+  const foreign = watch.requestUrls.filter((address) => {
+    const url = new URL(address);
+    return !LOCAL_SCHEMES.has(url.protocol) && !CHAT_HOSTS.has(url.hostname);
+  });
+  return [...new Set(foreign)];
+}
+
+/** Which planted places reached the browser, by the wire form of the scenario whose page they reached. */
+function deliveredPlaces(watch: BrowserWatch): Record<WireForm, Set<string>> {
+  const delivered: Record<WireForm, Set<string>> = { document: new Set(), live: new Set() };
+  for (const { reachedUrl, text } of watch.received) {
+    const conversationId = /\/c\/([^/?#]+)/.exec(reachedUrl)?.[1];
+    const wire = conversationId === undefined ? undefined : SCENARIOS[conversationId]?.wire;
+    if (wire !== undefined) for (const place of leakedPlaces(text)) delivered[wire].add(place);
+  }
+  return delivered;
+}
+
+describe('the canary hunt', () => {
+  test('no planted secret reaches an export, a storage area, a view, a console or another host', async ({
+    lens,
+  }) => {
+    const watch = await watchBrowser(lens.context);
+    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const browsing: Browsing = { lens, exclusive: oneAtATime() };
+
+    // The widest export: hidden and tool messages in the Markdown too, set as a user sets it.
+    const first = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
+    const settings = await lens.openExtensionPage('popup.html', first);
+    await settings.getByRole('button', { name: 'Settings' }).click();
+    const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown');
+    // The box shows the stored setting: it turns checked once the worker's storage has it.
+    await includeAll.click();
+    await expect.poll(() => includeAll.isChecked()).toBe(true);
+    for (const page of [settings, first]) await page.close();
+
+    const scenarios = Object.values(SCENARIOS).sort(
+      (a, b) => Number(LONGEST_FIRST.includes(b.name)) - Number(LONGEST_FIRST.includes(a.name)),
+    );
+    const seen = (await sideBySide(scenarios, AT_ONCE, (scenario) => useScenario(browsing, scenario))).flat();
+    // After every tab closed, what the worker and both origins still hold.
+    const home = await lens.openChat('/');
+    const own = await lens.openExtensionPage('popup.html');
+    for (const { area, text } of await everythingStored(lens, { extension: own, chat: home }))
+      seen.push({ kind: 'storage', where: `after the tabs closed: ${area}`, text });
+    await watch.settled();
+    // The recording is complete: it saw every request the replica answered (so it would see any other).
+    const recorded = new Set(
+      watch.requestUrls.map((address) => new URL(address).pathname + new URL(address).search),
+    );
+    expect(
+      lens.replica.requests().filter((request) => !recorded.has(request.path)),
+      'requests the recording missed',
+    ).toEqual([]);
+
+    // The hunt means something only if the browser really received every planted secret, in both forms.
+    const delivered = deliveredPlaces(watch);
+    for (const wire of ['document', 'live'] as const)
+      expect(
+        plantedPlaces(wire).filter((place: CanaryPlace) => !delivered[wire].has(place)),
+        `planted secrets the ${wire} form's pages never received`,
+      ).toEqual([]);
+    expect(seen.filter((entry) => entry.kind === 'export').length).toBe(scenarios.length * 6);
+
+    const findings = (kind: Seen['kind']): string[] =>
+      seen
+        .filter((entry) => entry.kind === kind)
+        .flatMap((entry) => leakedPlaces(entry.text).map((place) => `${entry.where}: ${place}`));
+    expect.soft(findings('export'), 'canaries in exports (files, clipboard)').toEqual([]);
+    expect.soft(findings('storage'), 'canaries in storage').toEqual([]);
+    expect.soft(findings('view'), 'canaries in the popup or side panel DOM').toEqual([]);
+    const consoleFindings = watch.consoleLines.flatMap((line) =>
+      leakedPlaces(line).map((place) => `${place} in: ${line.slice(0, 300)}`),
+    );
+    expect.soft(consoleFindings, 'canaries in console output or errors').toEqual([]);
+    expect.soft(foreignRequests(watch), 'requests to hosts other than the chat site').toEqual([]);
+    await home.close();
+    await own.close();
+  }, 180_000);
+});

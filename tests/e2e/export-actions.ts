@@ -1,0 +1,76 @@
+import type { Download, Page, Worker } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Exclusive } from './side-by-side';
+
+/** A 10,000-message conversation loads its older pages before its first export. */
+const EXPORT_TIMEOUT_MS = 60_000;
+
+export async function downloadedText(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The file a click on an extension page downloads; throws with the status line when the export failed. */
+async function downloadOf(page: Page, click: () => Promise<void>): Promise<string> {
+  const download = page.waitForEvent('download', { timeout: EXPORT_TIMEOUT_MS });
+  const failed = page
+    .locator('.export__status--failed')
+    .waitFor({ timeout: EXPORT_TIMEOUT_MS })
+    .then(() => null);
+  // Only one of the two happens; the other's time-out must not go unhandled.
+  for (const outcome of [download, failed]) outcome.catch(() => undefined);
+  await click();
+  const file = await Promise.race([download, failed]);
+  if (file === null)
+    throw new Error(`the export failed: ${await page.getByTestId('export-status').textContent()}`);
+  return downloadedText(file);
+}
+
+/** What one way of exporting gave the user: a file's text or the copied text. */
+export interface ExportedText {
+  action: string;
+  text: string;
+}
+
+/**
+ * Every export the popup or side panel offers, as a user clicks them: the primary button, each file of
+ * the menu, and "Copy as Markdown", read back from the clipboard. The clipboard is the browser's, so the
+ * copy runs inside `exclusive` (nothing else copies meanwhile); the context must grant clipboard-read
+ * and clipboard-write.
+ */
+export async function exportEveryWay(page: Page, exclusive: Exclusive): Promise<ExportedText[]> {
+  const exported: ExportedText[] = [];
+  const primary = page.getByRole('button', { name: /^Export/ });
+  exported.push({ action: 'Export button', text: await downloadOf(page, () => primary.click()) });
+  const menuItem = async (name: string): Promise<void> => {
+    await page.getByRole('button', { name: 'More export options' }).click();
+    await page.getByRole('menuitem', { name }).click();
+  };
+  for (const item of ['Export Markdown', 'Export JSON', 'Export CSV'])
+    exported.push({ action: item, text: await downloadOf(page, () => menuItem(item)) });
+  const copied = await exclusive(async () => {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await menuItem('Copy as Markdown');
+    // A failed copy shows its reason in this line, which the assertion then prints.
+    await expect
+      .poll(() => page.getByTestId('export-status').textContent(), { timeout: EXPORT_TIMEOUT_MS })
+      .toContain('Copied as Markdown');
+    return page.evaluate(() => navigator.clipboard.readText());
+  });
+  expect(copied, 'the copied Markdown').toContain('## Transcript');
+  exported.push({ action: 'Copy as Markdown', text: copied });
+  return exported;
+}
+
+/**
+ * The export shortcut (Alt+Shift+E) as the worker hears it: headless Chromium cannot press a browser
+ * shortcut, so the command event is dispatched the way the browser dispatches it when the key is pressed.
+ */
+export async function pressExportShortcut(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    const event = chrome.commands.onCommand as unknown as { dispatch(name: string, tab?: unknown): void };
+    event.dispatch('export-conversation');
+  });
+}
