@@ -121,7 +121,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
   });
 
   test.for([
-    [404, 'not-found', /not found \(404\)/],
+    [404, 'not-found', /not found \(404\)\. Chat Lens asks again in a while/],
     [500, 'server', /failed on .*\(500\)\. .*tries again/],
     [502, 'server', /failed on .*\(502\)\. .*tries again/],
   ] as const)('%i on the newest messages page', async ([status, code, banner], { lens }) => {
@@ -132,7 +132,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     await drillOwnPoll(
       lens,
       { kind: 'malformed' },
-      { code: 'malformed-json', banner: /not JSON|unreadable/ },
+      { code: 'malformed-json', banner: /not valid JSON: it ends early.*unreadable\. Chat Lens asks again by itself/ },
     );
   });
 
@@ -140,7 +140,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     await drillOwnPoll(
       lens,
       { kind: 'cut-off' },
-      { code: 'network', banner: /could not be read to its end/ },
+      { code: 'network', banner: /could not be read to its end\. .*Chat Lens tries again/ },
     );
   });
 
