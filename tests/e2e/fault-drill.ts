@@ -1,9 +1,10 @@
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import type { ExportDocument } from '@/lib/export/json-export';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
 import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '../replica/server';
+import { downloadedText } from './export-actions';
 import { setFallbackInterval, storedLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
@@ -91,12 +92,6 @@ export async function pageOutcome(chat: Page): Promise<PageOutcome> {
   const { bootFetchWasNative: _probe, ...client } = await clientState(chat);
   const thread = await chat.locator('#thread').innerText();
   return { client, thread };
-}
-
-async function downloadedText(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Exports the conversation as JSON through the surface's export menu, as a user does, and reads the file. */
