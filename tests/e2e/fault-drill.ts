@@ -5,7 +5,7 @@ import type { TabLens } from '@/lib/runtime/tab-lens';
 import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
 import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '../replica/server';
 import { downloadedText } from './export-actions';
-import { setFallbackInterval, storedLens } from './lens-state';
+import { setFallbackInterval, waitForLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
 import { expectNoCanary } from './view-checks';
@@ -38,45 +38,6 @@ export interface WatchedTab {
   /** Before the fault. */
   before: { lens: TabLens; exported: ExportedData; page: PageOutcome };
   close(): Promise<void>;
-}
-
-/** What a drill reads of a lens when a wait fails: where it stood instead. */
-function lensDigest(state: TabLens | null): string {
-  const snapshot = state?.snapshot;
-  if (snapshot == null) return `no snapshot (conversation ${state?.conversationId ?? 'none'})`;
-  const { load, offersRefresh, rateLimitedUntil, errors, progress } = snapshot;
-  return JSON.stringify({
-    load,
-    offersRefresh,
-    rateLimitedUntil,
-    errors,
-    progress,
-    summary: snapshot.summary !== null,
-  });
-}
-
-/**
- * Waits until the tab's stored lens satisfies `ready` and returns it; when it never does, the failure says
- * where the lens stood.
- */
-export async function waitForState(
-  lens: Lens,
-  tabId: number,
-  ready: (state: TabLens) => boolean,
-  timeout = 20_000,
-): Promise<TabLens> {
-  let last: TabLens | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await storedLens(lens.context, tabId);
-        return last !== null && ready(last) ? 'ready' : lensDigest(last);
-      },
-      { timeout, interval: 200 },
-    )
-    .toBe('ready');
-  if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
-  return last;
 }
 
 /** Loaded and quiet: every page held, nothing loading, no error, no wait (interface 4.1, 7). */
@@ -175,7 +136,7 @@ export async function openWatched(
   const chat = await lens.openChat(`/c/${conversationId}${pagePolls ? '' : '?tree_poll=off'}`);
   await waitForClient(chat, (client) => client.loaded && pageReady(client));
   const tabId = await lens.tabIdOf(chat);
-  const loaded = await waitForState(lens, tabId, ready, 30_000);
+  const loaded = await waitForLens(lens, tabId, ready, 30_000);
   const surfaces = [await lens.openExtensionPage('popup.html', chat)];
   if (panel) surfaces.push(await lens.openExtensionPage('sidepanel.html', chat));
   for (const surface of surfaces)
@@ -245,7 +206,7 @@ export async function expectRecovered(
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
-  const state = await waitForState(lens, tab.tabId, (found) => settled(found) && ready(found), 30_000);
+  const state = await waitForLens(lens, tab.tabId, (found) => settled(found) && ready(found), 30_000);
   await expectNoBanner(tab);
   return state;
 }

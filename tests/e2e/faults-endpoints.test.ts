@@ -16,8 +16,8 @@ import {
   settled,
   stopWorker,
   type WatchedTab,
-  waitForState,
 } from './fault-drill';
+import { waitForLens } from './lens-state';
 import { test } from './lens-test';
 
 const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
@@ -97,11 +97,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
     await popup.bringToFront();
     await popup.getByRole('tab', { name: /Offers/ }).click();
     const runEnded = (done: (state: TabLens) => boolean) =>
-      waitForState(
-        lens,
-        tab.tabId,
-        (state) => state.snapshot?.offersRefresh.running === false && done(state),
-      );
+      waitForLens(lens, tab.tabId, (state) => state.snapshot?.offersRefresh.running === false && done(state));
     for (const status of [404, 503]) {
       const from = Date.now();
       const lift = setFault(lens, '*', {
@@ -154,7 +150,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       await expect.poll(() => ownPolls(from).length, { timeout: 20_000 }).toBeGreaterThan(0);
       expect(ownPolls(from).every((call) => call.status === 200)).toBe(true);
       // The extension's own poll found the conversation as held: nothing failed, nothing to show but it.
-      const during = await waitForState(lens, tab.tabId, settled, 5_000);
+      const during = await waitForLens(lens, tab.tabId, settled, 5_000);
       expect(during.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
       await expectViewsKept(tab, messageCount(tab));
       await expectNoBanner(tab);
@@ -174,7 +170,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
     const quietFrom = Date.now() + 500;
     await new Promise((resolve) => setTimeout(resolve, 9_000));
     expect(ownPolls(quietFrom)).toEqual([]);
-    await waitForState(lens, tab.tabId, settled);
+    await waitForLens(lens, tab.tabId, settled);
     // The page's own requests: its tree polls, met by the faults then answered again, and nothing else.
     const tree = `GET /backend-api/conversation/${id}`;
     expect(new Set(pageCallsSince(lens.replica, id, since))).toEqual(

@@ -18,8 +18,8 @@ import {
   setFault,
   settled,
   type WatchedTab,
-  waitForState,
 } from './fault-drill';
+import { waitForLens } from './lens-state';
 import { test } from './lens-test';
 import { waitForClient } from './replica-page';
 
@@ -111,7 +111,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
     const lift = setFault(lens, tab.conversationId, {
       fault: { kind: 'slow', delayMs: 30_000, paths: ['messages'], origins: ['extension'] },
     });
-    const failed = await waitForState(
+    const failed = await waitForLens(
       lens,
       tab.tabId,
       (state) => state.snapshot?.load.error?.code === 'network',
@@ -148,7 +148,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         pageUnderFault(lens.replica, tab.chat, id, gone, {
           whileFaulty: async () => {
             // Nothing fresh for 8 s: the extension's own poll came, and failed like the page's.
-            const failed = await waitForState(
+            const failed = await waitForLens(
               lens,
               tab.tabId,
               (state) => state.snapshot?.load.error?.code === 'network',
@@ -165,7 +165,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
           },
           onceBack: async () => {
             // The page's own poll succeeding is the sign: the failure clears with no request of the extension.
-            await waitForState(lens, tab.tabId, settled);
+            await waitForLens(lens, tab.tabId, settled);
             await expectNoBanner(tab);
           },
         }),
@@ -186,7 +186,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         baselineChat(baseline, id),
       ]);
       const keepsItsData = async (): Promise<void> => {
-        const state = await waitForState(lens, tab.tabId, settled);
+        const state = await waitForLens(lens, tab.tabId, settled);
         expect(state.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
         await expectViewsKept(tab, messageCount(tab));
         await expectNoBanner(tab);
@@ -221,7 +221,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         ask(bare, baselineReplica),
       ]);
       expect(withExtension).toEqual(without);
-      const after = await waitForState(lens, tab.tabId, settled);
+      const after = await waitForLens(lens, tab.tabId, settled);
       expect(after.snapshot?.summary?.messageCount).toBeGreaterThanOrEqual(messageCount(tab));
       const ids = (messages: Array<{ id: string }>) => messages.map((message) => message.id);
       const exported = await exportThroughMenu(tab.surfaces[1] ?? tab.chat);
@@ -248,7 +248,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
     const states = [];
     for (const tab of tabs)
       states.push(
-        await waitForState(
+        await waitForLens(
           lens,
           tab.tabId,
           (state) => (state.snapshot?.rateLimitedUntil ?? 0) >= firstAt + retryAfterS * 1_000,

@@ -13,8 +13,8 @@ import {
   pageOutcome,
   setFault,
   type WatchedTab,
-  waitForState,
 } from './fault-drill';
+import { waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 
 const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
@@ -49,7 +49,7 @@ async function drillOwnPoll(
   const tab = await openWatched(lens, 'webSearch');
   const since = Date.now();
   const lift = setFault(lens, tab.conversationId, onOwnMessages(fault));
-  const failed = await waitForState(
+  const failed = await waitForLens(
     lens,
     tab.tabId,
     (state) => state.snapshot?.load.error?.code === expected.code,
@@ -93,7 +93,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     const tab = await openWatched(lens, 'webSearch');
     const since = Date.now();
     const lift = setFault(lens, tab.conversationId, onOwnMessages({ kind: 'status', status: 401 }));
-    const failed = await waitForState(
+    const failed = await waitForLens(
       lens,
       tab.tabId,
       (state) => state.snapshot?.load.status === 'signed-out',
@@ -132,7 +132,10 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     await drillOwnPoll(
       lens,
       { kind: 'malformed' },
-      { code: 'malformed-json', banner: /not valid JSON: it ends early.*unreadable\. Chat Lens asks again by itself/ },
+      {
+        code: 'malformed-json',
+        banner: /not valid JSON: it ends early.*unreadable\. Chat Lens asks again by itself/,
+      },
     );
   });
 

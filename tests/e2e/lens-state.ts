@@ -40,25 +40,43 @@ export async function storedLens(context: BrowserContext, tabId: number): Promis
   return (stored[key] as TabLens | undefined) ?? null;
 }
 
-/** Waits until the tab's stored lens satisfies `ready`, and returns it. */
+/** Where a lens stood, for a wait that failed: its load, offers run, wait, errors and progress. */
+function lensDigest(state: TabLens | null): string {
+  const snapshot = state?.snapshot;
+  if (snapshot == null) return `no snapshot (conversation ${state?.conversationId ?? 'none'})`;
+  const { load, offersRefresh, rateLimitedUntil, errors, progress } = snapshot;
+  return JSON.stringify({
+    load,
+    offersRefresh,
+    rateLimitedUntil,
+    errors,
+    progress,
+    summary: snapshot.summary !== null,
+  });
+}
+
+/**
+ * Waits until the tab's stored lens satisfies `ready`, and returns that lens; when it never does, the
+ * failure says where the lens stood.
+ */
 export async function waitForLens(
   lens: Lens,
   tabId: number,
   ready: (state: TabLens) => boolean,
   timeout = 20_000,
 ): Promise<TabLens> {
+  let last: TabLens | null = null;
   await expect
     .poll(
       async () => {
-        const state = await storedLens(lens.context, tabId);
-        return state !== null && ready(state);
+        last = await storedLens(lens.context, tabId);
+        return last !== null && ready(last) ? 'ready' : lensDigest(last);
       },
       { timeout, interval: 200 },
     )
-    .toBe(true);
-  const state = await storedLens(lens.context, tabId);
-  if (state === null) throw new Error(`no lens stored for tab ${tabId}`);
-  return state;
+    .toBe('ready');
+  if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
+  return last;
 }
 
 /** The extension's own requests to the backend (the session request that gives the token left out). */
