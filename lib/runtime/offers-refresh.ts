@@ -13,7 +13,7 @@ export interface OffersRefreshDeps {
 }
 
 export interface OffersRefreshOutcome {
-  /** False when another run was under way: runs never overlap. */
+  /** False when the conversation's refresh was already asked for: the request joined that run. */
   started: boolean;
   state: OffersRefreshState;
 }
@@ -27,10 +27,13 @@ export interface OffersRefresher {
  * The refreshOffers command (issue 8, item 5): refreshProducts over the products of a conversation
  * (interface 4.4: one call per product, 300 to 500 ms apart, a stop at the first 429, one failure not
  * fatal), its progress written into the holding as it goes. One run at a time for the whole worker, so
- * two conversations' runs never interleave their calls and break the pacing.
+ * two conversations' runs never interleave their calls and break the pacing: a second conversation's run
+ * waits its turn (shown as running, none done yet), and a conversation asked for again joins its run.
  */
 export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher {
-  let running: ConversationHolding | null = null;
+  /** The run under way and those waiting, by conversation. */
+  const asked = new Map<ConversationHolding, Promise<OffersRefreshOutcome>>();
+  let lastInLine: Promise<unknown> = Promise.resolve();
 
   const finalState = (
     total: number,
@@ -48,41 +51,49 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
     error: rateLimit ?? (total > 0 && failures >= total ? firstFailure : null),
   });
 
-  const run = async (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
-    if (running !== null) return { started: false, state: running.offersRefresh() };
-    running = holding;
-    try {
-      const cards = holding.productRefreshRequests();
-      let state: OffersRefreshState = {
-        ...finalState(cards.length, 0, 0, null, null),
-        running: cards.length > 0,
-      };
-      holding.setOffersRefresh(state);
-      if (cards.length === 0) return { started: true, state };
-      const result = await refreshProducts({
-        cards,
-        send: deps.send,
-        sleep: deps.sleep,
-        random: deps.random,
-        now: deps.now,
-        onProgress: (progress) => {
-          state = { ...state, done: progress.done, failures: progress.failures };
-          holding.setOffersRefresh(state);
-        },
-      });
-      holding.noteProductRefreshRun(result);
-      state = finalState(
-        cards.length,
-        state.done,
-        result.failures.length,
-        result.rateLimit,
-        result.failures[0]?.error ?? null,
-      );
-      holding.setOffersRefresh(state);
-      return { started: true, state };
-    } finally {
-      running = null;
+  const runNow = async (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
+    const cards = holding.productRefreshRequests();
+    let state: OffersRefreshState = {
+      ...finalState(cards.length, 0, 0, null, null),
+      running: cards.length > 0,
+    };
+    holding.setOffersRefresh(state);
+    if (cards.length === 0) return { started: true, state };
+    const result = await refreshProducts({
+      cards,
+      send: deps.send,
+      sleep: deps.sleep,
+      random: deps.random,
+      now: deps.now,
+      onProgress: (progress) => {
+        state = { ...state, done: progress.done, failures: progress.failures };
+        holding.setOffersRefresh(state);
+      },
+    });
+    holding.noteProductRefreshRun(result);
+    state = finalState(
+      cards.length,
+      state.done,
+      result.failures.length,
+      result.rateLimit,
+      result.failures[0]?.error ?? null,
+    );
+    holding.setOffersRefresh(state);
+    return { started: true, state };
+  };
+
+  const run = (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
+    const joined = asked.get(holding);
+    if (joined !== undefined) return joined.then(({ state }) => ({ started: false, state }));
+    if (asked.size > 0) {
+      const total = holding.productRefreshRequests().length;
+      holding.setOffersRefresh({ ...finalState(total, 0, 0, null, null), running: total > 0 });
     }
+    const turn = lastInLine.then(() => runNow(holding));
+    const outcome = turn.finally(() => asked.delete(holding));
+    asked.set(holding, outcome);
+    lastInLine = outcome.catch(() => undefined);
+    return outcome;
   };
 
   return { run };

@@ -29,8 +29,9 @@ export interface ProtocolMap {
   /**
    * Refreshes the offers of the tab's conversation (interface 4.4: one call per product, 300-500 ms
    * apart, stops at the first 429, one failure not fatal). Progress appears in the tab lens's
-   * snapshot.offersRefresh as it runs; the answer is the state once the run ended, or the state of the
-   * run already under way. An error result when the tab shows no conversation.
+   * snapshot.offersRefresh as it runs; the answer is the state once the run ended. Another
+   * conversation's run under way goes first (runs never overlap); a run already asked for is joined. An
+   * error result when the tab shows no conversation.
    */
   refreshOffers(request: TabRequest): Result<OffersRefreshState>;
   /**

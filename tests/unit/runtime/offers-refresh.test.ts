@@ -62,15 +62,21 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
     expect(JSON.stringify(holding.offersRefresh())).not.toContain(PRODUCT_TOKEN_CANARY);
   });
 
-  it('runs one refresh at a time', async () => {
+  it('runs one refresh at a time: another conversation waits its turn, the same one joins its run', async () => {
     const { refresher, calls } = service();
     const first = shoppingHolding();
     const second = shoppingHolding();
-    const [one, two] = await Promise.all([refresher.run(first), refresher.run(second)]);
-    expect(one.started).toBe(true);
-    expect(two).toMatchObject({ started: false, state: { running: true } });
-    expect(calls).toHaveLength(cards.length);
-    expect((await refresher.run(second)).started).toBe(true);
+    const runs = [refresher.run(first), refresher.run(second), refresher.run(first)];
+    // Waiting, the second conversation already shows its run: none of its products done yet.
+    expect(second.offersRefresh()).toMatchObject({ running: true, done: 0, total: cards.length });
+    const [one, two, again] = await Promise.all(runs);
+    expect(one).toMatchObject({ started: true, state: { running: false, done: cards.length } });
+    expect(two).toMatchObject({ started: true, state: { running: false, done: cards.length } });
+    expect(again).toEqual({ started: false, state: one.state });
+    // Each conversation's calls once, never interleaved: the pacing of 4.4 holds across runs.
+    expect(calls.map((call) => call.body)).toEqual([...cards, ...cards]);
+    const gaps = calls.slice(1).map((call, index) => call.at - (calls[index]?.at ?? 0));
+    expect(gaps.slice(0, cards.length - 1).every((gap) => gap >= 300 && gap <= 500)).toBe(true);
   });
 
   it('stops at the first 429, keeps the offers it has and says until when', async () => {
