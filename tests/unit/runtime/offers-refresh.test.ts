@@ -66,10 +66,10 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
     const { refresher, calls } = service();
     const first = shoppingHolding();
     const second = shoppingHolding();
-    const runs = [refresher.run(first), refresher.run(second), refresher.run(first)];
+    const runs = [refresher.run(first), refresher.run(second), refresher.run(first)] as const;
     // Waiting, the second conversation already shows its run: none of its products done yet.
     expect(second.offersRefresh()).toMatchObject({ running: true, done: 0, total: cards.length });
-    const [one, two, again] = await Promise.all([runs[0], runs[1], runs[2]]);
+    const [one, two, again] = await Promise.all(runs);
     expect(one).toMatchObject({ started: true, state: { running: false, done: cards.length } });
     expect(two).toMatchObject({ started: true, state: { running: false, done: cards.length } });
     expect(again).toEqual({ started: false, state: one.state });
