@@ -25,8 +25,12 @@ export interface MarkdownExportOptions {
 
 const UNTITLED = 'Untitled conversation';
 
+/** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function conversationUrl(id: string | null): string | null {
-  return id === null ? null : `https://chatgpt.com/c/${encodeURIComponent(id)}`;
+  if (id === null) return null;
+  return `https://chatgpt.com/c/${encodeURIComponent(id.replace(LONE_SURROGATE, '\ufffd'))}`;
 }
 
 export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {

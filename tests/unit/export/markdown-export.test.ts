@@ -94,6 +94,12 @@ describe('exportMarkdown: front matter', () => {
       exported: '2026-11-20T09:30:00.000Z',
     });
   });
+
+  it('writes a url for an id holding half a surrogate pair, which encodeURIComponent refuses (found by fuzzing)', () => {
+    const conversation = conversationOf([], { id: 'ab\udfffc' });
+    const markdown = exportMarkdown(inspect({ conversation }), { exportedAt: EXPORTED_AT });
+    expect(readFrontMatter(markdown).url).toBe('https://chatgpt.com/c/ab%EF%BF%BDc');
+  });
 });
 
 describe('exportMarkdown: transcript', () => {
