@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Replica } from '@/tests/replica/server';
+import { type Replica, startReplica } from '@/tests/replica/server';
 
 /** A response as read off the wire; `cutOff` when the connection broke before the body ended. */
 export interface WireResponse {
@@ -107,3 +108,20 @@ export function openSocket(replica: Replica, host: string, path: string): Promis
     socket.once('error', reject);
   });
 }
+
+/** One replica for a test file, reset before each test (its overrides and request log) and closed after. */
+export function replicaPerFile(): { readonly replica: Replica } {
+  const started = {} as { replica: Replica };
+  beforeAll(async () => {
+    started.replica = await startReplica();
+  });
+  beforeEach(async () => {
+    await call(started.replica, '/__replica/reset', { method: 'POST' });
+  });
+  afterAll(() => started.replica.close());
+  return started;
+}
+
+/** The messages-format path the site asks first (interface 4.1). */
+export const messagesPath = (id: string): string =>
+  `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100`;

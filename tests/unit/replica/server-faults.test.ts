@@ -1,62 +1,61 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { type Replica, startReplica } from '@/tests/replica/server';
-import { asExtension, asPage, call, json } from './replica-client';
+import { asExtension, asPage, call, json, messagesPath, replicaPerFile } from './replica-client';
 
-let replica: Replica;
-beforeAll(async () => {
-  replica = await startReplica();
-});
-beforeEach(async () => {
-  await call(replica, '/__replica/reset', { method: 'POST' });
-});
-afterAll(() => replica.close());
-
-const messagesPath = (id: string): string =>
-  `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100`;
+const served = replicaPerFile();
 const treePath = (id: string): string => `/backend-api/conversation/${id}`;
 
 describe('faults set at run time (issue 10, item 2)', () => {
   it.each([401, 404, 500, 503])(
     'answers %i on the chosen path and origin only, with the site detail body',
     async (status) => {
-      replica.setOverride(FIXTURE_IDS.plain, {
+      served.replica.setOverride(FIXTURE_IDS.plain, {
         fault: { kind: 'status', status, paths: ['messages'], origins: ['extension'] },
       });
-      const faulty = await call(replica, messagesPath(FIXTURE_IDS.plain), { headers: asExtension(replica) });
+      const faulty = await call(served.replica, messagesPath(FIXTURE_IDS.plain), {
+        headers: asExtension(served.replica),
+      });
       expect(faulty.status).toBe(status);
       expect(json(faulty)).toHaveProperty('detail');
-      const page = await call(replica, messagesPath(FIXTURE_IDS.plain), { headers: asPage(replica) });
+      const page = await call(served.replica, messagesPath(FIXTURE_IDS.plain), {
+        headers: asPage(served.replica),
+      });
       expect(page.status).toBe(200);
-      const tree = await call(replica, treePath(FIXTURE_IDS.plain), { headers: asExtension(replica) });
+      const tree = await call(served.replica, treePath(FIXTURE_IDS.plain), {
+        headers: asExtension(served.replica),
+      });
       expect(tree.status).toBe(200);
     },
   );
 
   it('stops after `times` requests, and starts counting afresh when set again', async () => {
     const fault = { kind: 'status', status: 503, times: 1 } as const;
-    replica.setOverride(FIXTURE_IDS.plain, { fault });
+    served.replica.setOverride(FIXTURE_IDS.plain, { fault });
     const statuses = async () =>
-      (await call(replica, treePath(FIXTURE_IDS.plain), { headers: asPage(replica) })).status;
+      (await call(served.replica, treePath(FIXTURE_IDS.plain), { headers: asPage(served.replica) })).status;
     expect([await statuses(), await statuses()]).toEqual([503, 200]);
-    replica.setOverride(FIXTURE_IDS.plain, { fault });
+    served.replica.setOverride(FIXTURE_IDS.plain, { fault });
     expect(await statuses()).toBe(503);
-    replica.setOverride(FIXTURE_IDS.plain, null);
+    served.replica.setOverride(FIXTURE_IDS.plain, null);
     expect(await statuses()).toBe(200);
   });
 
   it('answers 200 with JSON that stops half-way when malformed', async () => {
-    replica.setOverride(FIXTURE_IDS.plain, { fault: { kind: 'malformed', paths: ['tree'] } });
-    const response = await call(replica, treePath(FIXTURE_IDS.plain), { headers: asPage(replica) });
+    served.replica.setOverride(FIXTURE_IDS.plain, { fault: { kind: 'malformed', paths: ['tree'] } });
+    const response = await call(served.replica, treePath(FIXTURE_IDS.plain), {
+      headers: asPage(served.replica),
+    });
     expect(response.status).toBe(200);
     expect(response.cutOff).toBe(false);
     expect(() => JSON.parse(response.text)).toThrow(SyntaxError);
   });
 
   it("breaks the endpoint's own body off half-way when cut off", async () => {
-    const whole = await call(replica, treePath(FIXTURE_IDS.plain), { headers: asPage(replica) });
-    replica.setOverride(FIXTURE_IDS.plain, { fault: { kind: 'cut-off', paths: ['tree'] } });
-    const cut = await call(replica, treePath(FIXTURE_IDS.plain), { headers: asPage(replica) });
+    const whole = await call(served.replica, treePath(FIXTURE_IDS.plain), {
+      headers: asPage(served.replica),
+    });
+    served.replica.setOverride(FIXTURE_IDS.plain, { fault: { kind: 'cut-off', paths: ['tree'] } });
+    const cut = await call(served.replica, treePath(FIXTURE_IDS.plain), { headers: asPage(served.replica) });
     expect(cut.status).toBe(200);
     expect(cut.cutOff).toBe(true);
     expect(cut.text.length).toBeGreaterThan(0);
@@ -65,10 +64,10 @@ describe('faults set at run time (issue 10, item 2)', () => {
   });
 
   it('breaks a product_update event stream off half-way as well', async () => {
-    replica.setOverride('*', { fault: { kind: 'cut-off', paths: ['product'] } });
-    const response = await call(replica, '/backend-api/search/product_update', {
+    served.replica.setOverride('*', { fault: { kind: 'cut-off', paths: ['product'] } });
+    const response = await call(served.replica, '/backend-api/search/product_update', {
       method: 'POST',
-      headers: asExtension(replica),
+      headers: asExtension(served.replica),
       body: JSON.stringify({ product_query: { search: ['kettle'] }, product_lookup_key: { data: 'k' } }),
     });
     expect(response.cutOff).toBe(true);
@@ -76,21 +75,33 @@ describe('faults set at run time (issue 10, item 2)', () => {
   });
 
   it('answers late when slow, then as the endpoint does', async () => {
-    replica.setOverride(FIXTURE_IDS.plain, { fault: { kind: 'slow', delayMs: 300, paths: ['messages'] } });
+    served.replica.setOverride(FIXTURE_IDS.plain, {
+      fault: { kind: 'slow', delayMs: 300, paths: ['messages'] },
+    });
     const started = Date.now();
-    const response = await call(replica, messagesPath(FIXTURE_IDS.plain), { headers: asExtension(replica) });
+    const response = await call(served.replica, messagesPath(FIXTURE_IDS.plain), {
+      headers: asExtension(served.replica),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(json(response).conversation_id).toBe(FIXTURE_IDS.plain);
   });
 
   it("drops the connection without an answer when disconnected, for every request with '*', the session too", async () => {
-    replica.setOverride('*', { fault: { kind: 'disconnect' } });
-    await expect(call(replica, '/api/auth/session')).rejects.toThrow();
-    await expect(call(replica, '/backend-api/me', { headers: asExtension(replica) })).rejects.toThrow();
-    await expect(call(replica, treePath(FIXTURE_IDS.plain), { headers: asPage(replica) })).rejects.toThrow();
-    expect(replica.requests({ pathPrefix: '/backend-api/me' }).map((request) => request.status)).toEqual([0]);
-    replica.setOverride('*', null);
-    expect((await call(replica, '/backend-api/me', { headers: asExtension(replica) })).status).toBe(200);
+    served.replica.setOverride('*', { fault: { kind: 'disconnect' } });
+    await expect(call(served.replica, '/api/auth/session')).rejects.toThrow();
+    await expect(
+      call(served.replica, '/backend-api/me', { headers: asExtension(served.replica) }),
+    ).rejects.toThrow();
+    await expect(
+      call(served.replica, treePath(FIXTURE_IDS.plain), { headers: asPage(served.replica) }),
+    ).rejects.toThrow();
+    expect(
+      served.replica.requests({ pathPrefix: '/backend-api/me' }).map((request) => request.status),
+    ).toEqual([0]);
+    served.replica.setOverride('*', null);
+    expect(
+      (await call(served.replica, '/backend-api/me', { headers: asExtension(served.replica) })).status,
+    ).toBe(200);
   });
 
   it('refuses a fault it cannot play', async () => {
@@ -100,7 +111,7 @@ describe('faults set at run time (issue 10, item 2)', () => {
       { kind: 'slow' },
       { kind: 'status', status: 200 },
     ]) {
-      const response = await call(replica, `/__replica/override/${FIXTURE_IDS.plain}`, {
+      const response = await call(served.replica, `/__replica/override/${FIXTURE_IDS.plain}`, {
         method: 'POST',
         body: JSON.stringify({ fault }),
       });
