@@ -16,13 +16,14 @@ export function useTargetTab(first: TargetTab | 'none' | null): TargetTab | null
   const [tab, setTab] = useState<TargetTab | null | 'none'>(first);
   useEffect(() => {
     const load = (): void => void findTargetTab().then(setTab, () => undefined);
-    load();
+    // The active tab was found before the first render; a named tab's URL, or a failed look, is asked now.
+    if (first === null || (first !== 'none' && first.url === undefined)) load();
     browser.tabs.onActivated.addListener(load);
     browser.tabs.onUpdated.addListener(load);
     return () => {
       browser.tabs.onActivated.removeListener(load);
       browser.tabs.onUpdated.removeListener(load);
     };
-  }, []);
+  }, [first]);
   return tab;
 }
