@@ -47,8 +47,8 @@ export function useExport(tabId: number, settings: Settings) {
           return;
         }
         const file = result.value;
-        if (delivery === 'clipboard') await navigator.clipboard.writeText(file.text);
-        else downloadFile(document, file);
+        if (delivery === 'clipboard') await navigator.clipboard.writeText(await file.body.text());
+        else downloadFile(document, file.fileName, file.body);
         const message =
           delivery === 'clipboard' ? `Copied as ${formatName(format)}.` : `Saved ${file.fileName}.`;
         setStatus({ kind: 'done', message, warnings: result.warnings });

@@ -5,7 +5,7 @@ import { markdownDetails } from '@/lib/export/markdown-details';
 import { markdownOffers } from '@/lib/export/markdown-offers';
 import { markdownQueries } from '@/lib/export/markdown-queries';
 import { inlineText } from '@/lib/export/markdown-text';
-import { markdownTranscript } from '@/lib/export/markdown-transcript';
+import { transcriptBlocks } from '@/lib/export/markdown-transcript';
 import { frontMatter } from '@/lib/export/yaml-front-matter';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -34,6 +34,15 @@ export function conversationUrl(id: string | null): string | null {
 }
 
 export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {
+  return [...markdownPieces(inspection, options)].join('');
+}
+
+/**
+ * The same document in pieces, in order, each written when it is asked for: the export leaves the worker
+ * in parts while the transcript is still being written (lib/runtime/export-port.ts). Joined, they are
+ * `exportMarkdown`'s text.
+ */
+export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const { conversation } = inspection;
   const header = frontMatter([
     ['title', conversation.title],
@@ -46,13 +55,10 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
   ]);
   const title =
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
-  const sections = [
-    `# ${inlineText(title)}`,
-    markdownTranscript(inspection, options.citations, options.includeHiddenAndTools),
-    markdownQueries(inspection),
-    markdownAds(inspection),
-    markdownOffers(inspection),
-    markdownDetails(inspection),
-  ];
-  return `${header}\n${sections.join('\n\n')}\n`;
+  yield `${header}\n# ${inlineText(title)}`;
+  for (const block of transcriptBlocks(inspection, options.citations, options.includeHiddenAndTools))
+    yield `\n\n${block}`;
+  for (const section of [markdownQueries, markdownAds, markdownOffers, markdownDetails])
+    yield `\n\n${section(inspection)}`;
+  yield '\n';
 }

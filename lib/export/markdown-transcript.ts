@@ -118,33 +118,42 @@ function messageBlock(
   return body;
 }
 
-export function markdownTranscript(
+/**
+ * The transcript's blocks in order, each written when it is asked for: the file can leave the worker in
+ * parts while the rest is still being written (lib/runtime/export-port.ts). Joined by a blank line.
+ */
+export function* transcriptBlocks(
   inspection: Inspection,
   citationStyle: CitationStyle = 'inline',
   includeHiddenAndTools = false,
-): string {
+): Generator<string> {
   const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const turnOf = turnOfMessages(inspection.conversation);
   const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
   const numbers: CitationNumbers = { style: citationStyle, next: 1 };
-  const blocks: string[] = [];
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
   let footnotes: TurnFootnotes = new Map();
+  let wroteAny = false;
+  yield '## Transcript';
+  /** The speaker's heading when it changes, then the block. */
+  function* spoken(next: Speaker, block: string): Generator<string> {
+    if (next !== speaker) yield `${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`;
+    speaker = next;
+    wroteAny = true;
+    yield block;
+  }
   // A turn's pages follow its last message, under the answer's heading.
-  const closeTurn = () => {
+  const turnSources = (): string | null => {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
-    const block = list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
-    if (block === null) return;
-    if (speaker !== 'Assistant') blocks.push(`${'#'.repeat(SPEAKER_HEADING_LEVEL)} Assistant`);
-    speaker = 'Assistant';
-    blocks.push(block);
+    return list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
   };
   for (const message of inspection.conversation.messages) {
     const messageTurn = turnOf.get(message.id);
     if (messageTurn !== turnIndex) {
-      closeTurn();
+      const pages = turnSources();
+      if (pages !== null) yield* spoken('Assistant', pages);
       turnIndex = messageTurn;
       footnotes = new Map();
     }
@@ -155,13 +164,9 @@ export function markdownTranscript(
       () => displayedText(message, cited, numbers, footnotes),
       includeHiddenAndTools,
     );
-    if (block === null) continue;
-    const next = speakerOf(message);
-    if (next !== speaker) blocks.push(`${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`);
-    speaker = next;
-    blocks.push(block);
+    if (block !== null) yield* spoken(speakerOf(message), block);
   }
-  closeTurn();
-  if (blocks.length === 0) blocks.push('The conversation has no visible messages.');
-  return ['## Transcript', ...blocks].join('\n\n');
+  const pages = turnSources();
+  if (pages !== null) yield* spoken('Assistant', pages);
+  if (!wroteAny) yield 'The conversation has no visible messages.';
 }

@@ -87,7 +87,7 @@ export function startBackground(): Promise<LensWorker> {
   onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
   // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
   serveExportsOverPorts(globalThis, async (request) =>
-    (await ready).exportConversation(request.tabId, request.format, request.options),
+    (await ready).prepareExport(request.tabId, request.format, request.options),
   );
   browser.tabs.onRemoved.addListener((tabId) => {
     void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);

@@ -3,7 +3,7 @@ import type { ExportFormat } from '@/lib/export/export-formats';
 import { exportFileName } from '@/lib/export/file-name';
 import { exportJson } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
-import { exportMarkdown } from '@/lib/export/markdown-export';
+import { markdownPieces } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -16,14 +16,26 @@ export interface ExportOptions {
   includeHiddenAndTools?: boolean;
 }
 
+/** What a saved export is called and what it holds. */
+export interface ExportFileHead {
+  fileName: string;
+  mimeType: string;
+}
+
 /**
  * An export as text: the worker writes it, the UI turns it into a Blob and a download (DESIGN
  * "Environment facts": URL.createObjectURL does not exist in a service worker).
  */
-export interface ExportFile {
-  fileName: string;
-  mimeType: string;
+export interface ExportFile extends ExportFileHead {
   text: string;
+}
+
+/**
+ * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
+ * can send the first parts while it writes the rest (lib/runtime/export-port.ts).
+ */
+export interface PreparedExport extends ExportFileHead {
+  pieces(): Iterable<string>;
 }
 
 const MIME_TYPES: Record<ExportFormat, string> = {
@@ -39,33 +51,52 @@ function fileNameOf(inspection: Inspection, format: ExportFormat, exportedAt: Da
   return exportFileName(inspection.conversation, 'csv', exportedAt).replace(/\.csv$/, ' sources.csv');
 }
 
-function textOf(inspection: Inspection, format: ExportFormat, options: ExportOptions, exportedAt: Date) {
+function piecesOf(
+  inspection: Inspection,
+  format: ExportFormat,
+  options: ExportOptions,
+  exportedAt: Date,
+): Iterable<string> {
   switch (format) {
     case 'md':
-      return exportMarkdown(inspection, {
+      return markdownPieces(inspection, {
         exportedAt,
         citations: options.citations ?? 'inline',
         includeHiddenAndTools: options.includeHiddenAndTools ?? false,
       });
     case 'json':
-      return exportJson(inspection, { exportedAt });
+      return [exportJson(inspection, { exportedAt })];
     case 'csv':
-      return exportQueriesCsv(inspection);
+      return [exportQueriesCsv(inspection)];
     case 'sources-csv':
-      return exportSourcesCsv(inspection);
+      return [exportSourcesCsv(inspection)];
   }
 }
 
 /** One conversation in one format, as `inspect` writes it (same writers, same file names). */
+export function prepareExport(
+  inspection: Inspection,
+  format: ExportFormat,
+  options: ExportOptions,
+  exportedAt: Date,
+): PreparedExport {
+  return {
+    fileName: fileNameOf(inspection, format, exportedAt),
+    mimeType: MIME_TYPES[format],
+    pieces: () => piecesOf(inspection, format, options, exportedAt),
+  };
+}
+
+/** The prepared export written whole. */
+export function wholeFile({ fileName, mimeType, pieces }: PreparedExport): ExportFile {
+  return { fileName, mimeType, text: [...pieces()].join('') };
+}
+
 export function buildExportFile(
   inspection: Inspection,
   format: ExportFormat,
   options: ExportOptions,
   exportedAt: Date,
 ): ExportFile {
-  return {
-    fileName: fileNameOf(inspection, format, exportedAt),
-    mimeType: MIME_TYPES[format],
-    text: textOf(inspection, format, options, exportedAt),
-  };
+  return wholeFile(prepareExport(inspection, format, options, exportedAt));
 }

@@ -5,7 +5,14 @@ import { fail, ok, type Result } from '@/lib/model/result';
 import type { AccountHolding } from './account-holding';
 import type { OffersRefreshState } from './conversation-holding';
 import { runRefreshPlan } from './conversation-refresher';
-import { buildExportFile, type ExportFile, type ExportFormat, type ExportOptions } from './export-file';
+import {
+  type ExportFile,
+  type ExportFormat,
+  type ExportOptions,
+  type PreparedExport,
+  prepareExport as prepareExportFile,
+  wholeFile,
+} from './export-file';
 import { createOffersRefresher } from './offers-refresh';
 import type { ChannelMessage, PageState, RelayToWorker, UnchangedResponse } from './relay-channel';
 import type { TabLens } from './tab-lens';
@@ -43,6 +50,12 @@ export interface LensWorker {
     format: ExportFormat,
     options?: ExportOptions,
   ): Promise<Result<ExportFile>>;
+  /** The same export, written as its reader asks for the pieces (lib/runtime/export-port.ts). */
+  prepareExport(
+    tabId: number,
+    format: ExportFormat,
+    options?: ExportOptions,
+  ): Promise<Result<PreparedExport>>;
   /** The governor's state changed: every tab's snapshot shows it. */
   governorChanged(): void;
   closeTab(tabId: number): Promise<void>;
@@ -102,11 +115,11 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     return found;
   };
 
-  const exportConversation = async (
+  const prepareExport = async (
     tabId: number,
     format: ExportFormat,
     options: ExportOptions = {},
-  ): Promise<Result<ExportFile>> => {
+  ): Promise<Result<PreparedExport>> => {
     const runtime = await tab(tabId);
     const holding = runtime.current();
     if (holding === null) return fail('not-found', NO_CONVERSATION);
@@ -126,7 +139,16 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');
-    return ok(buildExportFile(inspection, format, options, new Date(deps.now())), warnings);
+    return ok(prepareExportFile(inspection, format, options, new Date(deps.now())), warnings);
+  };
+
+  const exportConversation = async (
+    tabId: number,
+    format: ExportFormat,
+    options: ExportOptions = {},
+  ): Promise<Result<ExportFile>> => {
+    const prepared = await prepareExport(tabId, format, options);
+    return prepared.ok ? ok(wholeFile(prepared.value), prepared.warnings) : prepared;
   };
 
   return {
@@ -143,6 +165,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
       return ok(outcome.state);
     },
     exportConversation,
+    prepareExport,
     governorChanged() {
       for (const runtime of tabs.values()) void runtime.then((found) => found.touch());
     },

@@ -96,7 +96,8 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
   api.runtime.onMessage.addListener((value, _sender, respond) => {
     const message = readChannelMessage<WorkerToRelay>(value, WORKER_TO_RELAY_KINDS);
     if (message === null) return;
-    downloadFile(win.document, message.data);
+    const { fileName, mimeType, text } = message.data;
+    downloadFile(win.document, fileName, new Blob([text], { type: mimeType }));
     respond(true);
   });
 

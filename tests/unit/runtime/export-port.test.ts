@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '@/lib/model/result';
-import type { ExportFile } from '@/lib/runtime/export-file';
+import type { ExportFile, PreparedExport } from '@/lib/runtime/export-file';
 import {
   type FindWorker,
   type MessageScope,
@@ -19,11 +19,21 @@ function workerPair(): { scope: EventTarget & MessageScope; findWorker: FindWork
   return { scope, findWorker };
 }
 
-const bigMarkdown = `# A long chat\n\n${'A paragraph with "quotes", \\ and ünïcode.\n'.repeat(50_000)}`;
-const file = (request: ExportRequest): ExportFile => ({
+const paragraph = 'A paragraph with "quotes", \\ and ünïcode 😀.\n';
+const PARAGRAPHS = 50_000;
+const bigMarkdown = `# A long chat\n\n${paragraph.repeat(PARAGRAPHS)}`;
+const head = (request: ExportRequest) => ({
   fileName: `2026-01-01 A long chat.${request.format}`,
   mimeType: 'text/markdown;charset=utf-8',
-  text: bigMarkdown,
+});
+const file = (request: ExportRequest): ExportFile => ({ ...head(request), text: bigMarkdown });
+/** The same text as the writers give it: in many small pieces, written as they are asked for. */
+const prepared = (request: ExportRequest): PreparedExport => ({
+  ...head(request),
+  *pieces() {
+    yield '# A long chat\n\n';
+    for (let index = 0; index < PARAGRAPHS; index += 1) yield paragraph;
+  },
 });
 const noFallback = async () => fail<ExportFile>('network', 'the fallback was used');
 
@@ -33,11 +43,15 @@ describe('export port: the UI asks the service worker for an export through a Me
     const asked: ExportRequest[] = [];
     serveExportsOverPorts(scope, async (request) => {
       asked.push(request);
-      return ok(file(request), ['Not every message could be loaded.']);
+      return ok(prepared(request), ['Not every message could be loaded.']);
     });
     const request: ExportRequest = { tabId: 7, format: 'md', options: { citations: 'footnotes' } };
     const result = await requestExport(request, noFallback, findWorker);
-    expect(result).toEqual(ok(file(request), ['Not every message could be loaded.']));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.warnings).toEqual(['Not every message could be loaded.']);
+    expect(result.value).toMatchObject(head(request));
+    expect(result.value.body.type).toBe('text/markdown;charset=utf-8');
+    expect(await result.value.body.text()).toBe(bigMarkdown);
     expect(asked).toEqual([request]);
   });
 
@@ -57,6 +71,24 @@ describe('export port: the UI asks the service worker for an export through a Me
     });
   });
 
+  it('fails the export, with no file, when the writer throws after parts were sent', async () => {
+    const { scope, findWorker } = workerPair();
+    serveExportsOverPorts(scope, async (request) =>
+      ok({
+        ...head(request),
+        *pieces() {
+          yield 'x'.repeat(600_000);
+          throw new Error('out of memory');
+        },
+      }),
+    );
+    const result = await requestExport({ tabId: 6, format: 'md' }, noFallback, findWorker);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'network', message: 'The export did not finish: out of memory' },
+    });
+  });
+
   it('uses runtime messaging where the background is no service worker (Firefox)', async () => {
     const result = await requestExport(
       { tabId: 3, format: 'json' },
@@ -64,6 +96,7 @@ describe('export port: the UI asks the service worker for an export through a Me
       async () => null,
     );
     expect(result).toMatchObject({ ok: true, value: { fileName: '2026-01-01 A long chat.json' } });
+    expect(result.ok && (await result.value.body.text())).toBe(bigMarkdown);
   });
 });
 
@@ -79,7 +112,8 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   /** The worker's side answers with the request it read, so a test sees what reached the export. */
-  const echo = async (request: ExportRequest) => ok({ ...file(request), text: JSON.stringify(request) });
+  const echo = async (request: ExportRequest) =>
+    ok<PreparedExport>({ ...head(request), pieces: () => [JSON.stringify(request)] });
 
   it('exports with options of the wrong type read as absent, unknown members dropped', async () => {
     const { scope } = workerPair();
@@ -93,9 +127,10 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
       }),
     );
     await settle();
-    expect(answers).toHaveLength(1);
-    const [answer] = answers as Array<{ ok: true; value: ExportFile }>;
-    expect(JSON.parse(answer?.value.text ?? '')).toEqual({
+    expect(answers).toHaveLength(2);
+    const [part, end] = answers as [{ kind: 'part'; text: string }, { kind: 'end' }];
+    expect(end).toMatchObject({ kind: 'end', result: { ok: true } });
+    expect(JSON.parse(part.text)).toEqual({
       tabId: 4,
       format: 'md',
       options: { includeHiddenAndTools: true },
@@ -115,19 +150,22 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
     await settle();
     expect(answers).toEqual([
       {
-        ok: false,
-        error: { code: 'unexpected-shape', message: `The export request is malformed: ${member}.` },
+        kind: 'end',
+        result: {
+          ok: false,
+          error: { code: 'unexpected-shape', message: `The export request is malformed: ${member}.` },
+        },
       },
     ]);
   });
 
   it('leaves another message, or one without a port, unanswered and still answers the next one', async () => {
     const { scope, findWorker } = workerPair();
-    serveExportsOverPorts(scope, async (request) => ok(file(request)));
+    serveExportsOverPorts(scope, async (request) => ok(prepared(request)));
     const other = postWithPort(scope, { kind: 'other', request: { tabId: 4, format: 'md' } });
     scope.dispatchEvent(new MessageEvent('message', { data: posted({ tabId: 5, format: 'md' }) }));
     const result = await requestExport({ tabId: 5, format: 'md' }, noFallback, findWorker);
-    expect(result.ok && result.value.text).toBe(bigMarkdown);
+    expect(result.ok && (await result.value.body.text())).toBe(bigMarkdown);
     await settle();
     expect(other).toEqual([]);
   });
