@@ -32,6 +32,7 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   poll_busy_ratio_10k: { atMost: 1.5 },
   // issue 9: the popup and the export click
   popup_render_ratio: { atMost: 1.5 },
+  popup_first_paint_ratio: null,
   export_click_ms_10k_ratio: { atMost: 2 },
   // issue 10: soak, byte budgets, fuzzing, data exports of any size
   soak_heap_growth_ratio: { atMost: 1.2 },

@@ -52,15 +52,29 @@ const tabIdsFrom =
     return id;
   };
 
-/** Milliseconds from asking for the URL to `ready` resolving, in a fresh tab. */
-async function timeOpen(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>) {
+interface Opened {
+  /** Milliseconds from asking for the URL to `ready` resolving, as the test driver sees it. */
+  wallMs: number;
+  /** The page's first contentful paint, from its navigation start, by the browser's own clock. */
+  firstPaintMs: number;
+}
+
+const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
+  const paint = () => performance.getEntriesByName('first-contentful-paint')[0];
+  if (paint()) return resolve(paint().startTime);
+  new PerformanceObserver(() => paint() && resolve(paint().startTime)).observe({ type: 'paint', buffered: true });
+})`;
+
+/** Opens `url` in a fresh tab and waits until `selector` is in it. */
+async function timeOpen(context: BrowserContext, url: string, selector: string): Promise<Opened> {
   const page = await context.newPage();
   const start = performance.now();
   await page.goto(url);
-  await ready(page);
-  const ms = performance.now() - start;
+  await page.waitForSelector(selector);
+  const wallMs = performance.now() - start;
+  const firstPaintMs = Number(await page.evaluate(FIRST_CONTENTFUL_PAINT));
   await page.close();
-  return ms;
+  return { wallMs, firstPaintMs };
 }
 
 async function popupFigures(
@@ -71,40 +85,61 @@ async function popupFigures(
   const chat = await openChatTab(context, FIXTURE_IDS.liveShopping);
   const tabId = await tabIdOf(chat.page);
   const popupUrl = `chrome-extension://${extensionId}/popup.html?tabId=${tabId}`;
+  const withData = 'main[data-face="views"] [role="tabpanel"]';
   // The same views, waited for once, so every timed open finds the tab lens stored (the first render).
-  await timeOpen(context, popupUrl, (page) => page.waitForSelector('main[data-face="views"]'));
-  const ratios: number[] = [];
-  const popups: number[] = [];
-  const empties: number[] = [];
+  await timeOpen(context, popupUrl, withData);
+  const popups: Opened[] = [];
+  const empties: Opened[] = [];
   for (let open = 0; open < OPENS; open += 1) {
-    // An extension page with no script: what opening any extension page costs.
-    const emptyMs = await timeOpen(
-      context,
-      `chrome-extension://${extensionId}/manifest.json`,
-      async () => undefined,
-    );
-    const popupMs = await timeOpen(context, popupUrl, (page) =>
-      page.waitForSelector('main[data-face="views"] [role="tabpanel"]'),
-    );
-    empties.push(emptyMs);
-    popups.push(popupMs);
-    ratios.push(popupMs / emptyMs);
+    // An extension page with no script: what opening any extension page costs. Both opens end with the
+    // same wait for an element, as the driver's own set-up in a fresh page (its selector engine, about
+    // 30 ms here) is no part of either page.
+    empties.push(await timeOpen(context, `chrome-extension://${extensionId}/manifest.json`, 'body'));
+    popups.push(await timeOpen(context, popupUrl, withData));
   }
   await chat.page.close();
-  const ratio = median(ratios);
+  const ratio = (of: (opened: Opened) => number) => median(popups.map(of)) / median(empties.map(of));
+  const wall = ratio((opened) => opened.wallMs);
+  // The popup paints nothing before its first render with data (components/first-state.ts).
+  const paint = ratio((opened) => opened.firstPaintMs);
+  const ms = (list: Opened[], of: (opened: Opened) => number) => median(list.map(of)).toFixed(1);
   return {
-    figures: { popup_render_ratio: round(ratio, 3) },
+    figures: { popup_render_ratio: round(wall, 3), popup_first_paint_ratio: round(paint, 3) },
     rows: [
       {
         label: 'popup, first render with data',
         cells: {
-          value: ratio.toFixed(3),
+          value: wall.toFixed(3),
           target: '<= 1.5',
-          detail: `median of ${OPENS}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
+          detail: `median of ${OPENS}: popup ${ms(popups, (o) => o.wallMs)} ms, empty page ${ms(empties, (o) => o.wallMs)} ms`,
+        },
+      },
+      {
+        label: 'popup, first contentful paint (browser clock)',
+        cells: {
+          value: paint.toFixed(3),
+          target: '-',
+          detail: `median of ${OPENS}: popup ${ms(popups, (o) => o.firstPaintMs)} ms, empty page ${ms(empties, (o) => o.firstPaintMs)} ms after navigation start`,
         },
       },
     ],
   };
+}
+
+/**
+ * After the first export loaded the older pages, the popup draws 10,000 messages' views and the worker
+ * stores the new snapshot: clicks in those seconds time that work too. The figure is a click on a
+ * conversation that is held and shown, so the bench waits until the popup shows no load and its main
+ * thread has been idle for a while.
+ */
+async function settled(popup: Page): Promise<void> {
+  await popup.waitForFunction(() => !document.body.textContent?.includes('Loading older messages'), null, {
+    timeout: 60_000,
+  });
+  for (let quiet = 0; quiet < 3; quiet += 1) {
+    await popup.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+    await popup.waitForTimeout(500);
+  }
 }
 
 /** The conversation's messages-format pages as the site serves them, fetched by the page itself. */
@@ -154,6 +189,7 @@ async function exportFigures(
     ]);
     await download.path();
     if (run > 0) clicks.push(performance.now() - start);
+    else await settled(popup);
   }
   const bodies = await messagesBodies(chat.page, FIXTURE_IDS.tenThousand);
   // JSON.parse of the same bodies in the same browser, median of several.
