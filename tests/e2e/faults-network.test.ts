@@ -21,7 +21,7 @@ import {
 } from './fault-drill';
 import { waitForLens } from './lens-state';
 import { test } from './lens-test';
-import { waitForClient } from './replica-page';
+import { clientState, waitForClient } from './replica-page';
 
 const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
 
@@ -39,7 +39,8 @@ interface PageFault {
 
 /**
  * The page's side of a fault on its tree polls, in any browser: the chat page, polling its tree every 5 s
- * (interface 4.2), meets the fault on a poll, then gets the site back until one poll was answered.
+ * (interface 4.2), meets the fault on a poll and shows it, then gets the site back until one poll was
+ * answered.
  * `whileFaulty` and `onceBack` are where the extension's browser checks the extension.
  */
 async function pageUnderFault(
@@ -54,8 +55,12 @@ async function pageUnderFault(
     replica
       .requests({ origin: 'page', pathPrefix: `/backend-api/conversation/${conversationId}` })
       .filter((request) => request.time >= from && !request.path.includes('stream_status'));
+  const errorsBefore = (await clientState(chat)).errors.length;
   replica.setOverride(fault.key, fault.override);
   await expect.poll(() => treePolls(since).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  // Held until the page's script met it: Chromium sends a request again by itself on a fresh connection
+  // when its connection closed without an answer, and a fault lifted at once would answer that retry.
+  await waitForClient(chat, (client) => client.errors.length > errorsBefore);
   await steps.whileFaulty?.();
   const backAt = Date.now();
   replica.setOverride(fault.key, null);
