@@ -62,6 +62,23 @@ export async function openViews(
   const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
   await waitForClient(chat, (client) => client.loaded);
   const page = await lens.openExtensionPage(surface, chat);
-  await page.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  await page
+    .locator('main[data-face="views"]')
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      // Which face the page shows instead, and what it says, for the failure to name.
+      const face = await page
+        .locator('main')
+        .first()
+        .getAttribute('data-face')
+        .catch(() => null);
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
+      throw new Error(`The ${surface} shows the face "${face}" instead of the views: ${text.slice(0, 300)}`, {
+        cause: error,
+      });
+    });
   return { chat, page };
 }
