@@ -13,6 +13,9 @@ function targetText(target: FigureTarget): string {
   return 'atMost' in target ? `≤ ${number(target.atMost)}` : `= ${number(target.exactly)}`;
 }
 
+/** The figure's target as the tables print it (figure-targets.ts), "–" when it has none. */
+export const targetTextOf = (figure: string): string => targetText(FIGURE_TARGETS[figure] ?? null);
+
 function metText(value: number | undefined, target: FigureTarget): string {
   if (value === undefined) return 'pending';
   const met = meetsTarget(value, target);

@@ -13,6 +13,7 @@ import { moveToOwnWindow } from './own-window';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
 import { type Exclusive, oneAtATime, sideBySide } from './side-by-side';
 import { everythingStored } from './stored-everywhere';
+import { VIEWS } from './view-checks';
 
 /**
  * The canary hunt (issue 10, item 1; DESIGN "Secrets never enter the model"). The replica plants a
@@ -26,7 +27,6 @@ import { everythingStored } from './stored-everywhere';
 const CHAT_HOSTS = new Set(['chatgpt.com', LIVE_SOCKET_HOST]);
 /** Browser-local schemes: what they load never leaves the machine. */
 const LOCAL_SCHEMES = new Set(['chrome-extension:', 'blob:', 'data:', 'about:']);
-const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
 /** The scenarios about how an answer streams: a prompt is typed there, and its resume tokens arrive. */
 const PROMPTED = new Set<FixtureName>([
   'sse',

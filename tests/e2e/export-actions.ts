@@ -28,6 +28,16 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<strin
   return downloadedText(file);
 }
 
+/** Opens the export menu and picks the item. */
+async function chooseFromMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: 'More export options' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** The file an item of the export menu downloads ("Export JSON", ...). */
+export const exportFromMenu = (page: Page, item: string): Promise<string> =>
+  downloadOf(page, () => chooseFromMenu(page, item));
+
 /** What one way of exporting gave the user: a file's text or the copied text. */
 export interface ExportedText {
   action: string;
@@ -44,15 +54,11 @@ export async function exportEveryWay(page: Page, exclusive: Exclusive): Promise<
   const exported: ExportedText[] = [];
   const primary = page.getByRole('button', { name: /^Export/ });
   exported.push({ action: 'Export button', text: await downloadOf(page, () => primary.click()) });
-  const menuItem = async (name: string): Promise<void> => {
-    await page.getByRole('button', { name: 'More export options' }).click();
-    await page.getByRole('menuitem', { name }).click();
-  };
   for (const item of ['Export Markdown', 'Export JSON', 'Export CSV'])
-    exported.push({ action: item, text: await downloadOf(page, () => menuItem(item)) });
+    exported.push({ action: item, text: await exportFromMenu(page, item) });
   const copied = await exclusive(async () => {
     await page.evaluate(() => navigator.clipboard.writeText(''));
-    await menuItem('Copy as Markdown');
+    await chooseFromMenu(page, 'Copy as Markdown');
     // A failed copy shows its reason in this line, which the assertion then prints.
     await expect
       .poll(() => page.getByTestId('export-status').textContent(), { timeout: EXPORT_TIMEOUT_MS })

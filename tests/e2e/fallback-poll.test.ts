@@ -15,9 +15,6 @@ const fallbackPolls = (replica: Replica, conversationId: string) =>
     .requests({ origin: 'extension', pathPrefix: `/backend-api/conversations/${conversationId}` })
     .filter((request) => !request.path.includes('before='));
 
-const setClockInterval = (lens: Lens, intervalMs: number | null): Promise<void> =>
-  setFallbackInterval(lens.context, intervalMs);
-
 /** A conversation whose page polls nothing while idle (the replica's ?tree_poll=off), loaded. */
 async function openQuietChat(lens: Lens, conversationId: string): Promise<Page> {
   const page = await lens.openChat(`/c/${conversationId}?tree_poll=off`);
@@ -39,10 +36,10 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
   }) => {
     lens.replica.clearRequests();
     // The polling page's clock at 8 s: still longer than its 5 s tree poll, so each poll resets it.
-    await setClockInterval(lens, 8_000);
+    await setFallbackInterval(lens.context, 8_000);
     const polling = await lens.openChat(`/c/${FIXTURE_IDS.webSearch}`);
     await waitForClient(polling, (client) => client.loaded);
-    await setClockInterval(lens, null);
+    await setFallbackInterval(lens.context, null);
     const quiet = await openQuietChat(lens, FIXTURE_IDS.plain);
     const quietSince = lastPageRequestTime(lens.replica, FIXTURE_IDS.plain);
 
@@ -72,7 +69,7 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
 
   test('none while the tab is hidden; showing it again brings a refresh', async ({ lens }) => {
     const intervalMs = 1_000;
-    await setClockInterval(lens, intervalMs);
+    await setFallbackInterval(lens.context, intervalMs);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tab = { page, cdp: await lens.context.newCDPSession(page) };
@@ -98,11 +95,11 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
       .toBeGreaterThan(0);
     await tab.cdp.detach();
     await page.close();
-    await setClockInterval(lens, null);
+    await setFallbackInterval(lens.context, null);
   });
 
   test('the worker stopped: the next poll still arrives and the state is intact', async ({ lens }) => {
-    await setClockInterval(lens, 2_000);
+    await setFallbackInterval(lens.context, 2_000);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -142,13 +139,13 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     );
     await blank.close();
     await page.close();
-    await setClockInterval(lens, null);
+    await setFallbackInterval(lens.context, null);
   });
 
   test('a 429 with Retry-After keeps the data and holds every request at least that long', async ({
     lens,
   }) => {
-    await setClockInterval(lens, 1_000);
+    await setFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitSeconds;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -174,7 +171,7 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
   test('a 429 without Retry-After holds every request 60 s, saved for a restarted worker', async ({
     lens,
   }) => {
-    await setClockInterval(lens, 1_000);
+    await setFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitPlain;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -208,6 +205,6 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(ownPageCursors(lens.replica, id).length).toBe(count);
     await page.close();
-    await setClockInterval(lens, null);
+    await setFallbackInterval(lens.context, null);
   });
 });

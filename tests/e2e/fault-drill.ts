@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import type { ExportDocument } from '@/lib/export/json-export';
 import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { ReplicaFault } from '../replica/faults';
 import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
 import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '../replica/server';
-import { downloadedText } from './export-actions';
+import { exportFromMenu } from './export-actions';
 import { setFallbackInterval, waitForLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
@@ -33,6 +34,9 @@ export interface WatchedTab {
   conversationId: string;
   chat: Page;
   tabId: number;
+  popup: Page;
+  /** The side panel, unless left out. */
+  panel: Page | null;
   /** The popup and the side panel (unless left out), both describing the tab. */
   surfaces: Page[];
   /** Before the fault. */
@@ -59,27 +63,35 @@ export async function pageOutcome(chat: Page): Promise<PageOutcome> {
 export async function exportThroughMenu(surface: Page): Promise<ExportedData> {
   // A tab in the background gets no animation frames, which a click waits for.
   await surface.bringToFront();
-  await surface.getByRole('button', { name: 'More export options' }).click();
-  const [download] = await Promise.all([
-    surface.waitForEvent('download', { timeout: 30_000 }),
-    surface.getByRole('menuitem', { name: 'Export JSON' }).click(),
-  ]);
-  const text = await downloadedText(download);
+  const text = await exportFromMenu(surface, 'Export JSON');
   expectNoCanary(text);
   const document = JSON.parse(text) as ExportDocument;
   const { messages, turns, queries, sources, ads, offers, transport } = document;
   return { messages, turns, queries, sources, ads, offers, transport, title: document.conversation.title };
 }
 
+/** How many messages the tab's lens held before the fault. */
+export const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
+
 /** Each surface still shows the conversation's views with the message count held before. */
-export async function expectViewsKept(tab: WatchedTab, messageCount: number): Promise<void> {
+export async function expectViewsKept(tab: WatchedTab): Promise<void> {
   for (const surface of tab.surfaces) {
     await expect.poll(() => surface.locator('main').getAttribute('data-face')).toBe('views');
     await expect(surface.getByTestId('message-count').textContent()).resolves.toBe(
-      `${messageCount} messages`,
+      `${messageCount(tab)} messages`,
     );
   }
 }
+
+/** A quiet page asks nothing once loaded: the page's side of a drill is no request and the same outcome. */
+export async function expectPageUndisturbed(lens: Lens, tab: WatchedTab, since: number): Promise<void> {
+  expect(pageCallsSince(lens.replica, tab.conversationId, since)).toEqual([]);
+  expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
+}
+
+/** The ids of the messages, in order: what an export held, whatever else changed. */
+export const messageIds = (messages: Array<{ id: string }>): string[] =>
+  messages.map((message) => message.id);
 
 /** Each surface shows the banner of that kind, saying what happened and what to do. */
 export async function expectBanner(tab: WatchedTab, kind: string, text: RegExp): Promise<void> {
@@ -114,6 +126,8 @@ export interface WatchOptions {
 
 /** The extension's own poll comes every 1.5 s instead of interface 8's 12 s. */
 export const DRILL_FALLBACK_MS = 1_500;
+/** Longer than the page's 5 s tree poll: while the page polls fine, only it asks. */
+export const FALLBACK_BEHIND_PAGE_POLL_MS = 8_000;
 
 /**
  * A chat tab on the scenario's conversation, loaded and settled, with the popup and the side panel open
@@ -137,19 +151,22 @@ export async function openWatched(
   await waitForClient(chat, (client) => client.loaded && pageReady(client));
   const tabId = await lens.tabIdOf(chat);
   const loaded = await waitForLens(lens, tabId, ready, 30_000);
-  const surfaces = [await lens.openExtensionPage('popup.html', chat)];
-  if (panel) surfaces.push(await lens.openExtensionPage('sidepanel.html', chat));
+  const popup = await lens.openExtensionPage('popup.html', chat);
+  const sidePanel = panel ? await lens.openExtensionPage('sidepanel.html', chat) : null;
+  const surfaces = sidePanel === null ? [popup] : [popup, sidePanel];
   for (const surface of surfaces)
     await surface.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
   const close = async (): Promise<void> => {
     for (const page of [...surfaces, chat]) if (!page.isClosed()) await page.close();
   };
   onTestFinished(close);
-  const exported = await exportThroughMenu(surfaces[0] as Page);
+  const exported = await exportThroughMenu(popup);
   return {
     conversationId,
     chat,
     tabId,
+    popup,
+    panel: sidePanel,
     surfaces,
     before: { lens: loaded, exported, page: await pageOutcome(chat) },
     close,
@@ -209,4 +226,43 @@ export async function expectRecovered(
   const state = await waitForLens(lens, tab.tabId, (found) => settled(found) && ready(found), 30_000);
   await expectNoBanner(tab);
   return state;
+}
+
+/** Extension-only faults on the messages path of a conversation. */
+export const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => ({
+  fault: { ...fault, paths: ['messages'], origins: ['extension'] },
+});
+
+/**
+ * The fault meets the extension's own poll of the newest messages page (interface 4.1), and only the
+ * extension's: the tab keeps its data, both surfaces say what happened, an export holds everything, and
+ * once the fault is lifted the next poll clears the state. Answers the failed state and when the fault
+ * began, for what a drill checks besides.
+ */
+export async function drillOwnPoll(
+  lens: Lens,
+  fault: ReplicaFault,
+  expected: { code: string; banner: RegExp; timeoutMs?: number },
+): Promise<{ failed: TabLens; since: number }> {
+  const tab = await openWatched(lens, 'webSearch');
+  const since = Date.now();
+  const lift = setFault(lens, tab.conversationId, onOwnMessages(fault));
+  const failed = await waitForLens(
+    lens,
+    tab.tabId,
+    (state) => state.snapshot?.load.error?.code === expected.code,
+    expected.timeoutMs,
+  );
+  expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+  expect(failed.snapshot?.queries).toEqual(tab.before.lens.snapshot?.queries);
+  await expectViewsKept(tab);
+  await expectBanner(tab, 'error', expected.banner);
+  expect(await exportThroughMenu(tab.panel ?? tab.popup)).toEqual(tab.before.exported);
+
+  const endedAt = Date.now();
+  lift();
+  const recovered = await expectRecovered(lens, tab, endedAt);
+  expect(recovered.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
+  await expectPageUndisturbed(lens, tab, since);
+  return { failed, since };
 }

@@ -5,9 +5,12 @@ import { productCards } from '../replica/fixtures/products';
 import {
   expectBanner,
   expectNoBanner,
+  expectPageUndisturbed,
   expectRecovered,
   expectViewsKept,
   exportThroughMenu,
+  FALLBACK_BEHIND_PAGE_POLL_MS,
+  messageCount,
   openWatched,
   ownCallsSince,
   pageCallsSince,
@@ -15,12 +18,9 @@ import {
   setFault,
   settled,
   stopWorker,
-  type WatchedTab,
 } from './fault-drill';
 import { waitForLens } from './lens-state';
 import { test } from './lens-test';
-
-const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
 
 /** Settled, with the ads and the account the page loaded (interface 4.3, 4.6). */
 const withAdsAndAccount = (state: TabLens): boolean =>
@@ -47,7 +47,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       expect(new Set(tab.before.page.client.errors)).toEqual(
         new Set([`me: HTTP ${status}`, `ads: HTTP ${status}`]),
       );
-      await expectViewsKept(tab, messageCount(tab));
+      await expectViewsKept(tab);
       await expectBanner(tab, 'error', banner);
       expect(tab.before.exported.messages).toHaveLength(messageCount(tab));
       const asked = (path: string) =>
@@ -61,7 +61,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       lift();
       // A 404 is asked again no sooner than 12 s after it (ask-again.ts), a 503 at the next poll.
       const recovered = await expectRecovered(lens, tab, endedAt, withAdsAndAccount);
-      const exported = await exportThroughMenu(tab.surfaces[1] ?? tab.chat);
+      const exported = await exportThroughMenu(tab.panel ?? tab.popup);
       expect(exported.messages).toEqual(tab.before.exported.messages);
       expect(exported.ads).toMatchObject({
         adCount: recovered.snapshot?.ads?.adCount,
@@ -76,8 +76,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
         `GET /backend-api/bazaar/conversation/${id}/ads ${status}`,
         `GET /backend-api/me ${status}`,
       ]);
-      expect(pageCallsSince(lens.replica, id, tab.before.lens.updatedAt)).toEqual([]);
-      expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
+      await expectPageUndisturbed(lens, tab, tab.before.lens.updatedAt);
     },
   );
 
@@ -92,8 +91,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
     });
     const offers = tab.before.lens.snapshot?.offers;
     const since = Date.now();
-    const [popup] = tab.surfaces;
-    if (popup === undefined) throw new Error('no popup');
+    const { popup } = tab;
     await popup.bringToFront();
     await popup.getByRole('tab', { name: /Offers/ }).click();
     const runEnded = (done: (state: TabLens) => boolean) =>
@@ -128,15 +126,17 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       expect(recovered.snapshot?.offers.length).toBe(offers?.length);
       await expectNoBanner(tab);
     }
-    expect(pageCallsSince(lens.replica, tab.conversationId, since)).toEqual([]);
-    expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
+    await expectPageUndisturbed(lens, tab, since);
   });
 
   test("404, then 503, on the page's tree polls: the extension's own poll covers for them, then leaves it to the page again", async ({
     lens,
   }) => {
     // A fallback interval longer than the page's 5 s tree poll: only a failing page lets it fire.
-    const tab = await openWatched(lens, 'webSearch', { pagePolls: true, fallbackMs: 8_000 });
+    const tab = await openWatched(lens, 'webSearch', {
+      pagePolls: true,
+      fallbackMs: FALLBACK_BEHIND_PAGE_POLL_MS,
+    });
     const id = tab.conversationId;
     const ownPolls = (from: number) =>
       ownCallsSince(lens.replica, from).filter((call) =>
@@ -152,9 +152,9 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       // The extension's own poll found the conversation as held: nothing failed, nothing to show but it.
       const during = await waitForLens(lens, tab.tabId, settled, 5_000);
       expect(during.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-      await expectViewsKept(tab, messageCount(tab));
+      await expectViewsKept(tab);
       await expectNoBanner(tab);
-      expect(await exportThroughMenu(tab.surfaces[1] ?? tab.chat)).toEqual(tab.before.exported);
+      expect(await exportThroughMenu(tab.panel ?? tab.popup)).toEqual(tab.before.exported);
       lift();
       const endedAt = Date.now();
       await expect

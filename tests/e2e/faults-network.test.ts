@@ -2,14 +2,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '@/lib/api/request-timeout';
 import { launchBrowser } from '../../scripts/launch-browser';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
 import { type Replica, type ReplicaOverride, startReplica } from '../replica/server';
 import {
+  drillOwnPoll,
   expectBanner,
   expectNoBanner,
   expectRecovered,
   expectViewsKept,
   exportThroughMenu,
+  FALLBACK_BEHIND_PAGE_POLL_MS,
+  messageCount,
+  messageIds,
   openWatched,
   ownCallsSince,
   type PageOutcome,
@@ -20,10 +24,8 @@ import {
   type WatchedTab,
 } from './fault-drill';
 import { waitForLens } from './lens-state';
-import { test } from './lens-test';
+import { type Lens, test } from './lens-test';
 import { clientState, waitForClient } from './replica-page';
-
-const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
 
 /** What the page asked (deduplicated: how many polls fall in a window depends on timing) and showed. */
 interface PageSide {
@@ -95,6 +97,21 @@ async function baselineChat(context: BrowserContext, conversationId: string): Pr
   return chat;
 }
 
+/**
+ * A polling tab of the scenario watched with the extension (its fallback behind the page's poll, so while
+ * the page polls fine only it asks), and the same conversation's page in the browser without it.
+ */
+function besideBaseline(
+  lens: Lens,
+  baseline: BrowserContext,
+  scenario: FixtureName,
+): Promise<[WatchedTab, Page]> {
+  return Promise.all([
+    openWatched(lens, scenario, { pagePolls: true, fallbackMs: FALLBACK_BEHIND_PAGE_POLL_MS }),
+    baselineChat(baseline, FIXTURE_IDS[scenario]),
+  ]);
+}
+
 /** The same Chromium without the extension, on a replica of its own: what the page does by itself. */
 async function withBaseline<T>(run: (context: BrowserContext, replica: Replica) => Promise<T>): Promise<T> {
   const replica = await startReplica();
@@ -111,31 +128,19 @@ describe('the network and the clock (issue 10, item 2)', () => {
   test('a response 30 s slow: given up after 20 s with a clear state, data kept; back by itself once the site answers', async ({
     lens,
   }) => {
-    const tab = await openWatched(lens, 'webSearch');
-    const since = Date.now();
-    const lift = setFault(lens, tab.conversationId, {
-      fault: { kind: 'slow', delayMs: 30_000, paths: ['messages'], origins: ['extension'] },
-    });
-    const failed = await waitForLens(
+    const { failed, since } = await drillOwnPoll(
       lens,
-      tab.tabId,
-      (state) => state.snapshot?.load.error?.code === 'network',
-      REQUEST_TIMEOUT_MS + 10_000,
+      { kind: 'slow', delayMs: 30_000 },
+      {
+        code: 'network',
+        banner: /no answer within 20 s.*Chat Lens tries again/,
+        timeoutMs: REQUEST_TIMEOUT_MS + 10_000,
+      },
     );
     // Given up at the deadline, not at the answer 30 s later.
     const asked = ownCallsSince(lens.replica, since)[0]?.time ?? since;
     expect(failed.updatedAt - asked).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 1_000);
     expect(failed.updatedAt - asked).toBeLessThan(30_000);
-    expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-    await expectViewsKept(tab, messageCount(tab));
-    await expectBanner(tab, 'error', /no answer within 20 s.*Chat Lens tries again/);
-    expect(await exportThroughMenu(tab.surfaces[1] ?? tab.chat)).toEqual(tab.before.exported);
-
-    const endedAt = Date.now();
-    lift();
-    await expectRecovered(lens, tab, endedAt);
-    expect(pageCallsSince(lens.replica, tab.conversationId, since)).toEqual([]);
-    expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
   }, 120_000);
 
   test('the network gone and back: the page does exactly what it does without the extension, which keeps its data and recovers with the page', async ({
@@ -143,11 +148,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
   }) => {
     await withBaseline(async (baseline, baselineReplica) => {
       const id = FIXTURE_IDS.webSearch;
-      // The fallback at 8 s, longer than the page's 5 s tree poll: while the page polls fine, only it asks.
-      const [tab, bare] = await Promise.all([
-        openWatched(lens, 'webSearch', { pagePolls: true, fallbackMs: 8_000 }),
-        baselineChat(baseline, id),
-      ]);
+      const [tab, bare] = await besideBaseline(lens, baseline, 'webSearch');
       const gone: PageFault = { key: '*', override: { fault: { kind: 'disconnect' } } };
       const [withExtension, without] = await Promise.all([
         pageUnderFault(lens.replica, tab.chat, id, gone, {
@@ -160,13 +161,13 @@ describe('the network and the clock (issue 10, item 2)', () => {
               20_000,
             );
             expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-            await expectViewsKept(tab, messageCount(tab));
+            await expectViewsKept(tab);
             await expectBanner(
               tab,
               'error',
               /did not complete.*Check your connection; Chat Lens tries again/,
             );
-            expect(await exportThroughMenu(tab.surfaces[1] ?? tab.chat)).toEqual(tab.before.exported);
+            expect(await exportThroughMenu(tab.panel ?? tab.popup)).toEqual(tab.before.exported);
           },
           onceBack: async () => {
             // The page's own poll succeeding is the sign: the failure clears with no request of the extension.
@@ -186,14 +187,11 @@ describe('the network and the clock (issue 10, item 2)', () => {
   }) => {
     await withBaseline(async (baseline, baselineReplica) => {
       const id = FIXTURE_IDS.cutOffSse;
-      const [tab, bare] = await Promise.all([
-        openWatched(lens, 'cutOffSse', { pagePolls: true, fallbackMs: 8_000 }),
-        baselineChat(baseline, id),
-      ]);
+      const [tab, bare] = await besideBaseline(lens, baseline, 'cutOffSse');
       const keepsItsData = async (): Promise<void> => {
         const state = await waitForLens(lens, tab.tabId, settled);
         expect(state.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-        await expectViewsKept(tab, messageCount(tab));
+        await expectViewsKept(tab);
         await expectNoBanner(tab);
       };
       for (const kind of ['cut-off', 'malformed'] as const) {
@@ -202,7 +200,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
           pageUnderFault(lens.replica, tab.chat, id, fault, {
             whileFaulty: async () => {
               await keepsItsData();
-              expect(await exportThroughMenu(tab.surfaces[0] ?? tab.chat)).toEqual(tab.before.exported);
+              expect(await exportThroughMenu(tab.popup)).toEqual(tab.before.exported);
             },
             onceBack: keepsItsData,
           }),
@@ -228,9 +226,10 @@ describe('the network and the clock (issue 10, item 2)', () => {
       expect(withExtension).toEqual(without);
       const after = await waitForLens(lens, tab.tabId, settled);
       expect(after.snapshot?.summary?.messageCount).toBeGreaterThanOrEqual(messageCount(tab));
-      const ids = (messages: Array<{ id: string }>) => messages.map((message) => message.id);
-      const exported = await exportThroughMenu(tab.surfaces[1] ?? tab.chat);
-      expect(ids(exported.messages)).toEqual(expect.arrayContaining(ids(tab.before.exported.messages)));
+      const exported = await exportThroughMenu(tab.panel ?? tab.popup);
+      expect(messageIds(exported.messages)).toEqual(
+        expect.arrayContaining(messageIds(tab.before.exported.messages)),
+      );
       await expectNoBanner(tab);
     });
   }, 120_000);
@@ -261,9 +260,8 @@ describe('the network and the clock (issue 10, item 2)', () => {
       );
     for (const [index, tab] of tabs.entries()) {
       expect(states[index]?.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-      const [popup] = tab.surfaces;
       await expect
-        .poll(() => popup?.getByTestId('freshness').textContent())
+        .poll(() => tab.popup.getByTestId('freshness').textContent())
         .toMatch(/^rate limited until \d\d:\d\d:\d\d$/);
       await expectBanner(
         tab,
@@ -271,7 +269,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         /Rate limited until \d\d:\d\d:\d\d: nothing is sent until then/,
       );
     }
-    expect(await exportThroughMenu(other.surfaces[0] ?? other.chat)).toEqual(other.before.exported);
+    expect(await exportThroughMenu(other.popup)).toEqual(other.before.exported);
 
     // The storm goes on for one more wait, then ends.
     await expect

@@ -1,71 +1,29 @@
 import { describe, expect } from 'vitest';
-import type { ReplicaFault } from '../replica/faults';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import type { ReplicaRequestRecord } from '../replica/server';
 import {
+  drillOwnPoll,
   expectBanner,
+  expectPageUndisturbed,
   expectRecovered,
   expectViewsKept,
   exportThroughMenu,
+  messageCount,
+  messageIds,
+  onOwnMessages,
   openWatched,
   ownCallsSince,
   pageCallsSince,
-  pageOutcome,
   setFault,
-  type WatchedTab,
 } from './fault-drill';
 import { waitForLens } from './lens-state';
-import { type Lens, test } from './lens-test';
-
-const messageCount = (tab: WatchedTab): number => tab.before.lens.snapshot?.summary?.messageCount ?? 0;
-
-/** A quiet page asks nothing once loaded: the page's side of a drill is no request and the same outcome. */
-async function expectPageUndisturbed(lens: Lens, tab: WatchedTab, since: number): Promise<void> {
-  expect(pageCallsSince(lens.replica, tab.conversationId, since)).toEqual([]);
-  expect(await pageOutcome(tab.chat)).toEqual(tab.before.page);
-}
+import { test } from './lens-test';
 
 /** Path and status of each call, from the first one the fault refused. */
 const fromFirstRefusal = (calls: ReplicaRequestRecord[], status: number): Array<[string, number]> =>
   calls
     .slice(calls.findIndex((call) => call.status === status))
     .map((call) => [call.path.split('?')[0] ?? '', call.status]);
-
-/** Extension-only faults on the messages path of a conversation. */
-const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => ({
-  fault: { ...fault, paths: ['messages'], origins: ['extension'] },
-});
-
-/**
- * The fault meets the extension's own poll of the newest messages page (interface 4.1), and only the
- * extension's: the tab keeps its data, both surfaces say what happened, an export holds everything, and
- * once the fault is lifted the next poll clears the state.
- */
-async function drillOwnPoll(
-  lens: Lens,
-  fault: ReplicaFault,
-  expected: { code: string; banner: RegExp },
-): Promise<void> {
-  const tab = await openWatched(lens, 'webSearch');
-  const since = Date.now();
-  const lift = setFault(lens, tab.conversationId, onOwnMessages(fault));
-  const failed = await waitForLens(
-    lens,
-    tab.tabId,
-    (state) => state.snapshot?.load.error?.code === expected.code,
-  );
-  expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-  expect(failed.snapshot?.queries).toEqual(tab.before.lens.snapshot?.queries);
-  await expectViewsKept(tab, messageCount(tab));
-  await expectBanner(tab, 'error', expected.banner);
-  expect(await exportThroughMenu(tab.surfaces[1] ?? tab.chat)).toEqual(tab.before.exported);
-
-  const endedAt = Date.now();
-  lift();
-  const recovered = await expectRecovered(lens, tab, endedAt);
-  expect(recovered.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
-  await expectPageUndisturbed(lens, tab, since);
-}
 
 describe("faults on the extension's own requests (issue 10, item 2)", () => {
   test('a 401 once: the token is asked of the session once more and the same poll goes through', async ({
@@ -105,9 +63,9 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
       ['/api/auth/session', 200],
       [path, 401],
     ]);
-    await expectViewsKept(tab, messageCount(tab));
+    await expectViewsKept(tab);
     await expectBanner(tab, 'signed-out', /Signed out: sign in to chatgpt\.com.*What was loaded stays here/);
-    expect(await exportThroughMenu(tab.surfaces[0] ?? tab.chat)).toEqual(tab.before.exported);
+    expect(await exportThroughMenu(tab.popup)).toEqual(tab.before.exported);
 
     const endedAt = Date.now();
     lift();
@@ -159,7 +117,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     const held = messageCount(tab);
     expect(tab.before.lens.snapshot?.progress).toMatchObject({ pagesLoaded: 1, hasMore: true });
     expect(tab.before.exported.messages).toHaveLength(held);
-    await expectViewsKept(tab, held);
+    await expectViewsKept(tab);
     await expectBanner(tab, 'error', /failed on .*\(503\)/);
 
     const endedAt = Date.now();
@@ -168,10 +126,11 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     expect(recovered.snapshot?.progress.pagesLoaded).toBe(3);
     const whole = recovered.snapshot?.summary?.messageCount ?? 0;
     expect(whole).toBeGreaterThan(held);
-    const exported = await exportThroughMenu(tab.surfaces[1] ?? tab.chat);
+    const exported = await exportThroughMenu(tab.panel ?? tab.popup);
     expect(exported.messages).toHaveLength(whole);
-    const ids = (messages: Array<{ id: string }>) => messages.map((message) => message.id);
-    expect(ids(exported.messages)).toEqual(expect.arrayContaining(ids(tab.before.exported.messages)));
+    expect(messageIds(exported.messages)).toEqual(
+      expect.arrayContaining(messageIds(tab.before.exported.messages)),
+    );
     expect(pageCallsSince(lens.replica, id, since).every((call) => call.endsWith(' 200'))).toBe(true);
   });
 });

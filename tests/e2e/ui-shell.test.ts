@@ -8,9 +8,16 @@ import { searchQueriesFor } from '../replica/search-turn';
 import { downloadedText, pressExportShortcut } from './export-actions';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
-import { expectNoCanary, openViews, seriousViolations, shoot, shootEveryLook } from './view-checks';
-
-const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
+import {
+  expectNoCanary,
+  expectNoSidewaysScroll,
+  forEveryLook,
+  openViews,
+  seriousViolations,
+  shoot,
+  shootEveryLook,
+  VIEWS,
+} from './view-checks';
 
 /** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
 function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLens {
@@ -159,22 +166,14 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     const panel = await lens.openExtensionPage('sidepanel.html', chat);
     await panel.locator('main[data-face="views"]').waitFor();
     expect(await seriousViolations(panel)).toEqual([]);
-    for (const scheme of ['light', 'dark'] as const) {
-      await panel.emulateMedia({ colorScheme: scheme });
+    await forEveryLook(panel, async ({ colorScheme, width }) => {
       expect(await seriousViolations(panel)).toEqual([]);
-      for (const width of [320, 800]) {
-        await panel.setViewportSize({ width, height: 700 });
-        for (const name of VIEWS) {
-          await panel.getByRole('tab', { name: new RegExp(name) }).click();
-          // Nothing is wider than the panel: readable from 320 px without scrolling sideways.
-          const overflow = await panel.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-          await shoot(panel, `sidepanel-${name.toLowerCase()}-${scheme}-${width}`);
-        }
+      for (const name of VIEWS) {
+        await panel.getByRole('tab', { name: new RegExp(name) }).click();
+        await expectNoSidewaysScroll(panel, `${name} at ${width} px`);
+        await shoot(panel, `sidepanel-${name.toLowerCase()}-${colorScheme}-${width}`);
       }
-    }
+    });
     expectNoCanary(await popup.content());
     expectNoCanary(await panel.content());
     for (const page of [popup, panel, chat]) await page.close();

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { test } from './lens-test';
 import { waitForClient } from './replica-page';
-import { expectNoCanary, openViews, seriousViolations, shoot } from './view-checks';
+import { expectNoCanary, forEveryLook, openViews, seriousViolations, shoot } from './view-checks';
 
 const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
 
@@ -17,17 +17,12 @@ async function showView(page: Page, name: ViewName) {
   return view;
 }
 
-/** Light and dark, 320 px and 800 px wide: every view as a user of the side panel would see it. */
+/** Every look of the view as a user of the side panel would see it, each free of serious violations. */
 async function shootEveryWay(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [320, 800]) {
-      await page.setViewportSize({ width, height: 720 });
-      await shoot(page, `view-${name}-${colorScheme}-${width}`);
-      expect(await seriousViolations(page)).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await forEveryLook(page, async ({ colorScheme, width }) => {
+    await shoot(page, `view-${name}-${colorScheme}-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }
 
 describe('the views, as a user sees them in the popup', () => {

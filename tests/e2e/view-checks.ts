@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { AD_TRACKING_CANARY } from '../replica/fixtures/ad-ids';
+import {
+  AD_TRACKING_CANARY,
+  PRODUCT_TOKEN_CANARY,
+  REPLICA_TOKEN_PREFIX,
+  RESUME_TOKEN_CANARY,
+} from '../replica/fixtures/canaries';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
-import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
-import { REPLICA_TOKEN_PREFIX } from '../replica/server';
 import type { Lens } from './lens-test';
 import { waitForClient } from './replica-page';
 
@@ -22,20 +24,41 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
 
-/**
- * Saves the page in each look a user may see it in, light and dark at 320 and 800 px wide, as
- * <name>-<scheme>-<width>.png, checking that nothing is wider than the page (no sideways scrolling).
- */
-export async function shootEveryLook(page: Page, name: string): Promise<void> {
+/** The views' tabs, in their order. */
+export const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
+
+export interface Look {
+  colorScheme: 'light' | 'dark';
+  width: number;
+}
+
+/** Runs `each` in every look a user may see the page in: light and dark, 320 and 800 px wide. */
+export async function forEveryLook(page: Page, each: (look: Look) => Promise<void>): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const width of [320, 800]) {
       await page.setViewportSize({ width, height: 700 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name}, ${colorScheme}, ${width} px`).toBeLessThanOrEqual(0);
-      await shoot(page, `${name}-${colorScheme}-${width}`);
+      await each({ colorScheme, width });
     }
   }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Nothing is wider than the page: readable without scrolling sideways. */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, what).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Saves the page in each look as <name>-<scheme>-<width>.png, checking that nothing is wider than the
+ * page.
+ */
+export async function shootEveryLook(page: Page, name: string): Promise<void> {
+  await forEveryLook(page, async ({ colorScheme, width }) => {
+    await expectNoSidewaysScroll(page, `${name}, ${colorScheme}, ${width} px`);
+    await shoot(page, `${name}-${colorScheme}-${width}`);
+  });
 }
 
 /** The axe findings a user of assistive technology would be blocked by, one line each. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitedPath, RequestOrigin } from './fixtures/scenarios';
-import { pause, sendDetail } from './http-helpers';
+import { pause, readBody, sendDetail, sendMalformedJson } from './http-helpers';
 
 /** The endpoints a fault can hit: the rate-limited ones, and the session that gives the token (interface 5). */
 export type FaultPath = RateLimitedPath | 'session';
@@ -28,9 +28,6 @@ export interface ReplicaFault {
 }
 
 const FAULT_KINDS: ReadonlySet<string> = new Set(['status', 'malformed', 'cut-off', 'slow', 'disconnect']);
-
-/** A JSON body that stops where a reader expects more: as the malformed scenario's. */
-export const MALFORMED_BODY = '{"detail": "partial", "messages": [';
 
 /** Whether a control-API value is a fault the replica can play. */
 export function isReplicaFault(value: unknown): value is ReplicaFault {
@@ -101,10 +98,6 @@ function breakOffMidway(response: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
-async function drain(request: IncomingMessage): Promise<void> {
-  for await (const _chunk of request);
-}
-
 /**
  * Plays a fault on a request. Answers true when the fault answered it itself; false when the endpoint
  * still answers (after the wait of a slow fault, or into a body that will break off).
@@ -116,17 +109,13 @@ export async function playFault(
 ): Promise<boolean> {
   // A server that answers before reading the request body leaves it on the connection, which then
   // closes under the browser's next request (a POST is not retried): read it first, as the site does.
-  if (fault.kind === 'status' || fault.kind === 'malformed') await drain(request);
+  if (fault.kind === 'status' || fault.kind === 'malformed') await readBody(request).catch(() => '');
   switch (fault.kind) {
     case 'status':
       sendDetail(response, fault.status ?? 500, `Injected fault: status ${fault.status ?? 500}`);
       return true;
     case 'malformed':
-      response.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      response.end(MALFORMED_BODY);
+      sendMalformedJson(response);
       return true;
     case 'disconnect':
       response.socket?.destroy();

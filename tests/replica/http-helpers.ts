@@ -23,6 +23,12 @@ export function sendDetail(response: ServerResponse, status: number, detail: str
   sendJson(response, status, { detail });
 }
 
+/** A 200 whose JSON body stops where a reader expects more (the transfer itself completes). */
+export function sendMalformedJson(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end('{"title": "Broken", "messages": [');
+}
+
 export async function readBody(request: IncomingMessage, limit = 1_000_000): Promise<string> {
   let text = '';
   for await (const chunk of request) {

@@ -1,19 +1,12 @@
 import { messagesResponseForPage, pageOfMessages } from '../fixtures/formats';
-import { sendDetail, sendJson } from '../http-helpers';
+import { sendDetail, sendJson, sendMalformedJson } from '../http-helpers';
 import type { HandlerContext } from './context';
-
-/** The malformed scenario's body: valid JSON up to where it stops. */
-const MALFORMED_MESSAGES_BODY = '{"title": "Broken", "messages": [';
 
 /** interface 4.1: GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor] */
 export function handleMessages(context: HandlerContext, conversationId: string): void {
   const { response, state, url } = context;
   if (state.scenario(conversationId)?.malformedMessages) {
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    response.end(MALFORMED_MESSAGES_BODY);
+    sendMalformedJson(response);
     return;
   }
   const conversation = state.conversation(conversationId);
