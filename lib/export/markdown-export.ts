@@ -26,7 +26,7 @@ export interface MarkdownExportOptions {
 const UNTITLED = 'Untitled conversation';
 
 /** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LONE_SURROGATE = /\p{Cs}/gu;
 
 export function conversationUrl(id: string | null): string | null {
   if (id === null) return null;

@@ -145,15 +145,15 @@ export function* transcriptBlocks(
     yield block;
   }
   // A turn's pages follow its last message, under the answer's heading.
-  const turnSources = (): string | null => {
+  function* closeTurn(): Generator<string> {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
-    return list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
-  };
+    const pages = list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
+    if (pages !== null) yield* spoken('Assistant', pages);
+  }
   for (const message of inspection.conversation.messages) {
     const messageTurn = turnOf.get(message.id);
     if (messageTurn !== turnIndex) {
-      const pages = turnSources();
-      if (pages !== null) yield* spoken('Assistant', pages);
+      yield* closeTurn();
       turnIndex = messageTurn;
       footnotes = new Map();
     }
@@ -166,7 +166,6 @@ export function* transcriptBlocks(
     );
     if (block !== null) yield* spoken(speakerOf(message), block);
   }
-  const pages = turnSources();
-  if (pages !== null) yield* spoken('Assistant', pages);
+  yield* closeTurn();
   if (!wroteAny) yield 'The conversation has no visible messages.';
 }

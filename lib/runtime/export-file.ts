@@ -91,12 +91,3 @@ export function prepareExport(
 export function wholeFile({ fileName, mimeType, pieces }: PreparedExport): ExportFile {
   return { fileName, mimeType, text: [...pieces()].join('') };
 }
-
-export function buildExportFile(
-  inspection: Inspection,
-  format: ExportFormat,
-  options: ExportOptions,
-  exportedAt: Date,
-): ExportFile {
-  return wholeFile(prepareExport(inspection, format, options, exportedAt));
-}

@@ -11,10 +11,9 @@ import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { buildExportFile, type ExportOptions } from '@/lib/runtime/export-file';
+import { type ExportOptions, prepareExport, wholeFile } from '@/lib/runtime/export-file';
 import { arbitraryInspection } from '../export/arbitrary-inspection';
 import { EXPORTED_AT } from '../export/rich-inspection';
-import { mutate } from '../fixtures/mutate';
 import {
   ACCOUNT_DOCUMENT,
   ADS_DOCUMENTS,
@@ -25,7 +24,7 @@ import {
   TREE_DOCUMENTS,
 } from './fixture-documents';
 import { fuzz } from './fuzz-property';
-import { hostileMutations } from './hostile-values';
+import { damagedCopies } from './hostile-values';
 import { expectNoSecret, typedValue } from './outcome-checks';
 
 /**
@@ -42,7 +41,7 @@ const options = fc.record({
 function writeEverything(inspection: Inspection, chosen: ExportOptions): string[] {
   const outputs = [summarize(inspection)];
   for (const format of EXPORT_FORMATS) {
-    const file = buildExportFile(inspection, format, chosen, EXPORTED_AT);
+    const file = wholeFile(prepareExport(inspection, format, chosen, EXPORTED_AT));
     expect(file.fileName).not.toMatch(/[/\\:*?"<>|\p{Cc}]/u);
     outputs.push(file.fileName, file.text);
     if (format === 'json') expect(JSON.parse(file.text).schema).toBe(EXPORT_SCHEMA);
@@ -52,18 +51,14 @@ function writeEverything(inspection: Inspection, chosen: ExportOptions): string[
 
 const productFrames = Object.values(PRODUCT_BODIES).flat().map(sseFrames);
 
-const pick = <T>(documents: Record<string, T>) => fc.constantFrom(...Object.values(documents));
-const damaged = <T>(documents: fc.Arbitrary<T>) =>
-  fc.tuple(documents, hostileMutations).map(([document, mutations]) => mutate(document, mutations));
-
 /** An inspection of the replica's responses with a few of them damaged, read through the real parsers. */
 const replicaInspection = fc
   .record({
-    pages: damaged(pick(MESSAGES_DOCUMENTS)),
-    tree: fc.option(damaged(pick(TREE_DOCUMENTS))),
-    ads: damaged(pick(ADS_DOCUMENTS)),
-    account: damaged(fc.constant(ACCOUNT_DOCUMENT)),
-    products: fc.array(damaged(fc.constantFrom(...productFrames)), { maxLength: 2 }),
+    pages: damagedCopies(Object.values(MESSAGES_DOCUMENTS)),
+    tree: fc.option(damagedCopies(Object.values(TREE_DOCUMENTS))),
+    ads: damagedCopies(Object.values(ADS_DOCUMENTS)),
+    account: damagedCopies([ACCOUNT_DOCUMENT]),
+    products: fc.array(damagedCopies(productFrames), { maxLength: 2 }),
   })
   .map((drawn) => {
     const messages = typedValue(normalizeMessagesFormat(drawn.pages));
