@@ -8,10 +8,8 @@ export interface OutputSink {
 export interface CliIo {
   /** The file's size in bytes; rejects when the file cannot be read. */
   fileSize(path: string): Promise<number>;
-  /** The file's bytes, chunk by chunk: a data export is read this way, as a stream. */
+  /** The file's bytes, chunk by chunk: a data export is streamed, any other file is read whole from them. */
   readChunks(path: string): AsyncIterable<Uint8Array>;
-  /** The whole file as UTF-8 text, for the kinds that are read whole (a HAR, one conversation). */
-  readFile(path: string): Promise<string>;
   /** The file of --out, created (or emptied) when the first output is ready. */
   createFile(path: string): Promise<OutputSink>;
   stdout(text: string): Promise<void>;

@@ -1,6 +1,6 @@
 /** The bytes JSON allows before a value (RFC 8259: space, tab, line feed, carriage return). */
 const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-/** A UTF-8 byte order mark, which some editors put first; reading the text as UTF-8 drops it. */
+/** A UTF-8 byte order mark, which some editors put first; a TextDecoder drops it. */
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
 export interface PeekedChunks {
@@ -8,7 +8,7 @@ export interface PeekedChunks {
   firstByte: number | null;
   /** Every chunk again, from the first, for a reader that goes on with the stream. */
   chunks: AsyncIterable<Uint8Array>;
-  /** Stops the stream, for a caller that reads the file another way. */
+  /** Stops the stream, for a caller that reads no further. */
   release(): Promise<void>;
 }
 

@@ -70,17 +70,23 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The chunks as UTF-8 text; the decoder drops a byte order mark, which JSON.parse would refuse. */
+async function textOf(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
 /** A file read whole: a HAR, one messages-format or tree-format response (issue 4, item 6). */
-async function inspectWholeFile(args: CliArguments, size: number, io: CliIo): Promise<number> {
-  if (size > WHOLE_FILE_LIMIT_BYTES) {
-    io.stderr(
-      `${args.file}: ${size} bytes is too big to read whole. Only a data export (a JSON list of conversations) is read as a stream; a HAR file or one conversation response of this size is not read.\n`,
-    );
-    return 1;
-  }
+async function inspectWholeFile(
+  args: CliArguments,
+  chunks: AsyncIterable<Uint8Array>,
+  io: CliIo,
+): Promise<number> {
   let text: string;
   try {
-    text = await io.readFile(args.file);
+    text = await textOf(chunks);
   } catch (error) {
     io.stderr(`Cannot read ${args.file}: ${reason(error)}\n`);
     return 1;
@@ -190,8 +196,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 1;
     }
     if (start.firstByte === LIST_START) return await inspectStreamedExport(args, size, start.chunks, io);
-    await start.release();
-    return await inspectWholeFile(args, size, io);
+    if (size > WHOLE_FILE_LIMIT_BYTES) {
+      await start.release();
+      io.stderr(
+        `${args.file}: ${size} bytes is too big to read whole. Only a data export (a JSON list of conversations) is read as a stream; a HAR file or one conversation response of this size is not read.\n`,
+      );
+      return 1;
+    }
+    return await inspectWholeFile(args, start.chunks, io);
   } catch (error) {
     io.stderr(error instanceof OutputWriteError ? `${error.message}\n` : `${args.file}: ${reason(error)}\n`);
     return 1;

@@ -26,6 +26,18 @@ describe('inspect command', () => {
     expect(result.stdout).toMatch(/^Formats\s+messages$/m);
   });
 
+  it('reads a file read whole that starts with a byte order mark, in any chunks', async () => {
+    const plain = await run(['conversation.json'], { 'conversation.json': messagesFile });
+    const marked = `\uFEFF${JSON.stringify(messagesFile)}`;
+    const byteByByte = (bytes: Uint8Array): Uint8Array[] =>
+      Array.from(bytes, (_byte, index) => bytes.subarray(index, index + 1));
+    for (const chunking of [undefined, byteByByte]) {
+      const result = await run(['conversation.json'], { 'conversation.json': marked }, { chunking });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(plain.stdout);
+    }
+  });
+
   it('warns that a tree-format response may lack queries', async () => {
     const result = await run(['tree.json'], { 'tree.json': treeFile });
     expect(result.code).toBe(0);

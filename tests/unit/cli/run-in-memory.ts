@@ -46,7 +46,6 @@ export async function run(
         yield chunk;
       }
     },
-    readFile: async (path) => text(path),
     createFile: async (path) => {
       written.set(path, '');
       return {
