@@ -9,6 +9,7 @@ import {
   RESUME_TOKEN_CANARY,
 } from '../replica/fixtures/canaries';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { storedLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { waitForClient } from './replica-page';
 
@@ -99,9 +100,14 @@ export async function openViews(
         .locator('body')
         .innerText()
         .catch(() => '');
-      throw new Error(`The ${surface} shows the face "${face}" instead of the views: ${text.slice(0, 300)}`, {
-        cause: error,
-      });
+      // And what the worker stored for the tab, but the snapshot's load state only.
+      const stored = await storedLens(lens.context, await lens.tabIdOf(chat)).catch(() => null);
+      const held =
+        stored === null ? 'no lens stored' : JSON.stringify({ ...stored, snapshot: stored.snapshot?.load });
+      throw new Error(
+        `The ${surface} shows the face "${face}" instead of the views: ${text.slice(0, 300)}; ${held.slice(0, 600)}`,
+        { cause: error },
+      );
     });
   return { chat, page };
 }

@@ -35,7 +35,8 @@ function stalledServer() {
       }
       waiting.push(resolve);
       init?.signal?.addEventListener('abort', () => {
-        waiting.splice(waiting.indexOf(resolve), 1);
+        const at = waiting.indexOf(resolve);
+        if (at >= 0) waiting.splice(at, 1);
         reject(init.signal?.reason);
       });
     });

@@ -1,17 +1,9 @@
-import {
-  conversationsExport,
-  getConversation,
-  type StoredConversation,
-  treeResponse,
-} from '../../replica/fixtures/formats';
-import { FIXTURE_IDS, type FixtureName } from '../../replica/fixtures/ids';
+import { conversationsExport, type StoredConversation, treeResponse } from '../../replica/fixtures/formats';
+import type { FixtureName } from '../../replica/fixtures/ids';
+import { fixture } from '../replica/fixtures/fixture-helpers';
 
 export const storedConversations = (names: readonly FixtureName[]): StoredConversation[] =>
-  names.map((name) => {
-    const conversation = getConversation(FIXTURE_IDS[name]);
-    if (conversation === undefined) throw new Error(`fixture ${name} missing`);
-    return conversation;
-  });
+  names.map(fixture);
 
 /** The document's form of a data export (interface 2.3): a list of tree objects, printed with indents. */
 export const documentExportText = (conversations: readonly StoredConversation[]): string =>
@@ -24,7 +16,8 @@ export const documentExportText = (conversations: readonly StoredConversation[])
  */
 export const liveExportItem = (conversation: StoredConversation): Record<string, unknown> => ({
   ...(treeResponse(conversation) as Record<string, unknown>),
-  mapping: conversation.mapping,
+  // A copy: a test that plants values in an item leaves the shared fixture as it was.
+  mapping: structuredClone(conversation.mapping),
   id: conversation.id,
 });
 

@@ -6,7 +6,7 @@ import { parseAdsResponse } from '@/lib/model/ad-record';
 import { mutate } from '../fixtures/mutate';
 import { ACCOUNT_DOCUMENT, ADS_DOCUMENTS } from './fixture-documents';
 import { fuzz } from './fuzz-property';
-import { hostileJson, hostileMutations } from './hostile-values';
+import { damagedCopies, hostileJson, hostileMutations } from './hostile-values';
 import { expectNoSecret, typedValue } from './outcome-checks';
 
 /**
@@ -14,9 +14,7 @@ import { expectNoSecret, typedValue } from './outcome-checks';
  * and the account (4.6) on damaged copies: no exception, a typed error or a tolerated read, and no tracking
  * value or personal member of the account in what is read.
  */
-const mutatedAds = fc
-  .tuple(fc.constantFrom(...Object.values(ADS_DOCUMENTS)), hostileMutations)
-  .map(([ads, mutations]) => mutate(ads, mutations));
+const mutatedAds = damagedCopies(Object.values(ADS_DOCUMENTS));
 
 /** A hostile value where the readers look for records: the body, one entry, one turn's records. */
 const hostileAds = hostileJson.chain((value) =>

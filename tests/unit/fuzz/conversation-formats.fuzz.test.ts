@@ -10,11 +10,10 @@ import { mergeNewerPage, readMessagesPage } from '@/lib/model/messages-page';
 import { parseJson } from '@/lib/model/parse-json';
 import type { Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { mutate } from '../fixtures/mutate';
 import { expectWellFormed } from '../fixtures/well-formed-conversation';
 import { DATA_EXPORTS, MESSAGES_DOCUMENTS, TREE_DOCUMENTS } from './fixture-documents';
 import { fuzz } from './fuzz-property';
-import { hostileMutations } from './hostile-values';
+import { damagedCopies } from './hostile-values';
 import { typedValue } from './outcome-checks';
 import { editText, textEdits } from './text-edits';
 
@@ -23,13 +22,9 @@ import { editText, textEdits } from './text-edits';
  * responses, of the document's form and the live site's: no exception, a typed error or a tolerated read,
  * and what is read is a well-formed conversation.
  */
-const messagesPages = fc
-  .tuple(fc.constantFrom(...Object.values(MESSAGES_DOCUMENTS)), hostileMutations)
-  .map(([pages, mutations]) => mutate(pages, mutations));
+const messagesPages = damagedCopies(Object.values(MESSAGES_DOCUMENTS));
 
-const treeResponses = fc
-  .tuple(fc.constantFrom(...Object.values(TREE_DOCUMENTS)), hostileMutations)
-  .map(([tree, mutations]) => mutate(tree, mutations));
+const treeResponses = damagedCopies(Object.values(TREE_DOCUMENTS));
 
 function wellFormedOrNull(result: Result<Conversation>): void {
   const conversation = typedValue(result);
@@ -53,16 +48,10 @@ describe('conversation readers on mutated responses', () => {
 
   fuzz('tree-format responses', treeResponses, (tree) => wellFormedOrNull(normalizeTreeFormat(tree)));
 
-  fuzz(
-    'data exports',
-    fc
-      .tuple(fc.constantFrom(...Object.values(DATA_EXPORTS)), hostileMutations)
-      .map(([file, mutations]) => mutate(file, mutations)),
-    (file) => {
-      const conversations = typedValue(normalizeDataExport(file));
-      for (const conversation of conversations ?? []) expectWellFormed(conversation);
-    },
-  );
+  fuzz('data exports', damagedCopies(Object.values(DATA_EXPORTS)), (file) => {
+    const conversations = typedValue(normalizeDataExport(file));
+    for (const conversation of conversations ?? []) expectWellFormed(conversation);
+  });
 
   fuzz('both formats merged and compared', fc.tuple(messagesPages, treeResponses), ([pages, tree]) => {
     const messages = typedValue(normalizeMessagesFormat(pages));

@@ -3,11 +3,10 @@ import { describe, expect } from 'vitest';
 import { inspectExportStream } from '@/lib/cli/inspect-export-stream';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import type { Inspection } from '@/lib/insights/inspection';
-import { mutate } from '../fixtures/mutate';
 import { expectWellFormed } from '../fixtures/well-formed-conversation';
 import { DATA_EXPORTS } from './fixture-documents';
 import { fuzzAsync } from './fuzz-property';
-import { hostileMutations } from './hostile-values';
+import { damagedCopies } from './hostile-values';
 import { jsonText } from './json-text';
 import { typedValue } from './outcome-checks';
 import { editText, splitAt, splitPoints, textEdits } from './text-edits';
@@ -19,9 +18,7 @@ import { editText, splitAt, splitPoints, textEdits } from './text-edits';
  * end it finds the conversations reading the file whole finds.
  */
 const files = fc.oneof(
-  fc
-    .tuple(fc.constantFrom(...Object.values(DATA_EXPORTS)), hostileMutations)
-    .map(([file, mutations]) => jsonText(mutate(file, mutations))),
+  damagedCopies(Object.values(DATA_EXPORTS)).map((file) => jsonText(file)),
   fc
     .tuple(
       fc.constantFrom(...Object.values(DATA_EXPORTS).map((file) => JSON.stringify(file, null, 2))),

@@ -9,18 +9,17 @@ import {
 import {
   activePath,
   conversationsExport,
-  getConversation,
-  messagesResponse,
   type StoredConversation,
   treeResponse,
 } from '@/tests/replica/fixtures/formats';
-import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, turnTopicId } from '@/tests/replica/live-wire';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '../cli/build-har';
 import { liveExportItem } from '../cli/data-export-files';
 import { citationsPage } from '../fixtures/citations';
 import { smallPages, smallTree } from '../fixtures/read-fixture';
+import { fixture, messagesResponses } from '../replica/fixtures/fixture-helpers';
 import { jsonText } from './json-text';
 
 /**
@@ -37,47 +36,27 @@ export const SECRET_CANARIES = [
   AD_TRACKING_CANARY,
 ] as const;
 
-function stored(name: FixtureName): StoredConversation {
-  const conversation = getConversation(FIXTURE_IDS[name]);
-  if (conversation === undefined) throw new Error(`no replica conversation ${name}`);
-  return conversation;
-}
-
-/** Every page of a conversation, newest first, `numTurns` turns each (interface 4.1 paging). */
-function pagesOf(conversation: StoredConversation, numTurns: number): unknown[] {
-  const pages: unknown[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = messagesResponse(conversation, { numTurns, before }) as {
-      page_info: { start_cursor: string; has_previous_page: boolean };
-    };
-    pages.push(page);
-    if (!page.page_info.has_previous_page) return pages;
-    before = page.page_info.start_cursor;
-  }
-}
-
 /** Messages-format responses: lists of pages, newest first. */
 export const MESSAGES_DOCUMENTS: Record<string, unknown[]> = {
-  webSearchDocument: pagesOf(stored('webSearch'), 2),
-  liveSearch: pagesOf(stored('liveSearch'), 100),
-  liveShopping: pagesOf(stored('liveShopping'), 100),
-  extraKeys: pagesOf(stored('extraKeys'), 100),
+  webSearchDocument: messagesResponses(fixture('webSearch'), 2),
+  liveSearch: messagesResponses(fixture('liveSearch'), 100),
+  liveShopping: messagesResponses(fixture('liveShopping'), 100),
+  extraKeys: messagesResponses(fixture('extraKeys'), 100),
   unitSmall: smallPages(),
   unitCitations: [citationsPage()],
 };
 
 /** Tree-format responses. */
 export const TREE_DOCUMENTS: Record<string, unknown> = {
-  webSearchDocument: treeResponse(stored('webSearch')),
-  liveSearch: treeResponse(stored('liveSearch')),
+  webSearchDocument: treeResponse(fixture('webSearch')),
+  liveSearch: treeResponse(fixture('liveSearch')),
   unitSmall: smallTree(),
 };
 
 /** Data-export conversations.json files: tree objects, and the live site's items with the whole stored tree. */
 export const DATA_EXPORTS: Record<string, unknown[]> = {
-  document: conversationsExport([stored('plain'), stored('webSearch')]) as unknown[],
-  live: [liveExportItem(stored('liveSearch'))],
+  document: conversationsExport([fixture('plain'), fixture('webSearch')]) as unknown[],
+  live: [liveExportItem(fixture('liveSearch'))],
 };
 
 /** Ads responses: the document's records with entries, the live site's ads_response records by turn, none shown. */
@@ -118,7 +97,7 @@ export function sseFrames(body: string): unknown[] {
 export function sseBody(frames: readonly unknown[], spread = false): string {
   const frameText = (frame: unknown) =>
     `data: ${spread ? jsonText(frame).replaceAll(',"', ',\ndata: "') : jsonText(frame)}\n\n`;
-  return `${frames.map(frameText).join('')}data: [DONE]\n\n`;
+  return `${frames.map(frameText).join('')}${SSE_DONE}`;
 }
 
 const LIVE_ID = FIXTURE_IDS.liveShopping;
@@ -145,7 +124,7 @@ function documentAnswerBody(conversation: StoredConversation): string {
 
 /** Submit-call SSE bodies: a document answer, the live site's handoff, a live answer streamed in the body. */
 export const ANSWER_BODIES: string[] = [
-  documentAnswerBody(stored('sse')),
+  documentAnswerBody(fixture('sse')),
   liveEvents.deltaEncoding() +
     liveEvents.resumeToken(LIVE_ID) +
     liveEvents.handoff(LIVE_ID, LIVE_TOPIC) +

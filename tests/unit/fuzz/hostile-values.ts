@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Mutation } from '../fixtures/mutate';
+import { type Mutation, mutate } from '../fixtures/mutate';
 
 /**
  * Values a tolerant reader must survive (DESIGN "Tolerant reader"): text with every kind of code unit
@@ -133,3 +133,9 @@ export const hostileMutations: fc.Arbitrary<Mutation[]> = fc.array(
   }),
   { minLength: 1, maxLength: 6 },
 );
+
+/** Damaged copies of the documents: one picked, then mutated. */
+export const damagedCopies = <T>(documents: readonly T[]): fc.Arbitrary<T> =>
+  fc
+    .tuple(fc.constantFrom(...documents), hostileMutations)
+    .map(([document, mutations]) => mutate(document, mutations));

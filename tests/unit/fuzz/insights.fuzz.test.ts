@@ -8,10 +8,9 @@ import { extractSources } from '@/lib/insights/sources';
 import { detectTransport, observeTransports } from '@/lib/insights/transport';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { withoutPrivateUse } from '../fixtures/citations';
-import { mutate } from '../fixtures/mutate';
 import { ANSWER_BODIES, MESSAGES_DOCUMENTS, SOCKET_FRAMES } from './fixture-documents';
 import { fuzz } from './fuzz-property';
-import { hostileMutations, hostileString } from './hostile-values';
+import { damagedCopies, hostileString } from './hostile-values';
 import { jsonText } from './json-text';
 import { typedValue } from './outcome-checks';
 import { editText, textEdits } from './text-edits';
@@ -28,9 +27,8 @@ const searchedPages = [
   withoutPrivateUse(MESSAGES_DOCUMENTS.unitCitations ?? []),
 ];
 
-const conversations = fc
-  .tuple(fc.constantFrom(...searchedPages), hostileMutations)
-  .map(([pages, mutations]) => typedValue(normalizeMessagesFormat(mutate(pages, mutations))))
+const conversations = damagedCopies(searchedPages)
+  .map((pages) => typedValue(normalizeMessagesFormat(pages)))
   .filter((conversation) => conversation !== null);
 
 describe('queries, sources and citations of damaged conversations', () => {
@@ -68,9 +66,7 @@ describe('queries, sources and citations of damaged conversations', () => {
 describe('the transport of damaged streams', () => {
   const frames = SOCKET_FRAMES.map((frame) => JSON.parse(frame) as unknown);
   const frameTexts = fc.oneof(
-    fc
-      .tuple(fc.constantFrom(...frames), hostileMutations)
-      .map(([frame, mutations]) => jsonText(mutate(frame, mutations))),
+    damagedCopies(frames).map((frame) => jsonText(frame)),
     fc.tuple(fc.constantFrom(...SOCKET_FRAMES), textEdits).map(([frame, edits]) => editText(frame, edits)),
   );
   const answerBodies = fc

@@ -33,8 +33,13 @@ function memoryStore(initial: TabLens[] = []) {
 
 /** A worker over the replica's fixtures, a virtual clock for its timers and an in-memory store. */
 function workerOver(handler = replicaWithAds(), initial: TabLens[] = []) {
-  const backend = clientOver(handler);
   const clock = fakeScheduler();
+  // One time for the worker's timers and the governor's waits.
+  const backend = clientOver(handler, undefined, {
+    now: clock.now,
+    advance: clock.advance,
+    sleep: async () => undefined,
+  });
   const memory = memoryStore(initial);
   const worker = createLensWorker({
     client: backend.client,
@@ -126,6 +131,7 @@ describe('the lens worker (issue 8, item 3)', () => {
     const setup = workerOver();
     await openConversation(setup, FIXTURE_IDS.plain);
     const tree = `/backend-api/conversation/${FIXTURE_IDS.plain}`;
+    const refusedAt = setup.clock.now();
     await setup.worker.pageEvent(
       TAB,
       response('conversation-tree', FIXTURE_IDS.plain, tree, '{"detail":"slow down"}', { status: 429 }),
@@ -137,7 +143,7 @@ describe('the lens worker (issue 8, item 3)', () => {
     expect(snapshot?.summary).not.toBeNull();
     expect(snapshot?.governor.strikes).toBe(1);
     // interface 7: no Retry-After, so 60 s.
-    expect(snapshot?.rateLimitedUntil).toBe(setup.backend.clock.now() + 60_000);
+    expect(snapshot?.rateLimitedUntil).toBe(refusedAt + 60_000);
   });
 
   it("clears a failure by itself once the page's own request succeeds again, asking again what is missing", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeTabLensItem, tabLensItem } from '@/lib/runtime/storage-items';
+import type { TabLens } from '@/lib/runtime/tab-lens';
 
 /** WXT's storage over a Map: what `storage.defineItem` gives, as far as the tab lens items use it. */
 const { area } = vi.hoisted(() => ({ area: new Map<string, unknown>() }));
@@ -30,7 +31,8 @@ describe('the tab lens items', () => {
     }
     expect([...area.keys()].filter((key) => key.startsWith('session:tabLens:'))).toEqual([]);
     const before = tabLensItem(7);
-    await before.setValue(null);
+    // A stored value: reading null afterwards then proves the removal.
+    await before.setValue({ tabId: 7 } as unknown as TabLens);
     await removeTabLensItem(7);
     // A new item: the closed tab's was forgotten, not kept for a tab id that may never come back.
     expect(tabLensItem(7)).not.toBe(before);
