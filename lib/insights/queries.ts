@@ -1,6 +1,7 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { readRefId } from '@/lib/model/message-object';
 
 /**
  * The queries the model ran, per turn (interface 2.4, 4.1, rule 1 of 9). They are read from message
@@ -74,10 +75,11 @@ function webRunCommand(text: string): Record<string, unknown> | null {
   return parsed.ok && isRecord(parsed.value) ? parsed.value : null;
 }
 
+/** What an open call opens: a URL, or a reference id in either form of interface 2.4 (string or object). */
 function openTarget(entry: unknown): string | null {
   if (typeof entry === 'string') return entry.trim() || null;
   if (!isRecord(entry)) return null;
-  return readString(entry.ref_id)?.trim() || readString(entry.url)?.trim() || null;
+  return readRefId(entry.ref_id)?.trim() || readString(entry.url)?.trim() || null;
 }
 
 function fromWebRunCall(message: NormalizedMessage): Found[] {

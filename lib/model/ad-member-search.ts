@@ -1,3 +1,4 @@
+import { hasContent } from '@/lib/model/ad-and-product-fields';
 import { isRecord, type JsonRecord, ownMember } from '@/lib/model/json-read';
 
 /**
@@ -74,4 +75,24 @@ export function readOwnMember<T>(
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * Whether a member named `name` with content sits anywhere in `value`: in lists and every part of the ad
+ * too (a tracking token is one wherever it sits, DESIGN "The live site…", Ads), at most `maxDepth` records
+ * and lists down; members named in `skip` are not entered.
+ */
+export function holdsMemberAnywhere(
+  value: unknown,
+  name: string,
+  skip: ReadonlySet<string>,
+  maxDepth = AD_MEMBER_MAX_DEPTH * 2,
+): boolean {
+  if (maxDepth <= 0) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsMemberAnywhere(item, name, skip, maxDepth - 1));
+  if (!isRecord(value)) return false;
+  if (hasContent(ownMember(value, name))) return true;
+  return Object.entries(value).some(
+    ([key, child]) => !skip.has(key) && holdsMemberAnywhere(child, name, skip, maxDepth - 1),
+  );
 }

@@ -1,7 +1,7 @@
-import { hasContent, readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
-import { findAdMember, readOwnMember } from '@/lib/model/ad-member-search';
+import { readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
+import { findAdMember, holdsMemberAnywhere, readOwnMember } from '@/lib/model/ad-member-search';
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, type JsonRecord, ownMember, readIdentifier } from '@/lib/model/json-read';
+import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 
 /**
@@ -75,7 +75,6 @@ function readStrings(value: unknown): string[] {
 
 const readList = (value: unknown): readonly unknown[] | null => (Array.isArray(value) ? value : null);
 const readRecord = (value: unknown): JsonRecord | null => (isRecord(value) ? value : null);
-const readPresence = (value: unknown): true | null => (hasContent(value) ? true : null);
 /** The ads of a multi-advertiser unit: a list holding at least one record. */
 const readSeveralAds = (value: unknown): readonly unknown[] | null =>
   Array.isArray(value) && value.some(isRecord) ? value : null;
@@ -89,8 +88,10 @@ function readUnitKind(value: unknown): string | null {
 }
 
 const CARD_LISTS = ['ad_cards', 'carousel_cards', 'cards'] as const;
-/** A tracking token the live site sends as a member of the record or of a card, beside the URL parameter. */
+/** A tracking token the live site sends as a member (of the record, a card, ...), beside the URL parameter. */
 const TRACKING_MEMBER = 'ad_data_token';
+const NOTHING_SKIPPED: ReadonlySet<string> = new Set();
+const OTHER_ADS: ReadonlySet<string> = new Set(['ads']);
 
 class UrlCleaner {
   readonly removed: string[] = [];
@@ -120,7 +121,6 @@ function parseCard(card: unknown, urls: UrlCleaner): AdCard | null {
   // A carousel card of the live site has no url of its own: its link is target.value.
   const url = urls.clean(card.url) ?? urls.clean(targetValue(card.target));
   const imageUrl = urls.clean(card.image_url);
-  if (hasContent(ownMember(card, TRACKING_MEMBER))) urls.note(TRACKING_MEMBER);
   return { title, url, body: readText(card.body), imageUrl };
 }
 
@@ -160,7 +160,13 @@ function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntr
   const logoUrl = urls.clean(
     readOwnMember(brand, ['logo_url'], readText) ?? findAdMember(scopes, ['logo_url'], readText),
   );
-  if (findAdMember(scopes, [TRACKING_MEMBER], readPresence)) urls.note(TRACKING_MEMBER);
+  // The ad's own record whole; a unit holding several ads, except those ads (each has its own entry).
+  const [own, ...holders] = scopes;
+  if (
+    holdsMemberAnywhere(own, TRACKING_MEMBER, NOTHING_SKIPPED) ||
+    holders.some((holder) => holdsMemberAnywhere(holder, TRACKING_MEMBER, OTHER_ADS))
+  )
+    urls.note(TRACKING_MEMBER);
   return {
     turnId,
     advertiser,

@@ -71,6 +71,14 @@ describe('no export holds a token, a tracking value or a token-bearing member', 
     );
   });
 
+  it('exports of ads read from the live form (ads_response units, ad_data_token members)', () => {
+    const liveAds = adsResponse(FIXTURE_IDS.liveShopping, true, 'live');
+    expect(JSON.stringify(liveAds)).toContain(AD_TRACKING_CANARY);
+    const adsReport = parsedValue(parseAdsResponse(liveAds));
+    expect(adsReport.turns.flatMap((turn) => turn.entries).length).toBeGreaterThan(0);
+    expectNoCanary(allExports(inspect({ conversation: mergedFixture('ads'), adsReport })));
+  });
+
   it('exports of products read from the live form (product envelopes, live offers, token members on offers)', () => {
     const liveProducts = productCards(FIXTURE_IDS.liveShopping).flatMap(
       (card) => parsedValue(parseProductUpdateBody(productUpdateSse(card))).products,

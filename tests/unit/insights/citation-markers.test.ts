@@ -86,6 +86,29 @@ describe('resolveCitations on a real-looking answer', () => {
     );
   });
 
+  it('shows a products reference by its product titles, else by the label of its alt', () => {
+    const text = 'Pans: \ue200products\ue202a\ue201 and lids: \ue200products\ue202b\ue201.';
+    const references = readContentReferences({
+      content_references: [
+        {
+          type: 'products',
+          matched_text: '\ue200products\ue202a\ue201',
+          products: [{ title: 'Lodge 10" skillet' }, { title: 'Staub 26 cm' }],
+          alt: null,
+        },
+        {
+          type: 'products',
+          matched_text: '\ue200products\ue202b\ue201',
+          products: [],
+          alt: '[Glass lids](https://shop.example/lids)',
+        },
+      ],
+    });
+    expect(shown(resolveCitations(text, { references, searchResults: new Map() }))).toBe(
+      'Pans: Lodge 10" skillet, Staub 26 cm and lids: Glass lids.',
+    );
+  });
+
   it('leaves a text without markers untouched', () => {
     const text = 'To cite a source, write entity names in full.';
     expect(resolveCitations(text, { references: [], searchResults: new Map() })).toEqual([

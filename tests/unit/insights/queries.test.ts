@@ -54,6 +54,22 @@ describe('extractQueries', () => {
     ]);
   });
 
+  it('reads an open call whose ref_id is in the older object form (interface 2.4) as its string form', () => {
+    const conversation = conversationOf([
+      user('u1', 'Open that page'),
+      message({
+        id: 'a1',
+        recipient: 'web.run',
+        contentType: 'code',
+        text: '{"open":[{"ref_id":{"turn_index":0,"ref_type":"search","ref_index":3}},{"ref_id":"turn0search4"}]}',
+      }),
+    ]);
+    expect(extractQueries(conversation).queries.map((query) => [query.text, query.kind])).toEqual([
+      ['turn0search3', 'open'],
+      ['turn0search4', 'open'],
+    ]);
+  });
+
   it('numbers turns and repeats a query that a later turn runs again', () => {
     const conversation = conversationOf([
       user('u1', 'first'),

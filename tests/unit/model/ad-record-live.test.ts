@@ -61,6 +61,48 @@ const singleUnit = {
 };
 
 describe('parseAdsResponse, the live site’s form', () => {
+  it('names ad_data_token wherever it sits: in the brand, a card’s target, deeper in a card, never its value', () => {
+    const places: unknown[] = [
+      { ...singleUnit, carousel_cards: [], advertiser_brand: { name: 'A', ad_data_token: PLANTED } },
+      {
+        ...singleUnit,
+        carousel_cards: [
+          { title: 'T', target: { type: 'url', value: 'https://a.example/', ad_data_token: PLANTED } },
+        ],
+      },
+      {
+        ...singleUnit,
+        carousel_cards: [{ title: 'T', tracking: { impressions: [{ ad_data_token: PLANTED }] } }],
+      },
+    ];
+    for (const content of places) {
+      const entry = onlyEntry(liveBody(content));
+      expect(entry.removedTrackingParams).toEqual(['ad_data_token']);
+      expect(JSON.stringify(entry)).not.toContain(PLANTED);
+    }
+  });
+
+  it('names ad_data_token for the ad of a multi-advertiser unit that holds it, not for its neighbours', () => {
+    const entries = entriesOf(
+      parsed(
+        liveBody({
+          type: 'multi_advertiser_ad_unit',
+          ads: [
+            {
+              advertiser_brand: { name: 'With' },
+              carousel_cards: [{ title: 'T', target: { ad_data_token: PLANTED } }],
+            },
+            { advertiser_brand: { name: 'Without' }, carousel_cards: [{ title: 'U' }] },
+          ],
+        }),
+      ),
+    );
+    expect(entries.map((entry) => [entry.advertiser.name, entry.removedTrackingParams])).toEqual([
+      ['With', ['ad_data_token']],
+      ['Without', []],
+    ]);
+  });
+
   it('reads a single-advertiser unit: brand, cards with text, image and their target as link', () => {
     const entry = onlyEntry(liveBody(singleUnit));
     expect(entry.turnId).toBe('turn-1');

@@ -152,6 +152,36 @@ describe('parseAdsResponse (interface 4.3)', () => {
     expect([...(entry?.removedTrackingParams ?? [])].sort()).toEqual(['olref', 'oppref']);
   });
 
+  it('reads a flat record whose advertiser members sit on the entry itself (interface 4.3 names)', () => {
+    const entry = parsed({
+      entries: [
+        {
+          turn_id: 't1',
+          advertiser: 'Flat Shop',
+          advertiser_url: 'https://flat.example/?oppref=X',
+          advertiser_id: 'adv-9',
+          unit_type: 'single',
+          format: 'product_card_v2',
+          favicon_url: 'https://flat.example/favicon.ico',
+          logo_url: 'https://flat.example/logo.png',
+          target_hosts: ['flat.example'],
+          cards: [{ title: 'A lamp', url: 'https://flat.example/lamp?olref=Y' }],
+        },
+      ],
+    }).turns[0]?.entries[0];
+    expect(entry).toMatchObject({
+      turnId: 't1',
+      advertiser: { name: 'Flat Shop', url: 'https://flat.example/', id: 'adv-9' },
+      unitType: 'single',
+      format: 'product_card_v2',
+      faviconUrl: 'https://flat.example/favicon.ico',
+      logoUrl: 'https://flat.example/logo.png',
+      targetHosts: ['flat.example'],
+      cards: [{ title: 'A lamp', url: 'https://flat.example/lamp', body: null, imageUrl: null }],
+    });
+    expect([...(entry?.removedTrackingParams ?? [])].sort()).toEqual(['olref', 'oppref']);
+  });
+
   it('skips an entry that is not an object with a warning and keeps the others', () => {
     const result = parseAdsResponse({ entries: [42, { turn_id: 't', format: 'image_card_v2' }] });
     expect(result.ok && result.value.turns.flatMap((turn) => turn.entries).length).toBe(1);
