@@ -3,6 +3,7 @@ import { sendMessage } from '@/lib/runtime/protocol';
 import type { Settings } from '@/lib/runtime/settings';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import type { Surface } from './App';
+import type { TargetTab } from './first-state';
 import { CapturedCounts } from './shell/CapturedCounts';
 import { ExportControls } from './shell/ExportControls';
 import { Header } from './shell/Header';
@@ -16,7 +17,6 @@ import { StateBanner } from './shell/StateBanner';
 import { StateFace } from './shell/StateFace';
 import { useViewStore } from './shell/view-store';
 import { useTabLens } from './use-tab-lens';
-import type { TargetTab } from './use-target-tab';
 
 /** Everything the popup and the side panel show for one tab: header, state face or views, export. */
 export function TabFaces({

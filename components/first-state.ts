@@ -3,7 +3,13 @@ import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/settings';
 import { loadSettings } from '@/lib/runtime/settings-items';
 import { tabLensItem } from '@/lib/runtime/storage-items';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import type { TargetTab } from './use-target-tab';
+
+/** The tab a view describes. */
+export interface TargetTab {
+  id: number;
+  /** undefined while the browser has not told it yet; null for a tab whose URL the extension may not read. */
+  url: string | null | undefined;
+}
 
 /**
  * What the first render shows, read before React renders anything (issue 9, item 5: the first render

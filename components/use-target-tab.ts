@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
-import { findTargetTab } from './first-state';
-
-export interface TargetTab {
-  id: number;
-  /** undefined while the browser has not told it yet; null for a tab whose URL the extension may not read. */
-  url: string | null | undefined;
-}
+import { findTargetTab, type TargetTab } from './first-state';
 
 /**
  * The tab the view describes, from `first` (first-state.ts) at once, then followed as the user switches

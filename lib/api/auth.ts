@@ -5,7 +5,6 @@ import { CHAT_ORIGIN } from './chat-origin';
 import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
-import { type RequestDeadline, withDeadline } from './request-timeout';
 
 export const SESSION_PATH = '/api/auth/session';
 /** A token whose expiry cannot be read is trusted this long before the session is asked again. */
@@ -19,8 +18,6 @@ export interface AuthOptions {
   origin?: string;
   /** The shared limiter; the session request is a request of the extension like any other (DESIGN 3). */
   governor?: RateGovernor;
-  /** The session request is given up after this (request-timeout.ts); 20 s unless told otherwise. */
-  deadline?: RequestDeadline;
 }
 
 export interface Auth {
@@ -61,8 +58,7 @@ interface HeldToken {
  * memory only, with its expiry; it is never returned in an error, logged or stored (DESIGN 4).
  */
 export function createAuth(options: AuthOptions): Auth {
-  const { now, governor, origin = CHAT_ORIGIN } = options;
-  const fetch = withDeadline(options.fetch, options.deadline);
+  const { fetch, now, governor, origin = CHAT_ORIGIN } = options;
   let held: HeldToken | null = null;
   let pending: Promise<Result<HeldToken>> | null = null;
 

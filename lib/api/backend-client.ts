@@ -5,7 +5,6 @@ import { CHAT_ORIGIN } from './chat-origin';
 import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
-import { type RequestDeadline, withDeadline } from './request-timeout';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -14,8 +13,6 @@ export interface BackendClientOptions {
   auth: Auth;
   governor: RateGovernor;
   origin?: string;
-  /** Each request is given up after this (request-timeout.ts); 20 s unless told otherwise. */
-  deadline?: RequestDeadline;
 }
 
 export interface BackendClient {
@@ -39,8 +36,7 @@ function withQuery(url: string, query: Record<string, QueryValue>): string {
 }
 
 export function createBackendClient(options: BackendClientOptions): BackendClient {
-  const { auth, governor, origin = CHAT_ORIGIN } = options;
-  const fetch = withDeadline(options.fetch, options.deadline);
+  const { fetch, auth, governor, origin = CHAT_ORIGIN } = options;
 
   const sendOnce = async (url: string, init: RequestInit): Promise<Result<Response>> => {
     const authorization = await auth.authorization();

@@ -3,6 +3,7 @@ import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
 import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
+import { withDeadline } from '@/lib/api/request-timeout';
 import { AccountHolding } from './account-holding';
 import { serveExportsOverPorts } from './export-port';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
@@ -44,7 +45,9 @@ async function createWorker(): Promise<LensWorker> {
       worker?.governorChanged();
     },
   });
-  const fetch: FetchLike = (url, init) => globalThis.fetch(url, init);
+  // Every request of the extension is given up after 20 s (request-timeout.ts): a stalled answer must not
+  // hold back every later refresh of the tab.
+  const fetch: FetchLike = withDeadline((url, init) => globalThis.fetch(url, init));
   // interface 5: the token is asked of the session and held in this worker's memory only.
   const auth = createAuth({ fetch, now: Date.now, governor });
   worker = createLensWorker({

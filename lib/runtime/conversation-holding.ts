@@ -207,6 +207,8 @@ export class ConversationHolding {
     if (!isRecord(json.value) || !isRecord(json.value.mapping)) {
       // Rule 2: a tree without a mapping is absent, not an error; the messages format serves alone.
       this.#treeNote = 'The tree response has no mapping object.';
+      // The formats are worked out again: the note is part of them.
+      this.#treeVersion += 1;
       this.#contentChanged();
       return 'unreadable';
     }

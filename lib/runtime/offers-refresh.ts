@@ -51,12 +51,15 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
     error: rateLimit ?? (total > 0 && failures >= total ? firstFailure : null),
   });
 
+  /** A run of `total` products that has not done any yet (running, unless there is none). */
+  const startingState = (total: number): OffersRefreshState => ({
+    ...finalState(total, 0, 0, null, null),
+    running: total > 0,
+  });
+
   const runNow = async (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
     const cards = holding.productRefreshRequests();
-    let state: OffersRefreshState = {
-      ...finalState(cards.length, 0, 0, null, null),
-      running: cards.length > 0,
-    };
+    let state = startingState(cards.length);
     holding.setOffersRefresh(state);
     if (cards.length === 0) return { started: true, state };
     const result = await refreshProducts({
@@ -85,10 +88,7 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
   const run = (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
     const joined = asked.get(holding);
     if (joined !== undefined) return joined.then(({ state }) => ({ started: false, state }));
-    if (asked.size > 0) {
-      const total = holding.productRefreshRequests().length;
-      holding.setOffersRefresh({ ...finalState(total, 0, 0, null, null), running: total > 0 });
-    }
+    if (asked.size > 0) holding.setOffersRefresh(startingState(holding.productRefreshRequests().length));
     const turn = lastInLine.then(() => runNow(holding));
     const outcome = turn.finally(() => asked.delete(holding));
     asked.set(holding, outcome);

@@ -56,8 +56,10 @@ describe('a request given up after its deadline (issue 10, item 2: a slow respon
     const server = stalledServer();
     const { deadline, pass } = testDeadline();
     const governor = createRateGovernor({ now: clock.now });
-    const auth = createAuth({ fetch: server.fetch, now: clock.now, governor, deadline });
-    const client = createBackendClient({ fetch: server.fetch, auth, governor, deadline });
+    // As the worker wires it (background-main.ts): the deadline is the fetch's.
+    const fetch = withDeadline(server.fetch, deadline);
+    const auth = createAuth({ fetch, now: clock.now, governor });
+    const client = createBackendClient({ fetch, auth, governor });
 
     const stalled = client.getJson('/backend-api/conversations/c1');
     await server.waiting();

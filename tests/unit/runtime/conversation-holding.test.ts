@@ -61,6 +61,18 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     expect(holding.warnings()).toHaveLength(3);
   });
 
+  it('notes a tree without a mapping on the formats already worked out (rule 2: the tree is absent)', () => {
+    const holding = holdingOf();
+    const [newest] = smallPages();
+    holding.ingestMessagesPage(newest, null);
+    expect(holding.formats().conversation?.formatLoads.tree.note ?? null).toBeNull();
+    expect(holding.ingestTreeText('{"title": "x"}')).toBe('unreadable');
+    expect(holding.formats().conversation?.formatLoads.tree).toMatchObject({
+      loaded: false,
+      note: 'The tree response has no mapping object.',
+    });
+  });
+
   it('answers an unchanged tree poll without parsing or normalizing anything again', () => {
     const holding = holdingOf();
     const [newest, older] = smallPages();
