@@ -1,7 +1,7 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord, readString } from '@/lib/model/json-read';
-import { parseJson } from '@/lib/model/parse-json';
 import { readRefId } from '@/lib/model/message-object';
+import { parseJson } from '@/lib/model/parse-json';
 
 /**
  * The queries the model ran, per turn (interface 2.4, 4.1, rule 1 of 9). They are read from message
