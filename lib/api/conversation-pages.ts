@@ -22,6 +22,11 @@ export interface LoadPagesOptions {
    * older pages the held ones stop short of are (passive first, DESIGN 1).
    */
   newestHeldIsCurrent?: boolean;
+  /**
+   * false: no page older than the held oldest one is asked for (the caller knows paging stopped there for
+   * a reason asking again will not cure). Default true.
+   */
+  olderPages?: boolean;
 }
 
 export interface LoadedPages {
@@ -188,7 +193,12 @@ export async function loadConversationPages(
 
   // interface 4.1: page again with before = start_cursor until has_previous_page is false.
   let oldest = last(pages);
-  while (error === null && oldest !== undefined && oldest.pageInfo?.hasPreviousPage === true) {
+  while (
+    error === null &&
+    options.olderPages !== false &&
+    oldest !== undefined &&
+    oldest.pageInfo?.hasPreviousPage === true
+  ) {
     const older = await pager.olderThan(oldest);
     if (!older.ok) {
       error = older.error;

@@ -1,7 +1,7 @@
 import { type AdAccount, parseAdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
-import type { Result } from '@/lib/model/result';
-import { mayAskAgain } from './ask-again';
+import type { LensError, Result } from '@/lib/model/result';
+import { askAgainDue, type FailedAsk, mayAskAgain } from './ask-again';
 
 /**
  * The account of GET /backend-api/me (interface 4.6), held once for the whole worker rather than per tab:
@@ -14,8 +14,8 @@ export class AccountHolding {
   #account: AdAccount | null = null;
   /** The core's request for /me is under way: tabs refreshing at once send one. */
   #asking = false;
-  /** When the core's last /me failed in a way asking again at once would not cure (ask-again.ts). */
-  #failedAt: number | null = null;
+  /** The core's last /me, when it failed (ask-again.ts). */
+  #failed: FailedAsk | null = null;
 
   current(): AdAccount | null {
     return this.#account;
@@ -23,7 +23,12 @@ export class AccountHolding {
 
   /** Neither the page nor the core holds /me, and the core may ask for it now. */
   missing(now: number): boolean {
-    return this.#account === null && !this.#asking && mayAskAgain(this.#failedAt, now);
+    return this.#account === null && !this.#asking && mayAskAgain(this.#failed, now);
+  }
+
+  /** The core's /me failed and its pause is over: asked again on any trigger (ask-again.ts). */
+  retryDue(now: number): boolean {
+    return this.#account === null && !this.#asking && askAgainDue(this.#failed, now);
   }
 
   /** Marked before the request, so tabs refreshing at once send one. */
@@ -31,13 +36,15 @@ export class AccountHolding {
     this.#asking = true;
   }
 
-  /**
-   * The core's /me did not bring the account: `at` is when, for a failure asking again at once would not
-   * cure (it is asked again after a pause), null when it may be asked again at once (a 5xx, the network).
-   */
-  noteFailed(at: number | null): void {
+  /** The core's /me did not bring the account. */
+  noteFailed(failed: FailedAsk): void {
     this.#asking = false;
-    this.#failedAt = at;
+    this.#failed = failed;
+  }
+
+  /** Why the account is still not held, when the core's last /me failed. */
+  failure(): LensError | null {
+    return this.#account === null ? (this.#failed?.error ?? null) : null;
   }
 
   /** A /me body the page loaded (text) or the core fetched (parsed). */

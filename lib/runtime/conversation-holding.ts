@@ -14,7 +14,7 @@ import { ProductCollection } from '@/lib/model/product-collection';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { LensError, Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { mayAskAgain } from './ask-again';
+import { askAgainDue, type FailedAsk, mayAskAgain } from './ask-again';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
 
@@ -63,7 +63,12 @@ export interface HoldingFacts {
   pagingStopped: boolean;
   /** Neither the page nor the core loaded the ads (interface 4.3) yet, and the core may ask for them now. */
   adsMissing: boolean;
-  /** An answer ended and no messages page arrived since: the tree lacks its queries (rule 1). */
+  /** The core's ads request failed and its pause is over: asked again on any trigger (ask-again.ts). */
+  adsRetryDue: boolean;
+  /**
+   * An answer ended and no messages page arrived since: the tree lacks its queries (rule 1). The core may
+   * ask for the newest page now (after a failure, ask-again.ts).
+   */
   messagesBehindStream: boolean;
   /** When the page or the core last brought anything of the conversation; null when never. */
   lastFreshAt: number | null;
@@ -95,13 +100,16 @@ export class ConversationHolding {
   #treeVersion = 0;
   #treeNote: string | null = null;
   #ads: AdsReport | null = null;
-  /** When the core's last ads request failed in a way asking again at once would not cure. */
-  #adsFailedAt: number | null = null;
+  /** The core's last ads request, when it failed (ask-again.ts). */
+  #adsFailed: FailedAsk | null = null;
   readonly #products = new ProductCollection();
   readonly #refreshCards = new ProductRefreshCards();
   #transport: TransportObservation = { ...NOTHING_OBSERVED };
   #messagesBehindStream = false;
-  #pagingStoppedAt: string | null = null;
+  /** The core's last request for the newest page while messages were behind the stream, when it failed. */
+  #streamPageFailed: FailedAsk | null = null;
+  /** The cursor paging stopped at, and why. */
+  #pagingStop: { cursor: string; error: LensError } | null = null;
   #lastFreshAt: number | null = null;
   #warnings: string[] = [];
   #load: LoadState = IDLE;
@@ -156,14 +164,31 @@ export class ConversationHolding {
 
   facts(): HoldingFacts {
     const olderCursor = this.pages.olderCursor();
+    const now = this.#now();
     return {
       hasNewestPage: this.pages.raw().length > 0,
       olderCursor,
-      pagingStopped: olderCursor !== null && olderCursor === this.#pagingStoppedAt,
-      adsMissing: this.#ads === null && mayAskAgain(this.#adsFailedAt, this.#now()),
-      messagesBehindStream: this.#messagesBehindStream,
+      pagingStopped: this.#pagingStopped(),
+      adsMissing: this.#ads === null && mayAskAgain(this.#adsFailed, now),
+      adsRetryDue: this.#ads === null && askAgainDue(this.#adsFailed, now),
+      messagesBehindStream:
+        this.#messagesBehindStream &&
+        (this.#streamPageFailed === null || askAgainDue(this.#streamPageFailed, now)),
       lastFreshAt: this.#lastFreshAt,
     };
+  }
+
+  /**
+   * The failures of the core's own requests whose cause still holds: paging stopped at the held oldest
+   * page, the ads or the newest page after an answer still missing. They outlast any later refresh that
+   * asks for something else, and end when what they were for comes (from the page or the core).
+   */
+  lastingFailures(): LensError[] {
+    return [
+      this.#pagingStopped() ? this.#pagingStop?.error : undefined,
+      this.#ads === null ? this.#adsFailed?.error : undefined,
+      this.#messagesBehindStream ? this.#streamPageFailed?.error : undefined,
+    ].filter((error) => error !== undefined);
   }
 
   // ---- captured or fetched responses -------------------------------------------------------------
@@ -172,7 +197,7 @@ export class ConversationHolding {
   ingestMessagesPage(json: unknown, before: string | null): Result<PageIngest> {
     const outcome = this.pages.ingest(json, before);
     if (!outcome.ok) return this.#warn(outcome);
-    if (before === null) this.#messagesBehindStream = false;
+    if (before === null) this.#caughtUpWithStream();
     this.#fresh();
     return outcome;
   }
@@ -185,7 +210,7 @@ export class ConversationHolding {
   /** Pages a load of the core returned (see HeldPages.adopt); the same pages again are only fresh. */
   adoptLoadedPages(rawPages: readonly unknown[], since: number, newestFetched: boolean): void {
     const changed = this.pages.adopt(rawPages, since);
-    if (newestFetched) this.#messagesBehindStream = false;
+    if (newestFetched) this.#caughtUpWithStream();
     if (changed) this.#fresh();
     else this.#lastFreshAt = this.#now();
   }
@@ -240,9 +265,17 @@ export class ConversationHolding {
     return json.ok ? this.ingestAds(json.value) : this.#warn(json);
   }
 
-  /** The core's ads request failed in a way asking again at once would not cure: asked again later. */
-  noteAdsFailed(): void {
-    this.#adsFailedAt = this.#now();
+  noteAdsFailed(failed: FailedAsk): void {
+    this.#adsFailed = failed;
+  }
+
+  /**
+   * The core's request for the newest page failed. Behind a stream it is asked again after a pause, on any
+   * trigger: the page's own tree polls keep the fallback poll from asking (interface 4.2).
+   */
+  noteNewestPageFailed(error: LensError): void {
+    if (this.#messagesBehindStream)
+      this.#streamPageFailed = { error, failedAt: this.#now(), curableAtOnce: false };
   }
 
   /**
@@ -282,7 +315,11 @@ export class ConversationHolding {
       if (key in transport && Number.isFinite(increment)) transport[key] += Math.max(0, increment);
     }
     this.#transport = transport;
-    if (note.ended === true) this.#messagesBehindStream = true;
+    if (note.ended === true) {
+      // A new answer: its newest page is asked for at once, whatever became of the last one's.
+      this.#messagesBehindStream = true;
+      this.#streamPageFailed = null;
+    }
     this.#fresh();
   }
 
@@ -295,8 +332,8 @@ export class ConversationHolding {
     this.#changed();
   }
 
-  notePagingStopped(cursor: string | null): void {
-    this.#pagingStoppedAt = cursor;
+  notePagingStopped(cursor: string, error: LensError): void {
+    this.#pagingStop = { cursor, error };
   }
 
   setOffersRefresh(state: OffersRefreshState): void {
@@ -385,6 +422,16 @@ export class ConversationHolding {
     }
     warnings.push(...result.warnings);
     return result.value;
+  }
+
+  #pagingStopped(): boolean {
+    const olderCursor = this.pages.olderCursor();
+    return olderCursor !== null && olderCursor === this.#pagingStop?.cursor;
+  }
+
+  #caughtUpWithStream(): void {
+    this.#messagesBehindStream = false;
+    this.#streamPageFailed = null;
   }
 
   #fresh(): void {

@@ -29,7 +29,7 @@ const RETRYABLE: ReadonlySet<LensError['code']> = new Set([
   'server',
   'signed-out',
 ]);
-/** Load states that end once nothing is left to ask for. */
+/** Load states that end once nothing is left to ask for, unless a lasting failure remains. */
 const SETTLED_BY_NOTHING_MISSING: ReadonlySet<LoadState['status']> = new Set([
   'rate-limited',
   'failed',
@@ -37,6 +37,24 @@ const SETTLED_BY_NOTHING_MISSING: ReadonlySet<LoadState['status']> = new Set([
 ]);
 /** Errors that hold every further request of the run (interface 5, 7). */
 const STOPS_THE_RUN: ReadonlySet<LensError['code']> = new Set(['rate-limited', 'signed-out']);
+
+/**
+ * The run's own errors, then every failure whose cause still holds (ConversationHolding.lastingFailures,
+ * AccountHolding.failure), so a refresh that asks for something else does not hide it. A 429 or a 401 is
+ * the governor's or the session's state, never a lasting failure of one request.
+ */
+function errorsToShow(
+  runErrors: readonly LensError[],
+  holding: ConversationHolding,
+  deps: RefresherDeps,
+): LensError[] {
+  const account = deps.account.failure();
+  const lasting = account === null ? holding.lastingFailures() : [...holding.lastingFailures(), account];
+  return [
+    ...runErrors,
+    ...lasting.filter((error) => !STOPS_THE_RUN.has(error.code) && !runErrors.includes(error)),
+  ];
+}
 
 /**
  * The state after a run: a 429 says until when (the governor's own wait, never shorter than Retry-After,
@@ -76,6 +94,7 @@ async function loadPages(
     heldPages: holding.pages.raw(),
     // Passive first (DESIGN 1): the newest page the page loaded is not asked for again.
     newestHeldIsCurrent: !plan.newestPage,
+    olderPages: !holding.facts().pagingStopped,
     ...(isAwaitedLoad(holding, plan)
       ? { onProgress: (progress: PagesProgress) => holding.setLoad({ ...holding.load(), progress }) }
       : {}),
@@ -83,10 +102,13 @@ async function loadPages(
   // The first request is the newest page; an error on it alone means it did not come.
   const newestFetched = plan.newestPage && (loaded.error === null || loaded.requests > 1);
   holding.adoptLoadedPages(loaded.pages, since, newestFetched);
-  if (loaded.error !== null && PAGING_DEAD_ENDS.has(loaded.error.code)) {
-    holding.notePagingStopped(holding.pages.olderCursor());
-  }
-  return loaded.error;
+  const { error } = loaded;
+  if (error === null) return null;
+  // The governor paces what a 429 held (interface 7).
+  if (plan.newestPage && !newestFetched && error.code !== 'rate-limited') holding.noteNewestPageFailed(error);
+  const cursor = holding.pages.olderCursor();
+  if (cursor !== null && PAGING_DEAD_ENDS.has(error.code)) holding.notePagingStopped(cursor, error);
+  return error;
 }
 
 async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promise<LensError | null> {
@@ -95,9 +117,10 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   );
   const ads = answer.ok ? holding.ingestAds(answer.value) : answer;
   if (ads.ok) return null;
+  const error = { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
   // interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
-  if (!RETRYABLE.has(ads.error.code)) holding.noteAdsFailed();
-  return { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
+  holding.noteAdsFailed({ error, failedAt: deps.now(), curableAtOnce: RETRYABLE.has(error.code) });
+  return error;
 }
 
 async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
@@ -105,8 +128,9 @@ async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
   const answer = await deps.client.getJson('/backend-api/me');
   const account = answer.ok ? deps.account.ingest(answer.value) : answer;
   if (account.ok) return null;
-  deps.account.noteFailed(RETRYABLE.has(account.error.code) ? null : deps.now());
-  return { ...account.error, message: `The account (/me): ${account.error.message}` };
+  const error = { ...account.error, message: `The account (/me): ${account.error.message}` };
+  deps.account.noteFailed({ error, failedAt: deps.now(), curableAtOnce: RETRYABLE.has(error.code) });
+  return error;
 }
 
 /**
@@ -131,7 +155,7 @@ export async function runRefreshPlan(
     errors.push(error);
     if (STOPS_THE_RUN.has(error.code)) break;
   }
-  const load = loadStateAfter(errors, deps.governor);
+  const load = loadStateAfter(errorsToShow(errors, holding, deps), deps.governor);
   holding.setLoad(load);
   return load;
 }
@@ -146,6 +170,7 @@ export async function refreshConversation(
     facts: holding.facts(),
     triggers,
     accountMissing: deps.account.missing(deps.now()),
+    accountRetryDue: deps.account.retryDue(deps.now()),
     governorWaitUntil: deps.governor.waitUntil(),
     now: deps.now(),
   });
@@ -161,9 +186,10 @@ export async function refreshConversation(
   }
   if (decision.kind === 'nothing') {
     // Nothing is missing any more (the governor's wait is over, or the page brought what a failed load
-    // was for): a 'rate limited until' in the past or an old failure would only mislead.
+    // was for): a 'rate limited until' in the past or an old failure would only mislead. A failure whose
+    // cause still holds stays (a paging dead end, ads still missing during their pause).
     if (SETTLED_BY_NOTHING_MISSING.has(holding.load().status))
-      holding.setLoad(loadStateAfter([], deps.governor));
+      holding.setLoad(loadStateAfter(errorsToShow([], holding, deps), deps.governor));
     return { decision, load: holding.load() };
   }
   return { decision, load: await runRefreshPlan(holding, decision, deps) };

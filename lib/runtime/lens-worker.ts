@@ -135,7 +135,10 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
         account: false,
       } as const;
       const load = await runtime.whileShowingProgress(runRefreshPlan(holding, plan, refresherDeps));
-      if (load.error !== null) warnings.push(`Not every message could be loaded: ${load.error.message}`);
+      // The run's own error comes first; a lasting failure of the ads or /me says nothing of the messages.
+      const loaded = holding.facts();
+      if (load.error !== null && (!loaded.hasNewestPage || loaded.olderCursor !== null))
+        warnings.push(`Not every message could be loaded: ${load.error.message}`);
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');

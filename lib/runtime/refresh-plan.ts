@@ -36,6 +36,8 @@ export interface PlanInput {
   triggers: ReadonlySet<RefreshTrigger>;
   /** AccountHolding.missing(now). */
   accountMissing: boolean;
+  /** AccountHolding.retryDue(now). */
+  accountRetryDue: boolean;
   /** RateGovernor.waitUntil(). */
   governorWaitUntil: number | null;
   now: number;
@@ -45,10 +47,10 @@ export interface PlanInput {
  * What to request, and only what is missing (DESIGN 1: passive first). The page loads both formats, the
  * ads and /me itself on every load, so navigation and captured responses ask for nothing the page loads;
  * they ask only for older pages, which the page never loads all of. The newest page is asked for when
- * the page did not bring it: on the fallback poll, after an answer ended without a messages page since
- * (the tree lacks its queries, rule 1), and on the tab becoming visible or the UI opening when what is
+ * the page did not bring it: on the fallback poll, while an answer ended without a messages page since
+ * (the tree lacks its queries, rule 1; after a failure, at the pace of ask-again.ts), and on the tab becoming visible or the UI opening when what is
  * held is older than the fallback interval. Ads and /me are asked for once, on any trigger but the page's
- * own loading, when the page did not load them (and again after a failure, ask-again.ts).
+ * own loading, when the page did not load them; after a failure, again as ask-again.ts allows.
  */
 export function planRefresh(input: PlanInput): RefreshDecision {
   const { facts, triggers, now } = input;
@@ -61,11 +63,12 @@ export function planRefresh(input: PlanInput): RefreshDecision {
     kind: 'requests',
     newestPage:
       has('fallback-due') ||
-      (has('stream-ended') && facts.messagesBehindStream) ||
+      // On any trigger: the page's own tree polls bring neither the answer's queries nor a fallback poll.
+      facts.messagesBehindStream ||
       (userLooks && (stale || !facts.hasNewestPage)),
     olderPages: facts.olderCursor !== null && !facts.pagingStopped,
-    ads: beyondPageLoad && facts.adsMissing,
-    account: beyondPageLoad && input.accountMissing,
+    ads: (beyondPageLoad && facts.adsMissing) || facts.adsRetryDue,
+    account: (beyondPageLoad && input.accountMissing) || input.accountRetryDue,
   };
   return plan.newestPage || plan.olderPages || plan.ads || plan.account ? plan : { kind: 'nothing' };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { LensError } from '@/lib/model/result';
 import { AccountHolding } from '@/lib/runtime/account-holding';
 import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/ask-again';
 import { meResponse } from '@/tests/replica/fixtures/ads';
+
+const FAILURE: LensError = { code: 'not-found', message: 'The account (/me): not found' };
 
 describe('AccountHolding (interface 4.6)', () => {
   it('keeps only the segment and the country of a captured /me, for every tab', () => {
@@ -25,11 +28,34 @@ describe('AccountHolding (interface 4.6)', () => {
     const account = new AccountHolding();
     account.noteRequested();
     expect(account.missing(0)).toBe(false);
-    account.noteFailed(null);
+    account.noteFailed({ error: FAILURE, failedAt: 0, curableAtOnce: true });
     expect(account.missing(0)).toBe(true);
     account.noteRequested();
-    account.noteFailed(1_000);
+    account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce: false });
     expect(account.missing(1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
     expect(account.missing(1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+  });
+
+  it('is due again on any trigger once the pause after a failure is over, whatever the failure', () => {
+    const account = new AccountHolding();
+    expect(account.retryDue(0)).toBe(false);
+    for (const curableAtOnce of [true, false]) {
+      account.noteRequested();
+      account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce });
+      expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
+      expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+    }
+    account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
+    expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS)).toBe(false);
+  });
+
+  it('names why the account is missing after a failed /me, until an account is held', () => {
+    const account = new AccountHolding();
+    expect(account.failure()).toBeNull();
+    account.noteRequested();
+    account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce: false });
+    expect(account.failure()).toEqual(FAILURE);
+    account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
+    expect(account.failure()).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/ask-again';
 import { refreshConversation } from '@/lib/runtime/conversation-refresher';
-import type { RefreshTrigger } from '@/lib/runtime/refresh-plan';
+import { CURRENT_FOR_MS, type RefreshTrigger } from '@/lib/runtime/refresh-plan';
 import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { jsonResponse } from '../api/fake-backend';
@@ -214,6 +214,10 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
         error: { message: expect.stringMatching(/^Ads of this conversation: /) },
       });
       expect(asked()).toBe(2);
+      // The page's own captures ask for nothing more, and the failure stays while the ads are missing.
+      const kept = await refreshConversation(holding, triggers('captured'), runtime.deps);
+      expect(kept).toEqual({ decision: { kind: 'nothing' }, load: failed.load });
+      expect(asked()).toBe(2);
 
       faulty = false;
       runtime.clock.advance(Math.max(0, pause - 1));
@@ -231,6 +235,82 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
       expect(asked()).toBe(4);
     },
   );
+
+  it("asks again for ads and /me that failed on the page's own captures once the pause is over", async () => {
+    let faulty = true;
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        faulty && /\/ads$|\/me$/.test(request.url.pathname) ? jsonResponse({}, 503) : undefined,
+      ),
+    );
+    const holding = runtime.holdingOf(FIXTURE_IDS.ads);
+    holding.ingestMessagesPage(newestPageOf(FIXTURE_IDS.ads), null);
+    await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    faulty = false;
+    // The page polls its tree: only captures come, and no fallback poll.
+    runtime.clock.advance(ASK_AGAIN_AFTER_MS);
+    const recovered = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(recovered.load).toMatchObject({ status: 'idle', error: null });
+    expect(holding.inspection(runtime.account.current())?.ads?.adCount).toBeGreaterThan(0);
+    expect(runtime.account.current()).not.toBeNull();
+  });
+
+  it('keeps a paging dead end shown through refreshes that ask for something else', async () => {
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        request.url.searchParams.has('before') ? jsonResponse({ messages: 'not a list' }) : undefined,
+      ),
+    );
+    const holding = pageLoaded(runtime, LONG);
+    const stopped = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(stopped.load).toMatchObject({ status: 'failed', error: { code: 'unexpected-shape' } });
+    const sent = runtime.backendRequests().length;
+
+    // The page's next poll: nothing to ask for, and the pages are still missing.
+    const polled = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(polled).toEqual({ decision: { kind: 'nothing' }, load: stopped.load });
+    // A fallback poll that brings the newest page does not hide it either.
+    runtime.clock.advance(CURRENT_FOR_MS);
+    const fallback = await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    expect(runtime.backendRequests().map((request) => request.url.searchParams.get('before'))).toEqual([
+      ...runtime
+        .backendRequests()
+        .slice(0, sent)
+        .map((request) => request.url.searchParams.get('before')),
+      null,
+    ]);
+    expect(fallback.load).toEqual(stopped.load);
+  });
+
+  it("asks again for an answer's newest page that failed, at the fallback pace, on the page's own captures", async () => {
+    let siteDown = true;
+    const id = FIXTURE_IDS.webSearch;
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        siteDown && request.url.pathname === `/backend-api/conversations/${id}`
+          ? jsonResponse({ detail: 'down' }, 503)
+          : undefined,
+      ),
+    );
+    const holding = pageLoaded(runtime, id);
+    holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
+    const failed = await refreshConversation(holding, triggers('stream-ended'), runtime.deps);
+    expect(failed.load).toMatchObject({ status: 'failed', error: { code: 'server' } });
+    expect(runtime.backendRequests()).toHaveLength(1);
+
+    // The page keeps polling its tree, so no fallback poll comes; the failure stays until the page comes.
+    siteDown = false;
+    runtime.clock.advance(ASK_AGAIN_AFTER_MS - 1);
+    const waiting = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(waiting).toEqual({ decision: { kind: 'nothing' }, load: failed.load });
+    expect(runtime.backendRequests()).toHaveLength(1);
+
+    runtime.clock.advance(1);
+    const recovered = await refreshConversation(holding, triggers('captured'), runtime.deps);
+    expect(runtime.backendRequests()).toHaveLength(2);
+    expect(recovered.load).toMatchObject({ status: 'idle', error: null });
+    expect(holding.facts().messagesBehindStream).toBe(false);
+  });
 
   it('keeps several conversations apart, refreshed at the same time', async () => {
     const runtime = runtimeOver(replicaWithAds());

@@ -9,6 +9,7 @@ const held: HoldingFacts = {
   olderCursor: null,
   pagingStopped: false,
   adsMissing: false,
+  adsRetryDue: false,
   messagesBehindStream: false,
   lastFreshAt: NOW - 1_000,
 };
@@ -22,6 +23,7 @@ const plan = (
     facts: { ...held, ...facts },
     triggers: new Set(triggers),
     accountMissing: false,
+    accountRetryDue: false,
     governorWaitUntil: null,
     now: NOW,
     ...extra,
@@ -46,6 +48,9 @@ describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
   it('asks for the newest page after an answer ended only when the page loaded no messages page since', () => {
     expect(plan(['stream-ended'], { messagesBehindStream: true })).toMatchObject({ newestPage: true });
     expect(plan(['stream-ended'], { messagesBehindStream: false })).toEqual({ kind: 'nothing' });
+    // Asked again on the page's next capture when the first request did not bring it: the page's tree
+    // polls keep the fallback poll from firing.
+    expect(plan(['captured'], { messagesBehindStream: true })).toMatchObject({ newestPage: true });
   });
 
   it('asks for the newest page on the fallback poll', () => {
@@ -66,6 +71,13 @@ describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
       account: true,
     });
     expect(plan(['ui-opened'], { adsMissing: true })).toMatchObject({ ads: true, account: false });
+  });
+
+  it("asks again for ads and /me whose request failed, once its pause is over, on the page's own captures too", () => {
+    expect(plan(['captured'], { adsMissing: true, adsRetryDue: true })).toMatchObject({ ads: true });
+    expect(plan(['captured'], {}, { accountMissing: true, accountRetryDue: true })).toMatchObject({
+      account: true,
+    });
   });
 
   it('unites what several triggers gathered in one window ask for', () => {
