@@ -1,5 +1,7 @@
 import { describe, expect } from 'vitest';
+import type { TabLens } from '@/lib/runtime/tab-lens';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { searchQueriesFor } from '../replica/search-turn';
 import type { ReplicaRequestRecord } from '../replica/server';
 import {
   drillOwnPoll,
@@ -8,6 +10,7 @@ import {
   expectRecovered,
   expectViewsKept,
   exportThroughMenu,
+  FALLBACK_BEHIND_PAGE_POLL_MS,
   messageCount,
   messageIds,
   onOwnMessages,
@@ -16,8 +19,9 @@ import {
   pageCallsSince,
   setFault,
 } from './fault-drill';
-import { waitForLens } from './lens-state';
+import { storedLens, waitForLens } from './lens-state';
 import { test } from './lens-test';
+import { askPrompt } from './replica-page';
 
 /** Path and status of each call, from the first one the fault refused. */
 const fromFirstRefusal = (calls: ReplicaRequestRecord[], status: number): Array<[string, number]> =>
@@ -132,5 +136,49 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
       expect.arrayContaining(messageIds(tab.before.exported.messages)),
     );
     expect(pageCallsSince(lens.replica, id, since).every((call) => call.endsWith(' 200'))).toBe(true);
+  });
+  test("503 on an answer's messages page while the page polls its tree: the failure stays shown, the answer's queries come by themselves once the fault ends", async ({
+    lens,
+  }) => {
+    // liveSearch answers a prompt with a web search whose queries only the messages format carries
+    // (rule 1); the page's own tree polls keep the fallback poll from running.
+    const tab = await openWatched(lens, 'liveSearch', {
+      pagePolls: true,
+      fallbackMs: FALLBACK_BEHIND_PAGE_POLL_MS,
+      panel: false,
+    });
+    const lift = setFault(lens, tab.conversationId, onOwnMessages({ kind: 'status', status: 503 }));
+    const prompt = 'Which Lisbon bakeries open before eight in the morning?';
+    await askPrompt(tab.chat, prompt);
+    const failed = await waitForLens(
+      lens,
+      tab.tabId,
+      (state) => state.snapshot?.load.error?.code === 'server',
+    );
+    const failedAt = Date.now();
+    const queryTexts = (state: TabLens): string[] =>
+      state.snapshot?.queries?.queries.map((query) => query.text) ?? [];
+    expect(queryTexts(failed)).not.toEqual(expect.arrayContaining(searchQueriesFor(prompt)));
+
+    // The page's next tree poll asks for nothing, and hides nothing: the answer's queries are still missing.
+    const tree = `GET /backend-api/conversation/${tab.conversationId} 200`;
+    await expect
+      .poll(() => pageCallsSince(lens.replica, tab.conversationId, failedAt).includes(tree), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // Past the relay's debounce (500 ms) and the refresh it starts.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await storedLens(lens.context, tab.tabId))?.snapshot?.load.error?.code).toBe('server');
+    await expectBanner(tab, 'error', /failed on .*\(503\)/);
+
+    const endedAt = Date.now();
+    lift();
+    const recovered = await expectRecovered(lens, tab, endedAt, (state) =>
+      searchQueriesFor(prompt).every((query: string) => queryTexts(state).includes(query)),
+    );
+    expect(recovered.snapshot?.summary?.messageCount).toBeGreaterThan(messageCount(tab));
+    // The page only polled its tree meanwhile, and every poll went through.
+    expect(new Set(pageCallsSince(lens.replica, tab.conversationId, failedAt))).toEqual(new Set([tree]));
   });
 });
