@@ -83,13 +83,40 @@ export function blockquote(text: string): string {
     .join('\n');
 }
 
-const MAYBE_BLOCK_START = /^ {0,3}[#`~<]/m;
+/**
+ * What could open or close a code fence, or start a heading or an HTML block, at a line's start: the only
+ * lines containMarkdown may change or must look at. Tested at each line's start (sticky).
+ */
+const BLOCK_START = / {0,3}[#`~<]/y;
+const LINE_BREAK = /\r\n?/g;
 /** CommonMark 4.5: a backtick fence's info string holds no backtick; a tilde fence's may. */
 const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const ATX_HEADING = /^( {0,3})(#{1,6})(?=\s|$)/;
 /** CommonMark 4.6, HTML blocks 1 to 5: left open, they hide everything after them when rendered. */
 const OPEN_ENDED_HTML =
   /^( {0,3})(?=<(?:!--|\?|![A-Za-z]|!\[CDATA\[|(?:script|pre|style|textarea)(?:[\s>]|$)))/i;
+
+/** A line outside code: its heading moved down (never deeper than level 6), an open-ended HTML block made text. */
+function containedLine(line: string, minHeadingLevel: number): string {
+  return line
+    .replace(
+      ATX_HEADING,
+      (_heading, indent: string, hashes: string) =>
+        `${indent}${'#'.repeat(Math.min(6, hashes.length + minHeadingLevel - 1))}`,
+    )
+    .replace(OPEN_ENDED_HTML, '$1\\');
+}
+
+/** Each line that could start a block, with where it starts in the text; lines end at LF. */
+function* blockStartLines(text: string): Generator<{ line: string; start: number }> {
+  for (let start = 0; start <= text.length; ) {
+    const lineFeed = text.indexOf('\n', start);
+    const end = lineFeed < 0 ? text.length : lineFeed;
+    BLOCK_START.lastIndex = start;
+    if (BLOCK_START.test(text)) yield { line: text.slice(start, end), start };
+    start = end + 1;
+  }
+}
 
 /**
  * A message's own Markdown inside ours: its headings move down so they nest under the message heading
@@ -98,13 +125,13 @@ const OPEN_ENDED_HTML =
  * Lines inside code stay as they are.
  */
 export function containMarkdown(text: string, minHeadingLevel: number): string {
-  // Most messages have no line that could start a heading, a fence or HTML: one scan, then nothing to do.
-  if (!text.includes('\r') && !MAYBE_BLOCK_START.test(text)) return text;
-  // CommonMark 2.1: CR, LF and CRLF all end a line, so all three are split on (and written as LF).
-  const lines = text.split(/\r\n?|\n/);
+  // CommonMark 2.1: CR, LF and CRLF all end a line, so all three are written as LF.
+  const source = text.includes('\r') ? text.replace(LINE_BREAK, '\n') : text;
+  // Only the lines that could start a block are visited; the text between them is copied as it is.
+  let contained = '';
+  let copiedTo = 0;
   let openFence: string | null = null;
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
+  for (const { line, start } of blockStartLines(source)) {
     const fence = FENCE.exec(line)?.[1];
     if (openFence !== null) {
       // CommonMark 4.5: a closing fence is of the same character and at least as long.
@@ -117,14 +144,10 @@ export function containMarkdown(text: string, minHeadingLevel: number): string {
       openFence = fence;
       continue;
     }
-    lines[index] = line
-      .replace(
-        ATX_HEADING,
-        (_heading, indent: string, hashes: string) =>
-          `${indent}${'#'.repeat(Math.min(6, hashes.length + minHeadingLevel - 1))}`,
-      )
-      .replace(OPEN_ENDED_HTML, '$1\\');
+    const replaced = containedLine(line, minHeadingLevel);
+    if (replaced === line) continue;
+    contained += source.slice(copiedTo, start) + replaced;
+    copiedTo = start + line.length;
   }
-  if (openFence !== null) lines.push(openFence);
-  return lines.join('\n');
+  return `${contained}${source.slice(copiedTo)}${openFence === null ? '' : `\n${openFence}`}`;
 }
