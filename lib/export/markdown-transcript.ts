@@ -23,6 +23,7 @@ import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
  * what the site shows in their place, and each turn's answer is followed by the pages it cited (issue 7).
  */
 const SPEAKER_HEADING_LEVEL = 3;
+const SPEAKER_HEADING = '#'.repeat(SPEAKER_HEADING_LEVEL);
 const TOOL_OUTPUT_PREVIEW_LENGTH = 160;
 
 const QUERY_VERBS: Record<QueryKind, string> = {
@@ -75,37 +76,38 @@ function turnOfMessages(conversation: Conversation): Map<string, number> {
   return turnOf;
 }
 
+/** What writing a message needs of the transcript around it. */
+interface TranscriptState {
+  queries: ReadonlyMap<string, SearchQuery[]>;
+  cited: ReadonlyMap<string, CitationPiece[]>;
+  numbers: CitationNumbers;
+  /** The footnotes of the turn being written. */
+  footnotes: TurnFootnotes;
+  /** Hidden messages and tools' whole output are written too. */
+  whole: boolean;
+}
+
 /**
  * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
  * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
  * marker and are left alone.
  */
-function displayedText(
-  message: NormalizedMessage,
-  cited: ReadonlyMap<string, CitationPiece[]>,
-  numbers: CitationNumbers,
-  footnotes: TurnFootnotes,
-): string {
+function displayedText(message: NormalizedMessage, state: TranscriptState): string {
   if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
   const pieces =
-    cited.get(message.id) ??
+    state.cited.get(message.id) ??
     resolveCitations(message.text, {
       references: readContentReferences(message.metadata),
       searchResults: new Map(),
     });
-  return citedMarkdown(pieces, numbers, footnotes);
+  return citedMarkdown(pieces, state.numbers, state.footnotes);
 }
 
-function messageBlock(
-  message: NormalizedMessage,
-  queries: readonly SearchQuery[],
-  text: () => string,
-  whole: boolean,
-): string | null {
-  if (isToolCall(message)) return toolCallLine(message, queries);
+function messageBlock(message: NormalizedMessage, state: TranscriptState): string | null {
+  if (isToolCall(message)) return toolCallLine(message, state.queries.get(message.id) ?? []);
   if (message.text.trim() === '') return null;
-  if (message.role === 'tool' && !whole) return toolOutputLine(message);
-  const shown = text().trim();
+  if (message.role === 'tool' && !state.whole) return toolOutputLine(message);
+  const shown = displayedText(message, state).trim();
   if (shown === '') return null;
   const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   // Asked for in full: marked, so a reader tells them from what the site shows.
@@ -127,45 +129,41 @@ export function* transcriptBlocks(
   citationStyle: CitationStyle = 'inline',
   includeHiddenAndTools = false,
 ): Generator<string> {
-  const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const turnOf = turnOfMessages(inspection.conversation);
-  const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
-  const numbers: CitationNumbers = { style: citationStyle, next: 1 };
+  const state: TranscriptState = {
+    queries: groupBy(inspection.queries.queries, (query) => query.messageId),
+    cited: new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces])),
+    numbers: { style: citationStyle, next: 1 },
+    footnotes: new Map(),
+    whole: includeHiddenAndTools,
+  };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
-  let footnotes: TurnFootnotes = new Map();
-  let wroteAny = false;
   yield '## Transcript';
-  /** The speaker's heading when it changes, then the block. */
-  function* spoken(next: Speaker, block: string): Generator<string> {
-    if (next !== speaker) yield `${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`;
+  /** The block, under the speaker's heading when the speaker changes. */
+  function spoken(next: Speaker, block: string): string {
+    const previous = speaker;
     speaker = next;
-    wroteAny = true;
-    yield block;
+    return next === previous ? block : `${SPEAKER_HEADING} ${next}\n\n${block}`;
   }
   // A turn's pages follow its last message, under the answer's heading.
   function* closeTurn(): Generator<string> {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
-    const pages = list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
-    if (pages !== null) yield* spoken('Assistant', pages);
+    const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
+    if (pages !== null) yield spoken('Assistant', pages);
   }
   for (const message of inspection.conversation.messages) {
     const messageTurn = turnOf.get(message.id);
     if (messageTurn !== turnIndex) {
       yield* closeTurn();
       turnIndex = messageTurn;
-      footnotes = new Map();
+      state.footnotes = new Map();
     }
     if (message.hidden && !includeHiddenAndTools) continue;
-    const block = messageBlock(
-      message,
-      queries.get(message.id) ?? [],
-      () => displayedText(message, cited, numbers, footnotes),
-      includeHiddenAndTools,
-    );
-    if (block !== null) yield* spoken(speakerOf(message), block);
+    const block = messageBlock(message, state);
+    if (block !== null) yield spoken(speakerOf(message), block);
   }
   yield* closeTurn();
-  if (!wroteAny) yield 'The conversation has no visible messages.';
+  if (speaker === null) yield 'The conversation has no visible messages.';
 }
