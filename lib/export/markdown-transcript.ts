@@ -68,12 +68,16 @@ function toolOutputLine(message: NormalizedMessage): string {
   return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
 }
 
-function turnOfMessages(conversation: Conversation): Map<string, number> {
+/**
+ * Each message's turn, in the messages' order: the last turn that lists its id. Looked up all at once
+ * before any text is written: the same lookups made between the messages' texts took several times as long.
+ */
+function turnOfEachMessage(conversation: Conversation): Array<number | undefined> {
   const turnOf = new Map<string, number>();
   conversation.turns.forEach((turn, turnIndex) => {
     for (const id of turn.messageIds) turnOf.set(id, turnIndex);
   });
-  return turnOf;
+  return conversation.messages.map((message) => turnOf.get(message.id));
 }
 
 /** What writing a message needs of the transcript around it. */
@@ -130,7 +134,8 @@ export function* transcriptBlocks(
   includeHiddenAndTools = false,
 ): Generator<string> {
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
-  const turnOf = turnOfMessages(inspection.conversation);
+  const { messages } = inspection.conversation;
+  const turnOf = turnOfEachMessage(inspection.conversation);
   const state: TranscriptState = {
     queries: groupBy(inspection.queries.queries, (query) => query.messageId),
     cited: new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces])),
@@ -153,8 +158,9 @@ export function* transcriptBlocks(
     const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
     if (pages !== null) yield spoken('Assistant', pages);
   }
-  for (const message of inspection.conversation.messages) {
-    const messageTurn = turnOf.get(message.id);
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as NormalizedMessage;
+    const messageTurn = turnOf[index];
     if (messageTurn !== turnIndex) {
       yield* closeTurn();
       turnIndex = messageTurn;
