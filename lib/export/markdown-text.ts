@@ -33,6 +33,8 @@ export function inlineText(text: string): string {
 /** The first `maxLength` characters of a one-line text, with an ellipsis when it was longer. */
 export function shortened(text: string, maxLength: number): string {
   const oneLine = text.replace(WHITE_SPACE_RUN, ' ').trim();
+  // No more UTF-16 units than allowed is no more characters either: most texts are not split into them.
+  if (oneLine.length <= maxLength) return oneLine;
   const characters = [...oneLine];
   return characters.length <= maxLength
     ? oneLine

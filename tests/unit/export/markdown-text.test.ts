@@ -25,6 +25,12 @@ describe('shortened', () => {
     expect(shortened('short', 10)).toBe('short');
     expect(shortened('🍳🍳🍳🍳', 3)).toBe('🍳🍳…');
   });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(shortened('🍳🍳', 4)).toBe('🍳🍳');
+    expect(shortened('🍳🍳🍳', 4)).toBe('🍳🍳🍳');
+    expect(shortened(' a \n b ', 3)).toBe('a b');
+  });
 });
 
 describe('codeSpan', () => {
