@@ -46,10 +46,24 @@ function footnoteRefs(
   return pages.map((page) => `[^${footnoteOf(page.url, numbers, footnotes)}]`).join('');
 }
 
-/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before. */
-function inlineLinks(pages: readonly ReferencedPage[], before: string): string {
+const WHITE_SPACE = /\s/;
+const TRAILING_BLANKS = /[ \t]+$/;
+
+/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before (`before`: the text's last part). */
+function inlineLinks(pages: readonly ReferencedPage[], before: string | undefined): string {
   const links = `(${pages.map((page) => link(siteLabel(page), page.url)).join(', ')})`;
-  return before === '' || /\s$/.test(before) ? links : ` ${links}`;
+  return before === undefined || WHITE_SPACE.test(before.at(-1) ?? '') ? links : ` ${links}`;
+}
+
+/** The spaces and tabs that end the text taken off, from as many of its last parts as they fill. */
+function dropTrailingBlanks(parts: string[]): void {
+  for (let last = parts.pop(); last !== undefined; last = parts.pop()) {
+    const kept = last.replace(TRAILING_BLANKS, '');
+    if (kept !== '') {
+      parts.push(kept);
+      return;
+    }
+  }
 }
 
 /**
@@ -61,15 +75,21 @@ export function citedMarkdown(
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
 ): string {
-  let markdown = '';
+  // Kept in parts, none empty: looking at the end of one growing string would copy all of it each time.
+  const parts: string[] = [];
+  const add = (text: string) => {
+    if (text !== '') parts.push(text);
+  };
   for (const piece of pieces) {
-    if (piece.kind === 'text') markdown += piece.text;
-    else if (piece.kind === 'words') markdown += inlineText(piece.text);
-    else if (piece.kind === 'alt') markdown += piece.markdown;
-    else if (numbers.style === 'footnotes')
-      markdown = markdown.replace(/[ \t]+$/, '') + footnoteRefs(piece.pages, numbers, footnotes);
-    else markdown += inlineLinks(piece.pages, markdown);
+    if (piece.kind === 'text') add(piece.text);
+    else if (piece.kind === 'words') add(inlineText(piece.text));
+    else if (piece.kind === 'alt') add(piece.markdown);
+    else if (numbers.style === 'footnotes') {
+      dropTrailingBlanks(parts);
+      add(footnoteRefs(piece.pages, numbers, footnotes));
+    } else add(inlineLinks(piece.pages, parts.at(-1)));
   }
+  const markdown = parts.join('');
   return MAY_HOLD_MARKER.test(markdown) ? withoutMarkers(markdown) : markdown;
 }
 
