@@ -109,15 +109,16 @@ function containedLine(line: string, minHeadingLevel: number): string {
     .replace(OPEN_ENDED_HTML, '$1\\');
 }
 
-/** Each line that could start a block, with where it starts in the text; lines end at LF. */
-function* blockStartLines(text: string): Generator<{ line: string; start: number }> {
-  for (let start = 0; start <= text.length; ) {
-    const lineFeed = text.indexOf('\n', start);
-    const end = lineFeed < 0 ? text.length : lineFeed;
+/** Where the first line from `from` on that could start a block begins; -1 when none does. Lines end at LF. */
+function nextBlockStart(text: string, from: number): number {
+  for (let start = from; start <= text.length; ) {
     BLOCK_START.lastIndex = start;
-    if (BLOCK_START.test(text)) yield { line: text.slice(start, end), start };
-    start = end + 1;
+    if (BLOCK_START.test(text)) return start;
+    const lineFeed = text.indexOf('\n', start);
+    if (lineFeed < 0) return -1;
+    start = lineFeed + 1;
   }
+  return -1;
 }
 
 /**
@@ -133,23 +134,26 @@ export function containMarkdown(text: string, minHeadingLevel: number): string {
   let contained = '';
   let copiedTo = 0;
   let openFence: string | null = null;
-  for (const { line, start } of blockStartLines(source)) {
+  let start = nextBlockStart(source, 0);
+  while (start >= 0) {
+    const lineFeed = source.indexOf('\n', start);
+    const end = lineFeed < 0 ? source.length : lineFeed;
+    const line = source.slice(start, end);
     const fence = FENCE.exec(line)?.[1];
     if (openFence !== null) {
       // CommonMark 4.5: a closing fence is of the same character and at least as long.
-      if (fence !== undefined && fence[0] === openFence[0] && fence.length >= openFence.length) {
-        if (line.trim() === fence) openFence = null;
-      }
-      continue;
-    }
-    if (fence !== undefined) {
+      const closes = fence !== undefined && fence[0] === openFence[0] && fence.length >= openFence.length;
+      if (closes && line.trim() === fence) openFence = null;
+    } else if (fence !== undefined) {
       openFence = fence;
-      continue;
+    } else {
+      const replaced = containedLine(line, minHeadingLevel);
+      if (replaced !== line) {
+        contained += source.slice(copiedTo, start) + replaced;
+        copiedTo = end;
+      }
     }
-    const replaced = containedLine(line, minHeadingLevel);
-    if (replaced === line) continue;
-    contained += source.slice(copiedTo, start) + replaced;
-    copiedTo = start + line.length;
+    start = nextBlockStart(source, end + 1);
   }
   return `${contained}${source.slice(copiedTo)}${openFence === null ? '' : `\n${openFence}`}`;
 }
