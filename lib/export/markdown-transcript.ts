@@ -7,12 +7,13 @@ import {
   turnSourcesMarkdown,
 } from '@/lib/export/markdown-citations';
 import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
+import { messageTurns } from '@/lib/export/message-turns';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
-import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
+import type { NormalizedMessage } from '@/lib/model/conversation';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
@@ -68,18 +69,6 @@ function toolOutputLine(message: NormalizedMessage): string {
   return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
 }
 
-/**
- * Each message's turn, in the messages' order: the last turn that lists its id. Looked up all at once
- * before any text is written: the same lookups made between the messages' texts took several times as long.
- */
-function turnOfEachMessage(conversation: Conversation): Array<number | undefined> {
-  const turnOf = new Map<string, number>();
-  conversation.turns.forEach((turn, turnIndex) => {
-    for (const id of turn.messageIds) turnOf.set(id, turnIndex);
-  });
-  return conversation.messages.map((message) => turnOf.get(message.id));
-}
-
 /** What writing a message needs of the transcript around it. */
 interface TranscriptState {
   queries: ReadonlyMap<string, SearchQuery[]>;
@@ -89,17 +78,22 @@ interface TranscriptState {
   footnotes: TurnFootnotes;
   /** Hidden messages and tools' whole output are written too. */
   whole: boolean;
+  /** The inspection looked at every message's own text (MessageTurns.listedInOrder). */
+  allInspected: boolean;
 }
 
 /**
  * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
  * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
- * marker and are left alone.
+ * marker and are left alone. The inspection resolved every message of the turns that holds a marker
+ * (lib/insights/sources.ts): where it looked at every message, one it did not resolve is not scanned again.
  */
 function displayedText(message: NormalizedMessage, state: TranscriptState): string {
+  const resolved = state.cited.get(message.id);
+  if (resolved === undefined && state.allInspected) return message.text;
   if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
   const pieces =
-    state.cited.get(message.id) ??
+    resolved ??
     resolveCitations(message.text, {
       references: readContentReferences(message.metadata),
       searchResults: new Map(),
@@ -135,13 +129,14 @@ export function* transcriptBlocks(
 ): Generator<string> {
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
-  const turnOf = turnOfEachMessage(inspection.conversation);
+  const { turnOf, listedInOrder } = messageTurns(inspection.conversation);
   const state: TranscriptState = {
     queries: groupBy(inspection.queries.queries, (query) => query.messageId),
     cited: new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces])),
     numbers: { style: citationStyle, next: 1 },
     footnotes: new Map(),
     whole: includeHiddenAndTools,
+    allInspected: listedInOrder,
   };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
