@@ -111,24 +111,22 @@ export function turnSourcesMarkdown(
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
 ): string | null {
-  const cited = sources.filter((source) => source.cited);
-  const uncited = sources.filter((source) => !source.cited);
-  const blocks: string[] = [];
   // Only pages a marker points to become footnotes: renderers drop a footnote nothing refers to.
   const noted: Array<[number, WebSource]> = [];
-  const listed: WebSource[] = [];
-  for (const source of cited) {
+  const listed: string[] = [];
+  const uncited: string[] = [];
+  for (const source of sources) {
+    if (!source.cited) {
+      uncited.push(link(source.title ?? source.domain ?? source.url, source.url));
+      continue;
+    }
     const number = numbers.style === 'footnotes' ? footnotes.get(pageKey(source.url)) : undefined;
-    if (number === undefined) listed.push(source);
+    if (number === undefined) listed.push(`- ${pageLine(source)}`);
     else noted.push([number, source]);
   }
   noted.sort(([a], [b]) => a - b);
-  blocks.push(...noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`));
-  if (listed.length > 0)
-    blocks.push(`**Sources**\n\n${listed.map((source) => `- ${pageLine(source)}`).join('\n')}`);
-  if (uncited.length > 0) {
-    const links = uncited.map((source) => link(source.title ?? source.domain ?? source.url, source.url));
-    blocks.push(`_Also found by the search, not cited:_ ${links.join(' · ')}`);
-  }
+  const blocks = noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`);
+  if (listed.length > 0) blocks.push(`**Sources**\n\n${listed.join('\n')}`);
+  if (uncited.length > 0) blocks.push(`_Also found by the search, not cited:_ ${uncited.join(' · ')}`);
   return blocks.length === 0 ? null : blocks.join('\n\n');
 }
