@@ -72,7 +72,6 @@ function toolOutputLine(message: NormalizedMessage): string {
 /** What writing a message needs of the transcript around it. */
 interface TranscriptState {
   queries: ReadonlyMap<string, SearchQuery[]>;
-  cited: ReadonlyMap<string, CitationPiece[]>;
   numbers: CitationNumbers;
   /** The footnotes of the turn being written. */
   footnotes: TurnFootnotes;
@@ -88,8 +87,11 @@ interface TranscriptState {
  * marker and are left alone. The inspection resolved every message of the turns that holds a marker
  * (lib/insights/sources.ts): where it looked at every message, one it did not resolve is not scanned again.
  */
-function displayedText(message: NormalizedMessage, state: TranscriptState): string {
-  const resolved = state.cited.get(message.id);
+function displayedText(
+  message: NormalizedMessage,
+  resolved: CitationPiece[] | undefined,
+  state: TranscriptState,
+): string {
   if (resolved === undefined && state.allInspected) return message.text;
   if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
   const pieces =
@@ -101,11 +103,16 @@ function displayedText(message: NormalizedMessage, state: TranscriptState): stri
   return citedMarkdown(pieces, state.numbers, state.footnotes);
 }
 
-function messageBlock(message: NormalizedMessage, state: TranscriptState): string | null {
+/** `resolved`: the pieces the inspection resolved the message's text into, if it did. */
+function messageBlock(
+  message: NormalizedMessage,
+  resolved: CitationPiece[] | undefined,
+  state: TranscriptState,
+): string | null {
   if (isToolCall(message)) return toolCallLine(message, state.queries.get(message.id) ?? []);
   if (message.text.trim() === '') return null;
   if (message.role === 'tool' && !state.whole) return toolOutputLine(message);
-  const shown = displayedText(message, state).trim();
+  const shown = displayedText(message, resolved, state).trim();
   if (shown === '') return null;
   const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   // Asked for in full: marked, so a reader tells them from what the site shows.
@@ -130,9 +137,11 @@ export function* transcriptBlocks(
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
   const { turnOf, listedInOrder } = messageTurns(inspection.conversation);
+  const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
+  // Looked up all at once, like the turns (message-turns.ts): between the texts, lookups by id cost more.
+  const resolvedOf = messages.map((message) => cited.get(message.id));
   const state: TranscriptState = {
     queries: groupBy(inspection.queries.queries, (query) => query.messageId),
-    cited: new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces])),
     numbers: { style: citationStyle, next: 1 },
     footnotes: new Map(),
     whole: includeHiddenAndTools,
@@ -147,24 +156,27 @@ export function* transcriptBlocks(
     speaker = next;
     return next === previous ? block : `${SPEAKER_HEADING} ${next}\n\n${block}`;
   }
-  // A turn's pages follow its last message, under the answer's heading.
-  function* closeTurn(): Generator<string> {
+  /** The pages of the turn just written, to follow its last message under the answer's heading. */
+  function turnPages(): string | null {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
     const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
-    if (pages !== null) yield spoken('Assistant', pages);
+    return pages === null ? null : spoken('Assistant', pages);
   }
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as NormalizedMessage;
     const messageTurn = turnOf[index];
     if (messageTurn !== turnIndex) {
-      yield* closeTurn();
+      const pages = turnPages();
+      if (pages !== null) yield pages;
       turnIndex = messageTurn;
-      state.footnotes = new Map();
+      // Each turn numbers its pages afresh; most turns have none to forget.
+      if (state.footnotes.size > 0) state.footnotes = new Map();
     }
     if (message.hidden && !includeHiddenAndTools) continue;
-    const block = messageBlock(message, state);
+    const block = messageBlock(message, resolvedOf[index], state);
     if (block !== null) yield spoken(speakerOf(message), block);
   }
-  yield* closeTurn();
+  const pages = turnPages();
+  if (pages !== null) yield pages;
   if (speaker === null) yield 'The conversation has no visible messages.';
 }
