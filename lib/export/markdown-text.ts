@@ -14,6 +14,13 @@ const ENTITY_LIKE = /&(?=#?[A-Za-z0-9]+;)/g;
 const CLOSING_HASHES = /(^|\s)(#+)$/;
 /** Line breaks (also U+2028/U+2029 and NEL) and runs of white space inside one line of ours. */
 const WHITE_SPACE_RUN = /[\s\u0085]+/g;
+/** White space other than single spaces: what putting a text on one line changes. */
+const NOT_ONE_LINE = /[^\S ]|\u0085| {2}/;
+
+/** The text on one line, each run of white space a single space. Most texts are so already and not copied. */
+function onOneLine(text: string): string {
+  return NOT_ONE_LINE.test(text) ? text.replace(WHITE_SPACE_RUN, ' ') : text;
+}
 
 /** Anything the rules below would change; most titles and names hold none of it and are returned as they are. */
 const NEEDS_INLINE_WORK = /[\\`*[\]<>|~_&#\u0085]|[^\S ]| {2}|^ | $/;
@@ -21,8 +28,7 @@ const NEEDS_INLINE_WORK = /[\\`*[\]<>|~_&#\u0085]|[^\S ]| {2}|^ | $/;
 /** Text as it reads inside a line of Markdown (a heading, a list item, a table cell): on one line, inert. */
 export function inlineText(text: string): string {
   if (!NEEDS_INLINE_WORK.test(text)) return text;
-  return text
-    .replace(WHITE_SPACE_RUN, ' ')
+  return onOneLine(text)
     .trim()
     .replace(INLINE_MARKUP, '\\$&')
     .replace(BOUNDARY_UNDERSCORE, '\\_')
@@ -32,7 +38,7 @@ export function inlineText(text: string): string {
 
 /** The first `maxLength` characters of a one-line text, with an ellipsis when it was longer. */
 export function shortened(text: string, maxLength: number): string {
-  const oneLine = text.replace(WHITE_SPACE_RUN, ' ').trim();
+  const oneLine = onOneLine(text).trim();
   // No more UTF-16 units than allowed is no more characters either: most texts are not split into them.
   if (oneLine.length <= maxLength) return oneLine;
   const characters = [...oneLine];
@@ -46,7 +52,7 @@ export function shortened(text: string, maxLength: number): string {
 
 /** A code span whose fence is longer than any backtick run inside (CommonMark 6.1). */
 export function codeSpan(text: string): string {
-  const oneLine = text.replace(WHITE_SPACE_RUN, ' ');
+  const oneLine = onOneLine(text);
   const longestRun = (oneLine.match(/`+/g) ?? []).reduce((longest, run) => Math.max(longest, run.length), 0);
   const fence = '`'.repeat(longestRun + 1);
   const padded =

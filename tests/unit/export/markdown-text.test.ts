@@ -31,6 +31,12 @@ describe('shortened', () => {
     expect(shortened('🍳🍳🍳', 4)).toBe('🍳🍳🍳');
     expect(shortened(' a \n b ', 3)).toBe('a b');
   });
+
+  it('puts the text on one line: every run of white space, NEL and U+2028 included, one space', () => {
+    expect(shortened('a b c', 10)).toBe('a b c');
+    expect(shortened('a  b\tc\u00a0d\u0085e\u2028f\r\ng', 20)).toBe('a b c d e f g');
+    expect(codeSpan('a\u0085 b')).toBe('`a b`');
+  });
 });
 
 describe('codeSpan', () => {
