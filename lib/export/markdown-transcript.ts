@@ -85,22 +85,34 @@ interface TranscriptState {
  * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
  * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
  * marker and are left alone. The inspection resolved every message of the turns that holds a marker
- * (lib/insights/sources.ts): where it looked at every message, one it did not resolve is not scanned again.
+ * (lib/insights/sources.ts): where it looked at every message, what it resolved is all there is to
+ * rewrite, and no text is scanned for markers again.
  */
 function displayedText(
   message: NormalizedMessage,
   resolved: CitationPiece[] | undefined,
   state: TranscriptState,
 ): string {
-  if (resolved === undefined && state.allInspected) return message.text;
-  if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
-  const pieces =
+  const pieces = state.allInspected ? resolved : scannedPieces(message, resolved);
+  return pieces === undefined ? message.text : citedMarkdown(pieces, state.numbers, state.footnotes);
+}
+
+/**
+ * A message the inspection may not have looked at, scanned for markers: undefined when it holds none, else
+ * the inspection's pieces if it resolved it, else the pieces its own references resolve it into.
+ */
+function scannedPieces(
+  message: NormalizedMessage,
+  resolved: CitationPiece[] | undefined,
+): CitationPiece[] | undefined {
+  if (!MAY_HOLD_MARKER.test(message.text)) return undefined;
+  return (
     resolved ??
     resolveCitations(message.text, {
       references: readContentReferences(message.metadata),
       searchResults: new Map(),
-    });
-  return citedMarkdown(pieces, state.numbers, state.footnotes);
+    })
+  );
 }
 
 /** `resolved`: the pieces the inspection resolved the message's text into, if it did. */
