@@ -46,10 +46,24 @@ function footnoteRefs(
   return pages.map((page) => `[^${footnoteOf(page.url, numbers, footnotes)}]`).join('');
 }
 
-/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before. */
-function inlineLinks(pages: readonly ReferencedPage[], before: string): string {
+const WHITE_SPACE = /\s/;
+const TRAILING_BLANKS = /[ \t]+$/;
+
+/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before (`before`: the text's last part). */
+function inlineLinks(pages: readonly ReferencedPage[], before: string | undefined): string {
   const links = `(${pages.map((page) => link(siteLabel(page), page.url)).join(', ')})`;
-  return before === '' || /\s$/.test(before) ? links : ` ${links}`;
+  return before === undefined || WHITE_SPACE.test(before.at(-1) ?? '') ? links : ` ${links}`;
+}
+
+/** The spaces and tabs that end the text taken off, from as many of its last parts as they fill. */
+function dropTrailingBlanks(parts: string[]): void {
+  for (let last = parts.pop(); last !== undefined; last = parts.pop()) {
+    const kept = last.replace(TRAILING_BLANKS, '');
+    if (kept !== '') {
+      parts.push(kept);
+      return;
+    }
+  }
 }
 
 /**
@@ -61,15 +75,21 @@ export function citedMarkdown(
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
 ): string {
-  let markdown = '';
+  // Kept in parts, none empty: looking at the end of one growing string would copy all of it each time.
+  const parts: string[] = [];
+  const add = (text: string) => {
+    if (text !== '') parts.push(text);
+  };
   for (const piece of pieces) {
-    if (piece.kind === 'text') markdown += piece.text;
-    else if (piece.kind === 'words') markdown += inlineText(piece.text);
-    else if (piece.kind === 'alt') markdown += piece.markdown;
-    else if (numbers.style === 'footnotes')
-      markdown = markdown.replace(/[ \t]+$/, '') + footnoteRefs(piece.pages, numbers, footnotes);
-    else markdown += inlineLinks(piece.pages, markdown);
+    if (piece.kind === 'text') add(piece.text);
+    else if (piece.kind === 'words') add(inlineText(piece.text));
+    else if (piece.kind === 'alt') add(piece.markdown);
+    else if (numbers.style === 'footnotes') {
+      dropTrailingBlanks(parts);
+      add(footnoteRefs(piece.pages, numbers, footnotes));
+    } else add(inlineLinks(piece.pages, parts.at(-1)));
   }
+  const markdown = parts.join('');
   return MAY_HOLD_MARKER.test(markdown) ? withoutMarkers(markdown) : markdown;
 }
 
@@ -91,24 +111,22 @@ export function turnSourcesMarkdown(
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
 ): string | null {
-  const cited = sources.filter((source) => source.cited);
-  const uncited = sources.filter((source) => !source.cited);
-  const blocks: string[] = [];
   // Only pages a marker points to become footnotes: renderers drop a footnote nothing refers to.
   const noted: Array<[number, WebSource]> = [];
-  const listed: WebSource[] = [];
-  for (const source of cited) {
+  const listed: string[] = [];
+  const uncited: string[] = [];
+  for (const source of sources) {
+    if (!source.cited) {
+      uncited.push(link(source.title ?? source.domain ?? source.url, source.url));
+      continue;
+    }
     const number = numbers.style === 'footnotes' ? footnotes.get(pageKey(source.url)) : undefined;
-    if (number === undefined) listed.push(source);
+    if (number === undefined) listed.push(`- ${pageLine(source)}`);
     else noted.push([number, source]);
   }
   noted.sort(([a], [b]) => a - b);
-  blocks.push(...noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`));
-  if (listed.length > 0)
-    blocks.push(`**Sources**\n\n${listed.map((source) => `- ${pageLine(source)}`).join('\n')}`);
-  if (uncited.length > 0) {
-    const links = uncited.map((source) => link(source.title ?? source.domain ?? source.url, source.url));
-    blocks.push(`_Also found by the search, not cited:_ ${links.join(' · ')}`);
-  }
+  const blocks = noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`);
+  if (listed.length > 0) blocks.push(`**Sources**\n\n${listed.join('\n')}`);
+  if (uncited.length > 0) blocks.push(`_Also found by the search, not cited:_ ${uncited.join(' · ')}`);
   return blocks.length === 0 ? null : blocks.join('\n\n');
 }

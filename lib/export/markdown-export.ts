@@ -24,6 +24,8 @@ export interface MarkdownExportOptions {
 }
 
 const UNTITLED = 'Untitled conversation';
+/** Characters of transcript per piece, about. */
+const PIECE_LENGTH = 16 * 1024;
 
 /** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */
 const LONE_SURROGATE = /\p{Cs}/gu;
@@ -56,8 +58,16 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   const title =
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
   yield `${header}\n# ${inlineText(title)}`;
-  for (const block of transcriptBlocks(inspection, options.citations, options.includeHiddenAndTools))
-    yield `\n\n${block}`;
+  // The transcript's blocks go out a few together: a piece per block cost more than writing it.
+  let piece = '';
+  for (const block of transcriptBlocks(inspection, options.citations, options.includeHiddenAndTools)) {
+    piece += `\n\n${block}`;
+    if (piece.length >= PIECE_LENGTH) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece !== '') yield piece;
   for (const section of [markdownQueries, markdownAds, markdownOffers, markdownDetails])
     yield `\n\n${section(inspection)}`;
   yield '\n';

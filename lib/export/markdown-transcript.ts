@@ -7,12 +7,13 @@ import {
   turnSourcesMarkdown,
 } from '@/lib/export/markdown-citations';
 import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
+import { messageTurns } from '@/lib/export/message-turns';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
-import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
+import type { NormalizedMessage } from '@/lib/model/conversation';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
@@ -23,6 +24,7 @@ import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
  * what the site shows in their place, and each turn's answer is followed by the pages it cited (issue 7).
  */
 const SPEAKER_HEADING_LEVEL = 3;
+const SPEAKER_HEADING = '#'.repeat(SPEAKER_HEADING_LEVEL);
 const TOOL_OUTPUT_PREVIEW_LENGTH = 160;
 
 const QUERY_VERBS: Record<QueryKind, string> = {
@@ -67,45 +69,62 @@ function toolOutputLine(message: NormalizedMessage): string {
   return preview === '' ? `_${inlineText(tool)} answered_` : `_${inlineText(tool)}: ${inlineText(preview)}_`;
 }
 
-function turnOfMessages(conversation: Conversation): Map<string, number> {
-  const turnOf = new Map<string, number>();
-  conversation.turns.forEach((turn, turnIndex) => {
-    for (const id of turn.messageIds) turnOf.set(id, turnIndex);
-  });
-  return turnOf;
+/** What writing a message needs of the transcript around it. */
+interface TranscriptState {
+  queries: ReadonlyMap<string, SearchQuery[]>;
+  numbers: CitationNumbers;
+  /** The footnotes of the turn being written. */
+  footnotes: TurnFootnotes;
+  /** Hidden messages and tools' whole output are written too. */
+  whole: boolean;
+  /** The inspection looked at every message's own text (MessageTurns.listedInOrder). */
+  allInspected: boolean;
 }
 
 /**
  * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
  * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
- * marker and are left alone.
+ * marker and are left alone. The inspection resolved every message of the turns that holds a marker
+ * (lib/insights/sources.ts): where it looked at every message, what it resolved is all there is to
+ * rewrite, and no text is scanned for markers again.
  */
 function displayedText(
   message: NormalizedMessage,
-  cited: ReadonlyMap<string, CitationPiece[]>,
-  numbers: CitationNumbers,
-  footnotes: TurnFootnotes,
+  resolved: CitationPiece[] | undefined,
+  state: TranscriptState,
 ): string {
-  if (!MAY_HOLD_MARKER.test(message.text)) return message.text;
-  const pieces =
-    cited.get(message.id) ??
+  const pieces = state.allInspected ? resolved : scannedPieces(message, resolved);
+  return pieces === undefined ? message.text : citedMarkdown(pieces, state.numbers, state.footnotes);
+}
+
+/**
+ * A message the inspection may not have looked at, scanned for markers: undefined when it holds none, else
+ * the inspection's pieces if it resolved it, else the pieces its own references resolve it into.
+ */
+function scannedPieces(
+  message: NormalizedMessage,
+  resolved: CitationPiece[] | undefined,
+): CitationPiece[] | undefined {
+  if (!MAY_HOLD_MARKER.test(message.text)) return undefined;
+  return (
+    resolved ??
     resolveCitations(message.text, {
       references: readContentReferences(message.metadata),
       searchResults: new Map(),
-    });
-  return citedMarkdown(pieces, numbers, footnotes);
+    })
+  );
 }
 
+/** `resolved`: the pieces the inspection resolved the message's text into, if it did. */
 function messageBlock(
   message: NormalizedMessage,
-  queries: readonly SearchQuery[],
-  text: () => string,
-  whole: boolean,
+  resolved: CitationPiece[] | undefined,
+  state: TranscriptState,
 ): string | null {
-  if (isToolCall(message)) return toolCallLine(message, queries);
+  if (isToolCall(message)) return toolCallLine(message, state.queries.get(message.id) ?? []);
   if (message.text.trim() === '') return null;
-  if (message.role === 'tool' && !whole) return toolOutputLine(message);
-  const shown = text().trim();
+  if (message.role === 'tool' && !state.whole) return toolOutputLine(message);
+  const shown = displayedText(message, resolved, state).trim();
   if (shown === '') return null;
   const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   // Asked for in full: marked, so a reader tells them from what the site shows.
@@ -127,45 +146,49 @@ export function* transcriptBlocks(
   citationStyle: CitationStyle = 'inline',
   includeHiddenAndTools = false,
 ): Generator<string> {
-  const queries = groupBy(inspection.queries.queries, (query) => query.messageId);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
-  const turnOf = turnOfMessages(inspection.conversation);
+  const { messages } = inspection.conversation;
+  const { turnOf, listedInOrder } = messageTurns(inspection.conversation);
   const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
-  const numbers: CitationNumbers = { style: citationStyle, next: 1 };
+  // Looked up all at once, like the turns (message-turns.ts): between the texts, lookups by id cost more.
+  const resolvedOf = messages.map((message) => cited.get(message.id));
+  const state: TranscriptState = {
+    queries: groupBy(inspection.queries.queries, (query) => query.messageId),
+    numbers: { style: citationStyle, next: 1 },
+    footnotes: new Map(),
+    whole: includeHiddenAndTools,
+    allInspected: listedInOrder,
+  };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
-  let footnotes: TurnFootnotes = new Map();
-  let wroteAny = false;
   yield '## Transcript';
-  /** The speaker's heading when it changes, then the block. */
-  function* spoken(next: Speaker, block: string): Generator<string> {
-    if (next !== speaker) yield `${'#'.repeat(SPEAKER_HEADING_LEVEL)} ${next}`;
+  /** The block, under the speaker's heading when the speaker changes. */
+  function spoken(next: Speaker, block: string): string {
+    const previous = speaker;
     speaker = next;
-    wroteAny = true;
-    yield block;
+    return next === previous ? block : `${SPEAKER_HEADING} ${next}\n\n${block}`;
   }
-  // A turn's pages follow its last message, under the answer's heading.
-  function* closeTurn(): Generator<string> {
+  /** The pages of the turn just written, to follow its last message under the answer's heading. */
+  function turnPages(): string | null {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
-    const pages = list === undefined ? null : turnSourcesMarkdown(list, numbers, footnotes);
-    if (pages !== null) yield* spoken('Assistant', pages);
+    const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
+    return pages === null ? null : spoken('Assistant', pages);
   }
-  for (const message of inspection.conversation.messages) {
-    const messageTurn = turnOf.get(message.id);
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as NormalizedMessage;
+    const messageTurn = turnOf[index];
     if (messageTurn !== turnIndex) {
-      yield* closeTurn();
+      const pages = turnPages();
+      if (pages !== null) yield pages;
       turnIndex = messageTurn;
-      footnotes = new Map();
+      // Each turn numbers its pages afresh; most turns have none to forget.
+      if (state.footnotes.size > 0) state.footnotes = new Map();
     }
     if (message.hidden && !includeHiddenAndTools) continue;
-    const block = messageBlock(
-      message,
-      queries.get(message.id) ?? [],
-      () => displayedText(message, cited, numbers, footnotes),
-      includeHiddenAndTools,
-    );
-    if (block !== null) yield* spoken(speakerOf(message), block);
+    const block = messageBlock(message, resolvedOf[index], state);
+    if (block !== null) yield spoken(speakerOf(message), block);
   }
-  yield* closeTurn();
-  if (!wroteAny) yield 'The conversation has no visible messages.';
+  const pages = turnPages();
+  if (pages !== null) yield pages;
+  if (speaker === null) yield 'The conversation has no visible messages.';
 }

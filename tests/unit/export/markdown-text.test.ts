@@ -25,6 +25,18 @@ describe('shortened', () => {
     expect(shortened('short', 10)).toBe('short');
     expect(shortened('🍳🍳🍳🍳', 3)).toBe('🍳🍳…');
   });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(shortened('🍳🍳', 4)).toBe('🍳🍳');
+    expect(shortened('🍳🍳🍳', 4)).toBe('🍳🍳🍳');
+    expect(shortened(' a \n b ', 3)).toBe('a b');
+  });
+
+  it('puts the text on one line: every run of white space, NEL and U+2028 included, one space', () => {
+    expect(shortened('a b c', 10)).toBe('a b c');
+    expect(shortened('a  b\tc\u00a0d\u0085e\u2028f\r\ng', 20)).toBe('a b c d e f g');
+    expect(codeSpan('a\u0085 b')).toBe('`a b`');
+  });
 });
 
 describe('codeSpan', () => {
@@ -59,5 +71,27 @@ describe('containMarkdown', () => {
   it('closes a fence left open with the same fence', () => {
     expect(containMarkdown('~~~~\ncode', 4)).toBe('~~~~\ncode\n~~~~');
     expect(containMarkdown('```\na\n``` not a close\n', 4)).toBe('```\na\n``` not a close\n\n```');
+  });
+
+  it('closes a fence only with a fence of the same character at least as long', () => {
+    expect(containMarkdown('````\n```\n~~~~\n# in code\n`````\n# out', 4)).toBe(
+      '````\n```\n~~~~\n# in code\n`````\n#### out',
+    );
+    expect(containMarkdown('``` a`b\n# not code', 4)).toBe('``` a`b\n#### not code');
+  });
+
+  it('looks at a line only where it starts: up to three spaces, never after U+2028', () => {
+    expect(containMarkdown('   # three\n    # four', 4)).toBe('   #### three\n    # four');
+    expect(containMarkdown('a\u2028# b\u2029<!-- c', 4)).toBe('a\u2028# b\u2029<!-- c');
+  });
+
+  it('writes CR and CRLF line ends as LF, also in text it changes nothing else in', () => {
+    expect(containMarkdown('a\r\nb\rc', 4)).toBe('a\nb\nc');
+    expect(containMarkdown('# a\r\n```\r# b', 4)).toBe('#### a\n```\n# b\n```');
+  });
+
+  it('returns text with no line that could start a block as it is', () => {
+    const text = 'plain #tag, a `code` span\nand a <b>tag</b> mid-line ~~x~~';
+    expect(containMarkdown(text, 4)).toBe(text);
   });
 });

@@ -142,6 +142,18 @@ describe('Markdown: citation markers and sources', () => {
     expect(inspection.sources.map((source) => source.url)).toEqual(['https://shop.example/p?id=7']);
   });
 
+  it('rewrites the markers of a message whose id another message repeats', () => {
+    // The inspection reads one message per id (the last); the first one's markers are still rewritten.
+    const conversation = conversationOf([
+      message({ id: 'u', role: 'user', text: 'Question?' }),
+      message({ id: 'a', text: `Early ${cite('turn0search0')} claim, entity["city","Porto","portugal"].` }),
+      message({ id: 'a', text: 'Later answer.' }),
+    ]);
+    const transcript = transcriptOf(exportMarkdown(inspect({ conversation }), { exportedAt: EXPORTED_AT }));
+    expect(transcript).toContain('Early claim, Porto.\n\nLater answer.');
+    expect(transcript).not.toMatch(ANY_MARKER);
+  });
+
   it('leaves no marker in any transcript and never throws, for any conversation', () => {
     const withMarkers = fc.constantFrom(
       cite('turn0search0', 'turn0news1'),
