@@ -47,7 +47,6 @@ function footnoteRefs(
 }
 
 const WHITE_SPACE = /\s/;
-const TRAILING_BLANKS = /[ \t]+$/;
 
 /** ` ([Time Out](…), [Eater](…))`, a space apart from the word before (`before`: the text's last part). */
 function inlineLinks(pages: readonly ReferencedPage[], before: string | undefined): string {
@@ -55,10 +54,17 @@ function inlineLinks(pages: readonly ReferencedPage[], before: string | undefine
   return before === undefined || WHITE_SPACE.test(before.at(-1) ?? '') ? links : ` ${links}`;
 }
 
+/** The text without the spaces and tabs that end it, looked for from its end. */
+function withoutTrailingBlanks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end -= 1;
+  return text.slice(0, end);
+}
+
 /** The spaces and tabs that end the text taken off, from as many of its last parts as they fill. */
 function dropTrailingBlanks(parts: string[]): void {
   for (let last = parts.pop(); last !== undefined; last = parts.pop()) {
-    const kept = last.replace(TRAILING_BLANKS, '');
+    const kept = withoutTrailingBlanks(last);
     if (kept !== '') {
       parts.push(kept);
       return;

@@ -24,7 +24,7 @@ export interface MarkdownExportOptions {
 }
 
 const UNTITLED = 'Untitled conversation';
-/** Characters of transcript per piece, about. */
+/** About how many characters of the transcript go out in one piece. */
 const PIECE_LENGTH = 16 * 1024;
 
 /** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */

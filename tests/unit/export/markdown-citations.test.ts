@@ -34,6 +34,7 @@ describe('citedMarkdown: where a marker meets the text before it', () => {
       write('footnotes', [{ kind: 'text', text: 'busy ' }, { kind: 'alt', markdown: ' \t ' }, cited]),
     ).toBe('busy[^1]');
     expect(write('footnotes', [{ kind: 'alt', markdown: '  ' }, cited])).toBe('[^1]');
+    expect(write('footnotes', [{ kind: 'text', text: 'busy\u00a0 \t' }, cited])).toBe('busy\u00a0[^1]');
     expect(write('footnotes', [{ kind: 'text', text: 'line\n ' }, cited, { kind: 'text', text: '.' }])).toBe(
       'line\n[^1].',
     );
