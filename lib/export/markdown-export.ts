@@ -6,6 +6,7 @@ import { markdownOffers } from '@/lib/export/markdown-offers';
 import { markdownQueries } from '@/lib/export/markdown-queries';
 import { inlineText } from '@/lib/export/markdown-text';
 import { transcriptBlocks } from '@/lib/export/markdown-transcript';
+import { type MessageIndex, messageIndex } from '@/lib/export/message-index';
 import { frontMatter } from '@/lib/export/yaml-front-matter';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -26,6 +27,13 @@ export interface MarkdownExportOptions {
 const UNTITLED = 'Untitled conversation';
 /** About how many characters of the transcript go out in one piece. */
 const PIECE_LENGTH = 16 * 1024;
+
+const SECTIONS: ReadonlyArray<(inspection: Inspection, index: MessageIndex) => string> = [
+  markdownQueries,
+  markdownAds,
+  markdownOffers,
+  markdownDetails,
+];
 
 /** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */
 const LONE_SURROGATE = /\p{Cs}/gu;
@@ -58,9 +66,10 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   const title =
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
   yield `${header}\n# ${inlineText(title)}`;
+  const index = messageIndex(conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   let piece = '';
-  for (const block of transcriptBlocks(inspection, options.citations, options.includeHiddenAndTools)) {
+  for (const block of transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)) {
     piece += `\n\n${block}`;
     if (piece.length >= PIECE_LENGTH) {
       yield piece;
@@ -68,7 +77,6 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
     }
   }
   if (piece !== '') yield piece;
-  for (const section of [markdownQueries, markdownAds, markdownOffers, markdownDetails])
-    yield `\n\n${section(inspection)}`;
+  for (const section of SECTIONS) yield `\n\n${section(inspection, index)}`;
   yield '\n';
 }

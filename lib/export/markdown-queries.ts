@@ -1,5 +1,6 @@
 import { groupBy } from '@/lib/export/group-by';
 import { inlineText } from '@/lib/export/markdown-text';
+import type { MessageIndex } from '@/lib/export/message-index';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
@@ -15,7 +16,7 @@ function queryTable(queries: readonly SearchQuery[]): string {
   return ['| Kind | Query | Found in |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-export function markdownQueries(inspection: Inspection): string {
+export function markdownQueries(inspection: Inspection, index: MessageIndex): string {
   const { queries, note } = inspection.queries;
   const blocks = ['## Search queries'];
   if (note !== null) blocks.push(`_${inlineText(note)}_`);
@@ -24,7 +25,12 @@ export function markdownQueries(inspection: Inspection): string {
     return blocks.join('\n\n');
   }
   const byTurn = groupBy(queries, (query) => query.turnIndex);
-  const labels = turnLabels(inspection.conversation, new Set(byTurn.keys()), QUESTION_PREVIEW_LENGTH);
+  const labels = turnLabels(
+    inspection.conversation,
+    new Set(byTurn.keys()),
+    QUESTION_PREVIEW_LENGTH,
+    index.messageWithId,
+  );
   for (const [turnIndex, turnQueries] of byTurn) {
     const label = labels.get(turnIndex);
     const heading = label === undefined ? `Turn ${turnIndex + 1}` : turnLabelText(label, inlineText);

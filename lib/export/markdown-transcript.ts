@@ -7,7 +7,7 @@ import {
   turnSourcesMarkdown,
 } from '@/lib/export/markdown-citations';
 import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
-import { messageTurns } from '@/lib/export/message-turns';
+import type { MessageIndex } from '@/lib/export/message-index';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
@@ -77,7 +77,7 @@ interface TranscriptState {
   footnotes: TurnFootnotes;
   /** Hidden messages and tools' whole output are written too. */
   whole: boolean;
-  /** The inspection looked at every message's own text (MessageTurns.listedInOrder). */
+  /** The inspection looked at every message's own text (MessageIndex.listedInOrder). */
   allInspected: boolean;
 }
 
@@ -143,21 +143,21 @@ function messageBlock(
  */
 export function* transcriptBlocks(
   inspection: Inspection,
+  index: MessageIndex,
   citationStyle: CitationStyle = 'inline',
   includeHiddenAndTools = false,
 ): Generator<string> {
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
-  const { turnOf, listedInOrder } = messageTurns(inspection.conversation);
   const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
-  // Looked up all at once, like the turns (message-turns.ts): between the texts, lookups by id cost more.
+  // Looked up all at once, like the turns (message-index.ts): between the texts, lookups by id cost more.
   const resolvedOf = messages.map((message) => cited.get(message.id));
   const state: TranscriptState = {
     queries: groupBy(inspection.queries.queries, (query) => query.messageId),
     numbers: { style: citationStyle, next: 1 },
     footnotes: new Map(),
     whole: includeHiddenAndTools,
-    allInspected: listedInOrder,
+    allInspected: index.listedInOrder,
   };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
@@ -174,9 +174,9 @@ export function* transcriptBlocks(
     const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
     return pages === null ? null : spoken('Assistant', pages);
   }
-  for (let index = 0; index < messages.length; index += 1) {
-    const message = messages[index] as NormalizedMessage;
-    const messageTurn = turnOf[index];
+  for (let place = 0; place < messages.length; place += 1) {
+    const message = messages[place] as NormalizedMessage;
+    const messageTurn = index.turnOf[place];
     if (messageTurn !== turnIndex) {
       const pages = turnPages();
       if (pages !== null) yield pages;
@@ -185,7 +185,7 @@ export function* transcriptBlocks(
       if (state.footnotes.size > 0) state.footnotes = new Map();
     }
     if (message.hidden && !includeHiddenAndTools) continue;
-    const block = messageBlock(message, resolvedOf[index], state);
+    const block = messageBlock(message, resolvedOf[place], state);
     if (block !== null) yield spoken(speakerOf(message), block);
   }
   const pages = turnPages();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageIndex } from '@/lib/export/message-index';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import { conversationOf, message } from '../insights/build-conversation';
 
@@ -25,5 +26,20 @@ describe('turnLabels', () => {
       'Turn 1: a\\*b',
     );
     expect(turnLabelText({ number: 3, question: '' })).toBe('Turn 3');
+  });
+
+  it("reads a question from the last message with the turn's user message id", () => {
+    const repeated = conversationOf([
+      message({ id: 'u1', role: 'user', text: 'Asked' }),
+      message({ id: 'u1', role: 'assistant', text: 'Answered under the same id' }),
+    ]);
+    for (const labels of [
+      turnLabels(repeated, new Set([0]), 80),
+      turnLabels(repeated, new Set([0]), 80, messageIndex(repeated).messageWithId),
+    ])
+      expect(labels.get(0)?.question).toBe('Answered under the same id');
+    expect(turnLabels(conversation, new Set([1]), 80, messageIndex(conversation).messageWithId)).toEqual(
+      turnLabels(conversation, new Set([1]), 80),
+    );
   });
 });
