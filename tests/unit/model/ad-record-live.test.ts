@@ -103,6 +103,21 @@ describe('parseAdsResponse, the live site’s form', () => {
     ]);
   });
 
+  it('names ad_data_token for every ad of a multi-advertiser unit that holds it outside its ads, never its value', () => {
+    const report = parsed(
+      liveBody({
+        type: 'multi_advertiser_ad_unit',
+        ad_data_token: PLANTED,
+        ads: [{ advertiser_brand: { name: 'A' } }, { advertiser_brand: { name: 'B' } }],
+      }),
+    );
+    expect(entriesOf(report).map((entry) => [entry.advertiser.name, entry.removedTrackingParams])).toEqual([
+      ['A', ['ad_data_token']],
+      ['B', ['ad_data_token']],
+    ]);
+    expect(JSON.stringify(report)).not.toContain(PLANTED);
+  });
+
   it('reads a single-advertiser unit: brand, cards with text, image and their target as link', () => {
     const entry = onlyEntry(liveBody(singleUnit));
     expect(entry.turnId).toBe('turn-1');
