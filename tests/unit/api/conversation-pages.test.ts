@@ -49,6 +49,28 @@ describe('loadConversationPages', () => {
     expect(second?.searchParams.get('before')).toBe('cur-m6');
   });
 
+  it('asks for no older page when told not to, leaving the load incomplete without an error', async () => {
+    const { client, backendRequests } = clientOver(smallServer);
+    const loaded = await loadConversationPages(client, 'c-small', { olderPages: false });
+    expect(loaded).toMatchObject({ complete: false, error: null, requests: 1 });
+    expect(loaded.pages).toEqual(smallPages().slice(0, 1));
+    expect(backendRequests()).toHaveLength(1);
+  });
+
+  it('refreshes only the newest page of held pages that stop short when told not to ask for older ones', async () => {
+    const { client, backendRequests } = clientOver(smallServer);
+    const loaded = await loadConversationPages(client, 'c-small', {
+      heldPages: smallPages().slice(0, 1),
+      newestHeldIsCurrent: false,
+      olderPages: false,
+    });
+    expect(loaded).toMatchObject({ complete: false, error: null, requests: 1 });
+    expect(loaded.pages).toEqual(smallPages().slice(0, 1));
+    const requests = backendRequests();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url.searchParams.has('before')).toBe(false);
+  });
+
   it('stops at a repeated cursor with an error naming the page, keeping the pages loaded', async () => {
     const answers = [page(['a'], 'c1', true), page(['b'], 'c1', true)];
     const { client } = clientOver(() => jsonResponse(answers.shift() ?? page(['z'], 'c9', false)));
