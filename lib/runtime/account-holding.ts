@@ -1,7 +1,7 @@
 import { type AdAccount, parseAdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
 import type { LensError, Result } from '@/lib/model/result';
-import { askAgainDue, type FailedAsk, mayAskAgain } from './ask-again';
+import { type AskWhen, askWhen, type FailedAsk } from './ask-again';
 
 /**
  * The account of GET /backend-api/me (interface 4.6), held once for the whole worker rather than per tab:
@@ -21,14 +21,9 @@ export class AccountHolding {
     return this.#account;
   }
 
-  /** Neither the page nor the core holds /me, and the core may ask for it now. */
-  missing(now: number): boolean {
-    return this.#account === null && !this.#asking && mayAskAgain(this.#failed, now);
-  }
-
-  /** The core's /me failed and its pause is over: asked again on any trigger (ask-again.ts). */
-  retryDue(now: number): boolean {
-    return this.#account === null && !this.#asking && askAgainDue(this.#failed, now);
+  /** When the core may ask for /me (ask-again.ts): never while held or already being asked for. */
+  askWhen(now: number): AskWhen {
+    return this.#account === null && !this.#asking ? askWhen(this.#failed, now) : 'not-now';
   }
 
   /** Marked before the request, so tabs refreshing at once send one. */

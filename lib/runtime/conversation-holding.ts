@@ -14,7 +14,7 @@ import { ProductCollection } from '@/lib/model/product-collection';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { LensError, Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { askAgainDue, type FailedAsk, mayAskAgain } from './ask-again';
+import { type AskWhen, askWhen, type FailedAsk, pauseOver } from './ask-again';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
 
@@ -61,10 +61,8 @@ export interface HoldingFacts {
   olderCursor: string | null;
   /** Paging stopped at that cursor for a reason asking again will not change (a loop, a bad page). */
   pagingStopped: boolean;
-  /** Neither the page nor the core loaded the ads (interface 4.3) yet, and the core may ask for them now. */
-  adsMissing: boolean;
-  /** The core's ads request failed and its pause is over: asked again on any trigger (ask-again.ts). */
-  adsRetryDue: boolean;
+  /** When the core may ask for the ads (interface 4.3), which neither the page nor the core loaded yet. */
+  askForAds: AskWhen;
   /**
    * An answer ended and no messages page arrived since: the tree lacks its queries (rule 1). The core may
    * ask for the newest page now (after a failure, ask-again.ts).
@@ -169,11 +167,8 @@ export class ConversationHolding {
       hasNewestPage: this.pages.raw().length > 0,
       olderCursor,
       pagingStopped: this.#pagingStopped(),
-      adsMissing: this.#ads === null && mayAskAgain(this.#adsFailed, now),
-      adsRetryDue: this.#ads === null && askAgainDue(this.#adsFailed, now),
-      messagesBehindStream:
-        this.#messagesBehindStream &&
-        (this.#streamPageFailed === null || askAgainDue(this.#streamPageFailed, now)),
+      askForAds: this.#ads === null ? askWhen(this.#adsFailed, now) : 'not-now',
+      messagesBehindStream: this.#messagesBehindStream && pauseOver(this.#streamPageFailed, now),
       lastFreshAt: this.#lastFreshAt,
     };
   }
@@ -187,7 +182,8 @@ export class ConversationHolding {
     return [
       this.#pagingStopped() ? this.#pagingStop?.error : undefined,
       this.#ads === null ? this.#adsFailed?.error : undefined,
-      this.#messagesBehindStream ? this.#streamPageFailed?.error : undefined,
+      // Set only while behind the stream, and cleared with it.
+      this.#streamPageFailed?.error,
     ].filter((error) => error !== undefined);
   }
 
@@ -274,8 +270,7 @@ export class ConversationHolding {
    * trigger: the page's own tree polls keep the fallback poll from asking (interface 4.2).
    */
   noteNewestPageFailed(error: LensError): void {
-    if (this.#messagesBehindStream)
-      this.#streamPageFailed = { error, failedAt: this.#now(), curableAtOnce: false };
+    if (this.#messagesBehindStream) this.#streamPageFailed = { error, failedAt: this.#now() };
   }
 
   /**

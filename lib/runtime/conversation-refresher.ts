@@ -22,13 +22,6 @@ export interface RefreshOutcome {
 
 /** Errors asking again will not cure: paging stops at that cursor until the held pages change. */
 const PAGING_DEAD_ENDS: ReadonlySet<LensError['code']> = new Set(['paging-loop', 'unexpected-shape']);
-/** Errors after which a request marked "asked once" may be asked again. */
-const RETRYABLE: ReadonlySet<LensError['code']> = new Set([
-  'rate-limited',
-  'network',
-  'server',
-  'signed-out',
-]);
 /** Load states that end once nothing is left to ask for, unless a lasting failure remains. */
 const SETTLED_BY_NOTHING_MISSING: ReadonlySet<LoadState['status']> = new Set([
   'rate-limited',
@@ -119,7 +112,7 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   if (ads.ok) return null;
   const error = { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
   // interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
-  holding.noteAdsFailed({ error, failedAt: deps.now(), curableAtOnce: RETRYABLE.has(error.code) });
+  holding.noteAdsFailed({ error, failedAt: deps.now() });
   return error;
 }
 
@@ -129,7 +122,7 @@ async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
   const account = answer.ok ? deps.account.ingest(answer.value) : answer;
   if (account.ok) return null;
   const error = { ...account.error, message: `The account (/me): ${account.error.message}` };
-  deps.account.noteFailed({ error, failedAt: deps.now(), curableAtOnce: RETRYABLE.has(error.code) });
+  deps.account.noteFailed({ error, failedAt: deps.now() });
   return error;
 }
 
@@ -147,7 +140,8 @@ export async function runRefreshPlan(
   const steps: Array<() => Promise<LensError | null>> = [];
   if (plan.newestPage || plan.olderPages) steps.push(() => loadPages(holding, plan, deps));
   if (plan.ads) steps.push(() => loadAds(holding, deps));
-  if (plan.account && deps.account.missing(deps.now())) steps.push(() => loadAccount(deps));
+  // Another tab's run may have asked meanwhile: /me is one for all tabs.
+  if (plan.account && deps.account.askWhen(deps.now()) !== 'not-now') steps.push(() => loadAccount(deps));
   const errors: LensError[] = [];
   for (const step of steps) {
     const error = await step();
@@ -169,8 +163,7 @@ export async function refreshConversation(
   const decision = planRefresh({
     facts: holding.facts(),
     triggers,
-    accountMissing: deps.account.missing(deps.now()),
-    accountRetryDue: deps.account.retryDue(deps.now()),
+    askForAccount: deps.account.askWhen(deps.now()),
     governorWaitUntil: deps.governor.waitUntil(),
     now: deps.now(),
   });

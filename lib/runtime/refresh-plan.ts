@@ -1,3 +1,4 @@
+import type { AskWhen } from './ask-again';
 import type { HoldingFacts } from './conversation-holding';
 
 /** What may start a refresh (DESIGN 2, issue 8 item 3). */
@@ -34,10 +35,8 @@ export interface PlanInput {
   facts: HoldingFacts;
   /** The triggers gathered since the last refresh (see createDebouncer). */
   triggers: ReadonlySet<RefreshTrigger>;
-  /** AccountHolding.missing(now). */
-  accountMissing: boolean;
-  /** AccountHolding.retryDue(now). */
-  accountRetryDue: boolean;
+  /** AccountHolding.askWhen(now). */
+  askForAccount: AskWhen;
   /** RateGovernor.waitUntil(). */
   governorWaitUntil: number | null;
   now: number;
@@ -59,6 +58,8 @@ export function planRefresh(input: PlanInput): RefreshDecision {
   const stale = facts.lastFreshAt === null || now - facts.lastFreshAt >= CURRENT_FOR_MS;
   const userLooks = has('visible') || has('ui-opened');
   const beyondPageLoad = userLooks || has('fallback-due') || has('stream-ended');
+  const mayAsk = (when: AskWhen): boolean =>
+    when === 'any-trigger' || (when === 'beyond-page-load' && beyondPageLoad);
   const plan: RefreshPlan = {
     kind: 'requests',
     newestPage:
@@ -67,8 +68,8 @@ export function planRefresh(input: PlanInput): RefreshDecision {
       facts.messagesBehindStream ||
       (userLooks && (stale || !facts.hasNewestPage)),
     olderPages: facts.olderCursor !== null && !facts.pagingStopped,
-    ads: (beyondPageLoad && facts.adsMissing) || facts.adsRetryDue,
-    account: (beyondPageLoad && input.accountMissing) || input.accountRetryDue,
+    ads: mayAsk(facts.askForAds),
+    account: mayAsk(input.askForAccount),
   };
   return plan.newestPage || plan.olderPages || plan.ads || plan.account ? plan : { kind: 'nothing' };
 }

@@ -5,15 +5,16 @@ import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/ask-again';
 import { meResponse } from '@/tests/replica/fixtures/ads';
 
 const FAILURE: LensError = { code: 'not-found', message: 'The account (/me): not found' };
+const CURABLE: LensError = { code: 'server', message: 'The account (/me): the site had a server error' };
 
 describe('AccountHolding (interface 4.6)', () => {
   it('keeps only the segment and the country of a captured /me, for every tab', () => {
     const account = new AccountHolding();
-    expect(account.missing(0)).toBe(true);
+    expect(account.askWhen(0)).toBe('beyond-page-load');
     const body = JSON.stringify({ ...(meResponse() as object), ads_segment_id: 'seg-7', country: 'DE' });
     expect(account.ingestText(body).ok).toBe(true);
     expect(account.current()).toEqual({ segmentId: 'seg-7', country: 'DE' });
-    expect(account.missing(0)).toBe(false);
+    expect(account.askWhen(0)).toBe('not-now');
     expect(JSON.stringify(account.current())).not.toContain('@example.com');
   });
 
@@ -27,33 +28,33 @@ describe('AccountHolding (interface 4.6)', () => {
   it('is asked for once at a time; after a failure at once or after a pause, as the failure allows', () => {
     const account = new AccountHolding();
     account.noteRequested();
-    expect(account.missing(0)).toBe(false);
-    account.noteFailed({ error: FAILURE, failedAt: 0, curableAtOnce: true });
-    expect(account.missing(0)).toBe(true);
+    expect(account.askWhen(0)).toBe('not-now');
+    account.noteFailed({ error: CURABLE, failedAt: 0 });
+    expect(account.askWhen(0)).toBe('beyond-page-load');
     account.noteRequested();
-    account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce: false });
-    expect(account.missing(1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
-    expect(account.missing(1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+    account.noteFailed({ error: FAILURE, failedAt: 1_000 });
+    expect(account.askWhen(1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe('not-now');
+    expect(account.askWhen(1_000 + ASK_AGAIN_AFTER_MS)).not.toBe('not-now');
   });
 
   it('is due again on any trigger once the pause after a failure is over, whatever the failure', () => {
     const account = new AccountHolding();
-    expect(account.retryDue(0)).toBe(false);
-    for (const curableAtOnce of [true, false]) {
+    expect(account.askWhen(0)).not.toBe('any-trigger');
+    for (const error of [CURABLE, FAILURE]) {
       account.noteRequested();
-      account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce });
-      expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
-      expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+      account.noteFailed({ error, failedAt: 1_000 });
+      expect(account.askWhen(1_000 + ASK_AGAIN_AFTER_MS - 1)).not.toBe('any-trigger');
+      expect(account.askWhen(1_000 + ASK_AGAIN_AFTER_MS)).toBe('any-trigger');
     }
     account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
-    expect(account.retryDue(1_000 + ASK_AGAIN_AFTER_MS)).toBe(false);
+    expect(account.askWhen(1_000 + ASK_AGAIN_AFTER_MS)).toBe('not-now');
   });
 
   it('names why the account is missing after a failed /me, until an account is held', () => {
     const account = new AccountHolding();
     expect(account.failure()).toBeNull();
     account.noteRequested();
-    account.noteFailed({ error: FAILURE, failedAt: 1_000, curableAtOnce: false });
+    account.noteFailed({ error: FAILURE, failedAt: 1_000 });
     expect(account.failure()).toEqual(FAILURE);
     account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
     expect(account.failure()).toBeNull();

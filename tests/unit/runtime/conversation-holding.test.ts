@@ -127,11 +127,11 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
 
   it('reads ads of the live form and keeps no tracking value', () => {
     const holding = holdingOf(FIXTURE_IDS.liveShopping);
-    expect(holding.facts().adsMissing).toBe(true);
+    expect(holding.facts().askForAds).toBe('beyond-page-load');
     const body = JSON.stringify(adsResponse(FIXTURE_IDS.liveShopping, true, 'live'));
     expect(body).toContain(AD_TRACKING_CANARY);
     expect(holding.ingestAdsText(body).ok).toBe(true);
-    expect(holding.facts().adsMissing).toBe(false);
+    expect(holding.facts().askForAds).toBe('not-now');
     holding.ingestMessagesPage({ conversation_id: FIXTURE_IDS.liveShopping, messages: [] }, null);
     const inspection = holding.inspection(null);
     expect(inspection?.ads?.adCount).toBeGreaterThan(0);

@@ -8,8 +8,7 @@ const held: HoldingFacts = {
   hasNewestPage: true,
   olderCursor: null,
   pagingStopped: false,
-  adsMissing: false,
-  adsRetryDue: false,
+  askForAds: 'not-now',
   messagesBehindStream: false,
   lastFreshAt: NOW - 1_000,
 };
@@ -22,8 +21,7 @@ const plan = (
   planRefresh({
     facts: { ...held, ...facts },
     triggers: new Set(triggers),
-    accountMissing: false,
-    accountRetryDue: false,
+    askForAccount: 'not-now',
     governorWaitUntil: null,
     now: NOW,
     ...extra,
@@ -32,7 +30,9 @@ const plan = (
 describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
   it('asks for nothing the page itself loads on navigation or a capture', () => {
     for (const trigger of ['navigation', 'captured'] as const) {
-      expect(plan([trigger], { adsMissing: true }, { accountMissing: true })).toEqual({ kind: 'nothing' });
+      expect(
+        plan([trigger], { askForAds: 'beyond-page-load' }, { askForAccount: 'beyond-page-load' }),
+      ).toEqual({ kind: 'nothing' });
       expect(plan([trigger], { hasNewestPage: false, lastFreshAt: null })).toEqual({ kind: 'nothing' });
     }
   });
@@ -66,16 +66,21 @@ describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
   });
 
   it('asks for ads and /me once the page has had its chance and did not load them', () => {
-    expect(plan(['fallback-due'], { adsMissing: true }, { accountMissing: true })).toMatchObject({
+    expect(
+      plan(['fallback-due'], { askForAds: 'beyond-page-load' }, { askForAccount: 'beyond-page-load' }),
+    ).toMatchObject({
       ads: true,
       account: true,
     });
-    expect(plan(['ui-opened'], { adsMissing: true })).toMatchObject({ ads: true, account: false });
+    expect(plan(['ui-opened'], { askForAds: 'beyond-page-load' })).toMatchObject({
+      ads: true,
+      account: false,
+    });
   });
 
   it("asks again for ads and /me whose request failed, once its pause is over, on the page's own captures too", () => {
-    expect(plan(['captured'], { adsMissing: true, adsRetryDue: true })).toMatchObject({ ads: true });
-    expect(plan(['captured'], {}, { accountMissing: true, accountRetryDue: true })).toMatchObject({
+    expect(plan(['captured'], { askForAds: 'any-trigger' })).toMatchObject({ ads: true });
+    expect(plan(['captured'], {}, { askForAccount: 'any-trigger' })).toMatchObject({
       account: true,
     });
   });
