@@ -171,18 +171,19 @@ describe('a data export read as a stream', () => {
     );
   });
 
-  it('starts a list after a byte order mark and white space spread over chunks', async () => {
-    const text = SHAPES[1].text;
-    const expected = (await run(argv('csv'), { [FILE]: text })).stdout;
-    const padded = `\uFEFF \n\t\r\n${text}\n`;
-    const oneByteAtATime = (bytes: Uint8Array): Uint8Array[] => [
-      ...Array.from({ length: 8 }, (_, index) => bytes.subarray(index, index + 1)),
-      bytes.subarray(8),
-    ];
-    const streamed = await run(argv('csv'), { [FILE]: padded }, { chunking: oneByteAtATime });
-    expect(streamed.code).toBe(0);
-    expect(streamed.stdout).toBe(expected);
-  });
+  for (const { shape, text } of SHAPES) {
+    it(`starts a list, in ${shape}, after a byte order mark and white space spread over chunks`, async () => {
+      const expected = (await run(argv('csv'), { [FILE]: text })).stdout;
+      const padded = `\uFEFF \n\t\r\n${text}\n`;
+      const oneByteAtATime = (bytes: Uint8Array): Uint8Array[] => [
+        ...Array.from({ length: 8 }, (_, index) => bytes.subarray(index, index + 1)),
+        bytes.subarray(8),
+      ];
+      const streamed = await run(argv('csv'), { [FILE]: padded }, { chunking: oneByteAtATime });
+      expect(streamed.code).toBe(0);
+      expect(streamed.stdout).toBe(expected);
+    });
+  }
 });
 
 describe('a damaged data export', () => {

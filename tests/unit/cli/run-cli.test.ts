@@ -26,15 +26,23 @@ describe('inspect command', () => {
     expect(result.stdout).toMatch(/^Formats\s+messages$/m);
   });
 
-  it('reads a file read whole that starts with a byte order mark, in any chunks', async () => {
-    const plain = await run(['conversation.json'], { 'conversation.json': messagesFile });
-    const marked = `\uFEFF${JSON.stringify(messagesFile)}`;
+  it('reads a file read whole that starts with a byte order mark, in any chunks: messages, tree or HAR', async () => {
     const byteByByte = (bytes: Uint8Array): Uint8Array[] =>
       Array.from(bytes, (_byte, index) => bytes.subarray(index, index + 1));
-    for (const chunking of [undefined, byteByByte]) {
-      const result = await run(['conversation.json'], { 'conversation.json': marked }, { chunking });
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe(plain.stdout);
+    const files = {
+      'conversation.json': messagesFile,
+      'tree.json': treeFile,
+      'session.har': har(conversationEntries(FIXTURE_IDS.webSearch)),
+    };
+    for (const [name, file] of Object.entries(files)) {
+      const plain = await run([name], { [name]: file });
+      expect(plain.code).toBe(0);
+      const marked = `\uFEFF${JSON.stringify(file)}`;
+      for (const chunking of [undefined, byteByByte]) {
+        const result = await run([name], { [name]: marked }, { chunking });
+        expect(result.code).toBe(0);
+        expect(result.stdout).toBe(plain.stdout);
+      }
     }
   });
 
