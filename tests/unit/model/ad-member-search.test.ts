@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readText } from '@/lib/model/ad-and-product-fields';
-import { AD_MEMBER_MAX_DEPTH, findAdMember, readOwnMember } from '@/lib/model/ad-member-search';
+import {
+  AD_MEMBER_MAX_DEPTH,
+  findAdMember,
+  holdsMemberAnywhere,
+  readOwnMember,
+} from '@/lib/model/ad-member-search';
 import type { JsonRecord } from '@/lib/model/json-read';
 
 /** `member` placed `depth` keys below the record: depth 1 is a member of the record itself. */
@@ -67,5 +72,30 @@ describe('readOwnMember', () => {
   it('reads only the record’s own members, the first name that reads wins', () => {
     expect(readOwnMember({ name: 3, advertiser: 'Shop' }, ['name', 'advertiser'], readText)).toBe('Shop');
     expect(readOwnMember({ logo: { url: 'https://x.example/' } }, ['url'], readText)).toBeNull();
+  });
+});
+
+describe('holdsMemberAnywhere (a tracking token is one wherever it sits)', () => {
+  const TOKEN = { ad_data_token: 'value' };
+  const NOTHING: ReadonlySet<string> = new Set();
+  /** Twice findAdMember's limit, lists counted as levels. */
+  const limit = AD_MEMBER_MAX_DEPTH * 2;
+
+  it('finds a member with content at depth, in lists and in every part of the ad', () => {
+    expect(holdsMemberAnywhere(TOKEN, 'ad_data_token', NOTHING)).toBe(true);
+    expect(holdsMemberAnywhere(nested(limit, TOKEN), 'ad_data_token', NOTHING)).toBe(true);
+    expect(holdsMemberAnywhere({ carousel_cards: [{ target: TOKEN }] }, 'ad_data_token', NOTHING)).toBe(true);
+    expect(holdsMemberAnywhere([[TOKEN]], 'ad_data_token', NOTHING)).toBe(true);
+    expect(holdsMemberAnywhere({ a: { ad_data_token: '' } }, 'ad_data_token', NOTHING)).toBe(false);
+  });
+
+  it('never enters a skipped member', () => {
+    const skip = new Set(['ads']);
+    expect(holdsMemberAnywhere({ ads: [TOKEN] }, 'ad_data_token', skip)).toBe(false);
+    expect(holdsMemberAnywhere({ ads: [], meta: TOKEN }, 'ad_data_token', skip)).toBe(true);
+  });
+
+  it('looks no deeper than its limit', () => {
+    expect(holdsMemberAnywhere(nested(limit + 1, TOKEN), 'ad_data_token', NOTHING)).toBe(false);
   });
 });
