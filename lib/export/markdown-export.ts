@@ -6,7 +6,7 @@ import { markdownOffers } from '@/lib/export/markdown-offers';
 import { markdownQueries } from '@/lib/export/markdown-queries';
 import { inlineText } from '@/lib/export/markdown-text';
 import { transcriptBlocks } from '@/lib/export/markdown-transcript';
-import { type MessageIndex, messageIndex } from '@/lib/export/message-index';
+import { messageIndex } from '@/lib/export/message-index';
 import { frontMatter } from '@/lib/export/yaml-front-matter';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -28,7 +28,7 @@ const UNTITLED = 'Untitled conversation';
 /** About how many characters of the transcript go out in one piece. */
 const PIECE_LENGTH = 16 * 1024;
 
-const SECTIONS: ReadonlyArray<(inspection: Inspection, index: MessageIndex) => string> = [
+const SECTIONS: ReadonlyArray<(inspection: Inspection) => string> = [
   markdownQueries,
   markdownAds,
   markdownOffers,
@@ -77,6 +77,6 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
     }
   }
   if (piece !== '') yield piece;
-  for (const section of SECTIONS) yield `\n\n${section(inspection, index)}`;
+  for (const section of SECTIONS) yield `\n\n${section(inspection)}`;
   yield '\n';
 }

@@ -1,6 +1,5 @@
 import { groupBy } from '@/lib/export/group-by';
 import { inlineText } from '@/lib/export/markdown-text';
-import type { MessageIndex } from '@/lib/export/message-index';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
@@ -16,7 +15,7 @@ function queryTable(queries: readonly SearchQuery[]): string {
   return ['| Kind | Query | Found in |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-export function markdownQueries(inspection: Inspection, index: MessageIndex): string {
+export function markdownQueries(inspection: Inspection): string {
   const { queries, note } = inspection.queries;
   const blocks = ['## Search queries'];
   if (note !== null) blocks.push(`_${inlineText(note)}_`);
@@ -25,12 +24,7 @@ export function markdownQueries(inspection: Inspection, index: MessageIndex): st
     return blocks.join('\n\n');
   }
   const byTurn = groupBy(queries, (query) => query.turnIndex);
-  const labels = turnLabels(
-    inspection.conversation,
-    new Set(byTurn.keys()),
-    QUESTION_PREVIEW_LENGTH,
-    index.messageWithId,
-  );
+  const labels = turnLabels(inspection.conversation, new Set(byTurn.keys()), QUESTION_PREVIEW_LENGTH);
   for (const [turnIndex, turnQueries] of byTurn) {
     const label = labels.get(turnIndex);
     const heading = label === undefined ? `Turn ${turnIndex + 1}` : turnLabelText(label, inlineText);

@@ -1,8 +1,8 @@
-import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
+import type { Conversation } from '@/lib/model/conversation';
 
 /**
- * A conversation's messages as the Markdown writers look them up, worked out once per export: the turn of
- * each message (the last turn that lists its id) and the message an id names (the last one with it).
+ * A conversation's messages as the Markdown transcript looks them up, worked out once per export: the turn
+ * of each message (the last turn that lists its id).
  */
 export interface MessageIndex {
   /** By the message's place in `messages`; undefined for a message no turn lists. */
@@ -13,7 +13,6 @@ export interface MessageIndex {
    * id names wherever the inspection looked it up.
    */
   listedInOrder: boolean;
-  messageWithId(id: string): NormalizedMessage | undefined;
 }
 
 /**
@@ -24,30 +23,20 @@ export interface MessageIndex {
 export function messageIndex(conversation: Conversation): MessageIndex {
   const { messages, turns } = conversation;
   const inPlace: number[] = [];
-  const placeOf = new Map<string, number>();
+  const ids = new Set<string>();
   let inOrder = true;
   turns.forEach((turn, turnIndex) => {
     for (const id of turn.messageIds) {
       inOrder &&= messages[inPlace.length]?.id === id;
-      placeOf.set(id, inPlace.length);
+      ids.add(id);
       inPlace.push(turnIndex);
     }
   });
-  if (inOrder && inPlace.length === messages.length && placeOf.size === messages.length) {
-    const messageWithId = (id: string) => {
-      const place = placeOf.get(id);
-      return place === undefined ? undefined : messages[place];
-    };
-    return { turnOf: inPlace, listedInOrder: true, messageWithId };
-  }
+  if (inOrder && inPlace.length === messages.length && ids.size === messages.length)
+    return { turnOf: inPlace, listedInOrder: true };
   const turnOfId = new Map<string, number>();
   turns.forEach((turn, turnIndex) => {
     for (const id of turn.messageIds) turnOfId.set(id, turnIndex);
   });
-  const lastWithId = new Map(messages.map((message) => [message.id, message]));
-  return {
-    turnOf: messages.map((message) => turnOfId.get(message.id)),
-    listedInOrder: false,
-    messageWithId: (id) => lastWithId.get(id),
-  };
+  return { turnOf: messages.map((message) => turnOfId.get(message.id)), listedInOrder: false };
 }

@@ -1,6 +1,5 @@
 import { shortened } from '@/lib/export/markdown-text';
-import { messageIndex } from '@/lib/export/message-index';
-import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
+import type { Conversation } from '@/lib/model/conversation';
 
 /**
  * How a reader names a turn: numbered from 1 at the first question, with the question itself; the
@@ -16,14 +15,12 @@ export interface TurnLabel {
 
 /**
  * Labels of the turns in `turnIndexes` only: a 10,000-message conversation names just the few asked for.
- * A question is the text of the last message with the turn's user message id (`messageWithId`, from the
- * export's MessageIndex where it has one).
+ * A question is the text of the last message with the turn's user message id.
  */
 export function turnLabels(
   conversation: Conversation,
   turnIndexes: ReadonlySet<number>,
   questionLength: number,
-  messageWithId?: (id: string) => NormalizedMessage | undefined,
 ): Map<number, TurnLabel> {
   const labels = new Map<number, TurnLabel>();
   if (turnIndexes.size === 0) return labels;
@@ -35,12 +32,11 @@ export function turnLabels(
     labels.set(index, { number: turn.userMessageId === null ? null : questionNumber, question: '' });
     if (turn.userMessageId !== null) wanted.set(turn.userMessageId, index);
   });
-  const questionOf = messageWithId ?? messageIndex(conversation).messageWithId;
-  for (const [id, index] of wanted) {
-    const question = questionOf(id);
-    const label = labels.get(index);
-    if (question !== undefined && label !== undefined)
-      label.question = shortened(question.text, questionLength);
+  // One pass over the messages with a map of the few wanted ids: no index of every message.
+  for (const message of conversation.messages) {
+    const index = wanted.get(message.id);
+    const label = index === undefined ? undefined : labels.get(index);
+    if (label !== undefined) label.question = shortened(message.text, questionLength);
   }
   return labels;
 }

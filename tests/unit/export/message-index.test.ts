@@ -17,16 +17,13 @@ describe('messageIndex', () => {
     const index = messageIndex(conversationOf(messages));
     expect(index.turnOf).toEqual([0, 1, 1, 2, 2]);
     expect(index.listedInOrder).toBe(true);
-    expect(index.messageWithId('a1')).toBe(messages[2]);
-    expect(index.messageWithId('nope')).toBeUndefined();
   });
 
-  it('gives every message with a repeated id the last turn that lists it, and names the last one', () => {
+  it('gives every message with a repeated id the last turn that lists it', () => {
     const messages = [user('u1'), answer('x', 'first'), user('u2'), answer('x', 'second')];
     const index = messageIndex(conversationOf(messages));
     expect(index.turnOf).toEqual([0, 1, 1, 1]);
     expect(index.listedInOrder).toBe(false);
-    expect(index.messageWithId('x')?.text).toBe('second');
   });
 
   it('finds turns by id when they do not list the messages in order, none for a message no turn lists', () => {
@@ -38,6 +35,5 @@ describe('messageIndex', () => {
     const index = messageIndex(conversationOf(messages, { turns }));
     expect(index.turnOf).toEqual([1, undefined, 0, 0]);
     expect(index.listedInOrder).toBe(false);
-    expect(index.messageWithId('a1')).toBe(messages[1]);
   });
 });
