@@ -7,6 +7,7 @@ import { markdownQueries } from '@/lib/export/markdown-queries';
 import { inlineText } from '@/lib/export/markdown-text';
 import { transcriptBlocks } from '@/lib/export/markdown-transcript';
 import { messageIndex } from '@/lib/export/message-index';
+import { wellFormed } from '@/lib/export/well-formed';
 import { frontMatter } from '@/lib/export/yaml-front-matter';
 import type { Inspection } from '@/lib/insights/inspection';
 
@@ -35,12 +36,9 @@ const SECTIONS: ReadonlyArray<(inspection: Inspection) => string> = [
   markdownDetails,
 ];
 
-/** Half of a surrogate pair alone: encodeURIComponent throws on it (an id from JSON may hold one). */
-const LONE_SURROGATE = /\p{Cs}/gu;
-
 export function conversationUrl(id: string | null): string | null {
   if (id === null) return null;
-  return `https://chatgpt.com/c/${encodeURIComponent(id.replace(LONE_SURROGATE, '\ufffd'))}`;
+  return `https://chatgpt.com/c/${encodeURIComponent(wellFormed(id))}`;
 }
 
 export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {

@@ -1,3 +1,5 @@
+import { wellFormed } from '@/lib/export/well-formed';
+
 /**
  * YAML front matter for the Markdown export. Every value is written as a double-quoted scalar with
  * everything YAML could read otherwise escaped, so a title such as `yes`, `null`, `- item`, `key: value`,
@@ -16,8 +18,6 @@ const NAMED_ESCAPES: ReadonlyMap<string, string> = new Map([
  * U+FFFE/U+FFFF: none may appear raw in a YAML stream (outside c-printable).
  */
 const NEEDS_ESCAPE = /[\\"\p{Cc}\u2028\u2029\ufeff\ufffe\uffff]/gu;
-/** A lone surrogate is no character at all; no escape can stand for it, so it reads as U+FFFD. */
-const LONE_SURROGATE = /\p{Cs}/gu;
 
 function escapeCharacter(character: string): string {
   const named = NAMED_ESCAPES.get(character);
@@ -29,7 +29,7 @@ function escapeCharacter(character: string): string {
 }
 
 export function yamlString(text: string): string {
-  return `"${text.replace(LONE_SURROGATE, '\ufffd').replace(NEEDS_ESCAPE, escapeCharacter)}"`;
+  return `"${wellFormed(text).replace(NEEDS_ESCAPE, escapeCharacter)}"`;
 }
 
 /** `---`, one `key: value` line per entry (the keys are the exporter's own plain words), `---`. */
