@@ -2,29 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { normalizeDataExport } from '@/lib/model/data-export';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import {
-  activePath,
-  conversationsExport,
-  messagesResponse,
-  type StoredConversation,
-  treeResponse,
-} from '@/tests/replica/fixtures/formats';
+import { activePath, conversationsExport, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { storedConversation } from '../replica/fixtures/fixture-helpers';
-
-/** Every page of the messages format, newest first, as a loader collects them (interface 4.1). */
-function allPages(conversation: StoredConversation): unknown[] {
-  const pages: unknown[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = messagesResponse(conversation, { numTurns: 100, before }) as {
-      page_info: { start_cursor: string; has_previous_page: boolean };
-    };
-    pages.push(page);
-    if (!page.page_info.has_previous_page) return pages;
-    before = page.page_info.start_cursor;
-  }
-}
+import { messagesResponses, storedConversation } from '../replica/fixtures/fixture-helpers';
 
 const isWebRun = (message: { recipient: string; author: { name: string | null } }): boolean =>
   message.recipient === 'web.run' || message.author.name === 'web.run';
@@ -32,7 +12,7 @@ const isWebRun = (message: { recipient: string; author: { name: string | null } 
 describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name, id) => {
   it('normalizes from the messages format to its whole active branch, without warnings', () => {
     const conversation = storedConversation(id);
-    const result = normalizeMessagesFormat(allPages(conversation));
+    const result = normalizeMessagesFormat(messagesResponses(conversation, 100));
     expect(result.ok && result.warnings).toEqual([]);
     expect(result.ok && result.value.messages.map((message) => message.id)).toEqual(
       activePath(conversation).map((message) => message.id),
@@ -57,11 +37,12 @@ describe.each(Object.entries(FIXTURE_IDS))('the replica conversation %s', (_name
 
 describe('replica specifics', () => {
   it('pages the long history over three pages or more', () => {
-    expect(allPages(storedConversation(FIXTURE_IDS.longHistory)).length).toBeGreaterThanOrEqual(3);
+    const pages = messagesResponses(storedConversation(FIXTURE_IDS.longHistory), 100);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
   });
 
   it('reads the drifting metadata of the web-search conversation', () => {
-    const result = normalizeMessagesFormat(allPages(storedConversation(FIXTURE_IDS.webSearch)));
+    const result = normalizeMessagesFormat(messagesResponses(storedConversation(FIXTURE_IDS.webSearch), 100));
     const messages = result.ok ? result.value.messages : [];
     expect(messages.some((message) => message.preamble)).toBe(true);
     expect(messages.some((message) => message.thinkingEffort !== null)).toBe(true);

@@ -6,27 +6,13 @@ import {
   generateConversation,
   getConversation,
   messagesResponse,
-  type StoredConversation,
   treeResponse,
 } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { clientOver, jsonResponse } from '../api/fake-backend';
+import { messagesPagesWithCursors } from '../replica/fixtures/fixture-helpers';
 import { replicaWithAds, runtimeOver } from './runtime-backend';
-
-/** Every page of a stored conversation as the site serves them, newest first, with the cursor each was asked with. */
-function allPages(conversation: StoredConversation): Array<{ page: unknown; before: string | null }> {
-  const pages: Array<{ page: unknown; before: string | null }> = [];
-  let before: string | null = null;
-  for (;;) {
-    const page = messagesResponse(conversation, { numTurns: 100, before: before ?? undefined }) as {
-      page_info: { has_previous_page: boolean; start_cursor: string };
-    };
-    pages.push({ page, before });
-    if (!page.page_info.has_previous_page) return pages;
-    before = page.page_info.start_cursor;
-  }
-}
 
 describe('buildLensSnapshot (issue 8, item 4)', () => {
   it('holds what the UI shows first: summary, queries, sources, ads, offers, transport, formats, progress', () => {
@@ -36,8 +22,8 @@ describe('buildLensSnapshot (issue 8, item 4)', () => {
     const holding = runtime.holdingOf(id);
     const conversation = getConversation(id);
     if (conversation === undefined) throw new Error('no web-search conversation');
-    for (const { page, before } of allPages(conversation)) {
-      expect(holding.ingestMessagesPage(page, before).ok).toBe(true);
+    for (const { response, before } of messagesPagesWithCursors(conversation, 100)) {
+      expect(holding.ingestMessagesPage(response, before).ok).toBe(true);
     }
     holding.ingestTreeText(JSON.stringify(treeResponse(conversation)));
     holding.ingestAds(adsResponse(id, true, 'live'));
@@ -96,7 +82,8 @@ describe('buildLensSnapshot (issue 8, item 4)', () => {
     const conversation = generateConversation(10_000, 11);
     const runtime = runtimeOver(() => jsonResponse({}, 404));
     const holding = runtime.holdingOf(conversation.id);
-    for (const { page, before } of allPages(conversation)) holding.ingestMessagesPage(page, before);
+    for (const { response, before } of messagesPagesWithCursors(conversation, 100))
+      holding.ingestMessagesPage(response, before);
     holding.ingestTreeText(JSON.stringify(treeResponse(conversation)));
     const snapshot = buildLensSnapshot({
       holding,
