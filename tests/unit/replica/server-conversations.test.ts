@@ -3,7 +3,7 @@ import { activePath } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { fixture } from './fixtures/fixture-helpers';
-import { asPage, call, json } from './replica-client';
+import { asPage, call, json, messagesPath } from './replica-client';
 
 let replica: Replica;
 beforeAll(async () => {
@@ -15,9 +15,6 @@ interface MessagesBody {
   messages: Array<{ id: string; recipient: string; author: { name: string | null } }>;
   page_info: { start_cursor: string | null; has_previous_page: boolean };
 }
-
-const messagesPath = (id: string, before?: string): string =>
-  `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100${before ? `&before=${encodeURIComponent(before)}` : ''}`;
 
 async function loadAllPages(id: string): Promise<MessagesBody[]> {
   const pages: MessagesBody[] = [];
