@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import type { ExportDocument } from '@/lib/export/json-export';
+import type { LensErrorCode } from '@/lib/model/result';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import type { ReplicaFault } from '../replica/faults';
 import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
@@ -52,6 +53,12 @@ export const settled = (state: TabLens): boolean =>
   state.snapshot.rateLimitedUntil === null &&
   state.snapshot.progress.loading === null &&
   !state.snapshot.progress.hasMore;
+
+/** The load stopped with that error (interface 7); what was loaded before it may still be held. */
+export const failedWith =
+  (code: LensErrorCode) =>
+  (state: TabLens): boolean =>
+    state.snapshot?.load.error?.code === code;
 
 export async function pageOutcome(chat: Page): Promise<PageOutcome> {
   const { bootFetchWasNative: _probe, ...client } = await clientState(chat);
@@ -242,17 +249,12 @@ export const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => (
 export async function drillOwnPoll(
   lens: Lens,
   fault: ReplicaFault,
-  expected: { code: string; banner: RegExp; timeoutMs?: number },
+  expected: { code: LensErrorCode; banner: RegExp; timeoutMs?: number },
 ): Promise<{ failed: TabLens; since: number }> {
   const tab = await openWatched(lens, 'webSearch');
   const since = Date.now();
   const lift = setFault(lens, tab.conversationId, onOwnMessages(fault));
-  const failed = await waitForLens(
-    lens,
-    tab.tabId,
-    (state) => state.snapshot?.load.error?.code === expected.code,
-    expected.timeoutMs,
-  );
+  const failed = await waitForLens(lens, tab.tabId, failedWith(expected.code), expected.timeoutMs);
   expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
   expect(failed.snapshot?.queries).toEqual(tab.before.lens.snapshot?.queries);
   await expectViewsKept(tab);

@@ -10,6 +10,7 @@ import {
   expectViewsKept,
   exportThroughMenu,
   FALLBACK_BEHIND_PAGE_POLL_MS,
+  failedWith,
   messageCount,
   openWatched,
   ownCallsSince,
@@ -40,7 +41,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       await stopWorker(lens);
       const since = Date.now();
       const tab = await openWatched(lens, 'ads', {
-        ready: (state) => state.snapshot?.summary != null && state.snapshot.load.error?.code === code,
+        ready: (state) => state.snapshot?.summary != null && failedWith(code)(state),
       });
       expect(tab.before.lens.snapshot?.ads?.adCount ?? 0).toBe(0);
       expect(tab.before.lens.snapshot?.ads?.accountSegmentId ?? null).toBeNull();

@@ -12,6 +12,7 @@ import {
   expectViewsKept,
   exportThroughMenu,
   FALLBACK_BEHIND_PAGE_POLL_MS,
+  failedWith,
   messageCount,
   messageIds,
   openWatched,
@@ -154,12 +155,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         pageUnderFault(lens.replica, tab.chat, id, gone, {
           whileFaulty: async () => {
             // Nothing fresh for 8 s: the extension's own poll came, and failed like the page's.
-            const failed = await waitForLens(
-              lens,
-              tab.tabId,
-              (state) => state.snapshot?.load.error?.code === 'network',
-              20_000,
-            );
+            const failed = await waitForLens(lens, tab.tabId, failedWith('network'), 20_000);
             expect(failed.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
             await expectViewsKept(tab);
             await expectBanner(

@@ -11,6 +11,7 @@ import {
   expectViewsKept,
   exportThroughMenu,
   FALLBACK_BEHIND_PAGE_POLL_MS,
+  failedWith,
   messageCount,
   messageIds,
   onOwnMessages,
@@ -116,7 +117,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     const lift = setFault(lens, id, onOwnMessages({ kind: 'status', status: 503 }));
     const since = Date.now();
     const tab = await openWatched(lens, 'longHistory', {
-      ready: (state) => state.snapshot?.summary != null && state.snapshot.load.error?.code === 'server',
+      ready: (state) => state.snapshot?.summary != null && failedWith('server')(state),
     });
     const held = messageCount(tab);
     expect(tab.before.lens.snapshot?.progress).toMatchObject({ pagesLoaded: 1, hasMore: true });
@@ -150,11 +151,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     const lift = setFault(lens, tab.conversationId, onOwnMessages({ kind: 'status', status: 503 }));
     const prompt = 'Which Lisbon bakeries open before eight in the morning?';
     await askPrompt(tab.chat, prompt);
-    const failed = await waitForLens(
-      lens,
-      tab.tabId,
-      (state) => state.snapshot?.load.error?.code === 'server',
-    );
+    const failed = await waitForLens(lens, tab.tabId, failedWith('server'));
     const failedAt = Date.now();
     const queryTexts = (state: TabLens): string[] =>
       state.snapshot?.queries?.queries.map((query) => query.text) ?? [];
