@@ -48,7 +48,7 @@ export function useExport(tabId: number, settings: Settings) {
         }
         const file = result.value;
         if (delivery === 'clipboard') await navigator.clipboard.writeText(await file.body.text());
-        else downloadFile(document, file.fileName, file.body);
+        else downloadFile(document, file);
         const message =
           delivery === 'clipboard' ? `Copied as ${formatName(format)}.` : `Saved ${file.fileName}.`;
         setStatus({ kind: 'done', message, warnings: result.warnings });

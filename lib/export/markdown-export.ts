@@ -1,3 +1,4 @@
+import { inParts } from '@/lib/export/in-parts';
 import { isoTime } from '@/lib/export/iso-time';
 import { markdownAds } from '@/lib/export/markdown-ads';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
@@ -50,6 +51,11 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
  * in parts while the transcript is still being written (lib/runtime/export-port.ts). Joined, they are
  * `exportMarkdown`'s text.
  */
+/** Each block after a blank line. */
+function* separated(blocks: Iterable<string>): Generator<string> {
+  for (const block of blocks) yield `\n\n${block}`;
+}
+
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const { conversation } = inspection;
   const header = frontMatter([
@@ -66,15 +72,10 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   yield `${header}\n# ${inlineText(title)}`;
   const index = messageIndex(conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
-  let piece = '';
-  for (const block of transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)) {
-    piece += `\n\n${block}`;
-    if (piece.length >= PIECE_LENGTH) {
-      yield piece;
-      piece = '';
-    }
-  }
-  if (piece !== '') yield piece;
+  yield* inParts(
+    separated(transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)),
+    PIECE_LENGTH,
+  );
   for (const section of SECTIONS) yield `\n\n${section(inspection)}`;
   yield '\n';
 }

@@ -1,9 +1,21 @@
+import type { ExportFile, ExportFileHead } from './export-file';
+
+/** An export as a page holds it: its text already a Blob (DESIGN "Environment facts"). */
+export interface ReceivedExport extends ExportFileHead {
+  body: Blob;
+}
+
+/** An export the worker sent whole, as text (runtime messaging), made a Blob of its type. */
+export function receivedExport({ fileName, mimeType, text }: ExportFile): ReceivedExport {
+  return { fileName, mimeType, body: new Blob([text], { type: mimeType }) };
+}
+
 /**
  * Saves an export through a temporary `<a download>`, in the popup, the side panel or the tab's relay
  * (DESIGN "Environment facts": the worker has no object URLs, so a page makes the Blob). Needs no
  * downloads permission. The URL is revoked on the next task, once the browser took the file.
  */
-export function downloadFile(doc: Document, fileName: string, body: Blob): void {
+export function downloadFile(doc: Document, { fileName, body }: ReceivedExport): void {
   const view = doc.defaultView ?? window;
   const url = view.URL.createObjectURL(body);
   const link = doc.createElement('a');

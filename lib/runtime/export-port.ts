@@ -1,5 +1,7 @@
+import { inParts } from '@/lib/export/in-parts';
 import { isRecord } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
+import { type ReceivedExport, receivedExport } from './download-file';
 import type { ExportFile, ExportFileHead, PreparedExport } from './export-file';
 import type { ExportRequest } from './protocol';
 import { parseExportRequest } from './ui-requests';
@@ -25,11 +27,6 @@ type PortMessage = { kind: 'part'; text: string } | { kind: 'end'; result: Resul
 export type ExportRunner = (request: ExportRequest) => Promise<Result<ExportFile>>;
 export type ExportPreparer = (request: ExportRequest) => Promise<Result<PreparedExport>>;
 
-/** An export as the page received it: its text already a Blob. */
-export interface ReceivedExport extends ExportFileHead {
-  body: Blob;
-}
-
 /** What the worker needs of its global scope: its `message` events. */
 export interface MessageScope {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
@@ -37,19 +34,8 @@ export interface MessageScope {
 
 /** Posts the export's text in parts of about PART_LENGTH characters, written as they are posted. */
 function postParts(port: MessagePort, prepared: PreparedExport): void {
-  let pending: string[] = [];
-  let length = 0;
-  const flush = () => {
-    if (length > 0) port.postMessage({ kind: 'part', text: pending.join('') } satisfies PortMessage);
-    pending = [];
-    length = 0;
-  };
-  for (const piece of prepared.pieces()) {
-    pending.push(piece);
-    length += piece.length;
-    if (length >= PART_LENGTH) flush();
-  }
-  flush();
+  for (const text of inParts(prepared.pieces(), PART_LENGTH))
+    port.postMessage({ kind: 'part', text } satisfies PortMessage);
 }
 
 const unfinished = (error: unknown): Result<never> =>
@@ -103,9 +89,7 @@ export async function requestExport(
   const worker = await findWorker();
   if (worker === null) {
     const file = await fallback(request);
-    if (!file.ok) return file;
-    const { fileName, mimeType, text } = file.value;
-    return ok({ fileName, mimeType, body: new Blob([text], { type: mimeType }) }, file.warnings);
+    return file.ok ? ok(receivedExport(file.value), file.warnings) : file;
   }
   const channel = new MessageChannel();
   const parts: Blob[] = [];

@@ -1,6 +1,6 @@
 import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
 import { parsePageEvent } from '@/lib/capture/page-event';
-import { downloadFile } from './download-file';
+import { downloadFile, receivedExport } from './download-file';
 import {
   bringsFreshData,
   createFallbackClock,
@@ -96,8 +96,7 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
   api.runtime.onMessage.addListener((value, _sender, respond) => {
     const message = readChannelMessage<WorkerToRelay>(value, WORKER_TO_RELAY_KINDS);
     if (message === null) return;
-    const { fileName, mimeType, text } = message.data;
-    downloadFile(win.document, fileName, new Blob([text], { type: mimeType }));
+    downloadFile(win.document, receivedExport(message.data));
     respond(true);
   });
 
