@@ -2,7 +2,8 @@ import type { Schedule } from '@/lib/runtime/timer';
 
 /**
  * A virtual clock with timers: `advance` moves time and runs every timer that falls due on the way, in
- * time order, so a 12 s wait takes no real time.
+ * time order, so a 12 s wait takes no real time. It is also a fake-backend clock (now, advance, sleep), so
+ * the governor's waits and the timers run on one time.
  */
 export function fakeScheduler(start = Date.UTC(2026, 9, 25, 12, 0)) {
   let time = start;
@@ -33,5 +34,8 @@ export function fakeScheduler(start = Date.UTC(2026, 9, 25, 12, 0)) {
     time = until;
   };
 
-  return { now: () => time, schedule, advance, pending: () => timers.size };
+  /** Resolves at once and leaves the time alone: time moves only when the test advances it. */
+  const sleep = async (): Promise<void> => undefined;
+
+  return { now: () => time, schedule, advance, sleep, pending: () => timers.size };
 }

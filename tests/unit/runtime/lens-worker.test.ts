@@ -35,11 +35,7 @@ function memoryStore(initial: TabLens[] = []) {
 function workerOver(handler = replicaWithAds(), initial: TabLens[] = []) {
   const clock = fakeScheduler();
   // One time for the worker's timers and the governor's waits.
-  const backend = clientOver(handler, undefined, {
-    now: clock.now,
-    advance: clock.advance,
-    sleep: async () => undefined,
-  });
+  const backend = clientOver(handler, undefined, clock);
   const memory = memoryStore(initial);
   const worker = createLensWorker({
     client: backend.client,
@@ -48,7 +44,7 @@ function workerOver(handler = replicaWithAds(), initial: TabLens[] = []) {
     store: memory.store,
     now: clock.now,
     schedule: clock.schedule,
-    sleep: async () => undefined,
+    sleep: clock.sleep,
     random: () => 0.5,
   });
   /** Runs due timers and lets the fetches they started settle. */

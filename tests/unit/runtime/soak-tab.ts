@@ -66,7 +66,7 @@ export function soakTab(conversation: StoredConversation) {
       return replica(request);
     },
     undefined,
-    { now: timers.now, advance: timers.advance, sleep: async () => undefined },
+    timers,
   );
   const area = fakeSessionArea();
   const worker: LensWorker = createLensWorker({
@@ -76,7 +76,7 @@ export function soakTab(conversation: StoredConversation) {
     store: tabLensStoreOver(area),
     now: timers.now,
     schedule: timers.schedule,
-    sleep: async () => undefined,
+    sleep: timers.sleep,
     random: () => 0.5,
   });
 
