@@ -79,20 +79,16 @@ export function readOwnMember<T>(
 
 /**
  * Whether a member named `name` with content sits anywhere in `value`: in lists and every part of the ad
- * too (a tracking token is one wherever it sits, DESIGN "The live site…", Ads), at most `maxDepth` records
- * and lists down; members named in `skip` are not entered.
+ * too (a tracking token is one wherever it sits, DESIGN "The live site…", Ads), at most twice
+ * AD_MEMBER_MAX_DEPTH records and lists down; members named in `skip` are not entered.
  */
-export function holdsMemberAnywhere(
-  value: unknown,
-  name: string,
-  skip: ReadonlySet<string>,
-  maxDepth = AD_MEMBER_MAX_DEPTH * 2,
-): boolean {
-  if (maxDepth <= 0) return false;
-  if (Array.isArray(value)) return value.some((item) => holdsMemberAnywhere(item, name, skip, maxDepth - 1));
-  if (!isRecord(value)) return false;
-  if (hasContent(ownMember(value, name))) return true;
-  return Object.entries(value).some(
-    ([key, child]) => !skip.has(key) && holdsMemberAnywhere(child, name, skip, maxDepth - 1),
-  );
+export function holdsMemberAnywhere(value: unknown, name: string, skip: ReadonlySet<string>): boolean {
+  const holds = (node: unknown, depthLeft: number): boolean => {
+    if (depthLeft <= 0) return false;
+    if (Array.isArray(node)) return node.some((item) => holds(item, depthLeft - 1));
+    if (!isRecord(node)) return false;
+    if (hasContent(ownMember(node, name))) return true;
+    return Object.entries(node).some(([key, child]) => !skip.has(key) && holds(child, depthLeft - 1));
+  };
+  return holds(value, AD_MEMBER_MAX_DEPTH * 2);
 }
