@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeTabLensItem, tabLensItem } from '@/lib/runtime/storage-items';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import { emptyTabLens } from '@/lib/runtime/tab-lens';
 
 /** WXT's storage over a Map: what `storage.defineItem` gives, as far as the tab lens items use it. */
 const { area } = vi.hoisted(() => ({ area: new Map<string, unknown>() }));
@@ -32,7 +32,8 @@ describe('the tab lens items', () => {
     expect([...area.keys()].filter((key) => key.startsWith('session:tabLens:'))).toEqual([]);
     const before = tabLensItem(7);
     // A stored value: reading null afterwards then proves the removal.
-    await before.setValue({ tabId: 7 } as unknown as TabLens);
+    await before.setValue(emptyTabLens(7, 0));
+    expect(await before.getValue()).toEqual(emptyTabLens(7, 0));
     await removeTabLensItem(7);
     // A new item: the closed tab's was forgotten, not kept for a tab id that may never come back.
     expect(tabLensItem(7)).not.toBe(before);
