@@ -74,7 +74,7 @@ function piecesOf(
 }
 
 /** One conversation in one format, as `inspect` writes it (same writers, same file names). */
-export function prepareExport(
+export function exportOf(
   inspection: Inspection,
   format: ExportFormat,
   options: ExportOptions,

@@ -9,8 +9,8 @@ import {
   type ExportFile,
   type ExportFormat,
   type ExportOptions,
+  exportOf,
   type PreparedExport,
-  prepareExport as prepareExportFile,
   wholeFile,
 } from './export-file';
 import { createOffersRefresher } from './offers-refresh';
@@ -142,7 +142,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');
-    return ok(prepareExportFile(inspection, format, options, new Date(deps.now())), warnings);
+    return ok(exportOf(inspection, format, options, new Date(deps.now())), warnings);
   };
 
   const exportConversation = async (

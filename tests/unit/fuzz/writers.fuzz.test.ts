@@ -11,7 +11,7 @@ import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { type ExportOptions, prepareExport, wholeFile } from '@/lib/runtime/export-file';
+import { type ExportOptions, exportOf, wholeFile } from '@/lib/runtime/export-file';
 import { arbitraryInspection } from '../export/arbitrary-inspection';
 import { EXPORTED_AT } from '../export/rich-inspection';
 import {
@@ -41,7 +41,7 @@ const options = fc.record({
 function writeEverything(inspection: Inspection, chosen: ExportOptions): string[] {
   const outputs = [summarize(inspection)];
   for (const format of EXPORT_FORMATS) {
-    const file = wholeFile(prepareExport(inspection, format, chosen, EXPORTED_AT));
+    const file = wholeFile(exportOf(inspection, format, chosen, EXPORTED_AT));
     expect(file.fileName).not.toMatch(/[/\\:*?"<>|\p{Cc}]/u);
     outputs.push(file.fileName, file.text);
     if (format === 'json') expect(JSON.parse(file.text).schema).toBe(EXPORT_SCHEMA);
