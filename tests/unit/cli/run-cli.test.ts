@@ -10,7 +10,7 @@ import { FIXTURE_IDS } from '../../replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
 import { citationsPage } from '../fixtures/citations';
 import { conversationEntries, har } from './build-har';
-import { run } from './run-in-memory';
+import { cutAt, run } from './run-in-memory';
 
 const webSearch = getConversation(FIXTURE_IDS.webSearch);
 if (webSearch === undefined) throw new Error('fixture missing');
@@ -27,8 +27,8 @@ describe('inspect command', () => {
   });
 
   it('reads a file read whole that starts with a byte order mark, in any chunks: messages, tree or HAR', async () => {
-    const byteByByte = (bytes: Uint8Array): Uint8Array[] =>
-      Array.from(bytes, (_byte, index) => bytes.subarray(index, index + 1));
+    // One chunk, and the mark's three bytes each in a chunk of its own.
+    const splitMark = cutAt([1, 2, 3]);
     const files = {
       'conversation.json': messagesFile,
       'tree.json': treeFile,
@@ -38,7 +38,7 @@ describe('inspect command', () => {
       const plain = await run([name], { [name]: file });
       expect(plain.code).toBe(0);
       const marked = `\uFEFF${JSON.stringify(file)}`;
-      for (const chunking of [undefined, byteByByte]) {
+      for (const chunking of [undefined, splitMark]) {
         const result = await run([name], { [name]: marked }, { chunking });
         expect(result.code).toBe(0);
         expect(result.stdout).toBe(plain.stdout);

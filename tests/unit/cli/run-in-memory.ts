@@ -21,6 +21,14 @@ export interface RunOptions {
 
 const encoder = new TextEncoder();
 
+/** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one). */
+export function cutAt(offsets: number[]): (bytes: Uint8Array) => Uint8Array[] {
+  return (bytes) => {
+    const cuts = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
+    return [0, ...cuts].map((start, index) => bytes.subarray(start, cuts[index] ?? bytes.length));
+  };
+}
+
 /** Runs the command over in-memory files, as a user would run it over files on disk. */
 export async function run(
   argv: string[],
