@@ -5,15 +5,12 @@ import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message, user } from '../insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';
 import { parsedValue } from './rich-inspection';
 
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
 const SECTIONS = ['## Transcript', '## Search queries', '## Ads', '## Product offers', '## Details'];
-
-const user = (id: string, text: string, extra: Partial<NormalizedMessage> = {}) =>
-  message({ id, role: 'user', text, ...extra });
 
 function markdownOf(
   messages: NormalizedMessage[],

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageIndex } from '@/lib/export/message-index';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message, user } from '../insights/build-conversation';
 
-const user = (id: string, text = id) => message({ id, role: 'user', text });
 const answer = (id: string, text = id) => message({ id, text });
 
 describe('messageIndex', () => {

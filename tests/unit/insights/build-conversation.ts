@@ -30,6 +30,10 @@ export function message(
   };
 }
 
+/** A user's message, its text its id unless given. */
+export const user = (id: string, text = id, extra: Partial<NormalizedMessage> = {}): NormalizedMessage =>
+  message({ id, role: 'user', text, ...extra });
+
 /** A conversation loaded from the messages format, holding the given messages as its active branch. */
 export function conversationOf(
   messages: NormalizedMessage[],

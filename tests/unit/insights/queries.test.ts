@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractQueries } from '@/lib/insights/queries';
 import { notLoaded } from '@/lib/model/conversation';
-import { conversationOf, message } from './build-conversation';
-
-const user = (id: string, text: string) => message({ id, role: 'user', text });
+import { conversationOf, message, user } from './build-conversation';
 
 describe('extractQueries', () => {
   it('reads every source of a turn, first appearance first, without repeats', () => {
