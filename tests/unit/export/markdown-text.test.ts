@@ -29,13 +29,12 @@ describe('shortened', () => {
   it('counts characters, not UTF-16 units', () => {
     expect(shortened('🍳🍳', 4)).toBe('🍳🍳');
     expect(shortened('🍳🍳🍳', 4)).toBe('🍳🍳🍳');
-    expect(shortened(' a \n b ', 3)).toBe('a b');
   });
 
-  it('puts the text on one line: every run of white space, NEL and U+2028 included, one space', () => {
+  it('puts the text on one line: every run of white space, NEL and U+2028 included, one space, none at the ends', () => {
     expect(shortened('a b c', 10)).toBe('a b c');
     expect(shortened('a  b\tc\u00a0d\u0085e\u2028f\r\ng', 20)).toBe('a b c d e f g');
-    expect(codeSpan('a\u0085 b')).toBe('`a b`');
+    expect(shortened(' a \n b ', 3)).toBe('a b');
   });
 });
 
@@ -44,6 +43,10 @@ describe('codeSpan', () => {
     expect(codeSpan('plain')).toBe('`plain`');
     expect(codeSpan('a `b` c')).toBe('``a `b` c``');
     expect(codeSpan('`edge')).toBe('`` `edge ``');
+  });
+
+  it('puts the code on one line: a run of white space, NEL included, one space', () => {
+    expect(codeSpan('a\u0085 b')).toBe('`a b`');
   });
 });
 
