@@ -13,7 +13,7 @@ import { moveToOwnWindow } from './own-window';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
 import { type Exclusive, oneAtATime, sideBySide } from './side-by-side';
 import { everythingStored } from './stored-everywhere';
-import { VIEWS } from './view-checks';
+import { VIEWS, waitForViews } from './view-checks';
 
 /**
  * The canary hunt (issue 10, item 1; DESIGN "Secrets never enter the model"). The replica plants a
@@ -116,10 +116,10 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
   if (PROMPTED.has(scenario.name)) await askPrompt(chat, 'What would you pick, and why?', answerEnded);
   const popup = await extensionPage('popup.html');
-  await popup.locator('main[data-face="views"]').waitFor({ timeout: 30_000 });
+  await waitForViews(lens, popup, chat, 30_000);
   if (cards > 0) await refreshOffers(browsing, popup, cards);
   const panel = await extensionPage('sidepanel.html');
-  await panel.locator('main[data-face="views"]').waitFor({ timeout: 30_000 });
+  await waitForViews(lens, panel, chat, 30_000);
 
   const seen: Seen[] = (await exportEveryWay(popup, exclusive)).map(({ action, text }) => ({
     kind: 'export',

@@ -10,7 +10,7 @@ import { exportFromMenu } from './export-actions';
 import { setFallbackInterval, waitForLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
-import { expectNoCanary } from './view-checks';
+import { expectNoCanary, waitForViews } from './view-checks';
 
 /*
  * The faults drill (issue 10, item 2): a tab already showing a loaded conversation, its popup and side
@@ -161,8 +161,7 @@ export async function openWatched(
   const popup = await lens.openExtensionPage('popup.html', chat);
   const sidePanel = panel ? await lens.openExtensionPage('sidepanel.html', chat) : null;
   const surfaces = sidePanel === null ? [popup] : [popup, sidePanel];
-  for (const surface of surfaces)
-    await surface.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+  for (const surface of surfaces) await waitForViews(lens, surface, chat, 20_000);
   const close = async (): Promise<void> => {
     for (const page of [...surfaces, chat]) if (!page.isClosed()) await page.close();
   };

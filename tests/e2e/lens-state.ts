@@ -41,9 +41,10 @@ export async function storedLens(context: BrowserContext, tabId: number): Promis
 }
 
 /** Where a lens stood, for a wait that failed: its load, offers run, wait, errors and progress. */
-function lensDigest(state: TabLens | null): string {
-  const snapshot = state?.snapshot;
-  if (snapshot == null) return `no snapshot (conversation ${state?.conversationId ?? 'none'})`;
+export function lensDigest(state: TabLens | null): string {
+  if (state === null) return 'no lens stored';
+  const snapshot = state.snapshot;
+  if (snapshot == null) return `no snapshot (conversation ${state.conversationId ?? 'none'})`;
   const { load, offersRefresh, rateLimitedUntil, errors, progress } = snapshot;
   return JSON.stringify({
     load,

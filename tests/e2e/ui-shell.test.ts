@@ -17,6 +17,7 @@ import {
   shoot,
   shootEveryLook,
   VIEWS,
+  waitForViews,
 } from './view-checks';
 
 /** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
@@ -164,7 +165,7 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     }
 
     const panel = await lens.openExtensionPage('sidepanel.html', chat);
-    await panel.locator('main[data-face="views"]').waitFor();
+    await waitForViews(lens, panel, chat);
     expect(await seriousViolations(panel)).toEqual([]);
     await forEveryLook(panel, async ({ colorScheme, width }) => {
       expect(await seriousViolations(panel)).toEqual([]);
@@ -297,7 +298,7 @@ describe('the side panel, live', () => {
     // pages reach only the messages format, which the worker loads after the stream ends (rule 1).
     const { chat, page: queriesPanel } = await openViews(lens, 'liveSearch', 'sidepanel.html');
     const sourcesPanel = await lens.openExtensionPage('sidepanel.html', chat);
-    await sourcesPanel.locator('main[data-face="views"]').waitFor({ timeout: 20_000 });
+    await waitForViews(lens, sourcesPanel, chat, 20_000);
     // Each panel shows one view, chosen before the prompt; after it nothing in either is touched.
     for (const panel of [queriesPanel, sourcesPanel])
       await panel.setViewportSize({ width: 800, height: 2_000 });

@@ -3,7 +3,14 @@ import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import { test } from './lens-test';
 import { waitForClient } from './replica-page';
-import { expectNoCanary, forEveryLook, openViews, seriousViolations, shoot } from './view-checks';
+import {
+  expectNoCanary,
+  forEveryLook,
+  openViews,
+  seriousViolations,
+  shoot,
+  waitForViews,
+} from './view-checks';
 
 const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
 
@@ -134,7 +141,7 @@ describe('a 10,000-message conversation', () => {
   test('lists every query and source while rendering only the rows on screen', async ({ lens }) => {
     const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
     const page = await lens.openExtensionPage('sidepanel.html', chat);
-    await page.locator('main[data-face="views"]').waitFor({ timeout: 60_000 });
+    await waitForViews(lens, page, chat, 60_000);
     const view = await showView(page, 'Queries');
     const count = view.locator('output');
     await expect

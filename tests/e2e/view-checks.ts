@@ -9,7 +9,7 @@ import {
   RESUME_TOKEN_CANARY,
 } from '../replica/fixtures/canaries';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { storedLens } from './lens-state';
+import { lensDigest, storedLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { waitForClient } from './replica-page';
 
@@ -77,20 +77,16 @@ export function expectNoCanary(text: string): void {
   for (const canary of CANARIES) expect(text).not.toContain(canary);
 }
 
-/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
-export async function openViews(
-  lens: Lens,
-  scenario: keyof typeof FIXTURE_IDS,
-  surface: 'popup.html' | 'sidepanel.html',
-) {
-  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
-  await waitForClient(chat, (client) => client.loaded);
-  const page = await lens.openExtensionPage(surface, chat);
+/**
+ * Waits until the extension page describing the chat tab shows the conversation's views (the page's
+ * default timeout unless told); when it never does, the failure names the face it shows instead, what it
+ * says, and where the tab's stored lens stood.
+ */
+export async function waitForViews(lens: Lens, page: Page, chat: Page, timeout?: number): Promise<void> {
   await page
     .locator('main[data-face="views"]')
-    .waitFor({ timeout: 20_000 })
+    .waitFor({ timeout })
     .catch(async (error: unknown) => {
-      // Which face the page shows instead, and what it says, for the failure to name.
       const face = await page
         .locator('main')
         .first()
@@ -100,14 +96,27 @@ export async function openViews(
         .locator('body')
         .innerText()
         .catch(() => '');
-      // And what the worker stored for the tab, but the snapshot's load state only.
-      const stored = await storedLens(lens.context, await lens.tabIdOf(chat)).catch(() => null);
-      const held =
-        stored === null ? 'no lens stored' : JSON.stringify({ ...stored, snapshot: stored.snapshot?.load });
+      const held = await lens
+        .tabIdOf(chat)
+        .then((tabId) => storedLens(lens.context, tabId))
+        .then(lensDigest, (reason: unknown) => `no lens read: ${String(reason)}`);
+      const surface = new URL(page.url()).pathname.slice(1);
       throw new Error(
         `The ${surface} shows the face "${face}" instead of the views: ${text.slice(0, 300)}; ${held.slice(0, 600)}`,
         { cause: error },
       );
     });
+}
+
+/** A chat tab of the scenario, loaded, and the extension page describing it once it shows the views. */
+export async function openViews(
+  lens: Lens,
+  scenario: keyof typeof FIXTURE_IDS,
+  surface: 'popup.html' | 'sidepanel.html',
+) {
+  const chat = await lens.openChat(`/c/${FIXTURE_IDS[scenario]}`);
+  await waitForClient(chat, (client) => client.loaded);
+  const page = await lens.openExtensionPage(surface, chat);
+  await waitForViews(lens, page, chat, 20_000);
   return { chat, page };
 }
