@@ -28,7 +28,7 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
 /** The views' tabs, in their order. */
 export const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
 
-export interface Look {
+interface Look {
   colorScheme: 'light' | 'dark';
   width: number;
 }
@@ -53,12 +53,14 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
 
 /**
  * Saves the page in each look as <name>-<scheme>-<width>.png, checking that nothing is wider than the
- * page.
+ * page and, with `axe`, that no look has a serious accessibility violation.
  */
-export async function shootEveryLook(page: Page, name: string): Promise<void> {
+export async function shootEveryLook(page: Page, name: string, { axe = false } = {}): Promise<void> {
   await forEveryLook(page, async ({ colorScheme, width }) => {
-    await expectNoSidewaysScroll(page, `${name}, ${colorScheme}, ${width} px`);
+    const look = `${name}, ${colorScheme}, ${width} px`;
+    await expectNoSidewaysScroll(page, look);
     await shoot(page, `${name}-${colorScheme}-${width}`);
+    if (axe) expect(await seriousViolations(page), look).toEqual([]);
   });
 }
 
