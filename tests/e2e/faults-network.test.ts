@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '@/lib/api/request-timeout';
 import { launchBrowser } from '../../scripts/launch-browser';
 import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
@@ -60,6 +60,8 @@ async function pageUnderFault(
       .filter((request) => request.time >= from && !request.path.includes('stream_status'));
   const errorsBefore = (await clientState(chat)).errors.length;
   replica.setOverride(fault.key, fault.override);
+  // A failing step leaves no fault behind for the next test (as setFault, fault-drill.ts).
+  onTestFinished(() => replica.setOverride(fault.key, null));
   await expect.poll(() => treePolls(since).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   // Held until the page's script met it: Chromium sends a request again by itself on a fresh connection
   // when its connection closed without an answer, and a fault lifted at once would answer that retry.
