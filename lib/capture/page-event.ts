@@ -18,6 +18,8 @@ export interface CapturedResponseEvent {
   conversationId: string | null;
   url: string;
   status: number;
+  /** The response's Retry-After header (interface 7: a 429 may carry it), null when it has none. */
+  retryAfter: string | null;
   /** The request body, kept only for product_update (its product_query and lookup key, interface 4.4). */
   requestBody: string | null;
   body: string;
@@ -93,6 +95,7 @@ export function parsePageEvent(data: unknown): HookEvent | null {
         isStringOrNull(event.conversationId) &&
         isString(event.url) &&
         typeof event.status === 'number' &&
+        isStringOrNull(event.retryAfter) &&
         isStringOrNull(event.requestBody) &&
         isString(event.body) &&
         typeof event.truncated === 'boolean'
@@ -103,6 +106,7 @@ export function parsePageEvent(data: unknown): HookEvent | null {
           conversationId: event.conversationId,
           url: event.url,
           status: event.status,
+          retryAfter: event.retryAfter,
           requestBody: event.requestBody,
           body: event.body,
           truncated: event.truncated,

@@ -68,10 +68,11 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
 }
 
 /**
- * Takes the copy's chunks as they come, so a stream cut off half-way still yields what arrived (an error
- * drops what a branch of a cloned body has not read yet). Decoding, comparing and posting wait until the
- * page is idle: the page's own read, and the first chunk of its stream, never share a task with them
- * (issue 8, item 1: no added delay).
+ * Reads the copy off the page's path (issue 8, item 1: no added delay). A JSON body is read only once the
+ * page is idle, so its chunks never share a task with the page's own read; a cut-off one says so, and the
+ * worker keeps nothing of it. An answer stream's chunks are taken as they come instead, so a stream cut
+ * off half-way still yields what arrived (an error drops what a branch of a cloned body has not read
+ * yet). Decoding, comparing and posting always wait until the page is idle.
  */
 async function copyResponse(
   response: Response,
@@ -83,15 +84,15 @@ async function copyResponse(
   const chunks: Uint8Array[] = [];
   let truncated = false;
   try {
+    if (endpoint.endpoint !== 'submit-prompt') await idle(win);
     for await (const chunk of response.body ?? []) chunks.push(chunk);
   } catch {
     truncated = true;
   }
-  // A hidden tab's idle callbacks may wait long: a copy waits at most a second.
-  await new Promise((idle) => win.requestIdleCallback(idle, { timeout: 1e3 }));
+  await idle(win);
   // UTF-8, as the page's own text() reads it.
   const body = await new Blob(chunks as BlobPart[]).text();
-  const { status } = response;
+  const { status, headers } = response;
   if (endpoint.endpoint === 'submit-prompt') {
     return { type: 'answer-stream', status, ...readAnswerStream(body), truncated };
   }
@@ -100,11 +101,17 @@ async function copyResponse(
     ...(endpoint as ClassifiedEndpoint & { endpoint: CopiedEndpointKind }),
     url,
     status,
+    // interface 7: the wait a 429 asks for, which holds the extension's requests too.
+    retryAfter: headers.get('retry-after'),
     requestBody: (await requestBody?.catch(ignore)) ?? null,
     body,
     truncated,
   };
 }
+
+/** A hidden tab's idle callbacks may wait long: a copy waits at most a second. */
+const idle = (win: Window): Promise<unknown> =>
+  new Promise((idle) => win.requestIdleCallback(idle, { timeout: 1e3 }));
 
 async function readRequestBody(
   input: RequestInfo | URL,

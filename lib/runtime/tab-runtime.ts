@@ -200,9 +200,11 @@ export class TabRuntime {
   }
 
   #ingestResponse(event: CapturedResponseEvent): void {
-    // interface 7: the page's own 429s hold the extension's requests too. Its successes do not lift a
-    // wait the extension was told to respect.
-    if (event.status === 429) this.#deps.governor.noteResponse({ status: 429, headers: { get: () => null } });
+    // interface 7: the page's own 429s hold the extension's requests too, as long as their Retry-After
+    // asks (the only header the governor reads). Its successes do not lift a wait the extension was told
+    // to respect.
+    if (event.status === 429)
+      this.#deps.governor.noteResponse({ status: 429, headers: { get: () => event.retryAfter } });
     if (!isSuccess(event.status) || event.truncated) return;
     if (event.endpoint === 'me') {
       this.#deps.account.ingestText(event.body);

@@ -4,6 +4,7 @@ import { BACKOFF_LADDER_MS } from '@/lib/api/rate-governor';
 import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import type { Replica } from '../replica/server';
+import { setFault } from './fault-drill';
 import { hideTab, showTab } from './hide-tab';
 import { liveWorker, ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -164,6 +165,44 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
       .toBeGreaterThan(0);
     const resumed = fallbackPolls(lens.replica, id).find((request) => request.status === 200);
     expect(resumed?.time ?? 0).toBeGreaterThanOrEqual(limitedAt + 2_000);
+    await page.close();
+  });
+
+  test("the page's own 429 holds the extension's requests as long as its Retry-After asks; then it loads what the page could not", async ({
+    lens,
+  }) => {
+    const id = FIXTURE_IDS.webSearch;
+    const retryAfterS = 3;
+    setFault(lens, id, {
+      rateLimit: {
+        retryAfter: 'seconds',
+        seconds: retryAfterS,
+        origins: ['page'],
+        paths: ['messages'],
+        times: 1,
+      },
+    });
+    const page = await openQuietChat(lens, id);
+    const tabId = await lens.tabIdOf(page);
+    const refusal = lens.replica
+      .requests({ origin: 'page', status: 429 })
+      .find((request) => request.conversationId === id);
+    const refusedAt = refusal?.time ?? 0;
+    const state = await waitForLens(
+      lens,
+      tabId,
+      (found) => (found.snapshot?.rateLimitedUntil ?? 0) > refusedAt,
+    );
+    // interface 7: the header's 3 s, which the page hook copies, not the ladder's 60 s. The copy waits
+    // for the page to be idle (at most 1 s) before it is posted.
+    const wait = (state.snapshot?.rateLimitedUntil ?? 0) - refusedAt;
+    expect(wait).toBeGreaterThanOrEqual(retryAfterS * 1_000);
+    expect(wait).toBeLessThan(retryAfterS * 1_000 + 2_500);
+    // The messages page the page could not load, the extension loads once the wait is over.
+    await expect.poll(() => fallbackPolls(lens.replica, id).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(fallbackPolls(lens.replica, id)[0]).toMatchObject({ status: 200 });
+    expect(fallbackPolls(lens.replica, id)[0]?.time).toBeGreaterThanOrEqual(refusedAt + retryAfterS * 1_000);
+    await waitForLens(lens, tabId, (found) => found.snapshot?.governor.strikes === 0);
     await page.close();
   });
 

@@ -81,6 +81,9 @@ describe('parsePageEvent', () => {
       parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { ...response, endpoint: 'session' } }),
     ).toBeNull();
     expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { ...response, status: '200' } })).toBeNull();
+    expect(
+      parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { ...response, retryAfter: 30 } }),
+    ).toBeNull();
     expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { type: 'navigation' } })).toBeNull();
   });
 

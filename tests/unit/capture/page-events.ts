@@ -7,6 +7,7 @@ export const treeResponseEvent = (conversationId: string): CapturedResponseEvent
   conversationId,
   url: `https://chatgpt.com/backend-api/conversation/${conversationId}`,
   status: 200,
+  retryAfter: null,
   requestBody: null,
   body: '{}',
   truncated: false,

@@ -31,7 +31,10 @@ function fakeSocketClass() {
   };
 }
 
-function fakeWindow(network: Network) {
+/** The page is idle at once here; in a browser the copy waits until the page's own work is done. */
+const idleAtOnce = (run: () => void): void => void setTimeout(run, 0);
+
+function fakeWindow(network: Network, requestIdleCallback = idleAtOnce) {
   const posted: HookEvent[] = [];
   const listeners = new EventTarget();
   const win = {
@@ -51,8 +54,7 @@ function fakeWindow(network: Network) {
     },
     WebSocket: fakeSocketClass(),
     history: { pushState() {}, replaceState() {} },
-    // The page is idle at once here; in a browser the copy waits until the page's own work is done.
-    requestIdleCallback: (run: () => void) => setTimeout(run, 0),
+    requestIdleCallback,
     addEventListener: listeners.addEventListener.bind(listeners),
   };
   installPageHook(win as unknown as Window & typeof globalThis);
@@ -100,6 +102,55 @@ describe('installPageHook', () => {
         truncated: false,
       }),
     ]);
+  });
+
+  it('draws nothing of a JSON body for its copy until the page is idle, then copies it whole', async () => {
+    const parts = ['{"mapping":{},', '"title":', '"Trip"}'];
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls += 1;
+          const part = parts[pulls - 1];
+          if (part === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(part));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const idleCallbacks: (() => void)[] = [];
+    const { win, posted } = fakeWindow(
+      () => new Response(body),
+      (run) => idleCallbacks.push(run),
+    );
+    const response = await win.fetch('/backend-api/conversation/abc');
+    await settle();
+    // The page has not read its body yet: at most the chunk a cloned body's branches ask for at once.
+    expect(pulls).toBeLessThanOrEqual(1);
+    expect(await response.text()).toBe(parts.join(''));
+    expect(posted).toEqual([]);
+    while (idleCallbacks.length > 0) {
+      idleCallbacks.shift()?.();
+      await settle();
+    }
+    expect(posted).toEqual([expect.objectContaining({ body: parts.join(''), truncated: false })]);
+  });
+
+  it('says a JSON body was cut off, while the page sees the same failure', async () => {
+    const { win, posted } = fakeWindow(() => new Response(cutOffBody('{"mapping":{')));
+    const response = await win.fetch('/backend-api/conversation/abc');
+    await expect(response.text()).rejects.toThrow();
+    await settle();
+    expect(posted).toEqual([expect.objectContaining({ endpoint: 'conversation-tree', truncated: true })]);
+  });
+
+  it("copies a 429's Retry-After, the wait the extension must respect too", async () => {
+    const { win, posted } = fakeWindow(
+      () => new Response('{"detail":"slow down"}', { status: 429, headers: { 'Retry-After': '30' } }),
+    );
+    await (await win.fetch('/backend-api/conversation/abc')).text();
+    await settle();
+    expect(posted).toEqual([expect.objectContaining({ status: 429, retryAfter: '30' })]);
   });
 
   it('posts a tree poll that repeats the last body without it, and a changed one whole', async () => {

@@ -163,6 +163,7 @@ describe("the relay's page-event validator", () => {
       conversationId: nullableText,
       url: text,
       status: fc.integer({ min: 0, max: 599 }),
+      retryAfter: nullableText,
       requestBody: nullableText,
       body: text,
       truncated: fc.boolean(),
@@ -187,7 +188,17 @@ describe("the relay's page-event validator", () => {
   /** Whatever passes is one of the events, every member of its declared type and none added. */
   function expectDeclaredShape(event: HookEvent): void {
     const members: Record<HookEvent['type'], string[]> = {
-      response: ['body', 'conversationId', 'endpoint', 'requestBody', 'status', 'truncated', 'type', 'url'],
+      response: [
+        'body',
+        'conversationId',
+        'endpoint',
+        'requestBody',
+        'retryAfter',
+        'status',
+        'truncated',
+        'type',
+        'url',
+      ],
       unchanged: ['conversationId', 'endpoint', 'type', 'url'],
       'answer-stream': [
         'answered',

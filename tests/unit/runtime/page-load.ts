@@ -17,6 +17,7 @@ export const capturedResponse = (
   conversationId,
   url: `https://chatgpt.com${path}`,
   status: 200,
+  retryAfter: null,
   requestBody: null,
   body: typeof body === 'string' ? body : JSON.stringify(body),
   truncated: false,
