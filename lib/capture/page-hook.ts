@@ -68,11 +68,11 @@ function tapFetch(win: Window & typeof globalThis, post: Post): void {
 }
 
 /**
- * Reads the copy off the page's path (issue 8, item 1: no added delay). A JSON body is read only once the
- * page is idle, so its chunks never share a task with the page's own read; a cut-off one says so, and the
- * worker keeps nothing of it. An answer stream's chunks are taken as they come instead, so a stream cut
- * off half-way still yields what arrived (an error drops what a branch of a cloned body has not read
- * yet). Decoding, comparing and posting always wait until the page is idle.
+ * Reads the copy off the page's path (issue 8, item 1: no added delay). A copied body (JSON, or a product's
+ * SSE) is read only once the page is idle, so its chunks never share a task with the page's own read; a
+ * cut-off one says so, and the worker keeps nothing of it. An answer stream's chunks are taken as they
+ * come instead, so a stream cut off half-way still yields what arrived (an error drops what a branch of a
+ * cloned body has not read yet). Decoding, comparing and posting always wait until the page is idle.
  */
 async function copyResponse(
   response: Response,
