@@ -48,6 +48,9 @@ export interface WatchedTab {
 /** Loaded and quiet: every page held, nothing loading, no error, no wait (interface 4.1, 7). */
 export const settled = (state: TabLens): boolean =>
   state.snapshot?.summary != null &&
+  // The page's messages page too, not its tree alone: the hook posts each copy once the page is idle, so
+  // a lens can show the tree's summary for a moment before the messages format's (interface 4.1, 4.2).
+  state.snapshot.progress.pagesLoaded > 0 &&
   state.snapshot.load.status === 'idle' &&
   state.snapshot.errors.length === 0 &&
   state.snapshot.rateLimitedUntil === null &&
