@@ -171,6 +171,8 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
   test("the page's own 429 holds the extension's requests as long as its Retry-After asks; then it loads what the page could not", async ({
     lens,
   }) => {
+    // The messages page the page could not load comes with the extension's next fallback poll.
+    await setFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.webSearch;
     const retryAfterS = 3;
     setFault(lens, id, {
@@ -187,6 +189,7 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     const refusal = lens.replica
       .requests({ origin: 'page', status: 429 })
       .find((request) => request.conversationId === id);
+    expect(refusal).toBeDefined();
     const refusedAt = refusal?.time ?? 0;
     const state = await waitForLens(
       lens,
@@ -204,6 +207,7 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     expect(fallbackPolls(lens.replica, id)[0]?.time).toBeGreaterThanOrEqual(refusedAt + retryAfterS * 1_000);
     await waitForLens(lens, tabId, (found) => found.snapshot?.governor.strikes === 0);
     await page.close();
+    await setFallbackInterval(lens.context, null);
   });
 
   // Last in this file: it leaves the one governor waiting 60 s.
