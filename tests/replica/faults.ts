@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitedPath, RequestOrigin } from './fixtures/scenarios';
-import { pause, readBody, sendDetail, sendMalformedJson } from './http-helpers';
+import { pause, sendDetail, sendMalformedJson } from './http-helpers';
 
 /** The endpoints a fault can hit: the rate-limited ones, and the session that gives the token (interface 5). */
 export type FaultPath = RateLimitedPath | 'session';
@@ -98,6 +98,10 @@ function breakOffMidway(response: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
+async function drain(request: IncomingMessage): Promise<void> {
+  for await (const _chunk of request);
+}
+
 /**
  * Plays a fault on a request. Answers true when the fault answered it itself; false when the endpoint
  * still answers (after the wait of a slow fault, or into a body that will break off).
@@ -109,7 +113,7 @@ export async function playFault(
 ): Promise<boolean> {
   // A server that answers before reading the request body leaves it on the connection, which then
   // closes under the browser's next request (a POST is not retried): read it first, as the site does.
-  if (fault.kind === 'status' || fault.kind === 'malformed') await readBody(request).catch(() => '');
+  if (fault.kind === 'status' || fault.kind === 'malformed') await drain(request);
   switch (fault.kind) {
     case 'status':
       sendDetail(response, fault.status ?? 500, `Injected fault: status ${fault.status ?? 500}`);
