@@ -142,18 +142,27 @@ describe('the lens worker (issue 8, item 3)', () => {
     expect(snapshot?.rateLimitedUntil).toBe(refusedAt + 60_000);
   });
 
-  it("holds every request as long as the Retry-After of the page's own 429 asks", async () => {
+  // interface 7: Retry-After in either form, seconds or an HTTP date (whole seconds); not the ladder's 60 s.
+  it.each([
+    ['seconds', (refusedAt: number) => ({ header: '150', until: refusedAt + 150_000 })],
+    [
+      'an HTTP date',
+      (refusedAt: number) => {
+        const header = new Date(refusedAt + 150_000).toUTCString();
+        return { header, until: Date.parse(header) };
+      },
+    ],
+  ])("holds every request as long as the Retry-After of the page's own 429 asks, in %s", async (_, asked) => {
     const setup = workerOver();
     await openConversation(setup, FIXTURE_IDS.plain);
     const tree = `/backend-api/conversation/${FIXTURE_IDS.plain}`;
-    const refusedAt = setup.clock.now();
-    const refusal = { status: 429, retryAfter: '150' };
+    const { header, until } = asked(setup.clock.now());
+    const refusal = { status: 429, retryAfter: header };
     await setup.worker.pageEvent(TAB, response('conversation-tree', FIXTURE_IDS.plain, tree, '{}', refusal));
     await setup.worker.fallbackDue(TAB, visibleAt(FIXTURE_IDS.plain));
     await setup.advance(1_000);
     expect(setup.backend.backendRequests()).toEqual([]);
-    // interface 7: the header's 150 s, not the ladder's first 60 s.
-    expect(setup.memory.lens()?.snapshot?.rateLimitedUntil).toBe(refusedAt + 150_000);
+    expect(setup.memory.lens()?.snapshot?.rateLimitedUntil).toBe(until);
   });
 
   it("clears a failure by itself once the page's own request succeeds again, asking again what is missing", async () => {
