@@ -1,12 +1,8 @@
 import { adsResponse, meResponse } from '../../replica/fixtures/ads';
-import {
-  getConversation,
-  messagesResponse,
-  type StoredConversation,
-  treeResponse,
-} from '../../replica/fixtures/formats';
+import { getConversation, type StoredConversation, treeResponse } from '../../replica/fixtures/formats';
 import { productCards, productUpdateSse } from '../../replica/fixtures/products';
 import { liveEvents, streamItem, subscribeReply, topicMessage } from '../../replica/live-wire';
+import { messagesPagesWithCursors, messagesPath } from '../replica/fixtures/fixture-helpers';
 
 /**
  * A HAR file as a browser's developer tools save it on chatgpt.com (HAR 1.2, with Chrome's
@@ -66,22 +62,9 @@ export const har = (entries: unknown[]): unknown => ({
 
 /** Every page of the messages format, as the client pages back through them (interface 4.1). */
 export function messagesPageEntries(conversation: StoredConversation): unknown[] {
-  const entries: unknown[] = [];
-  let before: string | undefined;
-  for (;;) {
-    const page = messagesResponse(conversation, { numTurns: 100, before }) as {
-      page_info: { start_cursor: string; has_previous_page: boolean };
-    };
-    const query = `include_has_versions=true&num_turns=100${before ? `&before=${encodeURIComponent(before)}` : ''}`;
-    entries.push(
-      harEntry({
-        path: `/backend-api/conversations/${conversation.id}?${query}`,
-        body: JSON.stringify(page),
-      }),
-    );
-    if (!page.page_info.has_previous_page) return entries;
-    before = page.page_info.start_cursor;
-  }
+  return messagesPagesWithCursors(conversation, 100).map(({ response, before }) =>
+    harEntry({ path: messagesPath(conversation.id, before ?? undefined), body: JSON.stringify(response) }),
+  );
 }
 
 export interface ConversationHarOptions {

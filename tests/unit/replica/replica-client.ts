@@ -121,7 +121,3 @@ export function replicaPerFile(): { readonly replica: Replica } {
   afterAll(() => started.replica.close());
   return started;
 }
-
-/** The messages-format path the site asks first, or with `before` for the page older than a cursor (interface 4.1). */
-export const messagesPath = (id: string, before?: string): string =>
-  `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100${before === undefined ? '' : `&before=${encodeURIComponent(before)}`}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { asExtension, asPage, call, json, messagesPath, replicaPerFile } from './replica-client';
+import { messagesPath } from './fixtures/fixture-helpers';
+import { asExtension, asPage, call, json, replicaPerFile } from './replica-client';
 
 const served = replicaPerFile();
 const treePath = (id: string): string => `/backend-api/conversation/${id}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { asExtension, asPage, call, messagesPath, replicaPerFile } from './replica-client';
+import { messagesPath } from './fixtures/fixture-helpers';
+import { asExtension, asPage, call, replicaPerFile } from './replica-client';
 
 const served = replicaPerFile();
 

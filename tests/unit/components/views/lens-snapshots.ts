@@ -3,10 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ConversationHolding } from '@/lib/runtime/conversation-holding';
 import { buildLensSnapshot, type LensSnapshot } from '@/lib/runtime/lens-snapshot';
 import { adsResponse } from '@/tests/replica/fixtures/ads';
-import { getConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
+import { treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import type { WireForm } from '@/tests/replica/fixtures/scenarios';
+import { messagesPagesWithCursors, storedConversation } from '../../replica/fixtures/fixture-helpers';
 
 const NOW = Date.parse('2026-11-20T09:30:00.000Z');
 const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0 };
@@ -25,18 +26,11 @@ export interface SnapshotOptions {
  */
 export function snapshotOf(name: FixtureName, options: SnapshotOptions = {}): LensSnapshot {
   const id = FIXTURE_IDS[name];
-  const stored = getConversation(id);
-  if (stored === undefined) throw new Error(`no replica conversation ${name}`);
+  const stored = storedConversation(id);
   const holding = new ConversationHolding(id, { now: () => NOW });
-  let before: string | undefined;
-  for (;;) {
-    const page = messagesResponse(stored, { numTurns: 100, before }) as {
-      page_info: { has_previous_page: boolean; start_cursor: string };
-    };
-    const ingested = holding.ingestMessagesPage(page, before ?? null);
+  for (const { response, before } of messagesPagesWithCursors(stored, 100)) {
+    const ingested = holding.ingestMessagesPage(response, before);
     if (!ingested.ok) throw new Error(ingested.error.message);
-    if (!page.page_info.has_previous_page) break;
-    before = page.page_info.start_cursor;
   }
   if (options.withTree ?? true) holding.ingestTreeText(JSON.stringify(treeResponse(stored)));
   if (options.ads) holding.ingestAds(adsResponse(id, options.ads.shown, options.ads.wire));
