@@ -4,7 +4,7 @@ import { BACKOFF_LADDER_MS } from '@/lib/api/rate-governor';
 import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
 import { FIXTURE_IDS } from '../replica/fixtures/ids';
 import type { Replica } from '../replica/server';
-import { setFault } from './fault-drill';
+import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
 import { hideTab, showTab } from './hide-tab';
 import { liveWorker, ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -36,8 +36,8 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
     lens,
   }) => {
     lens.replica.clearRequests();
-    // The polling page's clock at 8 s: still longer than its 5 s tree poll, so each poll resets it.
-    await setFallbackInterval(lens.context, 8_000);
+    // The polling page's clock behind its 5 s tree poll, so each poll resets it.
+    await setFallbackInterval(lens.context, FALLBACK_BEHIND_PAGE_POLL_MS);
     const polling = await lens.openChat(`/c/${FIXTURE_IDS.webSearch}`);
     await waitForClient(polling, (client) => client.loaded);
     await setFallbackInterval(lens.context, null);

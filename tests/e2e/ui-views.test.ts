@@ -9,12 +9,13 @@ import {
   seriousViolations,
   shoot,
   shootEveryLook,
+  type VIEWS,
   waitForViews,
 } from './view-checks';
 
 const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
 
-type ViewName = 'Queries' | 'Sources' | 'Ads' | 'Offers' | 'Details';
+type ViewName = (typeof VIEWS)[number];
 
 /** Clicks the view's tab and waits for the view's own heading. */
 async function showView(page: Page, name: ViewName) {

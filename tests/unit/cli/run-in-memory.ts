@@ -1,4 +1,5 @@
 import { type CliIo, runCli } from '@/lib/cli/run-cli';
+import { splitAt } from '../fuzz/text-edits';
 
 export interface RunResult {
   code: number;
@@ -21,12 +22,9 @@ export interface RunOptions {
 
 const encoder = new TextEncoder();
 
-/** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one). */
+/** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one, each once). */
 export function cutAt(offsets: number[]): (bytes: Uint8Array) => Uint8Array[] {
-  return (bytes) => {
-    const cuts = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
-    return [0, ...cuts].map((start, index) => bytes.subarray(start, cuts[index] ?? bytes.length));
-  };
+  return (bytes) => splitAt(bytes, [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))]);
 }
 
 /** Runs the command over in-memory files, as a user would run it over files on disk. */
