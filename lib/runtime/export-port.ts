@@ -2,27 +2,28 @@ import { inParts } from '@/lib/export/in-parts';
 import { isRecord } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 import { type ReceivedExport, receivedExport } from './download-file';
-import type { ExportFile, ExportFileHead, PreparedExport } from './export-file';
+import type { ExportFile, PreparedExport } from './export-file';
 import type { ExportRequest } from './protocol';
 import { parseExportRequest } from './ui-requests';
 
 /**
  * The export's own channel from an extension page to the service worker: a MessagePort handed over with
  * the worker's `postMessage`. Runtime messaging serialises as JSON through the browser process, ~100 ms
- * for the 3 MB Markdown of a 10,000-message conversation; a port structured-clones it in ~5 ms (issue 9
- * "Figures": the Export click). Where the background is no service worker (Firefox's event page) the
- * UI falls back to the protocol's `exportConversation`, the same answer.
+ * for the 3 MB Markdown of a 10,000-message conversation (issue 9 "Figures": the Export click). Where the
+ * background is no service worker (Firefox's event page) the UI falls back to the protocol's
+ * `exportConversation`, the same answer.
  *
- * The file comes in parts while the worker is still writing it, and the page makes each part a Blob as
- * it arrives: the two threads work at once, and the page's last step is a Blob of Blobs (no copy) and
- * the download (issue 9 "Figures": the Export click).
+ * The worker makes the file a Blob itself (a service worker has Blobs, only no object URLs) and posts
+ * that: a Blob crosses a port as a handle, so the page's last steps are an object URL and the download.
+ * One Blob of a few long strings is the UTF-8 encoding and little more (~11 ms for that Markdown); the
+ * parts posted for the page to make a Blob of each cost more and left the page behind the worker.
  */
 const EXPORT_KIND = 'chat-lens:exportConversation';
-/** Characters per part: a few parts for a long conversation's Markdown, one for most files. */
+/** Characters per string the Blob is made of: the writers' many small pieces joined into a few. */
 const PART_LENGTH = 256 * 1024;
 
-/** What the worker posts on the port: the file's parts in order, then how the export ended. */
-type PortMessage = { kind: 'part'; text: string } | { kind: 'end'; result: Result<ExportFileHead> };
+/** What the worker posts on the port: the file, or why there is none. */
+type PortMessage = Result<ReceivedExport>;
 
 export type ExportRunner = (request: ExportRequest) => Promise<Result<ExportFile>>;
 export type ExportPreparer = (request: ExportRequest) => Promise<Result<PreparedExport>>;
@@ -32,10 +33,9 @@ export interface MessageScope {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
-/** Posts the export's text in parts of about PART_LENGTH characters, written as they are posted. */
-function postParts(port: MessagePort, prepared: PreparedExport): void {
-  for (const text of inParts(prepared.pieces(), PART_LENGTH))
-    port.postMessage({ kind: 'part', text } satisfies PortMessage);
+/** The export written, as a Blob of its type. */
+function blobOf({ fileName, mimeType, pieces }: PreparedExport): ReceivedExport {
+  return { fileName, mimeType, body: new Blob([...inParts(pieces(), PART_LENGTH)], { type: mimeType }) };
 }
 
 const unfinished = (error: unknown): Result<never> =>
@@ -52,15 +52,12 @@ export function serveExportsOverPorts(scope: MessageScope, prepare: ExportPrepar
     // A malformed request is answered too, with its typed error, so the page waiting on the port hears.
     const request = parseExportRequest(event.data.request);
     void (request.ok ? prepare(request.value) : Promise.resolve(request))
-      .then((prepared): Result<ExportFileHead> => {
-        if (!prepared.ok) return prepared;
-        postParts(port, prepared.value);
-        const { fileName, mimeType } = prepared.value;
-        return ok({ fileName, mimeType }, prepared.warnings);
-      })
+      .then(
+        (prepared): PortMessage => (prepared.ok ? ok(blobOf(prepared.value), prepared.warnings) : prepared),
+      )
       .catch(unfinished)
       .then((result) => {
-        port.postMessage({ kind: 'end', result } satisfies PortMessage);
+        port.postMessage(result satisfies PortMessage);
         port.close();
       });
   });
@@ -71,10 +68,16 @@ export type FindWorker = () => Promise<{
   postMessage(message: unknown, transfer: Transferable[]): void;
 } | null>;
 
+let registration: Promise<ServiceWorkerRegistration | undefined> | undefined;
+
+/**
+ * The extension's worker, looked up once per page: its `active` worker stays the same object while the
+ * worker stops and starts (a message starts it), and an update of the extension reloads its pages.
+ */
 export const extensionServiceWorker: FindWorker = async () => {
   if (typeof navigator === 'undefined' || navigator.serviceWorker === undefined) return null;
-  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-  return registration?.active ?? null;
+  registration ??= navigator.serviceWorker.getRegistration().catch(() => undefined);
+  return (await registration)?.active ?? null;
 };
 
 /**
@@ -92,20 +95,10 @@ export async function requestExport(
     return file.ok ? ok(receivedExport(file.value), file.warnings) : file;
   }
   const channel = new MessageChannel();
-  const parts: Blob[] = [];
-  const answer = new Promise<Result<ReceivedExport>>((resolve) => {
+  const answer = new Promise<PortMessage>((resolve) => {
     channel.port1.onmessage = ({ data }: MessageEvent<PortMessage>) => {
-      if (data.kind === 'part') {
-        parts.push(new Blob([data.text]));
-        return;
-      }
       channel.port1.close();
-      const { result } = data;
-      resolve(
-        result.ok
-          ? ok({ ...result.value, body: new Blob(parts, { type: result.value.mimeType }) }, result.warnings)
-          : result,
-      );
+      resolve(data);
     };
   });
   worker.postMessage({ kind: EXPORT_KIND, request }, [channel.port2]);

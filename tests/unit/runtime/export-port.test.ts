@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '@/lib/model/result';
+import { fail, ok, type Result } from '@/lib/model/result';
+import type { ReceivedExport } from '@/lib/runtime/download-file';
 import type { ExportFile, PreparedExport } from '@/lib/runtime/export-file';
 import {
   type FindWorker,
@@ -71,7 +72,7 @@ describe('export port: the UI asks the service worker for an export through a Me
     });
   });
 
-  it('fails the export, with no file, when the writer throws after parts were sent', async () => {
+  it('fails the export, with no file, when the writer throws part-way through', async () => {
     const { scope, findWorker } = workerPair();
     serveExportsOverPorts(scope, async (request) =>
       ok({
@@ -127,10 +128,10 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
       }),
     );
     await settle();
-    expect(answers).toHaveLength(2);
-    const [part, end] = answers as [{ kind: 'part'; text: string }, { kind: 'end' }];
-    expect(end).toMatchObject({ kind: 'end', result: { ok: true } });
-    expect(JSON.parse(part.text)).toEqual({
+    expect(answers).toHaveLength(1);
+    const [answer] = answers as [Result<ReceivedExport>];
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(JSON.parse(await answer.value.body.text())).toEqual({
       tabId: 4,
       format: 'md',
       options: { includeHiddenAndTools: true },
@@ -150,11 +151,8 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
     await settle();
     expect(answers).toEqual([
       {
-        kind: 'end',
-        result: {
-          ok: false,
-          error: { code: 'unexpected-shape', message: `The export request is malformed: ${member}.` },
-        },
+        ok: false,
+        error: { code: 'unexpected-shape', message: `The export request is malformed: ${member}.` },
       },
     ]);
   });
