@@ -2,9 +2,10 @@
  * WXT starts a MAIN-world content script through an entry of its own that initialises WXT plugins and,
  * should `main` throw, reports it through a logger that a production build never prints but cannot drop
  * (about 330 bytes of the file). The page hook runs on every chatgpt.com page load under a 3 KB budget
- * (issue 8, item 1), and it uses no WXT plugin: its entry only calls `main`. The id is the one WXT's
- * `getRollupEntry` gives such a script; were it ever renamed, this plugin would match nothing and the
- * build would keep WXT's entry, which `npm run bench`'s page_hook_bytes would show.
+ * (issue 8, item 1), and it uses no WXT plugin: its entry only calls the script's named export `main`,
+ * so the definition around it (its options, which only the build reads) is left out too. The id is the
+ * one WXT's `getRollupEntry` gives such a script; were it ever renamed, this plugin would match nothing
+ * and the build would keep WXT's entry, which `npm run bench`'s page_hook_bytes would show.
  */
 const MAIN_WORLD_ENTRY = '\0virtual:wxt-content-script-main-world-entrypoint?';
 
@@ -16,7 +17,7 @@ export function leanMainWorldEntry() {
     load(id: string): string | null {
       if (!id.startsWith(MAIN_WORLD_ENTRY)) return null;
       const script = JSON.stringify(id.slice(MAIN_WORLD_ENTRY.length));
-      return `import definition from ${script};\ndefinition.main();\n`;
+      return `import { main } from ${script};\nmain();\n`;
     },
   };
 }
