@@ -169,6 +169,20 @@ describe('installPageHook', () => {
     ]);
   });
 
+  it("posts a tree whole when the same bytes come from another conversation's URL, or only begin alike", async () => {
+    const bodies = ['{"mapping":{}}', '{"mapping":{}}', '{"mapping":{}} '];
+    const { win, posted } = fakeWindow(() => new Response(bodies.shift()));
+    for (const id of ['abc', 'def', 'def']) {
+      await (await win.fetch(`/backend-api/conversation/${id}`)).text();
+      await settle();
+    }
+    expect(posted.map((event) => [event.type, event.type === 'response' && event.body])).toEqual([
+      ['response', '{"mapping":{}}'],
+      ['response', '{"mapping":{}}'],
+      ['response', '{"mapping":{}} '],
+    ]);
+  });
+
   it('posts a repeated failure whole: only a tree that loaded can be unchanged', async () => {
     const { win, posted } = fakeWindow(() => new Response('{"detail":"busy"}', { status: 429 }));
     for (let poll = 0; poll < 2; poll += 1) {
