@@ -47,9 +47,8 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
 }
 
 /**
- * The same document in pieces, in order, each written when it is asked for: the export leaves the worker
- * in parts while the transcript is still being written (lib/runtime/export-port.ts). Joined, they are
- * `exportMarkdown`'s text.
+ * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
+ * of them, not of one joined string (lib/runtime/export-port.ts). Joined, they are `exportMarkdown`'s text.
  */
 /** Each block after a blank line. */
 function* separated(blocks: Iterable<string>): Generator<string> {

@@ -138,8 +138,8 @@ function messageBlock(
 }
 
 /**
- * The transcript's blocks in order, each written when it is asked for: the file can leave the worker in
- * parts while the rest is still being written (lib/runtime/export-port.ts). Joined by a blank line.
+ * The transcript's blocks in order, each written when it is asked for (lib/runtime/export-port.ts makes a
+ * Blob of them, not of one joined string). Joined by a blank line.
  */
 export function* transcriptBlocks(
   inspection: Inspection,
