@@ -72,6 +72,8 @@ function copier(win: Window) {
     await idle(win);
     // undefined: cut off.
     const bytes = await response.arrayBuffer().catch(ignore);
+    // The body may have come in the page's own task: what follows waits until it is done.
+    await idle(win);
     const copied = { ...(endpoint as ClassifiedEndpoint & { endpoint: CopiedEndpointKind }), url };
     if (endpoint.endpoint === 'conversation-tree' && response.ok && bytes) {
       // An unchanged multi-MB poll costs one compare of its bytes: nothing decoded, and a post that says
