@@ -1,6 +1,6 @@
 /**
  * The pieces joined in order into parts of at least `minLength` characters (the last may be shorter):
- * a consumer paying per part (a generator step, a message) gets few, whatever size the pieces come in.
+ * a consumer paying per part (a generator step, an item of a Blob) gets few, whatever size the pieces come in.
  */
 export function* inParts(pieces: Iterable<string>, minLength: number): Generator<string> {
   let part = '';

@@ -32,7 +32,7 @@ export interface ExportFile extends ExportFileHead {
 
 /**
  * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
- * can make its Blob of a few long strings rather than of one joined text (lib/runtime/export-port.ts).
+ * makes its Blob of them rather than of one joined text (lib/runtime/export-port.ts).
  */
 export interface PreparedExport extends ExportFileHead {
   pieces(): Iterable<string>;
