@@ -46,15 +46,15 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
   return [...markdownPieces(inspection, options)].join('');
 }
 
-/**
- * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
- * of them, not of one joined string (lib/runtime/export-port.ts). Joined, they are `exportMarkdown`'s text.
- */
 /** Each block after a blank line. */
 function* separated(blocks: Iterable<string>): Generator<string> {
   for (const block of blocks) yield `\n\n${block}`;
 }
 
+/**
+ * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
+ * of them, not of one joined string (lib/runtime/export-port.ts). Joined, they are `exportMarkdown`'s text.
+ */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const { conversation } = inspection;
   const header = frontMatter([
