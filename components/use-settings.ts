@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { followItem } from '@/lib/runtime/follow-item';
 import type { Settings } from '@/lib/runtime/settings';
 import { loadSettings, watchSettings } from '@/lib/runtime/settings-items';
 
@@ -8,9 +9,6 @@ import { loadSettings, watchSettings } from '@/lib/runtime/settings-items';
  */
 export function useSettings(first: Settings): Settings {
   const [settings, setSettings] = useState<Settings>(first);
-  useEffect(() => {
-    void loadSettings().then(setSettings);
-    return watchSettings(setSettings);
-  }, []);
+  useEffect(() => followItem({ getValue: loadSettings, watch: watchSettings }, setSettings, setSettings), []);
   return settings;
 }

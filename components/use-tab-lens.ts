@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { followItem } from '@/lib/runtime/follow-item';
 import { tabLensItem } from '@/lib/runtime/storage-items';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 
@@ -15,20 +16,20 @@ export function useTabLens(
   first: { tabId: number; value: TabLens | null | undefined },
 ): TabLens | null | undefined {
   const [lens, setLens] = useState<{ tabId: number; value: TabLens | null | undefined }>(first);
-  useEffect(() => {
-    const item = tabLensItem(tabId);
-    const unwatch = item.watch((value) => setLens({ tabId, value }));
-    // A lens read before the first render may have changed since; another tab's was never read. The
-    // same write again (its updatedAt) keeps what is shown, sparing the views a render.
-    void item
-      .getValue()
-      .then((value) =>
-        setLens((shown) =>
-          shown.tabId === tabId && sameWrite(shown.value, value) ? shown : { tabId, value },
-        ),
-      );
-    return unwatch;
-  }, [tabId]);
+  useEffect(
+    () =>
+      followItem(
+        tabLensItem(tabId),
+        // A lens read before the first render may have changed since; another tab's was never read. The
+        // same write again (its updatedAt) keeps what is shown, sparing the views a render.
+        (value) =>
+          setLens((shown) =>
+            shown.tabId === tabId && sameWrite(shown.value, value) ? shown : { tabId, value },
+          ),
+        (value) => setLens({ tabId, value }),
+      ),
+    [tabId],
+  );
   // A lens of the tab shown before a switch is no lens of this one.
   return lens.tabId === tabId ? lens.value : undefined;
 }
