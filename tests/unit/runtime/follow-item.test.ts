@@ -26,15 +26,21 @@ function itemWithHeldRead(stored: string) {
   };
 }
 
+/** Follows the item, noting what it was shown and how: `read …` or `write …`. */
+function followed(item: FollowedItem<string>) {
+  const seen: string[] = [];
+  const unwatch = followItem(
+    item,
+    (value) => seen.push(`read ${value}`),
+    (value) => seen.push(`write ${value}`),
+  );
+  return { seen, unwatch };
+}
+
 describe('followItem', () => {
   it('shows the read, then every write', async () => {
     const held = itemWithHeldRead('first');
-    const seen: string[] = [];
-    followItem(
-      held.item,
-      (value) => seen.push(`read ${value}`),
-      (value) => seen.push(`write ${value}`),
-    );
+    const { seen } = followed(held.item);
     await held.answerRead();
     held.write('second');
     expect(seen).toEqual(['read first', 'write second']);
@@ -42,25 +48,15 @@ describe('followItem', () => {
 
   it('drops a read answered after a write was reported: the stale value never replaces the newer one', async () => {
     const held = itemWithHeldRead('before the write');
-    const seen: string[] = [];
-    followItem(
-      held.item,
-      (value) => seen.push(`read ${value}`),
-      (value) => seen.push(`write ${value}`),
-    );
+    const { seen } = followed(held.item);
     held.write('the write');
     await held.answerRead();
     expect(seen).toEqual(['write the write']);
   });
 
-  it('hears no write once unwatched', async () => {
+  it('hears no write once unwatched', () => {
     const held = itemWithHeldRead('first');
-    const seen: string[] = [];
-    const unwatch = followItem(
-      held.item,
-      (value) => seen.push(value),
-      (value) => seen.push(value),
-    );
+    const { seen, unwatch } = followed(held.item);
     unwatch();
     held.write('late');
     expect(seen).toEqual([]);
