@@ -2,7 +2,13 @@ import { isAuthorized } from './auth';
 import { playFault } from './faults';
 import { handleAds, handleMe, handleSession } from './handlers/account';
 import type { HandlerContext } from './handlers/context';
-import { handleControlOverride, handleControlRequests, handleControlReset } from './handlers/control';
+import {
+  handleControlOverride,
+  handleControlReport,
+  handleControlRequests,
+  handleControlReset,
+  handleControlTestPage,
+} from './handlers/control';
 import { handleMessages } from './handlers/conversation-messages';
 import { handleTree } from './handlers/conversation-tree';
 import { handleChatPage, handleClientScript, handleFavicon, handleIndexPage } from './handlers/pages';
@@ -94,6 +100,10 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleControlReset(context);
     case 'control-override':
       return handleControlOverride(context, matched.conversationId);
+    case 'control-test-page':
+      return handleControlTestPage(context);
+    case 'control-report':
+      return handleControlReport(context);
     case 'not-found':
       return sendDetail(context.response, 404, 'Not Found');
   }

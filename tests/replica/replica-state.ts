@@ -2,6 +2,7 @@ import { getConversation, type StoredConversation } from './fixtures/formats';
 import { SCENARIOS, type Scenario } from './fixtures/scenarios';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
+import { TestPages } from './test-pages';
 
 /**
  * What one running replica remembers: its own copy of every conversation (prompts append to it), which
@@ -12,6 +13,7 @@ export class ReplicaState {
   readonly overrides = new Map<string, ReplicaOverride>();
   readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
   readonly faults = new FaultInjector(this.overrides);
+  readonly testPages = new TestPages();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
 

@@ -19,6 +19,8 @@ export type Route =
   | { kind: 'control-requests' }
   | { kind: 'control-reset' }
   | { kind: 'control-override'; conversationId: string }
+  | { kind: 'control-test-page' }
+  | { kind: 'control-report' }
   | { kind: 'not-found' };
 
 const ID = '([^/?#]+)';
@@ -63,6 +65,8 @@ const MATCHERS: Matcher[] = [
     new RegExp(`^/__replica/override/${ID}$`),
     (id) => ({ kind: 'control-override', conversationId: id }),
   ],
+  ['GET', /^\/__replica\/test-page$/, () => ({ kind: 'control-test-page' })],
+  ['POST', /^\/__replica\/report$/, () => ({ kind: 'control-report' })],
 ];
 
 export function route(method: string, pathname: string): Route {

@@ -29,6 +29,10 @@ export interface Replica {
   clearRequests(): void;
   /** Override the behaviour for one conversation id ('*' for all) at run time; null removes it. */
   setOverride(conversationId: string, override: ReplicaOverride | null): void;
+  /** The HTML GET /__replica/test-page serves (null: 404), a page on the chat site's origin. */
+  setTestPage(html: string | null): void;
+  /** What the test page posted to /__replica/report next, as parsed JSON (undefined if it was not JSON). */
+  nextReport(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -81,6 +85,10 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     requests: (filter) => state.log.list(filter),
     clearRequests: () => state.log.clear(),
     setOverride: (conversationId, override) => state.setOverride(conversationId, override),
+    setTestPage: (html) => {
+      state.testPages.html = html;
+    },
+    nextReport: () => state.testPages.nextReport(),
     close: () =>
       new Promise<void>((resolve) => {
         hub.close();

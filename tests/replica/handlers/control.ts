@@ -32,3 +32,23 @@ export async function handleControlOverride(context: HandlerContext, conversatio
   context.state.setOverride(conversationId, override);
   sendJson(context.response, 200, { ok: true, conversationId, override });
 }
+
+/** GET /__replica/test-page: the page a benchmark wrote (Replica.setTestPage), on the chat site's origin. */
+export function handleControlTestPage(context: HandlerContext): void {
+  const html = context.state.testPages.html;
+  if (html === null) {
+    sendDetail(context.response, 404, 'No test page was set');
+    return;
+  }
+  context.response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  context.response.end(html);
+}
+
+/** POST /__replica/report with a JSON body: what the test page measured (Replica.nextReport). */
+export async function handleControlReport(context: HandlerContext): Promise<void> {
+  context.state.testPages.report(await readJsonBody(context.request));
+  sendJson(context.response, 200, { ok: true });
+}
