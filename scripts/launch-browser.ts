@@ -38,13 +38,6 @@ export async function launchBrowser(options: {
   recordHarPath?: string;
 }): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
-  // The live site's socket is on ws.chatgpt.com (DESIGN "The live site…"): the replica serves it too.
-  const hostRules = ['chatgpt.com', 'ws.chatgpt.com'].map(
-    (host) => `MAP ${host}:443 127.0.0.1:${options.replicaPort}`,
-  );
-  const extensionArgs = options.extensionDir
-    ? [`--disable-extensions-except=${options.extensionDir}`, `--load-extension=${options.extensionDir}`]
-    : ['--disable-extensions'];
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
@@ -54,17 +47,29 @@ export async function launchBrowser(options: {
     ...(options.recordHarPath
       ? { recordHar: { path: options.recordHarPath, content: 'embed' as const } }
       : {}),
-    args: [
-      ...extensionArgs,
-      `--host-resolver-rules=${hostRules.join(',')}`,
-      '--ignore-certificate-errors',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: chromiumArgs(options),
   });
+}
+
+/** Chromium's arguments for the replica: its hosts mapped to it, and the extension or none. */
+export function chromiumArgs(options: { extensionDir: string | null; replicaPort: number }): string[] {
+  // The live site's socket is on ws.chatgpt.com (DESIGN "The live site…"): the replica serves it too.
+  const hostRules = ['chatgpt.com', 'ws.chatgpt.com'].map(
+    (host) => `MAP ${host}:443 127.0.0.1:${options.replicaPort}`,
+  );
+  const extensionArgs = options.extensionDir
+    ? [`--disable-extensions-except=${options.extensionDir}`, `--load-extension=${options.extensionDir}`]
+    : ['--disable-extensions'];
+  return [
+    ...extensionArgs,
+    `--host-resolver-rules=${hostRules.join(',')}`,
+    '--ignore-certificate-errors',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ];
 }

@@ -2,11 +2,19 @@ import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, launchBrowserWithExtension } from '@/scripts/launch-browser';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { type Benchmark, type BenchmarkResult, median, type TableRow } from './benchmark';
+import { type Benchmark, type BenchmarkResult, median, type TableRow, trimmedMean } from './benchmark';
 import { busyTime, type ChatTab, hideTab, openChatTab } from './chat-tab';
 import { targetTextOf } from './figures-markdown';
 import { ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
-import { fetchCallMean, firstSseChunkTime, hookedAgainstNativeFetch } from './page-timings';
+import {
+  fetchCallMean,
+  firstSseChunkTime,
+  type HookTiming,
+  type HookTimingOptions,
+  hookedAgainstNativeFetch,
+  hookTimingPageHtml,
+} from './page-timings';
+import { openUnattended } from './unattended-browser';
 
 /**
  * Issue 8, "Figures": the production extension in Chromium on the replica, against the same Chromium
@@ -24,12 +32,17 @@ const FETCH_ROUNDS = 20;
 const FETCH_CALLS_PER_ROUND = 25;
 const SSE_ROUNDS = 8;
 /**
- * The hook's own time: 40 blocks of 10 pairs (800 calls), a 5 ms pause after each call. The same tree
- * each time, as the page polls it: after the first, the hook posts it as unchanged (interface 4.2).
+ * The hook's own time: 1,000 pairs (2,000 calls) after 100 not counted, a 5 ms pause after each call. The
+ * same tree each time, as the page polls it: after the first, the hook posts it as unchanged (interface
+ * 4.2). A tenth of the pair differences is dropped at each end (trimmedMean).
  */
-const HOOK_BLOCKS = 40;
-const HOOK_PAIRS_PER_BLOCK = 10;
+const HOOK_PAIRS = 1_000;
+const HOOK_WARM_UP_PAIRS = 100;
 const HOOK_PAUSE_MS = 5;
+const HOOK_TRIM = 0.1;
+/** The same timing in a page Playwright drives, for comparison only: fewer pairs. */
+const HOOK_ATTENDED_PAIRS = 400;
+const HOOK_REPORT_TIMEOUT_MS = 180_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
@@ -47,7 +60,7 @@ async function measureInChromium(extensionDir: string): Promise<BenchmarkResult>
   ]);
   try {
     const load = await loadFigures(replica, withExtension);
-    const hook = await hookFigures(replica, withExtension, withoutExtension);
+    const hook = await hookFigures(replica, extensionDir, withExtension, withoutExtension);
     const minute = await idleMinuteFigures(replica, withExtension, withoutExtension);
     return {
       figures: { ...load.figures, ...hook.figures, ...minute.figures },
@@ -127,6 +140,7 @@ async function loadFigures(replica: Replica, context: BrowserContext): Promise<B
  */
 async function hookFigures(
   replica: Replica,
+  extensionDir: string,
   withExtension: BrowserContext,
   withoutExtension: BrowserContext,
 ): Promise<BenchmarkResult> {
@@ -148,8 +162,12 @@ async function hookFigures(
   for (let repetition = 0; repetition < SSE_ROUNDS; repetition += 1) {
     for (const { tab, sse } of timings) sse.push(await firstSseChunkTime(tab.page, id, replica.accessToken));
   }
-  const hook = await hookFigure(replica, tabs[0] as ChatTab, treePath);
+  const attended = await hookedAgainstNativeFetch((tabs[0] as ChatTab).page, {
+    ...hookTimingOptions(replica, treePath, 'hooked'),
+    pairs: HOOK_ATTENDED_PAIRS,
+  });
   await Promise.all(tabs.map((tab) => tab.page.close()));
+  const hook = await hookFigure(replica, extensionDir, treePath, attended);
   const [fetchWith, fetchWithout] = timings.map((timing) => timing.fetch) as [number[], number[]];
   const overhead = round(median(fetchWith.map((mean, index) => mean - (fetchWithout[index] ?? 0))), 3);
   const [sseWith, sseWithout] = timings.map((timing) => median(timing.sse)) as [number, number];
@@ -180,24 +198,106 @@ async function hookFigures(
   };
 }
 
+const hookTimingOptions = (
+  replica: Replica,
+  path: string,
+  pageFetch: HookTimingOptions['pageFetch'],
+): HookTimingOptions => ({
+  path,
+  accessToken: replica.accessToken,
+  warmUpPairs: HOOK_WARM_UP_PAIRS,
+  pairs: HOOK_PAIRS,
+  pauseMs: HOOK_PAUSE_MS,
+  pageFetch,
+});
+
+/** The timing page of page-timings.ts, run in an unattended Chromium with the extension or without. */
+async function unattendedHookTiming(
+  replica: Replica,
+  extensionDir: string | null,
+  path: string,
+): Promise<HookTiming> {
+  replica.setTestPage(
+    hookTimingPageHtml(hookTimingOptions(replica, path, extensionDir ? 'hooked' : 'native')),
+  );
+  const browser = openUnattended({
+    extensionDir,
+    replicaPort: replica.port,
+    url: 'https://chatgpt.com/__replica/test-page',
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const report = await Promise.race([
+      replica.nextReport(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(new Error(`The hook timing page reported nothing in ${HOOK_REPORT_TIMEOUT_MS / 1000} s.`)),
+          HOOK_REPORT_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    if (typeof report !== 'object' || report === null || 'error' in report)
+      throw new Error(`The hook timing page failed: ${JSON.stringify(report)}`);
+    return report as HookTiming;
+  } finally {
+    clearTimeout(timer);
+    await browser.close();
+    replica.setTestPage(null);
+  }
+}
+
+const pairFigure = (timing: HookTiming): number => round(trimmedMean(timing.pairDifferences, HOOK_TRIM), 3);
+
 /**
  * Issue 8's "added time per page fetch call": the page's hooked fetch against a native fetch in the same
- * page (page-timings.ts), so only what runs on the page's path counts, not the rest of the extension.
+ * page (page-timings.ts), so only what runs on the page's path counts, not the rest of the extension. It
+ * is timed in a Chromium no automation is attached to (unattended-browser.ts), as a user's is; the same
+ * page without the extension shows the measurement's own zero, and the timing in the page Playwright
+ * drives is given for comparison.
  */
-async function hookFigure(replica: Replica, tab: ChatTab, treePath: string): Promise<BenchmarkResult> {
-  const options = { blocks: HOOK_BLOCKS, pairsPerBlock: HOOK_PAIRS_PER_BLOCK, pauseMs: HOOK_PAUSE_MS };
-  await hookedAgainstNativeFetch(tab.page, treePath, replica.accessToken, { ...options, blocks: 2 }); // warm-up
-  const timing = await hookedAgainstNativeFetch(tab.page, treePath, replica.accessToken, options);
-  const overhead = round(median(timing.blockDifferences), 3);
-  const pairs = HOOK_BLOCKS * HOOK_PAIRS_PER_BLOCK;
+async function hookFigure(
+  replica: Replica,
+  extensionDir: string,
+  treePath: string,
+  attended: HookTiming,
+): Promise<BenchmarkResult> {
+  const hooked = await unattendedHookTiming(replica, extensionDir, treePath);
+  const zero = await unattendedHookTiming(replica, null, treePath);
+  const figures = {
+    hook_overhead_ms_median: pairFigure(hooked),
+    hook_overhead_ms_no_extension: pairFigure(zero),
+    hook_overhead_ms_attended: pairFigure(attended),
+  };
+  const blocks = (timing: HookTiming): number[] =>
+    Array.from(
+      { length: Math.floor(timing.pairDifferences.length / 10) },
+      (_, block) =>
+        timing.pairDifferences.slice(block * 10, block * 10 + 10).reduce((sum, value) => sum + value, 0) / 10,
+    );
+  const means = (timing: HookTiming): string =>
+    `${timing.pageMean.toFixed(3)} page, ${timing.nativeMean.toFixed(3)} frame`;
+  const trimmed = `${HOOK_TRIM * 100}%-trimmed mean of ${HOOK_PAIRS} pair differences`;
   return {
-    figures: { hook_overhead_ms_median: overhead },
+    figures,
     rows: [
       row(
         'hook overhead per fetch call (ms)',
-        overhead,
+        figures.hook_overhead_ms_median,
         targetTextOf('hook_overhead_ms_median'),
-        `same page, hooked fetch minus an about:blank frame's native fetch, call to body read, interleaved call by call: median of ${HOOK_BLOCKS} blocks of ${HOOK_PAIRS_PER_BLOCK} pairs (${pairs} pairs); mean ${timing.hookedMean.toFixed(3)} hooked, ${timing.nativeMean.toFixed(3)} native`,
+        `no automation attached; the page's hooked fetch minus an about:blank frame's native fetch, call to body read, interleaved call by call: ${trimmed} (median of ${blocks(hooked).length} blocks of 10: ${median(blocks(hooked)).toFixed(3)}); means ${means(hooked)}`,
+      ),
+      row(
+        'the same, without the extension (ms)',
+        figures.hook_overhead_ms_no_extension,
+        targetTextOf('hook_overhead_ms_no_extension'),
+        `the measurement's own zero: both fetches native; ${trimmed}; means ${means(zero)}`,
+      ),
+      row(
+        'the same, in a page Playwright drives (ms)',
+        figures.hook_overhead_ms_attended,
+        targetTextOf('hook_overhead_ms_attended'),
+        `DevTools instrumentation attached, as in the tests: ${HOOK_TRIM * 100}%-trimmed mean of ${HOOK_ATTENDED_PAIRS} pairs; means ${means(attended)}`,
       ),
     ],
   };

@@ -27,6 +27,8 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   own_requests_idle_minute_no_page_poll: { atMost: 5 },
   own_requests_hidden_minute: { exactly: 0 },
   hook_overhead_ms_median: { atMost: 0.1 },
+  hook_overhead_ms_no_extension: null,
+  hook_overhead_ms_attended: null,
   extension_fetch_overhead_ms_median: null,
   sse_first_chunk_delay_ratio: { atMost: 1.05 },
   poll_busy_ratio_10k: { atMost: 1.5 },

@@ -25,74 +25,89 @@ export function fetchCallMean(page: Page, path: string, accessToken: string, cal
   );
 }
 
-/** Per call, in ms: the page's own (hooked) fetch and a native fetch, from the call until the body is read. */
-export interface HookedAgainstNative {
-  /** One per block: the block's mean hooked call minus its mean native call. */
-  blockDifferences: number[];
-  hookedMean: number;
+/** The page's own fetch against a native one, call by call, in ms from the call until the body is read. */
+export interface HookTiming {
+  /** One per pair of calls made one after the other: the page's fetch minus the native fetch. */
+  pairDifferences: number[];
+  pageMean: number;
   nativeMean: number;
 }
 
+export interface HookTimingOptions {
+  path: string;
+  accessToken: string;
+  /** Pairs run first and not counted: the connection, the caches and the hook's first copy warm up. */
+  warmUpPairs: number;
+  pairs: number;
+  pauseMs: number;
+  /** Whether the page's fetch must be the hook's wrapper (the extension is loaded) or the native one. */
+  pageFetch: 'hooked' | 'native';
+}
+
 /**
- * The page hook's own added time, in the same page of the same browser: the page's `window.fetch`
- * (wrapped by the hook) against the native fetch of a same-origin about:blank iframe made here, which
- * the hook never enters (the manifest's content scripts have neither all_frames nor match_about_blank;
- * checked below, not assumed). Calls alternate one by one, which goes first alternating too, and each
- * call is followed by an untimed pause so the hook's copy, its message and the relay's handling of it
- * finish before the next call: neither side pays for the other. The clock is coarsened (100 µs, with
- * jitter), so each block's sums are compared, not single calls.
+ * Runs inside a chat-site page: the page's `window.fetch` (the hook's wrapper when the extension is
+ * loaded) against the native fetch of a same-origin about:blank iframe made here, which the hook never
+ * enters (the manifest's content scripts have neither all_frames nor match_about_blank; checked, not
+ * assumed). Calls alternate one by one, which goes first alternating too, and each call is followed by an
+ * untimed pause so the hook's copy, its message and the relay's handling of it finish before the next
+ * call: neither side pays for the other. Self-contained, as it is sent to the page as its source.
  */
-export function hookedAgainstNativeFetch(
-  page: Page,
-  path: string,
-  accessToken: string,
-  { blocks, pairsPerBlock, pauseMs }: { blocks: number; pairsPerBlock: number; pauseMs: number },
-): Promise<HookedAgainstNative> {
-  return page.evaluate(
-    async ({ path, accessToken, blocks, pairsPerBlock, pauseMs }) => {
-      const frame = document.createElement('iframe');
-      frame.style.display = 'none';
-      document.body.append(frame);
-      const frameWindow = frame.contentWindow as Window & typeof globalThis;
-      // No function declared in here: the bundler would wrap it in a helper the page does not have.
-      const hookedFetch = window.fetch;
-      const nativeFetch = frameWindow.fetch;
-      const source = Function.prototype.toString;
-      if (
-        source.call(hookedFetch).includes('[native code]') ||
-        !source.call(nativeFetch).includes('[native code]')
-      )
-        throw new Error('Expected the hooked fetch in the page and the native one in its about:blank frame.');
-      // Absolute, so both resolve the same URL whatever base the frame inherits.
-      const url = new URL(path, location.href).href;
-      const init = { headers: { Authorization: `Bearer ${accessToken}` } };
-      const blockDifferences: number[] = [];
-      let [hookedTotal, nativeTotal] = [0, 0];
-      for (let block = 0; block < blocks; block += 1) {
-        let [hooked, native] = [0, 0];
-        // hooked, native, native, hooked, …: which side goes first alternates pair by pair.
-        for (let call = 0; call < pairsPerBlock * 2; call += 1) {
-          const isHooked = call % 4 === 0 || call % 4 === 3;
-          const start = performance.now();
-          const response = await (isHooked
-            ? hookedFetch.call(window, url, init)
-            : nativeFetch.call(frameWindow, url, init));
-          await response.text();
-          const elapsed = performance.now() - start;
-          if (isHooked) hooked += elapsed;
-          else native += elapsed;
-          await new Promise((resolve) => setTimeout(resolve, pauseMs));
-        }
-        blockDifferences.push((hooked - native) / pairsPerBlock);
-        hookedTotal += hooked;
-        nativeTotal += native;
-      }
-      frame.remove();
-      const calls = blocks * pairsPerBlock;
-      return { blockDifferences, hookedMean: hookedTotal / calls, nativeMean: nativeTotal / calls };
-    },
-    { path, accessToken, blocks, pairsPerBlock, pauseMs },
+export async function timeHookedAgainstNative(options: HookTimingOptions): Promise<HookTiming> {
+  const { path, accessToken, warmUpPairs, pairs, pauseMs, pageFetch } = options;
+  const frame = document.createElement('iframe');
+  frame.style.display = 'none';
+  document.body.append(frame);
+  const frameWindow = frame.contentWindow as Window & typeof globalThis;
+  // No function declared in here: the bundler would wrap it in a helper the page does not have.
+  const ownFetch = window.fetch;
+  const nativeFetch = frameWindow.fetch;
+  const [ownIsNative, frameIsNative] = [ownFetch, nativeFetch].map((fetch) =>
+    Function.prototype.toString.call(fetch).includes('[native code]'),
   );
+  if (ownIsNative !== (pageFetch === 'native') || !frameIsNative)
+    throw new Error(`Expected the page's fetch to be ${pageFetch} and its about:blank frame's native.`);
+  // Absolute, so both resolve the same URL whatever base the frame inherits.
+  const url = new URL(path, location.href).href;
+  const init = { headers: { Authorization: `Bearer ${accessToken}` } };
+  const pairDifferences: number[] = [];
+  let [pageTotal, nativeTotal, firstOfPair] = [0, 0, 0];
+  // page, native, native, page, …: which side goes first alternates pair by pair.
+  for (let call = -warmUpPairs * 2; call < pairs * 2; call += 1) {
+    const isPage = (call & 3) === 0 || (call & 3) === 3;
+    const start = performance.now();
+    const response = await (isPage
+      ? ownFetch.call(window, url, init)
+      : nativeFetch.call(frameWindow, url, init));
+    await response.text();
+    const elapsed = performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    if (call < 0) continue;
+    if (isPage) pageTotal += elapsed;
+    else nativeTotal += elapsed;
+    const signed = isPage ? elapsed : -elapsed;
+    if (call % 2 === 0) firstOfPair = signed;
+    else pairDifferences.push(firstOfPair + signed);
+  }
+  frame.remove();
+  return { pairDifferences, pageMean: pageTotal / pairs, nativeMean: nativeTotal / pairs };
+}
+
+/** The same timing in a page Playwright drives. */
+export function hookedAgainstNativeFetch(page: Page, options: HookTimingOptions): Promise<HookTiming> {
+  return page.evaluate(timeHookedAgainstNative, options);
+}
+
+/**
+ * A page that runs the same timing when loaded and posts its HookTiming, or `{ error }`, to the replica's
+ * /__replica/report: for a browser no automation is attached to (unattended-browser.ts).
+ */
+export function hookTimingPageHtml(options: HookTimingOptions): string {
+  const script = `(${timeHookedAgainstNative.toString()})(${JSON.stringify(options)})
+  .then((timing) => timing, (error) => ({ error: String(error) }))
+  .then((report) => fetch('/__replica/report', { method: 'POST', body: JSON.stringify(report) }))`;
+  if (/<\/script/i.test(script)) throw new Error('The timing script would end its own <script> element.');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>hook timing</title></head><body>
+<script>addEventListener('load', () => ${script});</script></body></html>`;
 }
 
 /**
