@@ -4,17 +4,10 @@
  * attached to (tests/bench/unattended-browser.ts).
  */
 export class TestPages {
-  #html: string | null = null;
+  /** What GET /__replica/test-page serves; null: nothing (404). */
+  html: string | null = null;
   #reports: unknown[] = [];
   #waiting: ((report: unknown) => void)[] = [];
-
-  get html(): string | null {
-    return this.#html;
-  }
-
-  set html(html: string | null) {
-    this.#html = html;
-  }
 
   report(value: unknown): void {
     const waiting = this.#waiting.shift();
