@@ -5,16 +5,25 @@ import type { TabLens } from '@/lib/runtime/tab-lens';
 import type { Replica } from '../replica/server';
 import type { Lens } from './lens-test';
 
+const LIVE_WORKER_TIMEOUT_MS = 20_000;
+
 /**
  * The extension's service worker as it runs now: after a stop (CDP ServiceWorker.stopAllWorkers) the
- * handle the browser started with is gone, and the worker an event restarted is a new one.
+ * handle the browser started with is gone, and the worker an event restarted is a new one. It looks again
+ * until one answers: a worker restarted between a look and the wait that follows it announced itself to
+ * nobody, and a fresh-clone run once waited 20 s for that announcement in vain.
  */
 export async function liveWorker(context: BrowserContext): Promise<Worker> {
-  for (const worker of [...context.serviceWorkers()].reverse()) {
-    const alive = await worker.evaluate(() => true).catch(() => false);
-    if (alive) return worker;
+  const deadline = Date.now() + LIVE_WORKER_TIMEOUT_MS;
+  for (;;) {
+    for (const worker of [...context.serviceWorkers()].reverse()) {
+      const alive = await worker.evaluate(() => true).catch(() => false);
+      if (alive) return worker;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`No service worker of the extension answered in ${LIVE_WORKER_TIMEOUT_MS / 1000} s.`);
+    await context.waitForEvent('serviceworker', { timeout: 500 }).catch(() => undefined);
   }
-  return context.waitForEvent('serviceworker', { timeout: 20_000 });
 }
 
 /**
