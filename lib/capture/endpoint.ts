@@ -48,7 +48,8 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
   try {
     const parsed = new URL(url, base);
     const groups = (parsed.origin === new URL(base).origin && ENDPOINT_PATH.exec(parsed.pathname)) || [];
-    const group = groups.findIndex((id, index) => index && id != null);
+    // The one kind's group that matched, after the whole match at 0 (none matched: -1).
+    const group = groups.findLastIndex((id) => id != null);
     const kind = KINDS[group - 1];
     if (kind)
       return { endpoint: kind, conversationId: groups[group] ? decodeURIComponent(groups[group]) : null };

@@ -5,9 +5,10 @@ import type { StreamItem } from './stream-frame';
 
 /**
  * The events the MAIN-world hook posts to the relay. One definition for both sides; the relay
- * validates every event with `parsePageEvent` because any script on the page can post a forgery.
+ * validates every event with `parsePageEvent` because any script on the page can post a forgery. The
+ * name is short because the hook carries it (issue 8, item 1: 3 KB).
  */
-export const PAGE_EVENT_CHANNEL = 'chat-lens/page-event@1';
+export const PAGE_EVENT_CHANNEL = 'chat-lens@1';
 
 /** The submit call's body is never copied: it may hold a resume token (see AnswerStreamEvent). */
 export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt'>;
@@ -55,16 +56,22 @@ export interface UnchangedResponseEvent {
   url: string;
 }
 
+/**
+ * The page moved to another URL without a load (the chat site navigates between conversations so). It
+ * names no URL: the relay reads its own, which a page that forges this event cannot change.
+ */
 export interface NavigationEvent {
   type: 'navigation';
-  url: string;
 }
 
 /** What the relay passes on to the worker as it is. */
-export type PageEvent = CapturedResponseEvent | AnswerStreamEvent | StreamItemsEvent | NavigationEvent;
+export type PageEvent = CapturedResponseEvent | AnswerStreamEvent | StreamItemsEvent;
 
-/** What the hook posts: the relay sends an unchanged poll as its own message (protocol responseUnchanged). */
-export type HookEvent = PageEvent | UnchangedResponseEvent;
+/**
+ * What the hook posts: the relay sends an unchanged poll as its own message (protocol
+ * responseUnchanged), and a navigation as the page's new state (protocol pageState).
+ */
+export type HookEvent = PageEvent | UnchangedResponseEvent | NavigationEvent;
 
 export interface PageEventEnvelope {
   channel: typeof PAGE_EVENT_CHANNEL;
@@ -152,7 +159,7 @@ export function parsePageEvent(data: unknown): HookEvent | null {
         : null;
     }
     case 'navigation':
-      return isString(event.url) ? { type: 'navigation', url: event.url } : null;
+      return { type: 'navigation' };
     default:
       return null;
   }

@@ -29,8 +29,6 @@ const countResponse = (counts: CaptureCounts, endpoint: EndpointKind): CaptureCo
 
 export function countPageEvent(counts: CaptureCounts, event: PageEvent): CaptureCounts {
   switch (event.type) {
-    case 'navigation':
-      return counts;
     case 'stream-items':
       return {
         ...counts,

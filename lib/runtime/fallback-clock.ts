@@ -1,4 +1,4 @@
-import type { HookEvent } from '@/lib/capture/page-event';
+import type { PageEvent, UnchangedResponseEvent } from '@/lib/capture/page-event';
 import type { Schedule } from './timer';
 
 /** interface 8: event-driven, with a fallback of 12 s; paused while the tab is hidden. */
@@ -74,7 +74,7 @@ export function createFallbackClock(options: FallbackClockOptions): FallbackCloc
  * (interface 8). A response the page got with an error status, or whose body broke off, brought nothing:
  * the poll stays due, and the extension's own request covers for the page's failing ones.
  */
-export function bringsFreshData(event: HookEvent): boolean {
-  if (event.type !== 'response' && event.type !== 'answer-stream') return event.type !== 'navigation';
+export function bringsFreshData(event: PageEvent | UnchangedResponseEvent): boolean {
+  if (event.type !== 'response' && event.type !== 'answer-stream') return true;
   return event.status >= 200 && event.status < 300 && !event.truncated;
 }

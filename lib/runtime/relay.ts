@@ -68,7 +68,8 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
     const event = parsePageEvent(message.data);
     if (event === null) return;
     if (event.type === 'navigation') {
-      send('pageEvent', event);
+      // The new URL, read here (NavigationEvent), with the tab's visibility and focus.
+      announceState();
       return;
     }
     // Something fresh arrived: the fallback poll waits a whole interval again (interface 8).

@@ -107,10 +107,6 @@ export class TabRuntime {
   }
 
   pageEvent(event: PageEvent): void {
-    if (event.type === 'navigation') {
-      this.pageState({ url: event.url, visible: this.#lens.visible, focused: this.#lens.focused });
-      return;
-    }
     this.#lens = { ...this.#lens, captured: countPageEvent(this.#lens.captured, event) };
     switch (event.type) {
       case 'response':

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAGE_EVENT_CHANNEL, type PageEvent, parsePageEvent } from '@/lib/capture/page-event';
+import { type HookEvent, PAGE_EVENT_CHANNEL, type PageEvent, parsePageEvent } from '@/lib/capture/page-event';
 import { handoffEvent, treeResponseEvent } from './page-events';
 
 const response = treeResponseEvent('abc');
@@ -15,12 +15,7 @@ const answerStream = handoffEvent('abc', 'conversation-turn-t1');
 
 describe('parsePageEvent', () => {
   it('accepts each well-formed event as it is', () => {
-    const events: PageEvent[] = [
-      response,
-      streamItems,
-      answerStream,
-      { type: 'navigation', url: 'https://chatgpt.com/c/abc' },
-    ];
+    const events: HookEvent[] = [response, streamItems, answerStream, { type: 'navigation' }];
     for (const event of events) expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event })).toEqual(event);
   });
 
@@ -84,7 +79,11 @@ describe('parsePageEvent', () => {
     expect(
       parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { ...response, retryAfter: 30 } }),
     ).toBeNull();
-    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: { type: 'navigation' } })).toBeNull();
+  });
+
+  it('keeps nothing a navigation carries: the relay reads the URL itself', () => {
+    const forged = { type: 'navigation', url: 'https://chatgpt.com/c/forged' };
+    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: forged })).toEqual({ type: 'navigation' });
   });
 
   it('never throws on arbitrary input', () => {

@@ -37,15 +37,12 @@ const idleAtOnce = (run: () => void): void => void setTimeout(run, 0);
 function fakeWindow(network: Network, requestIdleCallback = idleAtOnce) {
   const posted: HookEvent[] = [];
   const listeners = new EventTarget();
+  const location = { origin: 'https://chatgpt.com', href: 'https://chatgpt.com/c/abc' };
   const win = {
-    location: { origin: 'https://chatgpt.com', href: 'https://chatgpt.com/c/abc' },
+    location,
     // A page resolves relative URLs against itself; Node's Request needs them absolute.
     fetch: async (input: RequestInfo | URL, init?: RequestInit) =>
-      network(
-        input instanceof Request
-          ? input
-          : new Request(new URL(String(input), 'https://chatgpt.com/c/abc'), init),
-      ),
+      network(input instanceof Request ? input : new Request(new URL(String(input), location.href), init)),
     postMessage(envelope: PageEventEnvelope, targetOrigin: string) {
       // The page's own origin only.
       expect(targetOrigin).toBe('/');
@@ -53,7 +50,12 @@ function fakeWindow(network: Network, requestIdleCallback = idleAtOnce) {
       if (event) posted.push(event);
     },
     WebSocket: fakeSocketClass(),
-    history: { pushState() {}, replaceState() {} },
+    history: {
+      pushState(_state: unknown, _title: string, url: string) {
+        location.href = new URL(url, location.href).href;
+      },
+      replaceState() {},
+    },
     requestIdleCallback,
     addEventListener: listeners.addEventListener.bind(listeners),
   };
@@ -269,6 +271,37 @@ describe('installPageHook', () => {
     await win.fetch('/backend-api/settings');
     await settle();
     expect(posted).toEqual([]);
+  });
+
+  it('copies every call of a URL it has seen before, and says when the page navigates, without a URL', async () => {
+    const { win, posted } = fakeWindow(() => new Response('{"ok":1}'));
+    await win.fetch('/backend-api/me');
+    await win.fetch('/backend-api/me');
+    await win.fetch('/backend-api/settings');
+    await win.fetch('/backend-api/settings');
+    win.history.pushState(null, '', '/c/def');
+    await settle();
+    expect(posted.map((event) => event.type)).toEqual(['navigation', 'response', 'response']);
+    expect(posted.filter((event) => event.type === 'response').map((event) => event.endpoint)).toEqual([
+      'me',
+      'me',
+    ]);
+    expect(posted[0]).toEqual({ type: 'navigation' });
+  });
+
+  it('reads a relative URL against the page it is called from, after a navigation too', async () => {
+    const { win, posted } = fakeWindow(() => new Response('{}'));
+    // From /c/abc, 'backend-api/me' is /c/backend-api/me; from /, it is /backend-api/me.
+    await win.fetch('backend-api/me');
+    await settle();
+    expect(posted).toEqual([]);
+    win.history.pushState(null, '', '/');
+    await win.fetch('backend-api/me');
+    await settle();
+    expect(posted.map((event) => (event.type === 'response' ? event.url : event.type))).toEqual([
+      'navigation',
+      'backend-api/me',
+    ]);
   });
 
   it('posts the stream items of both frame forms, reduced, and nothing for other frames', () => {

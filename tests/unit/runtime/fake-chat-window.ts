@@ -30,12 +30,17 @@ export function fakeChatWindow(options: FakeChatWindowOptions) {
     visibilityState: { get: () => (visible ? 'visible' : 'hidden') },
     hasFocus: { value: () => visible },
   });
+  const page = { href: location.href, origin: location.origin };
+  // A same-document navigation: the URL changes, nothing is loaded.
+  const navigate = (_state: unknown, _title: string, url?: string | URL | null): void => {
+    if (url != null) page.href = new URL(url, page.href).href;
+  };
   Object.assign(win, {
-    location: { href: location.href, origin: location.origin },
+    location: page,
     document,
     fetch: options.fetch,
     WebSocket: IdleWebSocket,
-    history: { pushState: () => undefined, replaceState: () => undefined },
+    history: { pushState: navigate, replaceState: navigate },
     postMessage(data: unknown) {
       const copy = structuredClone(data);
       setImmediate(() => {
