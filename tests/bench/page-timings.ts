@@ -31,6 +31,8 @@ export interface HookTiming {
   pairDifferences: number[];
   pageMean: number;
   nativeMean: number;
+  /** The page's clock resolves 5 µs when true (the replica's test page), 100 µs otherwise. */
+  crossOriginIsolated: boolean;
 }
 
 export interface HookTimingOptions {
@@ -89,7 +91,12 @@ export async function timeHookedAgainstNative(options: HookTimingOptions): Promi
     else pairDifferences.push(firstOfPair + signed);
   }
   frame.remove();
-  return { pairDifferences, pageMean: pageTotal / pairs, nativeMean: nativeTotal / pairs };
+  return {
+    pairDifferences,
+    pageMean: pageTotal / pairs,
+    nativeMean: nativeTotal / pairs,
+    crossOriginIsolated,
+  };
 }
 
 /** The same timing in a page Playwright drives. */

@@ -15,6 +15,9 @@ describe('test page and reports', () => {
     const page = await call(replica, '/__replica/test-page');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // Cross-origin isolated: the page's clock is fine enough to time one call.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
     expect(page.text).toBe('<!doctype html><title>timing</title>');
     replica.setTestPage(null);
     expect((await call(replica, '/__replica/test-page')).status).toBe(404);
