@@ -38,6 +38,10 @@ function fakeWindow(network: Network, requestIdleCallback = idleAtOnce) {
   const posted: HookEvent[] = [];
   const listeners = new EventTarget();
   const location = { origin: 'https://chatgpt.com', href: 'https://chatgpt.com/c/abc' };
+  // A same-document navigation: the URL changes, nothing is loaded.
+  const navigate = (_state: unknown, _title: string, url: string): void => {
+    location.href = new URL(url, location.href).href;
+  };
   const win = {
     location,
     // A page resolves relative URLs against itself; Node's Request needs them absolute.
@@ -50,12 +54,7 @@ function fakeWindow(network: Network, requestIdleCallback = idleAtOnce) {
       if (event) posted.push(event);
     },
     WebSocket: fakeSocketClass(),
-    history: {
-      pushState(_state: unknown, _title: string, url: string) {
-        location.href = new URL(url, location.href).href;
-      },
-      replaceState() {},
-    },
+    history: { pushState: navigate, replaceState: navigate },
     requestIdleCallback,
     addEventListener: listeners.addEventListener.bind(listeners),
   };
