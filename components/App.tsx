@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
+import { StateFace } from '@/components/shell/StateFace';
 import type { FirstState } from './first-state';
-import { StateFace } from './shell/StateFace';
 import { TabFaces } from './TabFaces';
 import { useSettings } from './use-settings';
 import { useTargetTab } from './use-target-tab';

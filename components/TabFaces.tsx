@@ -1,21 +1,21 @@
 import { type JSX, useEffect } from 'react';
+import { CapturedCounts } from '@/components/shell/CapturedCounts';
+import { ExportControls } from '@/components/shell/ExportControls';
+import { Header } from '@/components/shell/Header';
+import { lensFace } from '@/components/shell/lens-face';
+import { OpenSidePanelButton } from '@/components/shell/OpenSidePanelButton';
+import { SectionPanel } from '@/components/shell/SectionPanel';
+import { SectionTabs } from '@/components/shell/SectionTabs';
+import { SettingsButton } from '@/components/shell/SettingsButton';
+import { SettingsPanel } from '@/components/shell/SettingsPanel';
+import { StateBanner } from '@/components/shell/StateBanner';
+import { StateFace } from '@/components/shell/StateFace';
+import { useViewStore } from '@/components/shell/view-store';
 import { sendMessage } from '@/lib/runtime/protocol';
 import type { Settings } from '@/lib/runtime/settings';
 import type { TabLens } from '@/lib/runtime/tab-lens';
 import type { Surface } from './App';
 import type { TargetTab } from './first-state';
-import { CapturedCounts } from './shell/CapturedCounts';
-import { ExportControls } from './shell/ExportControls';
-import { Header } from './shell/Header';
-import { lensFace } from './shell/lens-face';
-import { OpenSidePanelButton } from './shell/OpenSidePanelButton';
-import { SectionPanel } from './shell/SectionPanel';
-import { SectionTabs } from './shell/SectionTabs';
-import { SettingsButton } from './shell/SettingsButton';
-import { SettingsPanel } from './shell/SettingsPanel';
-import { StateBanner } from './shell/StateBanner';
-import { StateFace } from './shell/StateFace';
-import { useViewStore } from './shell/view-store';
 import { useTabLens } from './use-tab-lens';
 
 /** Everything the popup and the side panel show for one tab: header, state face or views, export. */

@@ -1,10 +1,10 @@
 import type { JSX } from 'react';
+import { AdsView } from '@/components/views/AdsView';
+import { DetailsView } from '@/components/views/DetailsView';
+import { OffersView } from '@/components/views/OffersView';
+import { QueriesView } from '@/components/views/QueriesView';
+import { SourcesView } from '@/components/views/SourcesView';
 import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
-import { AdsView } from '../views/AdsView';
-import { DetailsView } from '../views/DetailsView';
-import { OffersView } from '../views/OffersView';
-import { QueriesView } from '../views/QueriesView';
-import { SourcesView } from '../views/SourcesView';
 import { panelId } from './SectionTabs';
 import type { SectionId } from './sections';
 

@@ -1,11 +1,7 @@
-import {
-  type ProductUpdateRequest,
-  postProductUpdate,
-  type SendRequest,
-} from '@/lib/api/product-update-client';
 import { ProductCollection } from '@/lib/model/product-collection';
 import type { Product, ProductRefreshKey } from '@/lib/model/product-entity';
 import type { LensError } from '@/lib/model/result';
+import { type ProductUpdateRequest, postProductUpdate, type SendRequest } from './product-update-client';
 
 /**
  * A product refresh run (interface 4.4, 7): one product_update call per product card, a random 300-500 ms

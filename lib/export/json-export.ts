@@ -1,5 +1,3 @@
-import { isoTime } from '@/lib/export/iso-time';
-import { scrubMetadata } from '@/lib/export/scrub-metadata';
 import type { AdsOverview } from '@/lib/insights/ads';
 import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
@@ -14,6 +12,8 @@ import type {
   FormatLoads,
   NormalizedMessage,
 } from '@/lib/model/conversation';
+import { isoTime } from './iso-time';
+import { scrubMetadata } from './scrub-metadata';
 
 /**
  * The JSON export: the stable contract `chat-lens/export@1` (issue 4 item 5). Every member is documented

@@ -1,6 +1,6 @@
-import { autolink, codeSpan, inlineText, link } from '@/lib/export/markdown-text';
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
+import { autolink, codeSpan, inlineText, link } from './markdown-text';
 
 /**
  * `## Ads`: what the ads response (interface 4.3) served into the conversation and whom it targeted

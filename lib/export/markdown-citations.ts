@@ -1,9 +1,9 @@
-import { inlineText, link } from '@/lib/export/markdown-text';
 import type { CitationPiece } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import type { ReferencedPage } from '@/lib/insights/content-references';
 import { hostOf, pageKey } from '@/lib/insights/source-url';
 import type { WebSource } from '@/lib/insights/sources';
+import { inlineText, link } from './markdown-text';
 
 /**
  * Citations in the Markdown export (issue 7, item 2; docs/export-format.md, "Sources and citation markers"):

@@ -1,8 +1,8 @@
-import { markdownFormatComparison } from '@/lib/export/markdown-format-comparison';
-import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { Transport } from '@/lib/insights/transport';
 import { CONVERSATION_FLAG_KEYS, type FormatLoadStatus } from '@/lib/model/conversation';
+import { markdownFormatComparison } from './markdown-format-comparison';
+import { codeSpan, inlineText } from './markdown-text';
 
 /**
  * `## Details`: how the conversation was loaded and streamed: transport (interface 6), which formats were

@@ -1,16 +1,16 @@
-import { inParts } from '@/lib/export/in-parts';
-import { isoTime } from '@/lib/export/iso-time';
-import { markdownAds } from '@/lib/export/markdown-ads';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
-import { markdownDetails } from '@/lib/export/markdown-details';
-import { markdownOffers } from '@/lib/export/markdown-offers';
-import { markdownQueries } from '@/lib/export/markdown-queries';
-import { inlineText } from '@/lib/export/markdown-text';
-import { transcriptBlocks } from '@/lib/export/markdown-transcript';
-import { messageIndex } from '@/lib/export/message-index';
-import { wellFormed } from '@/lib/export/well-formed';
-import { frontMatter } from '@/lib/export/yaml-front-matter';
 import type { Inspection } from '@/lib/insights/inspection';
+import { inParts } from './in-parts';
+import { isoTime } from './iso-time';
+import { markdownAds } from './markdown-ads';
+import type { CitationStyle } from './markdown-citations';
+import { markdownDetails } from './markdown-details';
+import { markdownOffers } from './markdown-offers';
+import { markdownQueries } from './markdown-queries';
+import { inlineText } from './markdown-text';
+import { transcriptBlocks } from './markdown-transcript';
+import { messageIndex } from './message-index';
+import { wellFormed } from './well-formed';
+import { frontMatter } from './yaml-front-matter';
 
 /**
  * The conversation as one Markdown document (issue 4 item 5, docs/export-format.md): YAML front matter, the

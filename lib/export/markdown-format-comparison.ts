@@ -1,6 +1,6 @@
-import { groupBy } from '@/lib/export/group-by';
-import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import type { FormatComparison, KeyCount, MessageSummary } from '@/lib/insights/format-comparison';
+import { groupBy } from './group-by';
+import { codeSpan, inlineText } from './markdown-text';
 
 /**
  * The format comparison (interface 2.4, 4.2) in a few lines of the Details section: which messages and

@@ -1,6 +1,6 @@
-import { inlineText, link } from '@/lib/export/markdown-text';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { OfferRow } from '@/lib/insights/offers';
+import { inlineText, link } from './markdown-text';
 
 /**
  * `## Product offers`: one table row per offer of the refreshed products (interface 2.5, 4.4). Cells are

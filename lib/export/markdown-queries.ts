@@ -1,8 +1,8 @@
-import { groupBy } from '@/lib/export/group-by';
-import { inlineText } from '@/lib/export/markdown-text';
-import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
+import { groupBy } from './group-by';
+import { inlineText } from './markdown-text';
+import { turnLabels, turnLabelText } from './turn-labels';
 
 /**
  * `## Search queries`: per turn, a table of every query the model ran (interface 2.4, 4.1), headed by the

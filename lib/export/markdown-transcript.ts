@@ -1,19 +1,19 @@
-import { groupBy } from '@/lib/export/group-by';
-import {
-  type CitationNumbers,
-  type CitationStyle,
-  citedMarkdown,
-  type TurnFootnotes,
-  turnSourcesMarkdown,
-} from '@/lib/export/markdown-citations';
-import { blockquote, containMarkdown, inlineText, shortened } from '@/lib/export/markdown-text';
-import type { MessageIndex } from '@/lib/export/message-index';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { groupBy } from './group-by';
+import {
+  type CitationNumbers,
+  type CitationStyle,
+  citedMarkdown,
+  type TurnFootnotes,
+  turnSourcesMarkdown,
+} from './markdown-citations';
+import { blockquote, containMarkdown, inlineText, shortened } from './markdown-text';
+import type { MessageIndex } from './message-index';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a

@@ -1,5 +1,5 @@
-import { csvRecord } from '@/lib/export/csv-export';
 import type { Inspection } from '@/lib/insights/inspection';
+import { csvRecord } from './csv-export';
 
 /**
  * The web pages of a conversation as CSV (issue 7, item 2; `inspect --format sources-csv`): one row per page

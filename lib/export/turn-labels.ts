@@ -1,5 +1,5 @@
-import { shortened } from '@/lib/export/markdown-text';
 import type { Conversation } from '@/lib/model/conversation';
+import { shortened } from './markdown-text';
 
 /**
  * How a reader names a turn: numbered from 1 at the first question, with the question itself; the

@@ -1,4 +1,4 @@
-import { wellFormed } from '@/lib/export/well-formed';
+import { wellFormed } from './well-formed';
 
 /**
  * YAML front matter for the Markdown export. Every value is written as a double-quoted scalar with

@@ -1,10 +1,5 @@
-import {
-  beforeRemovedMarker,
-  MAY_HOLD_MARKER,
-  type MarkerReplacement,
-  sweepMarkers,
-} from '@/lib/insights/citation-sweep';
-import type { ContentReference, ReferenceDisplay, ReferencedPage } from '@/lib/insights/content-references';
+import { beforeRemovedMarker, MAY_HOLD_MARKER, type MarkerReplacement, sweepMarkers } from './citation-sweep';
+import type { ContentReference, ReferenceDisplay, ReferencedPage } from './content-references';
 
 /**
  * An answer's text with every citation marker resolved to what a reader should see (DESIGN "Sources and

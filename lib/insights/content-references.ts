@@ -1,7 +1,7 @@
-import { withoutMarkers } from '@/lib/insights/citation-sweep';
-import { cleanSourceUrl } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import { isRecord, type JsonRecord, readString } from '@/lib/model/json-read';
+import { withoutMarkers } from './citation-sweep';
+import { cleanSourceUrl } from './source-url';
 
 /**
  * The reader of `metadata.content_references`: what an answer cites and what each marker in its text shows

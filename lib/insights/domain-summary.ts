@@ -1,4 +1,4 @@
-import type { WebSource } from '@/lib/insights/sources';
+import type { WebSource } from './sources';
 
 /** How often one site's pages were retrieved and cited over a conversation (issue 9, Sources). */
 export interface DomainTally {

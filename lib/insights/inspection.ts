@@ -1,18 +1,13 @@
-import { type AdsOverview, summarizeAds } from '@/lib/insights/ads';
-import type { FormatComparison } from '@/lib/insights/format-comparison';
-import { type OfferRow, offersTable } from '@/lib/insights/offers';
-import { extractQueries, type QueryReport } from '@/lib/insights/queries';
-import { type CitedMessage, extractSources, type WebSource } from '@/lib/insights/sources';
-import {
-  detectTransport,
-  NOTHING_OBSERVED,
-  type Transport,
-  type TransportObservation,
-} from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
+import { type AdsOverview, summarizeAds } from './ads';
+import type { FormatComparison } from './format-comparison';
+import { type OfferRow, offersTable } from './offers';
+import { extractQueries, type QueryReport } from './queries';
+import { type CitedMessage, extractSources, type WebSource } from './sources';
+import { detectTransport, NOTHING_OBSERVED, type Transport, type TransportObservation } from './transport';
 
 /**
  * Everything Chat Lens knows about one conversation, in one bundle: the exporters, the popup, the side panel

@@ -1,15 +1,10 @@
-import { type CitationPiece, resolveCitations, type SearchResults } from '@/lib/insights/citation-markers';
-import { MAY_HOLD_MARKER } from '@/lib/insights/citation-sweep';
-import {
-  displayText,
-  type ReferencedPage,
-  readContentReferences,
-  readPage,
-} from '@/lib/insights/content-references';
-import { hostOf, pageKey } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord } from '@/lib/model/json-read';
+import { type CitationPiece, resolveCitations, type SearchResults } from './citation-markers';
+import { MAY_HOLD_MARKER } from './citation-sweep';
+import { displayText, type ReferencedPage, readContentReferences, readPage } from './content-references';
+import { hostOf, pageKey } from './source-url';
 
 /**
  * The web pages of each turn (issue 7, item 2): the pages the search returned (`search_result_groups`,

@@ -1,6 +1,6 @@
-import { firstMember, readText } from '@/lib/model/ad-and-product-fields';
-import { isRecord, readIdentifier } from '@/lib/model/json-read';
-import { fail, ok, type Result } from '@/lib/model/result';
+import { firstMember, readText } from './ad-and-product-fields';
+import { isRecord, readIdentifier } from './json-read';
+import { fail, ok, type Result } from './result';
 
 /**
  * The two members of GET /backend-api/me the client uses for ads (interface 4.6). Nothing else of the account

@@ -5,7 +5,7 @@
  * readers of json-read what ads and products need: amounts as numeric strings, alternative member names and
  * the presence test for token-bearing members.
  */
-import { isRecord, type JsonRecord } from '@/lib/model/json-read';
+import { isRecord, type JsonRecord } from './json-read';
 
 /** A non-empty string, else null: an empty title or URL is as good as none. */
 export function readText(value: unknown): string | null {

@@ -1,5 +1,5 @@
-import { hasContent } from '@/lib/model/ad-and-product-fields';
-import { isRecord, type JsonRecord, ownMember } from '@/lib/model/json-read';
+import { hasContent } from './ad-and-product-fields';
+import { isRecord, type JsonRecord, ownMember } from './json-read';
 
 /**
  * Finds a named member of a raw ad record wherever it sits. Interface 4.3 does not show the full shape of a

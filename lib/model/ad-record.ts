@@ -1,8 +1,8 @@
-import { readArray, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
-import { findAdMember, holdsMemberAnywhere, readOwnMember } from '@/lib/model/ad-member-search';
-import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
-import { fail, ok, type Result } from '@/lib/model/result';
+import { readArray, readBoolean, readNumber, readText } from './ad-and-product-fields';
+import { findAdMember, holdsMemberAnywhere, readOwnMember } from './ad-member-search';
+import { stripTrackingParams } from './ad-tracking';
+import { isRecord, type JsonRecord, readIdentifier } from './json-read';
+import { fail, ok, type Result } from './result';
 
 /**
  * The ads served into a conversation (interface 4.3), parsed at the boundary: every URL has lost its tracking

@@ -1,4 +1,4 @@
-import type { Product } from '@/lib/model/product-entity';
+import type { Product } from './product-entity';
 
 /**
  * Products by id in order of first appearance. A product_update stream may send the same product again as

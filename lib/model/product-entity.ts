@@ -1,8 +1,8 @@
-import { firstMember, hasContent, readArray, readNumber, readText } from '@/lib/model/ad-and-product-fields';
-import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, type JsonRecord, readIdentifier } from '@/lib/model/json-read';
-import { type Offer, parseOffer } from '@/lib/model/product-offer';
-import { fail, ok, type Result } from '@/lib/model/result';
+import { firstMember, hasContent, readArray, readNumber, readText } from './ad-and-product-fields';
+import { stripTrackingParams } from './ad-tracking';
+import { isRecord, type JsonRecord, readIdentifier } from './json-read';
+import { type Offer, parseOffer } from './product-offer';
+import { fail, ok, type Result } from './result';
 
 /**
  * A product entity of a product_update frame (interface 2.5, 4.4), parsed at the boundary. The token-bearing

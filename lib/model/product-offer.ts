@@ -1,7 +1,7 @@
-import { firstMember, readBoolean, readNumber, readText } from '@/lib/model/ad-and-product-fields';
-import { stripTrackingParams } from '@/lib/model/ad-tracking';
-import { isRecord, type JsonRecord } from '@/lib/model/json-read';
-import { amountOfPriceText, currencyOfPriceText } from '@/lib/model/product-price-text';
+import { firstMember, readBoolean, readNumber, readText } from './ad-and-product-fields';
+import { stripTrackingParams } from './ad-tracking';
+import { isRecord, type JsonRecord } from './json-read';
+import { amountOfPriceText, currencyOfPriceText } from './product-price-text';
 
 /**
  * One offer of a product entity (interface 2.5: 22 fields, of which these are named). Only the named, safe

@@ -1,14 +1,14 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { firstMember } from '@/lib/model/ad-and-product-fields';
-import { isRecord, type JsonRecord } from '@/lib/model/json-read';
-import { ProductCollection } from '@/lib/model/product-collection';
+import { firstMember } from './ad-and-product-fields';
+import { isRecord, type JsonRecord } from './json-read';
+import { ProductCollection } from './product-collection';
 import {
   type ParsedProduct,
   type Product,
   type ProductRefreshKey,
   parseProductEntity,
-} from '@/lib/model/product-entity';
-import { ok, type Result } from '@/lib/model/result';
+} from './product-entity';
+import { ok, type Result } from './result';
 
 /**
  * Reads the event-stream body of POST /backend-api/search/product_update (interface 4.4, 6) as it arrives:

@@ -1,6 +1,6 @@
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { storedConversation } from '../unit/replica/fixtures/fixture-helpers';
-import { HOUR_SOAK, runSoak, type SoakReport } from '../unit/runtime/soak-run';
+import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
+import { HOUR_SOAK, runSoak, type SoakReport } from '@/tests/unit/runtime/soak-run';
 
 /** What soak-benchmark.ts reads of the soak: the report, less the stored lens and the message ids. */
 export type SoakSummary = Omit<SoakReport, 'lens' | 'exported' | 'expectedIds'> & {

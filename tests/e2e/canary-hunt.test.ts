@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '../replica/fixtures/canaries';
-import { FIXTURE_IDS, type FixtureName } from '../replica/fixtures/ids';
-import { productCards } from '../replica/fixtures/products';
-import { SCENARIOS, type Scenario, type WireForm } from '../replica/fixtures/scenarios';
-import { LIVE_SOCKET_HOST, resumeToken } from '../replica/live-wire';
+import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { productCards } from '@/tests/replica/fixtures/products';
+import { SCENARIOS, type Scenario, type WireForm } from '@/tests/replica/fixtures/scenarios';
+import { LIVE_SOCKET_HOST, resumeToken } from '@/tests/replica/live-wire';
 import { type BrowserWatch, watchBrowser } from './browser-watch';
 import { downloadedText, exportEveryWay, pressExportShortcut } from './export-actions';
 import { liveWorker } from './lens-state';

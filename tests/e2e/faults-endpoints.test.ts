@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { productCards } from '../replica/fixtures/products';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { productCards } from '@/tests/replica/fixtures/products';
 import {
   expectBanner,
   expectNoBanner,

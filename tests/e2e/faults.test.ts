@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { searchQueriesFor } from '../replica/search-turn';
-import type { ReplicaRequestRecord } from '../replica/server';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { searchQueriesFor } from '@/tests/replica/search-turn';
+import type { ReplicaRequestRecord } from '@/tests/replica/server';
 import {
   drillOwnPoll,
   expectBanner,

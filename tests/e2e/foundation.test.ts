@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject } from 'vitest';
-import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
-import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
+import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/server';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { buildExtension } from '../../scripts/build-extension';
-import { findChromium } from '../../scripts/find-chromium';
+import { buildExtension } from '@/scripts/build-extension';
+import { findChromium } from '@/scripts/find-chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {

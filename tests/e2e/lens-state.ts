@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ProtocolMap } from '@/lib/runtime/protocol';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import type { Replica } from '../replica/server';
+import type { Replica } from '@/tests/replica/server';
 import type { Lens } from './lens-test';
 
 const LIVE_WORKER_TIMEOUT_MS = 20_000;

@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { AD_TRACKING_CANARY } from '../replica/fixtures/ads';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../replica/fixtures/products';
-import { RESUME_TOKEN_CANARY } from '../replica/live-wire';
-import { REPLICA_TOKEN_PREFIX } from '../replica/server';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
+import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
+import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/server';
 import { askWorker, liveWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import type { CaptureCounts } from '@/lib/runtime/capture-counts';
 import type { TabLens } from '@/lib/runtime/tab-lens';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
-import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '../replica/live-wire';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 

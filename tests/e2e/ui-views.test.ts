@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { test } from './lens-test';
 import { waitForClient } from './replica-page';
 import {

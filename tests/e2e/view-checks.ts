@@ -7,8 +7,8 @@ import {
   PRODUCT_TOKEN_CANARY,
   REPLICA_TOKEN_PREFIX,
   RESUME_TOKEN_CANARY,
-} from '../replica/fixtures/canaries';
-import { FIXTURE_IDS } from '../replica/fixtures/ids';
+} from '@/tests/replica/fixtures/canaries';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { lensDigest, storedLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { waitForClient } from './replica-page';

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MessageSpec } from './fixtures/conversation-builder';
-import { ALL_ENTRIES } from './fixtures/corpus';
-import type { ChatMessage, StoredConversation } from './fixtures/formats';
-import { seededRandom, seedFromText } from './fixtures/random';
+import type { MessageSpec } from '@/tests/replica/fixtures/conversation-builder';
+import { ALL_ENTRIES } from '@/tests/replica/fixtures/corpus';
+import type { ChatMessage, StoredConversation } from '@/tests/replica/fixtures/formats';
+import { seededRandom, seedFromText } from '@/tests/replica/fixtures/random';
 
 /**
  * interface 4.5 and 6: a prompt becomes a new user message and a streamed assistant answer, appended to

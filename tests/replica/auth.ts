@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SESSION_USER } from './fixtures/account';
-import { CANARY_MARKERS } from './fixtures/canaries';
+import { SESSION_USER } from '@/tests/replica/fixtures/account';
+import { CANARY_MARKERS } from '@/tests/replica/fixtures/canaries';
 
 // Every access token the replica hands out starts with this, so a test can search any output for it.
-export { REPLICA_TOKEN_PREFIX } from './fixtures/canaries';
+export { REPLICA_TOKEN_PREFIX } from '@/tests/replica/fixtures/canaries';
 
 /** The site's session cookie; the chat page sets it, /api/auth/session requires it. */
 export const SESSION_COOKIE = '__Secure-next-auth.session-token';

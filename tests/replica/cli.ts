@@ -1,4 +1,4 @@
-import { SCENARIOS } from './fixtures/scenarios';
+import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import { startReplica } from './server';
 
 /**

@@ -1,20 +1,25 @@
-import { isAuthorized } from './auth';
-import { playFault } from './faults';
-import { handleAds, handleMe, handleSession } from './handlers/account';
-import type { HandlerContext } from './handlers/context';
+import { handleAds, handleMe, handleSession } from '@/tests/replica/handlers/account';
+import type { HandlerContext } from '@/tests/replica/handlers/context';
 import {
   handleControlOverride,
   handleControlReport,
   handleControlRequests,
   handleControlReset,
   handleControlTestPage,
-} from './handlers/control';
-import { handleMessages } from './handlers/conversation-messages';
-import { handleTree } from './handlers/conversation-tree';
-import { handleChatPage, handleClientScript, handleFavicon, handleIndexPage } from './handlers/pages';
-import { handleProductUpdate } from './handlers/product-update';
-import { handleStreamStatus } from './handlers/stream-status';
-import { handleSubmitPrompt } from './handlers/submit-prompt';
+} from '@/tests/replica/handlers/control';
+import { handleMessages } from '@/tests/replica/handlers/conversation-messages';
+import { handleTree } from '@/tests/replica/handlers/conversation-tree';
+import {
+  handleChatPage,
+  handleClientScript,
+  handleFavicon,
+  handleIndexPage,
+} from '@/tests/replica/handlers/pages';
+import { handleProductUpdate } from '@/tests/replica/handlers/product-update';
+import { handleStreamStatus } from '@/tests/replica/handlers/stream-status';
+import { handleSubmitPrompt } from '@/tests/replica/handlers/submit-prompt';
+import { isAuthorized } from './auth';
+import { playFault } from './faults';
 import { pause, sendDetail, sendJson } from './http-helpers';
 import { retryAfterHeader } from './overrides';
 import { originOf } from './request-log';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RateLimitedPath, RequestOrigin } from './fixtures/scenarios';
+import type { RateLimitedPath, RequestOrigin } from '@/tests/replica/fixtures/scenarios';
 import { pause, sendDetail, sendMalformedJson } from './http-helpers';
 
 /** The endpoints a fault can hit: the rate-limited ones, and the session that gives the token (interface 5). */

@@ -1,5 +1,5 @@
-import { CANARY_MARKERS, RESUME_TOKEN_CANARY } from './fixtures/canaries';
-import type { ChatMessage } from './fixtures/formats';
+import { CANARY_MARKERS, RESUME_TOKEN_CANARY } from '@/tests/replica/fixtures/canaries';
+import type { ChatMessage } from '@/tests/replica/fixtures/formats';
 
 /**
  * The live site's answer stream (DESIGN "The live site, as public code that reads it shows it"): SSE events

@@ -1,8 +1,13 @@
+import type {
+  RateLimitedPath,
+  RateLimitRule,
+  RequestOrigin,
+  Scenario,
+} from '@/tests/replica/fixtures/scenarios';
 import { type FaultPath, isReplicaFault, type ReplicaFault, RuleCounter, ruleMatches } from './faults';
-import type { RateLimitedPath, RateLimitRule, RequestOrigin, Scenario } from './fixtures/scenarios';
 
+export type { RateLimitedPath, RateLimitRule, RequestOrigin } from '@/tests/replica/fixtures/scenarios';
 export type { FaultPath, ReplicaFault } from './faults';
-export type { RateLimitedPath, RateLimitRule, RequestOrigin } from './fixtures/scenarios';
 
 /**
  * A change of behaviour for one conversation at run time. Set for a conversation id, or for '*' to

@@ -1,5 +1,5 @@
-import { getConversation, type StoredConversation } from './fixtures/formats';
-import { SCENARIOS, type Scenario } from './fixtures/scenarios';
+import { getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
+import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
 import { TestPages } from './test-pages';

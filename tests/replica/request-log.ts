@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestOrigin } from './fixtures/scenarios';
+import type { RequestOrigin } from '@/tests/replica/fixtures/scenarios';
 
 export interface ReplicaRequestRecord {
   seq: number;

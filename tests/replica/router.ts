@@ -1,5 +1,5 @@
+import type { RateLimitedPath } from '@/tests/replica/fixtures/scenarios';
 import type { FaultPath } from './faults';
-import type { RateLimitedPath } from './fixtures/scenarios';
 
 /** What a request asks for. Paths are those of the interface document (part 4) and the site around them. */
 export type Route =

@@ -1,6 +1,6 @@
-import type { MessageSpec } from './fixtures/conversation-builder';
-import { citedAnswer } from './fixtures/conversations/cited-answer';
-import { webRunCommand, webRunResult } from './fixtures/message-specs';
+import type { MessageSpec } from '@/tests/replica/fixtures/conversation-builder';
+import { citedAnswer } from '@/tests/replica/fixtures/conversations/cited-answer';
+import { webRunCommand, webRunResult } from '@/tests/replica/fixtures/message-specs';
 
 /**
  * A typed prompt answered with a web search, stored as the site stores it (interface 2.4, rule 1 of 9): the

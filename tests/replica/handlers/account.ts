@@ -1,6 +1,6 @@
-import { sessionBody } from '../auth';
-import { adsResponse, meResponse } from '../fixtures/ads';
-import { sendJson } from '../http-helpers';
+import { sessionBody } from '@/tests/replica/auth';
+import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /** GET /api/auth/session: the access token, only for a browser holding the session cookie. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ReplicaCredentials } from '../auth';
-import type { ReplicaState } from '../replica-state';
-import type { WebSocketHub } from '../websocket';
+import type { ReplicaCredentials } from '@/tests/replica/auth';
+import type { ReplicaState } from '@/tests/replica/replica-state';
+import type { WebSocketHub } from '@/tests/replica/websocket';
 
 /** What every endpoint handler gets: the request, its response, and the replica around it. */
 export interface HandlerContext {

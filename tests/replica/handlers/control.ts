@@ -1,6 +1,6 @@
-import { readJsonBody, sendDetail, sendJson } from '../http-helpers';
-import { parseOverride } from '../overrides';
-import type { RequestFilter } from '../request-log';
+import { readJsonBody, sendDetail, sendJson } from '@/tests/replica/http-helpers';
+import { parseOverride } from '@/tests/replica/overrides';
+import type { RequestFilter } from '@/tests/replica/request-log';
 import type { HandlerContext } from './context';
 
 /** GET /__replica/requests[?origin=&method=&status=&pathPrefix=]: the request log as JSON. */

@@ -1,5 +1,5 @@
-import { messagesResponseForPage, pageOfMessages } from '../fixtures/formats';
-import { sendDetail, sendJson, sendMalformedJson } from '../http-helpers';
+import { messagesResponseForPage, pageOfMessages } from '@/tests/replica/fixtures/formats';
+import { sendDetail, sendJson, sendMalformedJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /** interface 4.1: GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor] */

@@ -1,5 +1,5 @@
-import { treeResponse } from '../fixtures/formats';
-import { sendDetail, sendJson } from '../http-helpers';
+import { treeResponse } from '@/tests/replica/fixtures/formats';
+import { sendDetail, sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /** interface 4.2: GET /backend-api/conversation/{id}; 404 where the scenario or an override says so. */

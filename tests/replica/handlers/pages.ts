@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { sessionCookieHeader } from '../auth';
-import { productCards } from '../fixtures/products';
-import { SCENARIOS } from '../fixtures/scenarios';
-import { chatPageHtml, indexPageHtml } from '../page-html';
+import { sessionCookieHeader } from '@/tests/replica/auth';
+import { productCards } from '@/tests/replica/fixtures/products';
+import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
+import { chatPageHtml, indexPageHtml } from '@/tests/replica/page-html';
 import type { HandlerContext } from './context';
 
 const CLIENT_SCRIPT = readFileSync(new URL('../client/replica-client.js', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
-import { type ProductCardRequest, productUpdateSse } from '../fixtures/products';
-import { readJsonBody, sendDetail, startEventStream, writeInChunks } from '../http-helpers';
+import { type ProductCardRequest, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { readJsonBody, sendDetail, startEventStream, writeInChunks } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 function isProductCardRequest(body: unknown): body is ProductCardRequest {

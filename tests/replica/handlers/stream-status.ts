@@ -1,4 +1,4 @@
-import { sendJson } from '../http-helpers';
+import { sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /** interface 4.5: GET /conversation/{id}/stream_status (also under /backend-api). */

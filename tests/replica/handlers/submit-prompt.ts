@@ -12,12 +12,12 @@ import {
   promptCount,
   SSE_DONE,
   sseFrame,
-} from '../answer-stream';
-import type { StoredConversation } from '../fixtures/formats';
-import type { Scenario } from '../fixtures/scenarios';
-import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '../http-helpers';
-import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '../live-wire';
-import { searchedAnswer } from '../search-turn';
+} from '@/tests/replica/answer-stream';
+import type { StoredConversation } from '@/tests/replica/fixtures/formats';
+import type { Scenario } from '@/tests/replica/fixtures/scenarios';
+import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '@/tests/replica/http-helpers';
+import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '@/tests/replica/live-wire';
+import { searchedAnswer } from '@/tests/replica/search-turn';
 import type { HandlerContext } from './context';
 
 /** Pause between streamed pieces: long enough for stream_status polls to see IS_STREAMING. */

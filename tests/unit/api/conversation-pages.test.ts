@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConversationPages, type PagesProgress } from '@/lib/api/conversation-pages';
-import { smallPages } from '../fixtures/read-fixture';
+import { smallPages } from '@/tests/unit/fixtures/read-fixture';
 import { clientOver, type Handler, jsonResponse } from './fake-backend';
 
 /** The small conversation's two pages, served by cursor as the site does (interface 4.1). */

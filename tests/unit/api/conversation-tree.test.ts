@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConversationTree } from '@/lib/api/conversation-tree';
-import { smallTree } from '../fixtures/read-fixture';
+import { smallTree } from '@/tests/unit/fixtures/read-fixture';
 import { clientOver, jsonResponse } from './fake-backend';
 
 describe('loadConversationTree', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_UPDATE_PATH, postProductUpdate, type SendRequest } from '@/lib/api/product-update-client';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { type ParsedProduct, parseProductEntity } from '@/lib/model/product-entity';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 
 const NOW = Date.UTC(2026, 9, 6, 12, 0, 0);
 const now = () => NOW;

@@ -7,13 +7,13 @@ import {
   refreshProducts,
 } from '@/lib/api/product-update-refresh';
 import { createRateGovernor } from '@/lib/api/rate-governor';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import {
   PRODUCT_TOKEN_CANARY,
   type ProductCardRequest,
   productCards,
   productUpdateSse,
-} from '../../replica/fixtures/products';
+} from '@/tests/replica/fixtures/products';
 
 const cards = productCards(FIXTURE_IDS.products);
 const productIds = cards.map((card) => (card.product_query as { product_id: string }).product_id);

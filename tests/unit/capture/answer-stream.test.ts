@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readAnswerStream } from '@/lib/capture/answer-stream';
-import { events, SSE_DONE, sseFrame } from '../../replica/answer-stream';
-import { getConversation } from '../../replica/fixtures/formats';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { liveEvents, RESUME_TOKEN_CANARY } from '../../replica/live-wire';
+import { events, SSE_DONE, sseFrame } from '@/tests/replica/answer-stream';
+import { getConversation } from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { liveEvents, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 
 const id = FIXTURE_IDS.liveShopping;
 const topic = 'conversation-turn-0b7d';

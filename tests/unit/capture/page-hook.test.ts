@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type HookEvent, type PageEventEnvelope, parsePageEvent } from '@/lib/capture/page-event';
 import { installPageHook } from '@/lib/capture/page-hook';
-import { events, sseFrame } from '../../replica/answer-stream';
+import { events, sseFrame } from '@/tests/replica/answer-stream';
 import {
   liveEvents,
   RESUME_TOKEN_CANARY,
   streamItem,
   subscribeReply,
   topicMessage,
-} from '../../replica/live-wire';
+} from '@/tests/replica/live-wire';
 
 /**
  * The MAIN-world hook over a stand-in window: Node's own fetch types (Request, Response, streams) with

@@ -7,7 +7,7 @@ import {
   streamItem,
   subscribeReply,
   topicMessage,
-} from '../../replica/live-wire';
+} from '@/tests/replica/live-wire';
 
 const topic = 'conversation-turn-5c1e9a7e';
 const conversationId = '68f0a1c2-3b4d-8005-9e6f-1a2b3c4d5e11';

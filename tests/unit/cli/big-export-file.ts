@@ -3,8 +3,8 @@ import { createWriteStream } from 'node:fs';
 import { inspectConversationOnly } from '@/lib/cli/inspect-file';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { normalizeDataExportItem } from '@/lib/model/data-export';
-import { conversationsExport, generateConversation } from '../../replica/fixtures/formats';
-import { seededRandom } from '../../replica/fixtures/random';
+import { conversationsExport, generateConversation } from '@/tests/replica/fixtures/formats';
+import { seededRandom } from '@/tests/replica/fixtures/random';
 import { liveExportItem } from './data-export-files';
 
 export interface BigExport {

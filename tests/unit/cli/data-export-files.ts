@@ -1,6 +1,6 @@
-import { conversationsExport, type StoredConversation, treeResponse } from '../../replica/fixtures/formats';
-import type { FixtureName } from '../../replica/fixtures/ids';
-import { fixture } from '../replica/fixtures/fixture-helpers';
+import { conversationsExport, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
+import type { FixtureName } from '@/tests/replica/fixtures/ids';
+import { fixture } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 export const storedConversations = (names: readonly FixtureName[]): StoredConversation[] =>
   names.map(fixture);

@@ -8,9 +8,9 @@ import { toExportDocument } from '@/lib/export/json-export';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
-import { AD_TRACKING_CANARY } from '../../replica/fixtures/ads';
-import { conversationsExport, messagesResponse } from '../../replica/fixtures/formats';
-import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
+import { conversationsExport, messagesResponse } from '@/tests/replica/fixtures/formats';
+import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
 import { documentExportText, liveExportItem, liveExportText, storedConversations } from './data-export-files';
 import { cutAt, run } from './run-in-memory';
 

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readHar } from '@/lib/cli/har-capture';
 import { detectTransport } from '@/lib/insights/transport';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '../../replica/live-wire';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from './build-har';
 import { run } from './run-in-memory';
 

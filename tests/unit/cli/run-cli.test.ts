@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AD_TRACKING_CANARY } from '../../replica/fixtures/ads';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import {
   conversationsExport,
   getConversation,
   messagesResponse,
   treeResponse,
-} from '../../replica/fixtures/formats';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY } from '../../replica/fixtures/products';
-import { citationsPage } from '../fixtures/citations';
+} from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
+import { citationsPage } from '@/tests/unit/fixtures/citations';
 import { conversationEntries, har } from './build-har';
 import { cutAt, run } from './run-in-memory';
 

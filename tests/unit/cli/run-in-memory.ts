@@ -1,5 +1,5 @@
 import { type CliIo, runCli } from '@/lib/cli/run-cli';
-import { splitAt } from '../fuzz/text-edits';
+import { splitAt } from '@/tests/unit/fuzz/text-edits';
 
 export interface RunResult {
   code: number;

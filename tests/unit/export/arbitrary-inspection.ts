@@ -9,7 +9,7 @@ import {
   type NormalizedMessage,
 } from '@/lib/model/conversation';
 import { parseProductEntity } from '@/lib/model/product-entity';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
 /**
  * Arbitrary inspections for the "never throws" properties: messages with any field values and text built

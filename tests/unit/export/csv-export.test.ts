@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import type { QueryKind, QuerySource, SearchQuery } from '@/lib/insights/queries';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
 /**
  * A small RFC 4180 reader, written from the RFC rather than from the writer: records end with CRLF, a

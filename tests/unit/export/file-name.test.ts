@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportFileName, safeFileStem } from '@/lib/export/file-name';
-import { conversationOf } from '../insights/build-conversation';
+import { conversationOf } from '@/tests/unit/insights/build-conversation';
 
 const NOW = new Date('2026-11-21T23:59:00Z');
 const NOV_20 = Date.UTC(2026, 10, 20, 14, 3);

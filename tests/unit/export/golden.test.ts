@@ -6,7 +6,7 @@ import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
-import { citationsConversation } from '../fixtures/citations';
+import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_SCHEMA, exportJson, toExportDocument } from '@/lib/export/json-export';
 import { REMOVED_VALUE, TOO_DEEP_VALUE } from '@/lib/export/scrub-metadata';
 import { inspect } from '@/lib/insights/inspection';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';
 
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');

@@ -3,7 +3,7 @@ import { markdownAds } from '@/lib/export/markdown-ads';
 import { inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
-import { conversationOf } from '../insights/build-conversation';
+import { conversationOf } from '@/tests/unit/insights/build-conversation';
 import { parsedValue } from './rich-inspection';
 
 /** The `## Ads` section of ads in the live site's form (DESIGN "The live site…", Ads). */

@@ -5,7 +5,7 @@ import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
-import { conversationOf, message, user } from '../insights/build-conversation';
+import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';
 import { parsedValue } from './rich-inspection';
 

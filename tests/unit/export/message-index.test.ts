@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageIndex } from '@/lib/export/message-index';
-import { conversationOf, message, user } from '../insights/build-conversation';
+import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';
 
 const answer = (id: string, text = id) => message({ id, text });
 

@@ -6,8 +6,8 @@ import { exportSourcesCsv, SOURCES_CSV_HEADER } from '@/lib/export/sources-csv-e
 import { inspect } from '@/lib/insights/inspection';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
-import { citationsConversation, cite } from '../fixtures/citations';
-import { conversationOf, message } from '../insights/build-conversation';
+import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';
+import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';
 import { EXPORTED_AT } from './rich-inspection';
 

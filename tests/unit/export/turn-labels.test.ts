@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
-import { conversationOf, message } from '../insights/build-conversation';
+import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
 describe('turnLabels', () => {
   const conversation = conversationOf([

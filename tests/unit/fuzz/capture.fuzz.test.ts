@@ -15,7 +15,7 @@ import {
   parsePageEvent,
 } from '@/lib/capture/page-event';
 import { readStreamFrame, type StreamItem } from '@/lib/capture/stream-frame';
-import { mutate } from '../fixtures/mutate';
+import { mutate } from '@/tests/unit/fixtures/mutate';
 import { ANSWER_BODIES, SOCKET_FRAMES, sseBody, sseFrames } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { damagedCopies, hostileString } from './hostile-values';

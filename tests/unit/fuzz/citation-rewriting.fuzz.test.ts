@@ -4,7 +4,7 @@ import { type CitationNumbers, citedMarkdown } from '@/lib/export/markdown-citat
 import { resolveCitations } from '@/lib/insights/citation-markers';
 import { withoutMarkers } from '@/lib/insights/citation-sweep';
 import { type ReferencedPage, readContentReferences } from '@/lib/insights/content-references';
-import { cite } from '../fixtures/citations';
+import { cite } from '@/tests/unit/fixtures/citations';
 import { fuzz } from './fuzz-property';
 import { hostileJson, hostileString } from './hostile-values';
 

@@ -10,7 +10,7 @@ import { mergeNewerPage, readMessagesPage } from '@/lib/model/messages-page';
 import { parseJson } from '@/lib/model/parse-json';
 import type { Result } from '@/lib/model/result';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { expectWellFormed } from '../fixtures/well-formed-conversation';
+import { expectWellFormed } from '@/tests/unit/fixtures/well-formed-conversation';
 import { DATA_EXPORTS, MESSAGES_DOCUMENTS, TREE_DOCUMENTS } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { damagedCopies } from './hostile-values';

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { inspectExportStream } from '@/lib/cli/inspect-export-stream';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import type { Inspection } from '@/lib/insights/inspection';
-import { expectWellFormed } from '../fixtures/well-formed-conversation';
+import { expectWellFormed } from '@/tests/unit/fixtures/well-formed-conversation';
 import { DATA_EXPORTS } from './fixture-documents';
 import { fuzzAsync } from './fuzz-property';
 import { damagedCopies } from './hostile-values';

@@ -15,11 +15,11 @@ import {
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, turnTopicId } from '@/tests/replica/live-wire';
-import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '../cli/build-har';
-import { liveExportItem } from '../cli/data-export-files';
-import { citationsPage } from '../fixtures/citations';
-import { smallPages, smallTree } from '../fixtures/read-fixture';
-import { fixture, messagesResponses } from '../replica/fixtures/fixture-helpers';
+import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/unit/cli/build-har';
+import { liveExportItem } from '@/tests/unit/cli/data-export-files';
+import { citationsPage } from '@/tests/unit/fixtures/citations';
+import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
+import { fixture, messagesResponses } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { jsonText } from './json-text';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { readHar } from '@/lib/cli/har-capture';
 import { inspectFileText } from '@/lib/cli/inspect-file';
-import { mutate } from '../fixtures/mutate';
+import { mutate } from '@/tests/unit/fixtures/mutate';
 import { HAR_DOCUMENT } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { hostileMutations } from './hostile-values';

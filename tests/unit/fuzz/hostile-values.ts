@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Mutation, mutate } from '../fixtures/mutate';
+import { type Mutation, mutate } from '@/tests/unit/fixtures/mutate';
 
 /**
  * Values a tolerant reader must survive (DESIGN "Tolerant reader"): text with every kind of code unit

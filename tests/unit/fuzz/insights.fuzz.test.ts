@@ -7,7 +7,7 @@ import { extractQueries } from '@/lib/insights/queries';
 import { extractSources } from '@/lib/insights/sources';
 import { detectTransport, observeTransports } from '@/lib/insights/transport';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { withoutPrivateUse } from '../fixtures/citations';
+import { withoutPrivateUse } from '@/tests/unit/fixtures/citations';
 import { ANSWER_BODIES, MESSAGES_DOCUMENTS, SOCKET_FRAMES } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { damagedCopies, hostileString } from './hostile-values';

@@ -6,7 +6,7 @@ import type { Product } from '@/lib/model/product-entity';
 import { parseOffer } from '@/lib/model/product-offer';
 import { amountOfPriceText, currencyOfPriceText } from '@/lib/model/product-price-text';
 import { createProductStreamReader } from '@/lib/model/product-update-stream';
-import { mutate } from '../fixtures/mutate';
+import { mutate } from '@/tests/unit/fixtures/mutate';
 import { PRODUCT_BODIES, sseBody, sseFrames } from './fixture-documents';
 import { fuzz } from './fuzz-property';
 import { hostileJson, hostileMutations, hostileString } from './hostile-values';

@@ -12,8 +12,8 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { type ExportOptions, exportOf, wholeFile } from '@/lib/runtime/export-file';
-import { arbitraryInspection } from '../export/arbitrary-inspection';
-import { EXPORTED_AT } from '../export/rich-inspection';
+import { arbitraryInspection } from '@/tests/unit/export/arbitrary-inspection';
+import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import {
   ACCOUNT_DOCUMENT,
   ADS_DOCUMENTS,

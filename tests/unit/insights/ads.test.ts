@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarizeAds } from '@/lib/insights/ads';
 import { type AdAccount, parseAdAccount } from '@/lib/model/ad-account';
 import { type AdsReport, parseAdsResponse } from '@/lib/model/ad-record';
-import { AD_TRACKING_CANARY, adsResponse, meResponse } from '../../replica/fixtures/ads';
+import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 
 function report(withAds: boolean): AdsReport {
   const result = parseAdsResponse(adsResponse('conv', withAds));

@@ -5,7 +5,7 @@ import { withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
 import { extractSources } from '@/lib/insights/sources';
 import type { Conversation } from '@/lib/model/conversation';
-import { citationsConversation, cite } from '../fixtures/citations';
+import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';
 import { conversationOf, message } from './build-conversation';
 
 /** What a reader sees: text and words as they are, pages as `[site]`. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summarizeDomains } from '@/lib/insights/domain-summary';
 import { extractSources, type WebSource } from '@/lib/insights/sources';
-import { citationsConversation } from '../fixtures/citations';
+import { citationsConversation } from '@/tests/unit/fixtures/citations';
 
 const source = (
   domain: string | null,

@@ -5,7 +5,7 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { getConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { smallPages, smallTree } from '../fixtures/read-fixture';
+import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 const conversationOf = (result: { ok: true; value: Conversation } | { ok: false }): Conversation => {
   if (!result.ok) throw new Error('expected an ok result');

@@ -5,7 +5,7 @@ import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { bothFormats, parsedValue, replicaProducts } from '../export/rich-inspection';
+import { bothFormats, parsedValue, replicaProducts } from '@/tests/unit/export/rich-inspection';
 import { conversationOf, message } from './build-conversation';
 
 const conversation = conversationOf([

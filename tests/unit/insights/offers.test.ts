@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { offersTable } from '@/lib/insights/offers';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 
 const productsOf = (conversationId: string) =>
   productCards(conversationId).flatMap((card) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanSourceUrl, hostOf, pageKey } from '@/lib/insights/source-url';
 import { extractSources } from '@/lib/insights/sources';
-import { citationsConversation, citationsTree } from '../fixtures/citations';
+import { citationsConversation, citationsTree } from '@/tests/unit/fixtures/citations';
 import { conversationOf, message } from './build-conversation';
 
 const rows = (plainText = false) =>

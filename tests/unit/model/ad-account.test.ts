@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAdAccount } from '@/lib/model/ad-account';
-import { meResponse } from '../../replica/fixtures/ads';
+import { meResponse } from '@/tests/replica/fixtures/ads';
 
 describe('parseAdAccount (interface 4.6)', () => {
   const me = meResponse() as Record<string, unknown>;

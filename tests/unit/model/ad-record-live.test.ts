@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AdEntry, type AdsReport, parseAdsResponse } from '@/lib/model/ad-record';
 import type { JsonRecord } from '@/lib/model/json-read';
-import { AD_TRACKING_CANARY, adsResponse } from '../../replica/fixtures/ads';
+import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { mutatedJson } from './ad-and-product-fields.mutations';
 
 /**

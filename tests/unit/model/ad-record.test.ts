@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AdsReport, parseAdsResponse } from '@/lib/model/ad-record';
-import { AD_TRACKING_CANARY, adsResponse } from '../../replica/fixtures/ads';
+import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { mutatedJson } from './ad-and-product-fields.mutations';
 
 const TRACKING = new Set(['oppref', 'olref', 'ad_data_token', 'oa_oppref']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeDataExport } from '@/lib/model/data-export';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { smallTree } from '../fixtures/read-fixture';
+import { smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 describe('normalizeDataExport', () => {
   it('gives the same model as the tree endpoint for each conversation of the file', () => {

@@ -3,7 +3,7 @@ import type { Conversation } from '@/lib/model/conversation';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '../fixtures/read-fixture';
+import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 const conversationOf = (result: { ok: true; value: Conversation } | { ok: false }): Conversation => {
   if (!result.ok) throw new Error('expected an ok result');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { SMALL_MESSAGE_IDS, smallPages } from '../fixtures/read-fixture';
+import { SMALL_MESSAGE_IDS, smallPages } from '@/tests/unit/fixtures/read-fixture';
 
 const okValue = <T>(result: { ok: true; value: T } | { ok: false }): T => {
   if (!result.ok) throw new Error('expected an ok result');

@@ -5,9 +5,9 @@ import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseJson } from '@/lib/model/parse-json';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { mutate, mutationsArbitrary } from '../fixtures/mutate';
-import { smallPages, smallTree } from '../fixtures/read-fixture';
-import { expectWellFormed } from '../fixtures/well-formed-conversation';
+import { mutate, mutationsArbitrary } from '@/tests/unit/fixtures/mutate';
+import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
+import { expectWellFormed } from '@/tests/unit/fixtures/well-formed-conversation';
 
 function normalizeEverything(value: unknown): void {
   const pages = normalizeMessagesFormat(Array.isArray(value) ? value : [value]);

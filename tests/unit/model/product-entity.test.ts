@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '@/lib/model/json-read';
 import { type ParsedProduct, parseProductEntity } from '@/lib/model/product-entity';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { mutatedJson } from './ad-and-product-fields.mutations';
 
 const PRODUCTS_CONVERSATION = FIXTURE_IDS.products;

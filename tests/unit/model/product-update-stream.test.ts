@@ -7,8 +7,8 @@ import {
   parseProductUpdateBody,
 } from '@/lib/model/product-update-stream';
 import type { Result } from '@/lib/model/result';
-import { FIXTURE_IDS } from '../../replica/fixtures/ids';
-import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '../../replica/fixtures/products';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 
 const cards = productCards(FIXTURE_IDS.products);
 const bodies = cards.map((card) => productUpdateSse(card));

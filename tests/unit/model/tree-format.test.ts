@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { smallTree } from '../fixtures/read-fixture';
+import { smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 type Mapping = Record<
   string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswer } from '../../replica/answer-stream';
+import { composeAnswer } from '@/tests/replica/answer-stream';
 
 const SHOPPING_TITLE = 'Noise-cancelling headphones under $400';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activePath } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { fixture, messagesPath } from './fixtures/fixture-helpers';
+import { fixture, messagesPath } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { asPage, call, json } from './replica-client';
 
 let replica: Replica;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { messagesPath } from './fixtures/fixture-helpers';
+import { messagesPath } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { asExtension, asPage, call, json, replicaPerFile } from './replica-client';
 
 const served = replicaPerFile();

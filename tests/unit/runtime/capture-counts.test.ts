@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageEvent } from '@/lib/capture/page-event';
 import { countPageEvent, NO_CAPTURE } from '@/lib/runtime/capture-counts';
-import { handoffEvent, treeResponseEvent } from '../capture/page-events';
+import { handoffEvent, treeResponseEvent } from '@/tests/unit/capture/page-events';
 
 const topicId = 'conversation-turn-t1';
 const streamItems: PageEvent = {

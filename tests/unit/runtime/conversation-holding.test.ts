@@ -3,7 +3,7 @@ import { ConversationHolding } from '@/lib/runtime/conversation-holding';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '../fixtures/read-fixture';
+import { SMALL_MESSAGE_IDS, smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 const holdingOf = (id = 'c-small') => new ConversationHolding(id, { now: () => 1_000 });
 const ids = (holding: ConversationHolding) =>

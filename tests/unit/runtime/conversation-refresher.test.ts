@@ -5,8 +5,8 @@ import { refreshConversation } from '@/lib/runtime/conversation-refresher';
 import { CURRENT_FOR_MS, type RefreshTrigger } from '@/lib/runtime/refresh-plan';
 import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { jsonResponse } from '../api/fake-backend';
-import { storedConversation } from '../replica/fixtures/fixture-helpers';
+import { jsonResponse } from '@/tests/unit/api/fake-backend';
+import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { replicaWithAds, runtimeOver } from './runtime-backend';
 
 const LONG = FIXTURE_IDS.longHistory;

@@ -3,7 +3,7 @@ import type { AdAccount } from '@/lib/model/ad-account';
 import { ConversationHolding } from '@/lib/runtime/conversation-holding';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { smallPages } from '../fixtures/read-fixture';
+import { smallPages } from '@/tests/unit/fixtures/read-fixture';
 
 /*
  * The inspection is kept while nothing changes (issue 9 "Figures": an export of an unchanged

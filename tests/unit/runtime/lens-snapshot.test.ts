@@ -10,8 +10,8 @@ import {
 } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import { clientOver, jsonResponse } from '../api/fake-backend';
-import { messagesPagesWithCursors } from '../replica/fixtures/fixture-helpers';
+import { clientOver, jsonResponse } from '@/tests/unit/api/fake-backend';
+import { messagesPagesWithCursors } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { replicaWithAds, runtimeOver } from './runtime-backend';
 
 describe('buildLensSnapshot (issue 8, item 4)', () => {

@@ -2,7 +2,7 @@ import type { CapturedResponseEvent, CopiedEndpointKind, PageEvent } from '@/lib
 import type { LensWorker } from '@/lib/runtime/lens-worker';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { messagesResponse, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
-import { storedConversation } from '../replica/fixtures/fixture-helpers';
+import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 /** A response of the page's own traffic as the page hook copies it and the relay passes it on. */
 export const capturedResponse = (

@@ -2,12 +2,12 @@ import { AccountHolding } from '@/lib/runtime/account-holding';
 import { ConversationHolding } from '@/lib/runtime/conversation-holding';
 import type { RefresherDeps } from '@/lib/runtime/conversation-refresher';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
-import { clientOver, type Handler, jsonResponse, type SeenRequest } from '../api/fake-backend';
+import { clientOver, type Handler, jsonResponse, type SeenRequest } from '@/tests/unit/api/fake-backend';
 
 /** Answers some requests itself (a 429, a 404, ...) and leaves the rest to the replica (undefined). */
 export type Override = (request: SeenRequest) => Response | undefined;
 
-import { replicaHandler } from '../api/replica-backend';
+import { replicaHandler } from '@/tests/unit/api/replica-backend';
 
 /** The replica's conversation endpoints, its ads (with ads where `withAds`) and /me, over a fake fetch. */
 export const replicaWithAds =

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { storedConversation } from '../replica/fixtures/fixture-helpers';
+import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { runSoak, type SoakReport, type StretchName } from './soak-run';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countPageEvent } from '@/lib/runtime/capture-counts';
 import { emptyTabLens, withPageState } from '@/lib/runtime/tab-lens';
-import { treeResponseEvent } from '../capture/page-events';
+import { treeResponseEvent } from '@/tests/unit/capture/page-events';
 
 const state = (url: string, visible = true) => ({ url, visible, focused: visible });
 

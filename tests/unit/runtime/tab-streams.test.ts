@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamItem } from '@/lib/capture/stream-frame';
 import { TabStreams } from '@/lib/runtime/tab-streams';
-import { handoffEvent } from '../capture/page-events';
+import { handoffEvent } from '@/tests/unit/capture/page-events';
 
 const topicId = 'conversation-turn-t1';
 const item = (streamItemId: string | null, extra: Partial<StreamItem> = {}): StreamItem => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceRows } from '@/components/views/source-rows';
 import { extractSources } from '@/lib/insights/sources';
-import { citationsConversation } from '../../fixtures/citations';
+import { citationsConversation } from '@/tests/unit/fixtures/citations';
 
 describe('sourceRows', () => {
   const { sources } = extractSources(citationsConversation());
