@@ -1,5 +1,4 @@
 import { defineConfig } from 'wxt';
-import { leanMainWorldEntry } from './scripts/lean-main-world-entry';
 
 // Explicit imports (`imports: false`) keep every module's dependencies visible, so the layer rules of
 // DESIGN.md can be read from the source and checked by tests/unit/architecture.test.ts.
@@ -19,7 +18,7 @@ export default defineConfig({
   // JSX transform and React's bundle always agree.
   vite: (env) => {
     if (env.mode === 'production') process.env.NODE_ENV ??= 'production';
-    return { plugins: [leanMainWorldEntry()] };
+    return {};
   },
   manifest: ({ browser }) => ({
     name: 'Chat Lens',

@@ -1,12 +1,11 @@
 import type { JSX } from 'react';
 import { StateFace } from '@/components/shell/StateFace';
 import type { FirstState } from './first-state';
+import type { Surface } from './surface';
 import { TabFaces } from './TabFaces';
 import { useSettings } from './use-settings';
 import { useTargetTab } from './use-target-tab';
 import { useTheme } from './use-theme';
-
-export type Surface = 'popup' | 'sidepanel';
 
 /** The popup and the side panel: one App, for the tab `?tabId=` names or the active tab (issue 9). */
 export function App({ surface, first }: { surface: Surface; first: FirstState }): JSX.Element {

@@ -11,11 +11,11 @@ import { SettingsPanel } from '@/components/shell/SettingsPanel';
 import { StateBanner } from '@/components/shell/StateBanner';
 import { StateFace } from '@/components/shell/StateFace';
 import { useViewStore } from '@/components/shell/view-store';
-import { sendMessage } from '@/lib/runtime/protocol';
-import type { Settings } from '@/lib/runtime/settings';
-import type { TabLens } from '@/lib/runtime/tab-lens';
-import type { Surface } from './App';
+import { sendMessage } from '@/lib/runtime/contract/protocol';
+import type { Settings } from '@/lib/runtime/contract/settings';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { TargetTab } from './first-state';
+import type { Surface } from './surface';
 import { useTabLens } from './use-tab-lens';
 
 /** Everything the popup and the side panel show for one tab: header, state face or views, export. */

@@ -1,8 +1,8 @@
 import { browser } from '#imports';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/settings';
-import { loadSettings } from '@/lib/runtime/settings-items';
-import { tabLensItem } from '@/lib/runtime/storage-items';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
+import { loadSettings } from '@/lib/runtime/contract/settings-items';
+import { tabLensItem } from '@/lib/runtime/contract/storage-items';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 /** The tab a view describes. */
 export interface TargetTab {

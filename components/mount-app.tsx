@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, type Surface } from './App';
+import { App } from './App';
 import { readFirstState } from './first-state';
+import type { Surface } from './surface';
 import './app.css';
 
 /** Renders once the stored state is read (first-state.ts), so the first render shows the data. */

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { downloadFile } from '@/lib/runtime/download-file';
-import type { ExportFormat } from '@/lib/runtime/export-file';
-import { requestExport } from '@/lib/runtime/export-port';
-import { sendMessage } from '@/lib/runtime/protocol';
-import type { Settings } from '@/lib/runtime/settings';
+import { downloadFile } from '@/lib/runtime/contract/download-file';
+import type { ExportFormat } from '@/lib/runtime/contract/export-file';
+import { requestExport } from '@/lib/runtime/contract/export-port';
+import { sendMessage } from '@/lib/runtime/contract/protocol';
+import type { Settings } from '@/lib/runtime/contract/settings';
 
 export type ExportDelivery = 'download' | 'clipboard';
 

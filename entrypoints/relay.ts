@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from '#imports';
-import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay';
+import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
 
 /** Chrome's `chrome` or Firefox's `browser`, both promise-based in MV3 (lib/runtime/relay.ts). */
 const nativeApi = (): RelayExtensionApi => {

@@ -10,9 +10,9 @@ import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { startReplica } from '@/tests/replica/server';
-import { buildExtension, projectRoot } from './build-extension';
-import { openExtensionPage } from './extension-page';
-import { launchBrowserWithExtension } from './launch-browser';
+import { buildExtension, projectRoot } from '@/tests/support/build-extension';
+import { openExtensionPage } from '@/tests/support/extension-page';
+import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { shootStoreListing } from './store-screenshots';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseJson } from '@/lib/model/parse-json';
-import { figuresMarkdown, readBenchFigures } from '@/tests/bench/figures-markdown';
+import { figuresMarkdown, readBenchFigures } from '@/tests/support/figures-markdown';
 
 /**
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openExtensionPage } from './extension-page';
+import { openExtensionPage } from '@/tests/support/extension-page';
 
 /**
  * Screenshots for a store listing (issue 10, item 7): 1280x800, the size both the Chrome Web Store and

@@ -1,6 +1,6 @@
 import { type JSX, useRef } from 'react';
 import { formatName, useExport } from '@/components/use-export';
-import type { Settings } from '@/lib/runtime/settings';
+import type { Settings } from '@/lib/runtime/contract/settings';
 import { ExportMenu, type ExportMenuItem } from './ExportMenu';
 import { useViewStore } from './view-store';
 

@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FreshnessLine } from './FreshnessLine';
 import { LoadProgress } from './LoadProgress';
 import { TransportBadge } from './TransportBadge';

@@ -4,7 +4,7 @@ import { DetailsView } from '@/components/views/DetailsView';
 import { OffersView } from '@/components/views/OffersView';
 import { QueriesView } from '@/components/views/QueriesView';
 import { SourcesView } from '@/components/views/SourcesView';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { panelId } from './SectionTabs';
 import type { SectionId } from './sections';
 

@@ -1,7 +1,7 @@
-import { conversationIdFromPageUrl } from '@/lib/capture/endpoint';
+import { conversationIdFromPageUrl, isChatSiteUrl } from '@/lib/capture/endpoint';
 import type { LensError } from '@/lib/model/result';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 /** What stands above the views while data is shown: the data stays, the banner says why it may be old. */
 export type LensBanner =
@@ -24,17 +24,6 @@ export interface TabFacts {
   url: string | null;
 }
 
-const CHAT_ORIGIN = 'https://chatgpt.com';
-
-function isChatSite(url: string | null): boolean {
-  if (url === null) return false;
-  try {
-    return new URL(url).origin === CHAT_ORIGIN;
-  } catch {
-    return false;
-  }
-}
-
 /** The banners a snapshot with data earns; the first error only, the others are in Details. */
 function bannersOf(snapshot: LensSnapshot): LensBanner[] {
   const banners: LensBanner[] = [];
@@ -52,7 +41,7 @@ function bannersOf(snapshot: LensSnapshot): LensBanner[] {
  * read URLs of chatgpt.com tabs only, so a tab without a readable URL is another site).
  */
 export function lensFace(tab: TabFacts, lens: TabLens | null): LensFace {
-  const onSite = lens?.onChatSite ?? isChatSite(tab.url);
+  const onSite = lens?.onChatSite ?? (tab.url !== null && isChatSiteUrl(tab.url));
   if (!onSite) return { kind: 'not-on-site' };
   const conversationId =
     lens !== null ? lens.conversationId : tab.url === null ? null : conversationIdFromPageUrl(tab.url);

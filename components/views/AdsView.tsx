@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { ExternalLink } from './ExternalLink';
 import { withUniqueKeys } from './unique-keys';

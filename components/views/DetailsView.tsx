@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import type { Transport } from '@/lib/insights/transport';
 import type { FormatLoadStatus } from '@/lib/model/conversation';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FormatComparisonDetails } from './FormatComparisonDetails';
 import { withUniqueKeys } from './unique-keys';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';

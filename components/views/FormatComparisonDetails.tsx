@@ -1,6 +1,6 @@
 import type { JSX, ReactNode } from 'react';
 import type { FormatComparison, KeyCount, MessageSummary } from '@/lib/insights/format-comparison';
-import type { ComparisonCounts } from '@/lib/runtime/lens-snapshot';
+import type { ComparisonCounts } from '@/lib/runtime/contract/lens-snapshot';
 import { withUniqueKeys } from './unique-keys';
 import { ViewNote } from './ViewSection';
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { clockTime } from '@/components/shell/time-text';
-import type { OffersRefreshState } from '@/lib/runtime/conversation-holding';
+import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 
 /** What the last "Refresh offers" run (interface 4.4: paced, stopped by a 429) did, in a sentence. */
 function progressText(state: OffersRefreshState): string | null {

@@ -1,6 +1,6 @@
 import { type JSX, useMemo } from 'react';
 import type { OfferRow } from '@/lib/insights/offers';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { OfferItem } from './OfferItem';
 import { OffersRefresh } from './OffersRefresh';
 import { TokenMembers } from './TokenMembers';

@@ -1,5 +1,5 @@
 import { type JSX, useId, useMemo } from 'react';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { CopyButton } from './CopyButton';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';

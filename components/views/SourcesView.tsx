@@ -1,7 +1,7 @@
 import { type JSX, useMemo } from 'react';
 import { summarizeDomains } from '@/lib/insights/domain-summary';
 import type { WebSource } from '@/lib/insights/sources';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { DomainSummary, UNKNOWN_SITE } from './DomainSummary';
 import { ExternalLink } from './ExternalLink';

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 
 /** The reader's name of a turn ("Turn 3: Which headphones…"), as the snapshot gives it (turn-labels.ts). */
 export const turnLabelOf = (snapshot: LensSnapshot, turnIndex: number): string =>

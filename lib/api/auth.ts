@@ -1,7 +1,7 @@
+import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import { isRecord, readString, readTimeMs } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, ok, type Result } from '@/lib/model/result';
-import { CHAT_ORIGIN } from './chat-origin';
 import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';

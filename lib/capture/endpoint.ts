@@ -38,7 +38,17 @@ const KINDS: readonly EndpointKind[] = [
   'submit-prompt',
 ];
 
+/** The site every request of the interface goes to: its paths are relative to this. */
 export const CHAT_ORIGIN = 'https://chatgpt.com';
+
+/** Whether a URL is a page of the chat site. Never throws. */
+export function isChatSiteUrl(url: string): boolean {
+  try {
+    return new URL(url).origin === CHAT_ORIGIN;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * `base` is the page's URL in the page hook, CHAT_ORIGIN for saved files. Never throws: it runs inside
@@ -73,11 +83,5 @@ export function conversationIdFromPagePath(pathname: string): string | null {
 
 /** The conversation a chat page URL shows (https://chatgpt.com/c/<id>), or null for any other URL. */
 export function conversationIdFromPageUrl(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  return parsed.origin === CHAT_ORIGIN ? conversationIdFromPagePath(parsed.pathname) : null;
+  return isChatSiteUrl(url) ? conversationIdFromPagePath(new URL(url).pathname) : null;
 }

@@ -1,10 +1,11 @@
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, launchBrowserWithExtension } from '@/scripts/launch-browser';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { type Benchmark, type BenchmarkResult, median, type TableRow, trimmedMean } from './benchmark';
+import { targetTextOf } from '@/tests/support/figures-markdown';
+import { launchBrowser, launchBrowserWithExtension } from '@/tests/support/launch-browser';
+import { median, trimmedMean } from '@/tests/support/statistics';
+import type { Benchmark, BenchmarkResult, TableRow } from './benchmark';
 import { busyTime, type ChatTab, hideTab, openChatTab } from './chat-tab';
-import { targetTextOf } from './figures-markdown';
 import { ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
 import {
   fetchCallMean,

@@ -1,6 +1,6 @@
+import { measureBundleSizes } from '@/tests/support/bundle-sizes';
+import { upperBoundOf } from '@/tests/support/figure-targets';
 import type { Benchmark } from './benchmark';
-import { measureBundleSizes } from './bundle-sizes';
-import { upperBoundOf } from './figure-targets';
 
 /**
  * Issue 10, item 5: the byte budgets of the production build that run.ts made (bundle-sizes.ts), the same

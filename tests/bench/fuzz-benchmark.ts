@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '@/scripts/build-extension';
-import type { FuzzReportLine } from '@/tests/unit/fuzz/fuzz-property';
+import { projectRoot } from '@/tests/support/build-extension';
+import type { FuzzReportLine } from '@/tests/support/fuzz-report';
 import type { Benchmark } from './benchmark';
 
 /**

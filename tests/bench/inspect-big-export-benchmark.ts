@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeBigExport } from '@/tests/unit/cli/big-export-file';
+import { writeBigExport } from '@/tests/support/big-export-file';
 import type { Benchmark } from './benchmark';
 
 /**

@@ -1,4 +1,4 @@
-import { buildExtension } from '@/scripts/build-extension';
+import { buildExtension } from '@/tests/support/build-extension';
 import type { TableRow } from './benchmark';
 import { benchmarks } from './benchmarks';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { StretchName } from '@/tests/unit/runtime/soak-run';
+import type { StretchName } from '@/tests/support/soak/soak-run';
 import type { Benchmark, TableRow } from './benchmark';
 import type { SoakSummary } from './soak-process';
 

@@ -1,6 +1,6 @@
+import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
-import { HOUR_SOAK, runSoak, type SoakReport } from '@/tests/unit/runtime/soak-run';
+import { HOUR_SOAK, runSoak, type SoakReport } from '@/tests/support/soak/soak-run';
 
 /** What soak-benchmark.ts reads of the soak: the report, less the stored lens and the message ids. */
 export type SoakSummary = Omit<SoakReport, 'lens' | 'exported' | 'expectedIds'> & {

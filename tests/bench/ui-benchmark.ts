@@ -1,10 +1,11 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import { launchBrowserWithExtension } from '@/scripts/launch-browser';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { startReplica } from '@/tests/replica/server';
-import { type Benchmark, type BenchmarkResult, median } from './benchmark';
+import { targetTextOf } from '@/tests/support/figures-markdown';
+import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
+import { median } from '@/tests/support/statistics';
+import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
-import { targetTextOf } from './figures-markdown';
 
 /**
  * Issue 9, "Figures": the popup's first render with data against opening an empty extension page, and

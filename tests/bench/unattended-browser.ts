@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from '@/scripts/find-chromium';
-import { chromiumArgs } from '@/scripts/launch-browser';
+import { findChromium } from '@/tests/support/find-chromium';
+import { chromiumArgs } from '@/tests/support/launch-browser';
 
 /**
  * Headless Chromium started on one URL with no automation attached, as a user's browser runs. Playwright

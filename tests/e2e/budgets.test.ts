@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { type BundleSizes, measureBundleSizes } from '@/tests/bench/bundle-sizes';
-import { upperBoundOf } from '@/tests/bench/figure-targets';
+import { type BundleSizes, measureBundleSizes } from '@/tests/support/bundle-sizes';
+import { upperBoundOf } from '@/tests/support/figure-targets';
 
 /**
  * Issue 10, item 5: the production build stays small. The content scripts load on every chatgpt.com page

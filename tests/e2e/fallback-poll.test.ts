@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { BACKOFF_LADDER_MS } from '@/lib/api/rate-governor';
-import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/fallback-clock';
+import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
+import { hideTab, showTab } from '@/tests/support/hide-tab';
 import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
-import { hideTab, showTab } from './hide-tab';
 import { liveWorker, ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 import { waitForClient } from './replica-page';

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, onTestFinished } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '@/lib/api/request-timeout';
-import { launchBrowser } from '@/scripts/launch-browser';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { type Replica, type ReplicaOverride, startReplica } from '@/tests/replica/server';
+import { launchBrowser } from '@/tests/support/launch-browser';
 import {
   drillOwnPoll,
   expectBanner,

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import type { ReplicaRequestRecord } from '@/tests/replica/server';

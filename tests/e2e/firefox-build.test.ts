@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firefoxBuildDir, projectRoot, runWxtProduction } from '@/scripts/build-extension';
+import { firefoxBuildDir, projectRoot, runWxtProduction } from '@/tests/support/build-extension';
 
 /**
  * Issue 10, item 6: the Firefox build, its zips, and what addons.mozilla.org's linter (web-ext lint, the

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { buildExtension } from '@/scripts/build-extension';
-import { findChromium } from '@/scripts/find-chromium';
+import { buildExtension } from '@/tests/support/build-extension';
+import { findChromium } from '@/tests/support/find-chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {

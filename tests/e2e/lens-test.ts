@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
-import { launchBrowserWithExtension } from '@/scripts/launch-browser';
 import { type Replica, startReplica } from '@/tests/replica/server';
+import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 
 export interface Lens {
   replica: Replica;

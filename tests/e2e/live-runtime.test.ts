@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';

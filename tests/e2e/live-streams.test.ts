@@ -1,6 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { CaptureCounts } from '@/lib/runtime/capture-counts';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { test } from './lens-test';

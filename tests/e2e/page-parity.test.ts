@@ -1,10 +1,10 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { launchBrowser } from '@/scripts/launch-browser';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import { type Replica, startReplica } from '@/tests/replica/server';
+import { launchBrowser } from '@/tests/support/launch-browser';
 import { test } from './lens-test';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
 

@@ -1,8 +1,8 @@
 import { describe, expect } from 'vitest';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
-import { NO_CAPTURE } from '@/lib/runtime/capture-counts';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
-import type { TabLens } from '@/lib/runtime/tab-lens';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { downloadedText, pressExportShortcut } from './export-actions';

@@ -1,12 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** DESIGN.md "Layout": the layer rules inside lib/, read from the source itself. */
+/** architecture "Layers" and "Contexts": the rules, read from the source itself. */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function sourceFiles(folder: string): string[] {
+  if (!existsSync(join(root, folder))) return [];
   return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
@@ -14,31 +15,44 @@ function sourceFiles(folder: string): string[] {
 
 const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g;
 
-/** Project files a file imports, as paths relative to the root (packages are left out). */
-function projectImports(file: string): string[] {
+/** The specifiers a file imports from, as written. */
+function specifiers(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  const found: string[] = [];
-  for (const match of text.matchAll(importPattern)) {
-    const specifier = match[1] ?? '';
-    if (specifier.startsWith('@/')) found.push(normalize(specifier.slice(2)));
-    else if (specifier.startsWith('.')) found.push(normalize(join(dirname(file), specifier)));
-  }
-  return found;
+  return [...text.matchAll(importPattern)].map((match) => match[1] ?? '');
 }
 
-const layerOf = (path: string): string | null => /^lib\/([^/]+)/.exec(path)?.[1] ?? null;
+/** Project files a file imports, as paths relative to the root (packages are left out). */
+function projectImports(file: string): string[] {
+  return specifiers(file).flatMap((specifier) => {
+    if (specifier.startsWith('@/')) return [normalize(specifier.slice(2))];
+    if (specifier.startsWith('.')) return [normalize(join(dirname(file), specifier))];
+    return [];
+  });
+}
+
+const projectFiles = ['lib', 'components', 'entrypoints', 'scripts', 'modules', 'tests'].flatMap(sourceFiles);
+const libFiles = projectFiles.filter((file) => file.startsWith('lib/'));
+
+/** lib/'s layer of a path: its folder, or runtime/<context> inside lib/runtime. */
+const layerOf = (path: string): string | null => {
+  const match = /^lib\/([^/]+)(?:\/([^/]+)\/)?/.exec(path);
+  if (match === null) return null;
+  return match[1] === 'runtime' ? `runtime/${match[2] ?? ''}` : (match[1] ?? null);
+};
 
 const allowed: Record<string, string[]> = {
   model: [],
   capture: [],
-  api: ['model'],
+  api: ['model', 'capture'],
   insights: ['model'],
   export: ['model', 'insights'],
-  runtime: ['model', 'api', 'insights', 'export', 'capture'],
+  // What more than one context uses: the channels, the stored items and their types.
+  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture'],
+  // The isolated-world relay: a byte budget, and no part of the worker.
+  'runtime/relay': ['runtime/contract', 'capture'],
+  'runtime/worker': ['model', 'api', 'insights', 'export', 'capture', 'runtime/contract'],
   cli: ['model', 'api', 'insights', 'export', 'capture'],
 };
-
-const libFiles = sourceFiles('lib');
 
 describe('lib/ layers', () => {
   it.each(libFiles)('%s imports only the layers it may', (file) => {
@@ -48,18 +62,104 @@ describe('lib/ layers', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('capture never touches extension APIs, because the MAIN-world hook bundles it', () => {
-    for (const file of libFiles.filter((path) => layerOf(path) === 'capture')) {
-      const text = readFileSync(join(root, file), 'utf8');
-      expect(text, file).not.toMatch(/#imports|webextension|wxt|\bbrowser\.|\bchrome\./);
-    }
+  it('knows every layer folder', () => {
+    for (const file of libFiles) expect(Object.keys(allowed), file).toContain(layerOf(file));
   });
 
-  it('has no import cycles', () => {
+  it('capture and the relay never touch the extension API library, because content scripts bundle them', () => {
+    for (const file of libFiles.filter((path) =>
+      ['capture', 'runtime/relay'].includes(layerOf(path) ?? ''),
+    )) {
+      const text = readFileSync(join(root, file), 'utf8');
+      expect(text, file).not.toMatch(/#imports|webextension|from 'wxt/);
+    }
+    for (const file of libFiles.filter((path) => layerOf(path) === 'capture')) {
+      const text = readFileSync(join(root, file), 'utf8');
+      expect(text, file).not.toMatch(/\bbrowser\.|\bchrome\./);
+    }
+  });
+});
+
+describe('the views', () => {
+  const componentFiles = projectFiles.filter((file) => file.startsWith('components/'));
+  const viewLayers = ['model', 'insights', 'export', 'capture', 'runtime/contract'];
+
+  it.each(componentFiles)('%s reaches the runtime only through its contract', (file) => {
+    const reached = projectImports(file).filter((target) => target.startsWith('lib/'));
+    expect(reached.filter((target) => !viewLayers.includes(layerOf(target) ?? ''))).toEqual([]);
+    expect(projectImports(file).filter((target) => /^(tests|scripts|entrypoints)\//.test(target))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('entrypoints only wire', () => {
+  const reaches = (entry: string): string[] =>
+    projectImports(entry).map((target) => layerOf(target) ?? target.split('/')[0] ?? target);
+
+  it('the MAIN-world hook imports nothing but lib/capture', () => {
+    expect(new Set(reaches('entrypoints/page-hook.content.ts'))).toEqual(new Set(['capture']));
+  });
+
+  it('the relay imports the relay context alone', () => {
+    expect(new Set(reaches('entrypoints/relay.ts'))).toEqual(new Set(['runtime/relay']));
+  });
+
+  it('the background imports the worker alone', () => {
+    expect(new Set(reaches('entrypoints/background.ts'))).toEqual(new Set(['runtime/worker']));
+  });
+
+  it.each(['popup', 'sidepanel'])('the %s page mounts the views', (page) => {
+    expect(new Set(reaches(`entrypoints/${page}/main.tsx`))).toEqual(new Set(['components']));
+  });
+});
+
+describe('tests and tooling', () => {
+  const area = (path: string): string => /^tests\/([^/]+)/.exec(path)?.[1] ?? path.split('/')[0] ?? path;
+  /** Each suite stands alone: what two of them share lives in tests/support or tests/replica. */
+  const suites = ['unit', 'e2e', 'bench'];
+
+  it.each(projectFiles.filter((file) => suites.includes(area(file))))('%s imports no other suite', (file) => {
+    const own = area(file);
+    const others = projectImports(file).filter(
+      (target) => suites.includes(area(target)) && area(target) !== own,
+    );
+    expect(others).toEqual([]);
+  });
+
+  it.each(projectFiles.filter((file) => ['support', 'replica'].includes(area(file))))(
+    '%s, shared by the suites, imports none of them',
+    (file) => {
+      expect(projectImports(file).filter((target) => suites.includes(area(target)))).toEqual([]);
+    },
+  );
+
+  it.each(projectFiles.filter((file) => file.startsWith('lib/') || file.startsWith('components/')))(
+    '%s imports no test and no script',
+    (file) => {
+      expect(projectImports(file).filter((target) => /^(tests|scripts)\//.test(target))).toEqual([]);
+    },
+  );
+});
+
+describe('one import style', () => {
+  it.each(projectFiles)('%s: ./ within its folder, @/ from anywhere else', (file) => {
+    const wrong = specifiers(file).filter((specifier) => {
+      if (specifier.startsWith('../')) return true;
+      if (specifier.startsWith('@/')) return dirname(specifier.slice(2)) === dirname(file);
+      if (specifier.startsWith('./')) return specifier.slice(2).includes('/');
+      return false;
+    });
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('no import circles', () => {
+  it('has none anywhere in the project', () => {
     const resolve = (target: string): string | undefined =>
-      [target, `${target}.ts`, `${target}.tsx`].find((candidate) => libFiles.includes(candidate));
+      [target, `${target}.ts`, `${target}.tsx`].find((candidate) => projectFiles.includes(candidate));
     const graph = new Map(
-      libFiles.map((file) => [file, projectImports(file).flatMap((target) => resolve(target) ?? [])]),
+      projectFiles.map((file) => [file, projectImports(file).flatMap((target) => resolve(target) ?? [])]),
     );
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];
@@ -73,14 +173,7 @@ describe('lib/ layers', () => {
       for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
       state.set(file, 'done');
     };
-    for (const file of libFiles) visit(file, []);
+    for (const file of projectFiles) visit(file, []);
     expect(cycles).toEqual([]);
-  });
-});
-
-describe('entrypoints only wire', () => {
-  it('the MAIN-world hook imports nothing but lib/capture', () => {
-    const imports = projectImports('entrypoints/page-hook.content.ts');
-    expect(imports.every((target) => target.startsWith('lib/capture/'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAuth, EXPIRY_MARGIN_MS, UNKNOWN_EXPIRY_LIFETIME_MS } from '@/lib/api/auth';
-import { fakeClock, fakeFetch, jsonResponse } from './fake-backend';
+import { fakeClock, fakeFetch, jsonResponse } from '@/tests/support/fakes/fake-backend';
 
 const jwtExpiringAt = (epochSeconds: number): string =>
   `header.${Buffer.from(JSON.stringify({ exp: epochSeconds })).toString('base64url')}.signature`;

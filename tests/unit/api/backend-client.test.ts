@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientOver, jsonResponse, TOKEN } from './fake-backend';
+import { clientOver, jsonResponse, TOKEN } from '@/tests/support/fakes/fake-backend';
 
 describe('createBackendClient', () => {
   it('sends the Bearer token and the query, and returns the parsed body', async () => {

@@ -3,8 +3,8 @@ import { loadConversationPages } from '@/lib/api/conversation-pages';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { activePath, getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { clientOver } from './fake-backend';
-import { replicaHandler } from './replica-backend';
+import { clientOver } from '@/tests/support/fakes/fake-backend';
+import { replicaHandler } from '@/tests/support/fakes/replica-backend';
 
 const longHistory = (): StoredConversation => {
   const conversation = getConversation(FIXTURE_IDS.longHistory);

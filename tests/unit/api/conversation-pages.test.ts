@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConversationPages, type PagesProgress } from '@/lib/api/conversation-pages';
+import { clientOver, type Handler, jsonResponse } from '@/tests/support/fakes/fake-backend';
 import { smallPages } from '@/tests/unit/fixtures/read-fixture';
-import { clientOver, type Handler, jsonResponse } from './fake-backend';
 
 /** The small conversation's two pages, served by cursor as the site does (interface 4.1). */
 const smallServer: Handler = ({ url }) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConversationTree } from '@/lib/api/conversation-tree';
+import { clientOver, jsonResponse } from '@/tests/support/fakes/fake-backend';
 import { smallTree } from '@/tests/unit/fixtures/read-fixture';
-import { clientOver, jsonResponse } from './fake-backend';
 
 describe('loadConversationTree', () => {
   it('loads the tree from the singular path', async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConversation } from '@/lib/api/load-conversation';
 import { activePath, getConversation } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { clientOver, jsonResponse } from './fake-backend';
-import { replicaHandler } from './replica-backend';
+import { clientOver, jsonResponse } from '@/tests/support/fakes/fake-backend';
+import { replicaHandler } from '@/tests/support/fakes/replica-backend';
 
 const pathIds = (id: string): string[] => {
   const conversation = getConversation(id);

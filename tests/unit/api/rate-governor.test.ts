@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRateGovernor, type RateGovernorState } from '@/lib/api/rate-governor';
-import { fakeClock } from './fake-backend';
+import { fakeClock } from '@/tests/support/fakes/fake-backend';
 
 const respond =
   (status: number, headers: Record<string, string> = {}) =>

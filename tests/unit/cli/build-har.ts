@@ -1,8 +1,8 @@
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { messagesPagesWithCursors, messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { getConversation, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, streamItem, subscribeReply, topicMessage } from '@/tests/replica/live-wire';
-import { messagesPagesWithCursors, messagesPath } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 /**
  * A HAR file as a browser's developer tools save it on chatgpt.com (HAR 1.2, with Chrome's

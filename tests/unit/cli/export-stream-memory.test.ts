@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeBigExport } from './big-export-file';
+import { writeBigExport } from '@/tests/support/big-export-file';
 
 const FILE_BYTES = 100_000_000;
 /** Less than the file: the text of a file read whole would not fit, let alone its parsed conversations. */

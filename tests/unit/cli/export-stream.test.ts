@@ -11,7 +11,12 @@ import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { conversationsExport, messagesResponse } from '@/tests/replica/fixtures/formats';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
-import { documentExportText, liveExportItem, liveExportText, storedConversations } from './data-export-files';
+import {
+  documentExportText,
+  liveExportItem,
+  liveExportText,
+  storedConversations,
+} from '@/tests/support/data-export-files';
 import { cutAt, run } from './run-in-memory';
 
 const EXPORTED_AT = new Date('2026-11-20T12:00:00Z');

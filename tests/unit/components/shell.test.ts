@@ -3,9 +3,8 @@ import { lensFace } from '@/components/shell/lens-face';
 import { SECTIONS, sectionForKey } from '@/components/shell/sections';
 import { agoText, clockTime } from '@/components/shell/time-text';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
-import { NO_CAPTURE } from '@/lib/runtime/capture-counts';
-import type { LensSnapshot } from '@/lib/runtime/lens-snapshot';
-import { emptyTabLens, type TabLens } from '@/lib/runtime/tab-lens';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 
 const CHAT = 'https://chatgpt.com/c/conv-1';
 

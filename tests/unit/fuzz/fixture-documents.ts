@@ -6,6 +6,7 @@ import {
   REPLICA_TOKEN_PREFIX,
   RESUME_TOKEN_CANARY,
 } from '@/tests/replica/fixtures/canaries';
+import { fixture, messagesResponses } from '@/tests/replica/fixtures/fixture-helpers';
 import {
   activePath,
   conversationsExport,
@@ -15,11 +16,10 @@ import {
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, turnTopicId } from '@/tests/replica/live-wire';
+import { liveExportItem } from '@/tests/support/data-export-files';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/unit/cli/build-har';
-import { liveExportItem } from '@/tests/unit/cli/data-export-files';
 import { citationsPage } from '@/tests/unit/fixtures/citations';
 import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
-import { fixture, messagesResponses } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { jsonText } from './json-text';
 
 /**

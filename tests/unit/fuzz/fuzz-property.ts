@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import type { FuzzReportLine } from '@/tests/support/fuzz-report';
 
 /**
  * One way to run a fuzz property (issue 10, item 3), so the same files serve the unit suite and `npm run
@@ -19,12 +20,6 @@ function readRunCount(text: string | undefined): number {
 }
 
 export const FUZZ_RUNS = readRunCount(process.env.FUZZ_RUNS);
-
-/** One JSON line of the report file. */
-export interface FuzzReportLine {
-  property: string;
-  runs: number;
-}
 
 /** Vitest's own 5 s is far too short for 10,000 runs; a run that hangs still ends the test. */
 const timeoutFor = (runs: number): number => 30_000 + runs * 30;

@@ -11,7 +11,8 @@ import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
-import { type ExportOptions, exportOf, wholeFile } from '@/lib/runtime/export-file';
+import type { ExportOptions } from '@/lib/runtime/contract/export-file';
+import { exportOf, wholeFile } from '@/lib/runtime/worker/export-file';
 import { arbitraryInspection } from '@/tests/unit/export/arbitrary-inspection';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { normalizeDataExport } from '@/lib/model/data-export';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { messagesResponses, storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath, conversationsExport, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { messagesResponses, storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 const isWebRun = (message: { recipient: string; author: { name: string | null } }): boolean =>
   message.recipient === 'web.run' || message.author.name === 'web.run';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { fixture, messagesPath } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { asPage, call, json } from './replica-client';
 
 let replica: Replica;

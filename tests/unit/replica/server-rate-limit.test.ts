@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { messagesPath } from '@/tests/unit/replica/fixtures/fixture-helpers';
 import { asExtension, asPage, call, replicaPerFile } from './replica-client';
 
 const served = replicaPerFile();

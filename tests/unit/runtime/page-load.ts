@@ -1,8 +1,8 @@
 import type { CapturedResponseEvent, CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
-import type { LensWorker } from '@/lib/runtime/lens-worker';
+import type { LensWorker } from '@/lib/runtime/worker/lens-worker';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
+import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { messagesResponse, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
-import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 /** A response of the page's own traffic as the page hook copies it and the relay passes it on. */
 export const capturedResponse = (

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
-import { runSoak, type SoakReport, type StretchName } from './soak-run';
+import { runSoak, type SoakReport, type StretchName } from '@/tests/support/soak/soak-run';
 
 /**
  * Heap kept per simulated minute of page polling, past the first minute: 12 polls of a 9 MB tree a

@@ -1,13 +1,14 @@
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ConversationHolding } from '@/lib/runtime/conversation-holding';
-import { buildLensSnapshot, type LensSnapshot } from '@/lib/runtime/lens-snapshot';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { buildLensSnapshot } from '@/lib/runtime/worker/build-lens-snapshot';
+import { ConversationHolding } from '@/lib/runtime/worker/conversation-holding';
 import { adsResponse } from '@/tests/replica/fixtures/ads';
+import { messagesPagesWithCursors, storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import type { WireForm } from '@/tests/replica/fixtures/scenarios';
-import { messagesPagesWithCursors, storedConversation } from '@/tests/unit/replica/fixtures/fixture-helpers';
 
 const NOW = Date.parse('2026-11-20T09:30:00.000Z');
 const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0 };

@@ -1,0 +1,32 @@
+import type { CitationStyle } from '@/lib/export/markdown-citations';
+
+export type { ExportFormat } from '@/lib/export/export-formats';
+
+export interface ExportOptions {
+  /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */
+  citations?: CitationStyle;
+  /** Markdown only: hidden messages and tools' whole output written too (the settings' choice). */
+  includeHiddenAndTools?: boolean;
+}
+
+/** What a saved export is called and what it holds. */
+export interface ExportFileHead {
+  fileName: string;
+  mimeType: string;
+}
+
+/**
+ * An export as text: the worker writes it, the UI turns it into a Blob and a download (DESIGN
+ * "Environment facts": URL.createObjectURL does not exist in a service worker).
+ */
+export interface ExportFile extends ExportFileHead {
+  text: string;
+}
+
+/**
+ * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
+ * makes its Blob of them rather than of one joined text (lib/runtime/export-port.ts).
+ */
+export interface PreparedExport extends ExportFileHead {
+  pieces(): Iterable<string>;
+}

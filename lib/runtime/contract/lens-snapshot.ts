@@ -1,0 +1,91 @@
+import type { PagesProgress } from '@/lib/api/conversation-pages';
+import type { RateGovernorState } from '@/lib/api/rate-governor';
+import type { AdsOverview } from '@/lib/insights/ads';
+import type { FormatComparison } from '@/lib/insights/format-comparison';
+import type { OfferRow } from '@/lib/insights/offers';
+import type { QueryReport } from '@/lib/insights/queries';
+import type { WebSource } from '@/lib/insights/sources';
+import type { Transport, TransportObservation } from '@/lib/insights/transport';
+import type { FormatLoads } from '@/lib/model/conversation';
+import type { LensError } from '@/lib/model/result';
+
+/*
+ * What the popup and the side panel show of a conversation, as the worker writes it into the tab lens
+ * (tab-lens.ts): plain JSON, no message text, no token.
+ */
+
+/** How the core's own loads for the conversation stand (issue 8, item 3). */
+export interface LoadState {
+  status: 'idle' | 'loading' | 'rate-limited' | 'signed-out' | 'failed';
+  /** interface 7: epoch ms before which no request goes out, while status is 'rate-limited'. */
+  rateLimitedUntil: number | null;
+  /** What stopped the last load; everything loaded before it is still held. */
+  error: LensError | null;
+  /** Pages and messages of a load under way (interface 4.1), for a progress bar; null when none runs. */
+  progress: PagesProgress | null;
+}
+
+/** How the last product refresh run (interface 4.4) stands. */
+export interface OffersRefreshState {
+  running: boolean;
+  done: number;
+  total: number;
+  failures: number;
+  rateLimitedUntil: number | null;
+  error: LensError | null;
+}
+
+export interface HeldPagesProgress {
+  pagesLoaded: number;
+  /** Distinct messages over the held pages. */
+  messagesLoaded: number;
+  /** The oldest held page says has_previous_page: older messages exist that are not held yet. */
+  hasMore: boolean;
+}
+
+export interface SnapshotSummary {
+  title: string | null;
+  model: string | null;
+  messageCount: number;
+  turnCount: number;
+  /** Top-level keys of the responses the interface document does not list (interface 9, rule 3; DESIGN 5). */
+  extraKeys: string[];
+}
+
+/** How many entries each cut list of the comparison had before it was cut. */
+export interface ComparisonCounts {
+  messagesOnly: number;
+  treeOnly: number;
+  metadataKeyDifferences: number;
+  fieldDifferences: number;
+}
+
+export interface LensSnapshot {
+  conversationId: string;
+  /** null while no format of the conversation is held. */
+  summary: SnapshotSummary | null;
+  queries: QueryReport | null;
+  sources: WebSource[];
+  /**
+   * "Turn 3: Which headphones…" for each turn the queries or sources name, by turn index (the views list
+   * them per turn). Only those turns' questions, shortened: the snapshot keeps no transcript.
+   */
+  turnLabels: Record<string, string>;
+  ads: AdsOverview | null;
+  offers: OfferRow[];
+  transport: Transport;
+  transportCounts: TransportObservation;
+  formatComparison: FormatComparison | null;
+  formatComparisonCounts: ComparisonCounts | null;
+  formatLoads: FormatLoads | null;
+  /** What is held, and the load under way, if one is. */
+  progress: HeldPagesProgress & { loading: PagesProgress | null };
+  load: Omit<LoadState, 'progress'>;
+  offersRefresh: OffersRefreshState;
+  errors: LensError[];
+  warnings: string[];
+  governor: RateGovernorState;
+  /** interface 7: epoch ms before which the extension sends nothing; null when it may send. */
+  rateLimitedUntil: number | null;
+  updatedAt: number;
+}

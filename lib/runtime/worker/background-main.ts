@@ -1,0 +1,103 @@
+import { browser } from '#imports';
+import { createAuth } from '@/lib/api/auth';
+import { createBackendClient } from '@/lib/api/backend-client';
+import type { FetchLike } from '@/lib/api/fetch-like';
+import { createRateGovernor } from '@/lib/api/rate-governor';
+import { withDeadline } from '@/lib/api/request-timeout';
+import { onMessage } from '@/lib/runtime/contract/protocol';
+import {
+  RELAY_TO_WORKER_KINDS,
+  type RelayToWorker,
+  readChannelMessage,
+} from '@/lib/runtime/contract/relay-channel';
+import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
+import type { Schedule } from '@/lib/runtime/contract/timer';
+import { AccountHolding } from './account-holding';
+import { serveExportsOverPorts } from './export-port-server';
+import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
+import { uiRequestHandlers } from './ui-requests';
+
+const schedule: Schedule = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+/**
+ * A timer longer than 2^31 - 1 ms fires at once in every browser. The governor sleeps until the end of a
+ * wait and then looks again (rate-governor.ts), so a capped sleep keeps an absurd Retry-After (interface
+ * 7) a long wait instead of a loop of instant timers.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(ms, LONGEST_TIMER_MS)));
+
+const store: TabLensStore = {
+  read: (tabId) => tabLensItem(tabId).getValue(),
+  write: (lens) => tabLensItem(lens.tabId).setValue(lens),
+  remove: removeTabLensItem,
+};
+
+/** The worker's core, with the governor state a stopped worker saved (interface 7: a wait outlives it). */
+async function createWorker(): Promise<LensWorker> {
+  const saved = await rateGovernorItem.getValue().catch(() => null);
+  let worker: LensWorker | null = null;
+  const governor = createRateGovernor({
+    now: Date.now,
+    sleep,
+    saved,
+    onStateChange: (state) => {
+      void rateGovernorItem.setValue(state).catch(() => undefined);
+      worker?.governorChanged();
+    },
+  });
+  // Every request of the extension is given up after 20 s (request-timeout.ts): a stalled answer must not
+  // hold back every later refresh of the tab.
+  const fetch: FetchLike = withDeadline((url, init) => globalThis.fetch(url, init));
+  // interface 5: the token is asked of the session and held in this worker's memory only.
+  const auth = createAuth({ fetch, now: Date.now, governor });
+  worker = createLensWorker({
+    client: createBackendClient({ fetch, auth, governor }),
+    governor,
+    account: new AccountHolding(),
+    store,
+    now: Date.now,
+    schedule,
+    sleep,
+    random: Math.random,
+  });
+  return worker;
+}
+
+/**
+ * Service-worker wiring. Every listener is registered synchronously here, so a worker restarted by
+ * an event hears that event; each waits for the core, which restores the governor state first.
+ */
+export function startBackground(): Promise<LensWorker> {
+  const ready = createWorker();
+  const fromTab = (
+    sender: { tab?: { id?: number } },
+    run: (worker: LensWorker, tabId: number) => Promise<void>,
+  ): void => {
+    const tabId = sender.tab?.id;
+    if (tabId !== undefined) void ready.then((worker) => run(worker, tabId)).catch(() => undefined);
+  };
+  // The relays' channel (relay-channel.ts): plain runtime messages, answered by nothing.
+  browser.runtime.onMessage.addListener((value, sender) => {
+    const message = readChannelMessage<RelayToWorker>(value, RELAY_TO_WORKER_KINDS);
+    if (message === null) return undefined;
+    fromTab(sender, (worker, tabId) => deliverFromRelay(worker, tabId, message));
+    return undefined;
+  });
+  // The UI's requests, read before they reach the worker (ui-requests.ts): a malformed one gets a typed error.
+  const ui = uiRequestHandlers(ready);
+  onMessage('refresh', ({ data }) => ui.refresh(data));
+  onMessage('refreshOffers', ({ data }) => ui.refreshOffers(data));
+  onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
+  // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
+  serveExportsOverPorts(globalThis, async (request) =>
+    (await ready).prepareExport(request.tabId, request.format, request.options),
+  );
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);
+  });
+  return ready;
+}

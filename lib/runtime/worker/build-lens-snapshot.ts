@@ -1,0 +1,103 @@
+import type { RateGovernorState } from '@/lib/api/rate-governor';
+import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
+import type { FormatComparison } from '@/lib/insights/format-comparison';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { AdAccount } from '@/lib/model/ad-account';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { ConversationHolding } from './conversation-holding';
+
+/** Longer lists of the format comparison are cut here; the counts say how many there were. */
+export const MAX_LISTED_DIFFERENCES = 100;
+export const MAX_SNAPSHOT_WARNINGS = 50;
+
+export interface SnapshotInput {
+  holding: ConversationHolding;
+  account: AdAccount | null;
+  governor: RateGovernorState;
+  now: number;
+}
+
+function cutComparison(comparison: FormatComparison): FormatComparison {
+  const cut = <T>(list: T[]): T[] => list.slice(0, MAX_LISTED_DIFFERENCES);
+  return {
+    ...comparison,
+    messagesOnly: cut(comparison.messagesOnly),
+    treeOnly: cut(comparison.treeOnly),
+    metadataKeyDifferences: cut(comparison.metadataKeyDifferences),
+    fieldDifferences: cut(comparison.fieldDifferences),
+  };
+}
+
+const TURN_QUESTION_LENGTH = 120;
+
+function labelsOfListedTurns(inspection: Inspection): Record<string, string> {
+  const listed = new Set([
+    ...inspection.queries.queries.map((query) => query.turnIndex),
+    ...inspection.sources.map((source) => source.turnIndex),
+  ]);
+  const labels: Record<string, string> = {};
+  for (const [index, label] of turnLabels(inspection.conversation, listed, TURN_QUESTION_LENGTH))
+    labels[String(index)] = turnLabelText(label);
+  return labels;
+}
+
+/**
+ * What the popup and the side panel show first (issue 8, item 4), as plain JSON small enough for the
+ * session storage area (10 MB for everything, DESIGN "Browser facts"): summary, queries, sources, ads,
+ * offers, transport, formats, progress, errors, governor. It holds no message text and no token value:
+ * everything in it comes out of the parsers that turned secrets into flags (DESIGN 4), and the lookup
+ * keys and the access token are never read here. The full conversation lives in the worker's memory
+ * (ConversationHolding); a restarted worker starts from this snapshot and reloads the conversation on
+ * demand by refetching it through the core (loadConversationPages, one governor), which is also what
+ * an export of a 10,000-message conversation reads.
+ */
+export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
+  const { holding, governor, now } = input;
+  const formats = holding.formats();
+  const inspection = holding.inspection(input.account);
+  const conversation = inspection?.conversation ?? null;
+  const comparison = inspection?.formats ?? null;
+  const { progress: loading, ...load } = holding.load();
+  const errors = [load.error, holding.offersRefresh().error].filter((error) => error !== null);
+  const warnings = [...holding.warnings(), ...formats.warnings];
+  const future = (time: number | null): number | null => (time !== null && time > now ? time : null);
+  return {
+    conversationId: holding.conversationId,
+    summary:
+      conversation === null
+        ? null
+        : {
+            title: conversation.title,
+            model: conversation.modelSlug,
+            messageCount: conversation.messages.length,
+            turnCount: conversation.turns.length,
+            extraKeys: conversation.extraKeys,
+          },
+    queries: inspection?.queries ?? null,
+    sources: inspection?.sources ?? [],
+    turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
+    ads: inspection?.ads ?? null,
+    offers: inspection?.offers ?? [],
+    transport: inspection?.transport ?? 'unknown',
+    transportCounts: holding.transport(),
+    formatComparison: comparison === null ? null : cutComparison(comparison),
+    formatComparisonCounts:
+      comparison === null
+        ? null
+        : {
+            messagesOnly: comparison.messagesOnly.length,
+            treeOnly: comparison.treeOnly.length,
+            metadataKeyDifferences: comparison.metadataKeyDifferences.length,
+            fieldDifferences: comparison.fieldDifferences.length,
+          },
+    formatLoads: conversation?.formatLoads ?? null,
+    progress: { ...holding.pages.progress(), loading },
+    load,
+    offersRefresh: holding.offersRefresh(),
+    errors,
+    warnings: warnings.slice(-MAX_SNAPSHOT_WARNINGS),
+    governor,
+    rateLimitedUntil: future(governor.blockedUntil) ?? future(load.rateLimitedUntil),
+    updatedAt: now,
+  };
+}

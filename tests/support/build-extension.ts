@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const chromeBuildDir = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
+
+export const firefoxBuildDir = fileURLToPath(new URL('../../.output/firefox-mv3', import.meta.url));
+
+/**
+ * Runs `wxt <args>` for production. NODE_ENV is set for the build: under the test runner it is "test",
+ * which would ship React's development bundle.
+ */
+export function runWxtProduction(args: string[]): void {
+  execFileSync(process.execPath, ['node_modules/wxt/bin/wxt.mjs', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Builds the production extension, exactly what a user would load, and returns its folder. */
+export function buildExtension(): string {
+  runWxtProduction(['build']);
+  return chromeBuildDir;
+}

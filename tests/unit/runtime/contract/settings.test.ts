@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, readSettings } from '@/lib/runtime/contract/settings';
+
+describe('readSettings', () => {
+  it('keeps every valid choice the user stored', () => {
+    const chosen = {
+      defaultFormat: 'csv',
+      includeHiddenAndTools: true,
+      citations: 'footnotes',
+      theme: 'dark',
+    };
+    expect(readSettings(chosen)).toEqual(chosen);
+  });
+
+  it('falls back member by member, so one bad value does not lose the others', () => {
+    expect(readSettings({ defaultFormat: 'pdf', theme: 'dark', includeHiddenAndTools: 'yes' })).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+    });
+  });
+
+  it('reads nothing stored, or something that is no settings object, as the defaults', () => {
+    for (const stored of [undefined, null, 'md', 42, [], { unknown: true }]) {
+      expect(readSettings(stored)).toEqual(DEFAULT_SETTINGS);
+    }
+  });
+
+  it('always gives settings the export and the theme can use, whatever was stored', () => {
+    fc.assert(
+      fc.property(fc.anything(), (stored) => {
+        const settings = readSettings(stored);
+        expect(['md', 'json', 'csv']).toContain(settings.defaultFormat);
+        expect(['inline', 'footnotes']).toContain(settings.citations);
+        expect(['system', 'light', 'dark']).toContain(settings.theme);
+        expect(typeof settings.includeHiddenAndTools).toBe('boolean');
+        expect(readSettings(settings)).toEqual(settings);
+      }),
+    );
+  });
+
+  it('drops members it does not know, so no stray stored value reaches the views', () => {
+    const settings = readSettings({ theme: 'light', accessToken: 'CANARY-settings-token', version: 9 });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'light' });
+    expect(JSON.stringify(settings)).not.toContain('CANARY');
+  });
+
+  it('keeps exactly the valid members of any stored mix, each bad one at its default', () => {
+    const member = <T>(valid: fc.Arbitrary<T>) =>
+      fc.oneof(
+        valid.map((value) => ({ valid: true as const, value })),
+        fc.anything().map((value) => ({ valid: false as const, value })),
+      );
+    const stored = fc.record({
+      defaultFormat: member(fc.constantFrom('md', 'json', 'csv')),
+      includeHiddenAndTools: member(fc.boolean()),
+      citations: member(fc.constantFrom('inline', 'footnotes')),
+      theme: member(fc.constantFrom('system', 'light', 'dark')),
+    });
+    fc.assert(
+      fc.property(stored, (members) => {
+        const read = readSettings(
+          Object.fromEntries(Object.entries(members).map(([key, { value }]) => [key, value])),
+        );
+        for (const [key, { valid, value }] of Object.entries(members)) {
+          const name = key as keyof typeof DEFAULT_SETTINGS;
+          // A value drawn from anything may happen to be valid too; it then reads as itself.
+          if (valid) expect(read[name]).toBe(value);
+          else expect([value, DEFAULT_SETTINGS[name]]).toContain(read[name]);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { LensError } from '@/lib/model/result';
+import { ASK_AGAIN_AFTER_MS, askWhen, pauseOver } from '@/lib/runtime/worker/ask-again';
+
+const NOT_FOUND: LensError = { code: 'not-found', message: 'not found (404)' };
+const SERVER: LensError = { code: 'server', message: 'a server error (503)' };
+
+describe('askWhen: asking again after a failure (interface 4.3, 4.6, 8)', () => {
+  it('asks beyond the page load while it never failed', () => {
+    expect(askWhen(null, 0)).toBe('beyond-page-load');
+  });
+
+  it('after a failure asking again may cure, asks beyond the page load at once, and on any trigger after the pause', () => {
+    const failed = { error: SERVER, failedAt: 1_000 };
+    expect(askWhen(failed, 1_000)).toBe('beyond-page-load');
+    expect(askWhen(failed, 1_000 + ASK_AGAIN_AFTER_MS)).toBe('any-trigger');
+  });
+
+  it('after any other failure asks nothing during the pause, then on any trigger', () => {
+    const failed = { error: NOT_FOUND, failedAt: 1_000 };
+    expect(askWhen(failed, 1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe('not-now');
+    expect(askWhen(failed, 1_000 + ASK_AGAIN_AFTER_MS)).toBe('any-trigger');
+  });
+
+  it('tells when the pause after a failure is over', () => {
+    expect(pauseOver(null, 0)).toBe(true);
+    expect(pauseOver({ error: SERVER, failedAt: 1_000 }, 1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
+    expect(pauseOver({ error: SERVER, failedAt: 1_000 }, 1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { HoldingFacts } from '@/lib/runtime/worker/conversation-holding';
+import {
+  CURRENT_FOR_MS,
+  type PlanInput,
+  planRefresh,
+  type RefreshTrigger,
+} from '@/lib/runtime/worker/refresh-plan';
+
+const NOW = 1_800_000_000_000;
+
+const held: HoldingFacts = {
+  hasNewestPage: true,
+  olderCursor: null,
+  pagingStopped: false,
+  askForAds: 'not-now',
+  messagesBehindStream: false,
+  lastFreshAt: NOW - 1_000,
+};
+
+const plan = (
+  triggers: RefreshTrigger[],
+  facts: Partial<HoldingFacts> = {},
+  extra: Partial<PlanInput> = {},
+) =>
+  planRefresh({
+    facts: { ...held, ...facts },
+    triggers: new Set(triggers),
+    askForAccount: 'not-now',
+    governorWaitUntil: null,
+    now: NOW,
+    ...extra,
+  });
+
+describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
+  it('asks for nothing the page itself loads on navigation or a capture', () => {
+    for (const trigger of ['navigation', 'captured'] as const) {
+      expect(
+        plan([trigger], { askForAds: 'beyond-page-load' }, { askForAccount: 'beyond-page-load' }),
+      ).toEqual({ kind: 'nothing' });
+      expect(plan([trigger], { hasNewestPage: false, lastFreshAt: null })).toEqual({ kind: 'nothing' });
+    }
+  });
+
+  it('asks for the older pages while the held oldest page says has_previous_page', () => {
+    expect(plan(['captured'], { olderCursor: 'cur-m6' })).toMatchObject({
+      olderPages: true,
+      newestPage: false,
+    });
+    expect(plan(['captured'], { olderCursor: 'cur-m6', pagingStopped: true })).toEqual({ kind: 'nothing' });
+  });
+
+  it('asks for the newest page after an answer ended only when the page loaded no messages page since', () => {
+    expect(plan(['stream-ended'], { messagesBehindStream: true })).toMatchObject({ newestPage: true });
+    expect(plan(['stream-ended'], { messagesBehindStream: false })).toEqual({ kind: 'nothing' });
+    // Asked again on the page's next capture when the first request did not bring it: the page's tree
+    // polls keep the fallback poll from firing.
+    expect(plan(['captured'], { messagesBehindStream: true })).toMatchObject({ newestPage: true });
+  });
+
+  it('asks for the newest page on the fallback poll', () => {
+    expect(plan(['fallback-due'])).toMatchObject({ newestPage: true, olderPages: false });
+  });
+
+  it('on becoming visible or the UI opening, asks for the newest page only when what is held is not current', () => {
+    for (const trigger of ['visible', 'ui-opened'] as const) {
+      expect(plan([trigger])).toEqual({ kind: 'nothing' });
+      expect(plan([trigger], { lastFreshAt: NOW - CURRENT_FOR_MS })).toMatchObject({ newestPage: true });
+      expect(plan([trigger], { hasNewestPage: false })).toMatchObject({ newestPage: true });
+    }
+  });
+
+  it('asks for ads and /me once the page has had its chance and did not load them', () => {
+    expect(
+      plan(['fallback-due'], { askForAds: 'beyond-page-load' }, { askForAccount: 'beyond-page-load' }),
+    ).toMatchObject({
+      ads: true,
+      account: true,
+    });
+    expect(plan(['ui-opened'], { askForAds: 'beyond-page-load' })).toMatchObject({
+      ads: true,
+      account: false,
+    });
+  });
+
+  it("asks again for ads and /me whose request failed, once its pause is over, on the page's own captures too", () => {
+    expect(plan(['captured'], { askForAds: 'any-trigger' })).toMatchObject({ ads: true });
+    expect(plan(['captured'], {}, { askForAccount: 'any-trigger' })).toMatchObject({
+      account: true,
+    });
+  });
+
+  it('unites what several triggers gathered in one window ask for', () => {
+    expect(
+      plan(['navigation', 'stream-ended', 'captured'], { olderCursor: 'c', messagesBehindStream: true }),
+    ).toEqual({
+      kind: 'requests',
+      newestPage: true,
+      olderPages: true,
+      ads: false,
+      account: false,
+    });
+  });
+
+  it('asks for nothing while the governor holds requests, and says when to retry', () => {
+    expect(plan(['fallback-due'], { olderCursor: 'c' }, { governorWaitUntil: NOW + 60_000 })).toEqual({
+      kind: 'blocked',
+      retryAt: NOW + 60_000,
+    });
+  });
+});
