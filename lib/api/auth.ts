@@ -16,7 +16,10 @@ export interface AuthOptions {
   fetch: FetchLike;
   now: () => number;
   origin?: string;
-  /** The shared limiter; the session request is a request of the extension like any other (DESIGN 3). */
+  /**
+   * The shared limiter; the session request is a request of the extension like any other
+   * (architecture "One rate governor").
+   */
   governor?: RateGovernor;
 }
 
@@ -54,8 +57,8 @@ interface HeldToken {
 }
 
 /**
- * interface 5: the access token comes from GET /api/auth/session (`accessToken`) and is held in
- * memory only, with its expiry; it is never returned in an error, logged or stored (DESIGN 4).
+ * site-interface 5: the access token comes from GET /api/auth/session (`accessToken`) and is held in
+ * memory only, with its expiry; it is never returned in an error, logged or stored (architecture "Secrets").
  */
 export function createAuth(options: AuthOptions): Auth {
   const { fetch, now, governor, origin = CHAT_ORIGIN } = options;

@@ -17,13 +17,14 @@ export interface BackendClientOptions {
 
 export interface BackendClient {
   /**
-   * Any call of the interface document (a path below the origin), authenticated and through the rate
-   * governor, with one fresh token after a 401. The product_update POST (4.4) goes through here.
+   * Any call of the site's interface (site-interface 4, a path below the origin), authenticated and through
+   * the rate governor, with one fresh token after a 401. The product_update POST (site-interface 4.4) goes
+   * through here.
    */
   send(path: string, init?: RequestInit): Promise<Result<Response>>;
   /**
-   * GET a JSON resource of the interface document. 401, 404, 429, 5xx, a failed request and a
-   * malformed body each come back as their typed error; nothing throws.
+   * GET a JSON resource of the site's interface (site-interface 4). 401, 404, 429, 5xx, a failed request and
+   * a malformed body each come back as their typed error; nothing throws.
    */
   getJson(path: string, query?: Record<string, QueryValue>): Promise<Result<unknown>>;
 }
@@ -49,7 +50,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   const sendTo = async (url: string, init: RequestInit = {}): Promise<Result<Response>> => {
     const sent = await sendOnce(url, init);
     if (!sent.ok || sent.value.status !== 401) return sent;
-    // interface 5: a 401 means the held token lapsed; ask the session once more, then give up.
+    // site-interface 5: a 401 means the held token lapsed; ask the session once more, then give up.
     auth.invalidate();
     const again = await sendOnce(url, init);
     if (again.ok && again.value.status === 401) {

@@ -2,7 +2,7 @@ import { type MessagesPage, mergeNewerPage, rawMessageId, readMessagesPage } fro
 import { fail, type LensError, type Result } from '@/lib/model/result';
 import type { BackendClient } from './backend-client';
 
-/** interface 8: the client sends num_turns=100. */
+/** site-interface 8: the client sends num_turns=100. */
 export const TURNS_PER_PAGE = 100;
 
 export interface PagesProgress {
@@ -19,7 +19,7 @@ export interface LoadPagesOptions {
   heldPages?: unknown[];
   /**
    * The held newest page is current (the page itself just loaded it): it is not fetched again, only the
-   * older pages the held ones stop short of are (passive first, DESIGN 1).
+   * older pages the held ones stop short of are (architecture "Passive first").
    */
   newestHeldIsCurrent?: boolean;
   /**
@@ -46,7 +46,7 @@ const idsOf = (page: MessagesPage): string[] =>
 
 const last = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
 
-/** The requests of one load: the cursor and progress guards of interface 4.1 live here. */
+/** The requests of one load: the cursor and progress guards of site-interface 4.1 live here. */
 function createPager(client: BackendClient, id: string) {
   const path = `/backend-api/conversations/${encodeURIComponent(id)}`;
   const usedCursors = new Set<string>();
@@ -82,7 +82,7 @@ function createPager(client: BackendClient, id: string) {
 
   /**
    * The page older than `page`. A missing cursor, a cursor used before, or an answer that adds no
-   * message while still claiming older ones is an error that names the page (issue item 2).
+   * message while still claiming older ones is an error that names the page.
    */
   const olderThan = async (page: MessagesPage): Promise<Result<MessagesPage>> => {
     const cursor = page.pageInfo?.startCursor ?? null;
@@ -114,8 +114,8 @@ const overlaps = (page: MessagesPage, ids: ReadonlySet<string>): boolean =>
   idsOf(page).some((messageId) => ids.has(messageId));
 
 /**
- * Incremental refresh (issue item 2): the fresh newest page, and newer pages back until one meets a
- * held message, merged into the held pages by message id. Returns the pages and what stopped it.
+ * Incremental refresh: the fresh newest page, and newer pages back until one meets a held message, merged
+ * into the held pages by message id. Returns the pages and what stopped it.
  */
 async function refreshHeld(
   pager: Pager,
@@ -154,7 +154,7 @@ function readHeldPages(heldPages: unknown[], warnings: string[]): MessagesPage[]
 }
 
 /**
- * interface 4.1: the newest page without `before`, then `before = start_cursor` of the oldest page
+ * site-interface 4.1: the newest page without `before`, then `before = start_cursor` of the oldest page
  * while has_previous_page is true. With held pages only the newest page is loaded again and merged
  * by message id; paging then goes on only where the held pages stopped short. Whatever stops the
  * load, every page loaded before it stays in the result.
@@ -191,7 +191,7 @@ export async function loadConversationPages(
   for (const page of pages) pager.remember(page);
   report();
 
-  // interface 4.1: page again with before = start_cursor until has_previous_page is false.
+  // site-interface 4.1: page again with before = start_cursor until has_previous_page is false.
   let oldest = last(pages);
   while (
     error === null &&

@@ -3,16 +3,16 @@ import type { LensError } from '@/lib/model/result';
 import type { BackendClient } from './backend-client';
 
 /**
- * The tree is optional (rule 2): a 404, a body without a mapping object, or any other shape makes it
- * 'absent', which is not an error; the conversation is then complete from the messages format alone.
- * Only a failed request (rate limit, network, server, signed out) is 'failed'.
+ * The tree is optional (site-interface 9.2): a 404, a body without a mapping object, or any other shape makes
+ * it 'absent', which is not an error; the conversation is then complete from the messages format alone. Only
+ * a failed request (rate limit, network, server, signed out) is 'failed'.
  */
 export type TreeOutcome =
   | { status: 'loaded'; tree: Record<string, unknown> }
   | { status: 'absent'; reason: string }
   | { status: 'failed'; error: LensError };
 
-/** interface 4.2: GET /backend-api/conversation/{id} (singular path). */
+/** site-interface 4.2: GET /backend-api/conversation/{id} (singular path). */
 export async function loadConversationTree(client: BackendClient, id: string): Promise<TreeOutcome> {
   const response = await client.getJson(`/backend-api/conversation/${encodeURIComponent(id)}`);
   if (!response.ok) {

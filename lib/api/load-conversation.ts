@@ -10,7 +10,7 @@ import { loadConversationTree, type TreeOutcome } from './conversation-tree';
 export interface LoadedConversation {
   /** Both formats as one conversation; null only when neither gave anything. */
   conversation: Conversation | null;
-  /** Each format on its own, for the format comparison (interface 2.4, 4.2). */
+  /** Each format on its own, for the format comparison (site-interface 2.4, site-interface 4.2). */
   messagesConversation: Conversation | null;
   treeConversation: Conversation | null;
   /** The raw pages; hold them and pass them back as heldPages for an incremental refresh. */
@@ -28,9 +28,9 @@ function treeNote(tree: TreeOutcome): string | undefined {
 }
 
 /**
- * interface 1: the client loads both formats of a conversation, here side by side through the same
- * client and so the same rate governor. The messages format is the one to read (rule 1); the tree
- * is merged in when present and is never required (rule 2).
+ * site-interface 1: the client loads both formats of a conversation, here side by side through the same
+ * client and so the same rate governor. The messages format is the one to read (site-interface 9.1); the
+ * tree is merged in when present and is never required (site-interface 9.2).
  */
 export async function loadConversation(
   client: BackendClient,

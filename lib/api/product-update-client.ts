@@ -4,10 +4,13 @@ import { fail, ok, type Result } from '@/lib/model/result';
 import { statusError } from './http-error';
 import { retryAfterMs } from './retry-after';
 
-/** interface 4.4 */
+/** site-interface 4.4 */
 export const PRODUCT_UPDATE_PATH = '/backend-api/search/product_update';
 
-/** The request body of interface 4.4; the lookup key may be passed as the ProductRefreshKey it was kept in. */
+/**
+ * The request body of site-interface 4.4; the lookup key may be passed as the ProductRefreshKey it was
+ * kept in.
+ */
 export interface ProductUpdateRequest {
   product_query: unknown;
   product_lookup_key: unknown;
@@ -32,7 +35,8 @@ const WHAT = `POST ${PRODUCT_UPDATE_PATH}`;
 
 function statusFailure(response: Response, now: number): Result<never> {
   if (response.status !== 429) return statusError(response.status, WHAT);
-  // interface 4.4, 7: a 429 stops the refresh run; Retry-After is passed on so it can be respected.
+  // site-interface 4.4 and site-interface 7: a 429 stops the refresh run; Retry-After is passed on so it
+  // can be respected.
   const wait = retryAfterMs(response.headers.get('Retry-After'), now);
   return fail('rate-limited', 'Product refresh was rate-limited (429).', {
     status: 429,
@@ -54,8 +58,8 @@ function requestBody(request: ProductUpdateRequest): string {
 }
 
 /**
- * POSTs one product_update request and reads its event stream as it arrives (interface 4.4). A body that
- * breaks off keeps the products that arrived, with ending 'cut-off'. Never throws.
+ * POSTs one product_update request and reads its event stream as it arrives (site-interface 4.4). A body
+ * that breaks off keeps the products that arrived, with ending 'cut-off'. Never throws.
  */
 export async function postProductUpdate(call: ProductUpdateCall): Promise<Result<ProductStreamOutcome>> {
   let sent: Response | Result<Response>;

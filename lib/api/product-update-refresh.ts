@@ -4,9 +4,9 @@ import type { LensError } from '@/lib/model/result';
 import { type ProductUpdateRequest, postProductUpdate, type SendRequest } from './product-update-client';
 
 /**
- * A product refresh run (interface 4.4, 7): one product_update call per product card, a random 300-500 ms
- * pause between calls, a single failure recorded and passed over, and a stop at the first 429 (the governor
- * behind `send` has seen that 429 itself and holds every other call back).
+ * A product refresh run (site-interface 4.4, site-interface 7): one product_update call per product card, a
+ * random 300-500 ms pause between calls, a single failure recorded and passed over, and a stop at the first
+ * 429 (the governor behind `send` has seen that 429 itself and holds every other call back).
  */
 const MIN_PAUSE_MS = 300;
 const PAUSE_SPREAD_MS = 200;
@@ -47,7 +47,7 @@ export interface ProductRefreshOptions {
   onProgress?: (progress: ProductRefreshProgress) => void;
 }
 
-/** interface 4.4: a pause of 300 to 500 ms, both ends included. */
+/** site-interface 4.4: a pause of 300 to 500 ms, both ends included. */
 export function pauseBetweenCalls(random: () => number): number {
   const drawn = random();
   const unit = Number.isNaN(drawn) ? 0 : Math.min(Math.max(drawn, 0), 1);

@@ -1,10 +1,13 @@
 import { fail, ok, type Result } from '@/lib/model/result';
 import { retryAfterMs } from './retry-after';
 
-/** interface 7: without Retry-After, 60 s, then 120 s, then 300 s, and 300 s from then on. */
+/** site-interface 7: without Retry-After, 60 s, then 120 s, then 300 s, and 300 s from then on. */
 export const BACKOFF_LADDER_MS = [60_000, 120_000, 300_000] as const;
 
-/** Plain JSON, so the service worker can store it and restore it after being stopped (DESIGN 3). */
+/**
+ * Plain JSON, so the service worker can store it and restore it after being stopped
+ * (architecture "One rate governor").
+ */
 export interface RateGovernorState {
   /** Epoch ms before which no request goes out; null when requests are free. */
   blockedUntil: number | null;
@@ -34,7 +37,10 @@ export interface RunOptions {
 }
 
 export interface RateGovernor {
-  /** Sends the request unless requests are held; a 429 holds every later request (DESIGN 3). */
+  /**
+   * Sends the request unless requests are held; a 429 holds every later request
+   * (architecture "One rate governor").
+   */
   run(request: () => Promise<Response>, options?: RunOptions): Promise<Result<Response>>;
   /** Feeds a response the governor did not send itself (one the page received) into the same limit. */
   noteResponse(response: ResponseLike): void;
@@ -57,9 +63,10 @@ function ladderStep(strikes: number): number {
 }
 
 /**
- * The one limiter for every request of the extension (interface 7, 8; DESIGN 3). A 429 stops every
- * call until the wait is over; the wait is never shorter than Retry-After, and without it climbs the
- * ladder. A success resets it. It holds no data, so data loaded before a 429 stays with its owner.
+ * The one limiter for every request of the extension (site-interface 7, site-interface 8;
+ * architecture "One rate governor"). A 429 stops every call until the wait is over; the wait is never shorter
+ * than Retry-After, and without it climbs the ladder. A success resets it. It holds no data, so data loaded
+ * before a 429 stays with its owner.
  */
 export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
   const { now, sleep, onStateChange } = options;

@@ -1,5 +1,5 @@
 /**
- * interface 7: Retry-After as delta-seconds ("120") or an HTTP-date ("Wed, 21 Oct 2026 07:28:00 GMT").
+ * site-interface 7: Retry-After as delta-seconds ("120") or an HTTP-date ("Wed, 21 Oct 2026 07:28:00 GMT").
  * Returns the wait in milliseconds from `now`, 0 for a date already past, null when absent or unreadable
  * (delta-seconds too long for a number are: an infinite wait could be neither stored nor counted down).
  */

@@ -1,16 +1,16 @@
 import { firstConversationId } from './json-shape';
 
 /**
- * What the SSE body of the submit call (POST /backend-api/f/conversation, interface 4.5) says about how
- * its answer streamed (interface 6). Its resume_conversation_token (a JWT, a secret) and its text are
- * never kept.
+ * What the SSE body of the submit call (POST /backend-api/f/conversation, site-interface 4.5) says about
+ * how its answer streamed (site-interface 6). Its resume_conversation_token (a JWT, a secret) and its text
+ * are never kept.
  */
 export interface AnswerStreamSummary {
   /** The first the body names; null when it names none. */
   conversationId: string | null;
   /**
-   * The WebSocket topics a `stream_handoff` sent the answer to (DESIGN "The live site…"): their stream
-   * items belong to this conversation.
+   * The WebSocket topics a `stream_handoff` sent the answer to (site-interface 10.2): their stream items
+   * belong to this conversation.
    */
   handoffTopics: string[];
   /** An answer streamed in this body itself (a handoff-only body carries none). */

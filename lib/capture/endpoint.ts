@@ -1,16 +1,16 @@
 /**
- * Which endpoint of the interface document a URL on chatgpt.com belongs to. The page hook copies only
- * these responses; everything else (and above all /api/auth/session, which carries the access token,
- * interface 5) is never read.
+ * Which endpoint of site-interface 4 a URL on chatgpt.com belongs to. The page hook copies only these
+ * responses; everything else (and above all /api/auth/session, which carries the access token,
+ * site-interface 5) is never read.
  */
 export type EndpointKind =
-  | 'conversation-messages' // interface 4.1
-  | 'conversation-tree' // interface 4.2
-  | 'ads' // interface 4.3
-  | 'product-update' // interface 4.4
-  | 'submit-prompt' // interface 4.5, POST /backend-api/f/conversation
-  | 'stream-status' // interface 4.5
-  | 'me'; // interface 4.6
+  | 'conversation-messages' // site-interface 4.1
+  | 'conversation-tree' // site-interface 4.2
+  | 'ads' // site-interface 4.3
+  | 'product-update' // site-interface 4.4
+  | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
+  | 'stream-status' // site-interface 4.5
+  | 'me'; // site-interface 4.6
 
 /** Named as in a page event, so the hook spreads it into the event it posts. */
 export interface ClassifiedEndpoint {
@@ -22,7 +22,7 @@ export interface ClassifiedEndpoint {
 /**
  * Every endpoint path as one pattern (the page hook runs it on each fetch and must stay small): one
  * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
- * empty where the path names none. interface 4.5 writes the two stream calls without /backend-api too.
+ * empty where the path names none. site-interface 4.5 writes the two stream calls without /backend-api too.
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +

@@ -6,7 +6,7 @@ import type { StreamItem } from './stream-frame';
 /**
  * The events the MAIN-world hook posts to the relay. One definition for both sides; the relay
  * validates every event with `parsePageEvent` because any script on the page can post a forgery. The
- * name is short because the hook carries it (issue 8, item 1: 3 KB).
+ * name is short because the hook carries it (architecture "Budgets": the hook stays within 3 KB).
  */
 export const PAGE_EVENT_CHANNEL = 'chat-lens@1';
 
@@ -19,9 +19,12 @@ export interface CapturedResponseEvent {
   conversationId: string | null;
   url: string;
   status: number;
-  /** The response's Retry-After header (interface 7: a 429 may carry it), null when it has none. */
+  /** The response's Retry-After header (site-interface 7: a 429 may carry it), null when it has none. */
   retryAfter: string | null;
-  /** The request body, kept only for product_update (its product_query and lookup key, interface 4.4). */
+  /**
+   * The request body, kept only for product_update (its product_query and lookup key,
+   * site-interface 4.4).
+   */
   requestBody: string | null;
   body: string;
   /** True when the body could not be read to its end (a cut-off stream). */
@@ -29,8 +32,8 @@ export interface CapturedResponseEvent {
 }
 
 /**
- * The submit call's SSE body (interface 4.5, 6) reduced in the page: how its answer streamed, never
- * its text or its resume token (DESIGN "Secrets never enter the model").
+ * The submit call's SSE body (site-interface 4.5, site-interface 6) reduced in the page: how its answer
+ * streamed, never its text or its resume token (architecture "Secrets").
  */
 export interface AnswerStreamEvent extends AnswerStreamSummary {
   type: 'answer-stream';
@@ -46,8 +49,9 @@ export interface StreamItemsEvent {
 }
 
 /**
- * A tree poll (interface 4.2) whose body equals the last one of the same URL: the hook posts only the
- * fact, so an unchanged multi-MB tree is neither copied across worlds nor sent on (issue 8, item 1).
+ * A tree poll (site-interface 4.2) whose body equals the last one of the same URL: the hook posts only the
+ * fact, so an unchanged multi-MB tree is neither copied across worlds nor sent on
+ * (architecture "Passive first": an unchanged poll costs next to nothing).
  */
 export interface UnchangedResponseEvent {
   type: 'unchanged';

@@ -12,7 +12,7 @@ import { readStreamFrame } from './stream-frame';
 
 /**
  * The MAIN-world tap. It wraps fetch and WebSocket so that the responses the page loads anyway
- * (DESIGN "Passive first") reach the extension without a request of its own. It never blocks the
+ * (architecture "Passive first") reach the extension without a request of its own. It never blocks the
  * page and never changes what the page receives: it reads a clone of each interesting response
  * after handing the original on, and it swallows every error of its own. What may carry a secret (the
  * submit call's SSE body, WebSocket frames: a resume token) is reduced here and never leaves the page.
@@ -29,8 +29,9 @@ export function installPageHook(win: Window & typeof globalThis): void {
 
 /**
  * What each URL the page fetched is (classifyEndpoint), by URL. The page calls the same URLs again and
- * again (it polls its tree), and parsing a URL cost about 0.03 ms of a call in a page that had just been
- * idle (bench "hook overhead"): of the hook's time, only the clone of a copied response costs more.
+ * again (it polls its tree), and parsing a URL costs about 0.03 ms of a call in a page that has just been
+ * idle (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts): of the hook's time, only the clone of
+ * a copied response costs more.
  */
 type Endpoints = Map<string, ClassifiedEndpoint | null>;
 
@@ -50,7 +51,7 @@ function tapFetch(win: Window & typeof globalThis, post: Post, endpoints: Endpoi
       endpoint = classifyEndpoint(url, win.location.href);
       endpoints.set(url, endpoint);
     }
-    // interface 4.4: the product_query and lookup key a later refresh of the same product needs.
+    // site-interface 4.4: the product_query and lookup key a later refresh of the same product needs.
     // Read before the call, which consumes a Request's body.
     const requestBody = endpoint?.endpoint === 'product-update' ? readRequestBody(input, init) : null;
     const pending = nativeFetch.call(win, input, init);
@@ -66,15 +67,15 @@ function tapFetch(win: Window & typeof globalThis, post: Post, endpoints: Endpoi
 }
 
 /**
- * Keeps the copy off the page's path (issue 8, item 1: no added delay). A copied body (JSON, or a
- * product's SSE) is read whole by the browser as its bytes arrive (`arrayBuffer()`: no script per chunk,
- * and no later pass over bytes the clone held back), and every step of script on it waits until the page
- * is idle; a cut-off one says so, and the worker keeps nothing of it. An answer stream's chunks are taken
- * as they come instead, so a stream cut off half-way still yields what arrived (an error drops what a
- * branch of a cloned body has not read yet).
+ * Keeps the copy off the page's path, so the page meets no added delay (architecture "Passive first"). A
+ * copied body (JSON, or a product's SSE) is read whole by the browser as its bytes arrive (`arrayBuffer()`:
+ * no script per chunk, and no later pass over bytes the clone held back), and every step of script on it
+ * waits until the page is idle; a cut-off one says so, and the worker keeps nothing of it. An answer stream's
+ * chunks are taken as they come instead, so a stream cut off half-way still yields what arrived (an error
+ * drops what a branch of a cloned body has not read yet).
  */
 function copier(win: Window) {
-  /** interface 4.2: the page polls its tree; the last tree's URL and bytes, to spot an unchanged poll. */
+  /** site-interface 4.2: the page polls its tree; the last tree's URL and bytes spot an unchanged poll. */
   let lastTree: { url: string; bytes: ArrayBuffer } | undefined;
   return async (
     response: Response,
@@ -83,16 +84,17 @@ function copier(win: Window) {
     requestBody: Promise<string | null> | null,
   ): Promise<HookEvent> => {
     if (endpoint.endpoint === 'submit-prompt') return copyAnswerStream(response, win);
-    // Started at once: waiting for an idle moment first measured slower for the page (bench
-    // "hook overhead"), as the read then came in the middle of the page's own.
+    // Started at once: a read put off to an idle moment would fall in the middle of the page's own read
+    // and slow the page more (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts).
     // undefined: cut off.
     const bytes = await response.arrayBuffer().catch(ignore);
-    // The body's last bytes reach the page's own read at the same moment: what follows waits until it is done.
+    // The body's last bytes reach the page's own read at the same moment: what follows waits until it is
+    // done.
     await idle(win);
     const copied = { ...(endpoint as ClassifiedEndpoint & { endpoint: CopiedEndpointKind }), url };
     if (endpoint.endpoint === 'conversation-tree' && response.ok && bytes) {
       // An unchanged multi-MB poll costs one compare of its bytes: nothing decoded, and a post that says
-      // only which response it repeats (issue 8, item 1).
+      // only which response it repeats (architecture "Passive first").
       if (url === lastTree?.url && sameBytes(bytes, lastTree.bytes)) return { type: 'unchanged', ...copied };
       lastTree = { url, bytes };
     }
@@ -100,7 +102,7 @@ function copier(win: Window) {
       type: 'response',
       ...copied,
       status: response.status,
-      // interface 7: the wait a 429 asks for, which holds the extension's requests too.
+      // site-interface 7: the wait a 429 asks for, which holds the extension's requests too.
       retryAfter: response.headers.get('retry-after'),
       requestBody: (await requestBody?.catch(ignore)) ?? null,
       // UTF-8, as the page's own text() reads it.
@@ -153,7 +155,7 @@ async function readRequestBody(
 }
 
 /**
- * interface 6: stream items mean the answer streamed over WebSocket (on ws.chatgpt.com too). A Proxy
+ * site-interface 6: stream items mean the answer streamed over WebSocket (on ws.chatgpt.com too). A Proxy
  * rather than a subclass, so the page sees its own constructor (name, length, prototype, statics) and
  * the same sockets and errors.
  */

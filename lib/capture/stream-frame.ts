@@ -1,9 +1,8 @@
 import { firstConversationId, stringOrNull } from './json-shape';
 
 /**
- * One answer item of a WebSocket frame, reduced to what telling the transport needs (interface 6). The
- * frame's content, and any resume token riding in it (DESIGN "Secrets never enter the model"), is
- * never kept.
+ * One answer item of a WebSocket frame, reduced to what telling the transport needs (site-interface 6).
+ * The frame's content, and any resume token riding in it (architecture "Secrets"), is never kept.
  */
 export interface StreamItem {
   /** 'done' ends a turn's stream (live form); it carries no answer. */
@@ -18,10 +17,10 @@ export interface StreamItem {
 
 /**
  * The answer items of one WebSocket frame, in both forms: the document's plain object
- * `{"type":"stream-item","conversation_id",…}` (interface 6), and the live site's array of topic
+ * `{"type":"stream-item","conversation_id",…}` (site-interface 6), and the live site's array of topic
  * messages `[{"type":"message","topic_id","payload":{"type":"conversation-turn-stream","payload":
  * {"type":"stream-item"|"done","stream_item_id","encoded_item"}}}]`, whose subscribe replies carry the
- * same messages as `reply.catchups` (DESIGN "The live site…"). Any other frame gives no item.
+ * same messages as `reply.catchups` (site-interface 10.1). Any other frame gives no item.
  */
 export function readStreamFrame(text: string): StreamItem[] {
   const items: StreamItem[] = [];

@@ -2,9 +2,9 @@ import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdCard, AdEntry, AdsReport } from '@/lib/model/ad-record';
 
 /**
- * What the popup, the side panel and the exports show of the ads of a conversation (interface 4.3) and of
- * the account they were targeted at (interface 4.6). Every link is already clean: the parser removed the
- * tracking parameters and kept only their names.
+ * What the popup, the side panel and the exports show of the ads of a conversation (site-interface 4.3)
+ * and of the account they were targeted at (site-interface 4.6). Every link is already clean: the parser
+ * removed the tracking parameters and kept only their names.
  */
 export interface AdListing {
   turnId: string | null;
@@ -69,7 +69,7 @@ function listing(entry: AdEntry): AdListing {
 }
 
 export function summarizeAds(report: AdsReport | null, account: AdAccount | null): AdsOverview {
-  // interface 4.3: an empty entries_by_turn_id means no ad was shown, whatever else the response lists.
+  // site-interface 4.3: an empty entries_by_turn_id means no ad was shown, whatever else the response lists.
   const ads = report?.shownAny ? report.turns.flatMap((turn) => turn.entries.map(listing)) : [];
   const advertisers: string[] = [];
   for (const ad of ads)

@@ -2,9 +2,10 @@ import { beforeRemovedMarker, MAY_HOLD_MARKER, type MarkerReplacement, sweepMark
 import type { ContentReference, ReferenceDisplay, ReferencedPage } from './content-references';
 
 /**
- * An answer's text with every citation marker resolved to what a reader should see (DESIGN "Sources and
- * citations in messages"): the text is cut into the message's own text and, where each marker stood, what
- * it shows. An exporter renders the pieces (lib/export/markdown-citations.ts); this file knows no Markdown.
+ * An answer's text with every citation marker resolved to what a reader should see (site-interface 10.5;
+ * export-format "Sources and citation markers"): the text is cut into the message's own text and, where each
+ * marker stood, what it shows. An exporter renders the pieces (lib/export/markdown-citations.ts); this file
+ * knows no Markdown.
  *
  * A reference is found by its `matched_text` first; `start_idx` only picks between several places with the
  * same text, because real offsets are often off or counted in code points instead of UTF-16 units. Markers

@@ -1,8 +1,8 @@
 import { parseJson } from '@/lib/model/parse-json';
 
 /**
- * The citation markers of an answer's text that no reference explains, found and replaced (DESIGN "Sources
- * and citations in messages"). A marker is `\ue200name\ue202arg…\ue201` in private-use characters, `【…†…】`
+ * The citation markers of an answer's text that no reference explains, found and replaced
+ * (site-interface 10.5). A marker is `\ue200name\ue202arg…\ue201` in private-use characters, `【…†…】`
  * in deep research and older browsing, or a plain-text remnant where the private-use characters were lost
  * (`citeturn0search0turn0search6`, `entity["city","Lisbon","portugal"]`). After the sweep no private-use
  * character of U+E200–U+E2FF and no such marker is left in the text, whatever it held.

@@ -5,9 +5,9 @@ import { cleanSourceUrl } from './source-url';
 
 /**
  * The reader of `metadata.content_references`: what an answer cites and what each marker in its text shows
- * (DESIGN "Sources and citations in messages"). The shape is the live site's and not in the interface
- * document, so every member is read tolerantly: a wrong type reads as absent, an unknown type is kept
- * with its `alt`, nothing throws.
+ * (site-interface 10.5). The shape is the live site's, which the service's description leaves out, so
+ * every member is read tolerantly: a wrong type reads as absent, an unknown type is kept with its `alt`,
+ * nothing throws.
  */
 export interface ReferencedPage {
   url: string;

@@ -1,6 +1,6 @@
 import type { WebSource } from './sources';
 
-/** How often one site's pages were retrieved and cited over a conversation (issue 9, Sources). */
+/** How often one site's pages were retrieved and cited over a conversation. */
 export interface DomainTally {
   /** null for pages whose URL names no host (sources.ts keeps them rather than dropping them). */
   domain: string | null;

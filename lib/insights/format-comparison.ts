@@ -1,8 +1,8 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 
 /**
- * interface 2.4 and 4.2: what the two formats of one conversation say differently. The document says
- * the messages format carries a web.run tool message and four metadata keys the tree lacks, without
+ * site-interface 2.4 and site-interface 4.2: what the two formats of one conversation say differently. They
+ * say the messages format carries a web.run tool message and four metadata keys the tree lacks, without
  * naming the keys, and that the two responses are not guaranteed to be equivalent. So nothing here is
  * assumed: every message and every metadata key is compared, and the keys are discovered.
  */
@@ -62,7 +62,8 @@ export interface FormatComparison {
   /**
    * Per response: keys on some message of the messages format and on no message of the tree, wherever they
    * sit, messages only that format holds included (the web.run tool message's search_model_queries,
-   * interface 2.4), counted over the messages of the messages format that carry them, most frequent first.
+   * site-interface 2.4), counted over the messages of the messages format that carry them, most frequent
+   * first.
    */
   metadataKeysMissingFromTree: KeyCount[];
   /** Per response, the reverse: keys on some message of the tree and on no message of the messages format. */

@@ -16,18 +16,18 @@ import { detectTransport, NOTHING_OBSERVED, type Transport, type TransportObserv
 export interface Inspection {
   conversation: Conversation;
   queries: QueryReport;
-  /** The pages each turn's search returned and its answer cited, one row per page and turn (issue 7). */
+  /** The pages each turn's search returned and its answer cited, one row per page and turn. */
   sources: WebSource[];
-  /** The messages whose text holds citation markers, the markers resolved (issue 7; the Markdown reads them). */
+  /** The messages whose text holds citation markers, the markers resolved (the Markdown reads them). */
   citedMessages: CitedMessage[];
-  /** null when no ads response (interface 4.3) was seen for the conversation. */
+  /** null when no ads response (site-interface 4.3) was seen for the conversation. */
   ads: AdsOverview | null;
   products: Product[];
   offers: OfferRow[];
   transport: Transport;
-  /** null unless both formats were loaded and compared (interface 2.4, 4.2). */
+  /** null unless both formats were loaded and compared (site-interface 2.4, site-interface 4.2). */
   formats: FormatComparison | null;
-  /** The account the ads were targeted at (interface 4.6); null when /me was not seen. */
+  /** The account the ads were targeted at (site-interface 4.6); null when /me was not seen. */
   account: AdAccount | null;
 }
 

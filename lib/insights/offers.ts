@@ -2,7 +2,7 @@ import type { Product, ProductSecretFlags } from '@/lib/model/product-entity';
 
 /**
  * The offers of refreshed products as flat rows, one per offer, for the Product offers table of the
- * Markdown export and the `offers` of the JSON export (interface 2.5). Rows hold no token-bearing value:
+ * Markdown export and the `offers` of the JSON export (site-interface 2.5). Rows hold no token-bearing value:
  * the model never had one.
  */
 export interface OfferRow {
@@ -26,7 +26,10 @@ export interface OfferRow {
   provider: string | null;
   hasUtmSource: boolean;
   url: string | null;
-  /** Which token-bearing members the product carried: presence only, their values never reached the model (DESIGN 4). */
+  /**
+   * Which token-bearing members the product carried: presence only, their values never reached the model
+   * (architecture "Secrets").
+   */
   tokenMembers: ProductSecretFlags;
 }
 

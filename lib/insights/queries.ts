@@ -4,8 +4,9 @@ import { readRefId } from '@/lib/model/message-object';
 import { parseJson } from '@/lib/model/parse-json';
 
 /**
- * The queries the model ran, per turn (interface 2.4, 4.1, rule 1 of 9). They are read from message
- * metadata and from the assistant's own call to the web.run tool, deduplicated within a turn.
+ * The queries the model ran, per turn (site-interface 2.4, site-interface 4.1, site-interface 9.1). They are
+ * read from message metadata and from the assistant's own call to the web.run tool, deduplicated within a
+ * turn.
  */
 export type QueryKind = 'search' | 'open' | 'product';
 
@@ -21,14 +22,17 @@ export interface SearchQuery {
 
 export interface QueryReport {
   queries: SearchQuery[];
-  /** Rule 1: only the messages format carries the web.run tool message with search_model_queries. */
+  /**
+   * site-interface 9.1: only the messages format carries the web.run tool message with
+   * search_model_queries.
+   */
   mayBeIncomplete: boolean;
   note: string | null;
 }
 
 type Found = Pick<SearchQuery, 'text' | 'kind' | 'source'>;
 
-/** interface 2.4: "a bare URL in search_model_queries is an open call, not a search". */
+/** site-interface 2.4: a bare URL in search_model_queries is a page the model opened, not a search. */
 const BARE_URL = /^https?:\/\/\S+$/i;
 
 const searchOrOpen = (text: string, source: QuerySource): Found => ({
@@ -75,7 +79,7 @@ function webRunCommand(text: string): Record<string, unknown> | null {
   return parsed.ok && isRecord(parsed.value) ? parsed.value : null;
 }
 
-/** What an open call opens: a URL, or a reference id in either form of interface 2.4 (string or object). */
+/** What an open call opens: a URL, or a reference id in either form (site-interface 2.4). */
 function openTarget(entry: unknown): string | null {
   if (typeof entry === 'string') return entry.trim() || null;
   if (!isRecord(entry)) return null;

@@ -1,10 +1,10 @@
 import { stripTrackingParams } from '@/lib/model/ad-tracking';
 
 /**
- * The URLs of the pages a search returned or an answer cited (DESIGN "Sources and citations in messages").
+ * The URLs of the pages a search returned or an answer cited (site-interface 10.5).
  * The site appends `utm_source=chatgpt.com` to every such link; it says nothing about the page and makes one
- * page look like two, so it is removed (docs/export-format.md, "Sources"). Ad tracking parameters go too
- * (interface 4.3): a cited shop page can carry them like an ad does. Everything else of the URL stays.
+ * page look like two, so it is removed (export-format "`sources[]`"). Ad tracking parameters go too
+ * (site-interface 4.3): a cited shop page can carry them like an ad does. Everything else of the URL stays.
  * These run for every page of every answer, so the common cases avoid regular expressions and copies.
  */
 const CHAT_UTM_SOURCE = /([?&])utm_source=chatgpt\.com(&|(?=#)|$)/gi;

@@ -7,7 +7,7 @@ import { displayText, type ReferencedPage, readContentReferences, readPage } fro
 import { hostOf, pageKey } from './source-url';
 
 /**
- * The web pages of each turn (issue 7, item 2): the pages the search returned (`search_result_groups`,
+ * The web pages of each turn (site-interface 10.5): the pages the search returned (`search_result_groups`,
  * "retrieved") and the pages the answer cited (`content_references`: grouped_webpages items and their
  * supporting websites, sources_footnote, webpage, webpage_extended, and the search results a marker no
  * reference explains names; "cited"). One row per page and turn,

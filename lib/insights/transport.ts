@@ -1,6 +1,6 @@
 /**
- * How the answers of a conversation were streamed (interface 6): a WebSocket whose frames of kind stream-item
- * carry the answer, or an SSE response to the submit call (POST /f/conversation).
+ * How the answers of a conversation were streamed (site-interface 6): a WebSocket whose frames of kind
+ * stream-item carry the answer, or an SSE response to the submit call (POST /f/conversation).
  */
 export type Transport = 'websocket' | 'sse' | 'unknown';
 
@@ -17,9 +17,9 @@ export interface TransportObservation {
 export const NOTHING_OBSERVED: TransportObservation = { streamItems: 0, sseAnswers: 0, handoffs: 0 };
 
 /**
- * interface 6: at least one stream-item frame -> WebSocket (also when an SSE response exists too); only an
- * SSE response -> SSE; neither -> unknown. A body that only hands the answer off (DESIGN "The live site…")
- * is no SSE answer: that answer went to the WebSocket, even when no frame of it was recorded.
+ * site-interface 6: at least one stream-item frame -> WebSocket (also when an SSE response exists too); only
+ * an SSE response -> SSE; neither -> unknown. A body that only hands the answer off (site-interface 10.2) is
+ * no SSE answer: that answer went to the WebSocket, even when no frame of it was recorded.
  */
 export function detectTransport(observation: TransportObservation): Transport {
   if (observation.streamItems > 0 || observation.handoffs > 0) return 'websocket';

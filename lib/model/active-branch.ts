@@ -1,6 +1,6 @@
 import { isRecord, type JsonRecord, ownMember, readIdentifier, readTimeMs } from './json-read';
 
-/** The nodes of the active branch of a tree, root first (interface 2.3). */
+/** The nodes of the active branch of a tree, root first (site-interface 2.3). */
 export interface ActiveBranch {
   nodeIds: string[];
   /** The node objects, in the order of nodeIds. */
@@ -14,7 +14,7 @@ function nodeAt(mapping: JsonRecord, id: string): JsonRecord | null {
   return isRecord(node) ? node : null;
 }
 
-/** The leaf whose message is newest, for a tree without a usable current_node (issue item 5). */
+/** The leaf whose message is newest, for a tree without a usable current_node. */
 function newestLeaf(mapping: JsonRecord): string | null {
   let best: string | null = null;
   let bestTime = Number.NEGATIVE_INFINITY;
@@ -56,9 +56,9 @@ function startNode(mapping: JsonRecord, currentNode: string | null, warnings: st
 }
 
 /**
- * interface 2.3: current_node up through the parents. A cyclic or broken chain ends the walk with a
- * warning and keeps what was found (issue item 8); a parent link that points to no node is repaired
- * from the `children` lists when they name the parent.
+ * site-interface 2.3: current_node up through the parents. A cyclic or broken chain ends the walk with a
+ * warning and keeps what was found (architecture "Tolerant reader"); a parent link that points to no node is
+ * repaired from the `children` lists when they name the parent.
  */
 export function findActiveBranch(
   mapping: JsonRecord,

@@ -3,15 +3,16 @@ import { isRecord, readIdentifier } from './json-read';
 import { fail, ok, type Result } from './result';
 
 /**
- * The two members of GET /backend-api/me the client uses for ads (interface 4.6). Nothing else of the account
- * (name, email, picture) is read, so it cannot reach storage or an export.
+ * The two members of GET /backend-api/me the client uses for ads (site-interface 4.6). Nothing else of the
+ * account (name, email, picture) is read, so it cannot reach storage or an export.
  */
 export interface AdAccount {
   segmentId: string | null;
   country: string | null;
 }
 
-// interface 4.6 names only ads_segment_id; the country code's name is not given, so the usual spellings are tried.
+// site-interface 4.6 names only ads_segment_id; the country code's name is not given, so the usual
+// spellings are tried.
 const COUNTRY_MEMBERS = ['country', 'country_code', 'countryCode', 'ads_country'] as const;
 
 export function parseAdAccount(body: unknown): Result<AdAccount> {

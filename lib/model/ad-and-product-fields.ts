@@ -1,9 +1,9 @@
 /**
  * Tolerant field readers shared by the ad and product parsers. The full shapes of ad records and product
- * entities are not shown (interface 2.5, 4.3), so every member is read defensively: a wrong type reads as
- * absent (null) instead of failing the whole record (DESIGN: tolerant reader). They add to the general
- * readers of json-read what ads and products need: amounts as numeric strings, alternative member names and
- * the presence test for token-bearing members.
+ * entities are not given (site-interface 2.5, site-interface 4.3), so every member is read defensively: a
+ * wrong type reads as absent (null) instead of failing the whole record (architecture "Tolerant reader").
+ * They add to the general readers of json-read what ads and products need: amounts as numeric strings,
+ * alternative member names and the presence test for token-bearing members.
  */
 import { isRecord, type JsonRecord } from './json-read';
 

@@ -2,10 +2,10 @@ import { hasContent } from './ad-and-product-fields';
 import { isRecord, type JsonRecord, ownMember } from './json-read';
 
 /**
- * Finds a named member of a raw ad record wherever it sits. Interface 4.3 does not show the full shape of a
- * record; the document's form keeps the members on the record itself (or one level down in `content`), the
- * live site's form two or three records down (`ads_response.content.advertiser_brand`, DESIGN "The live
- * site…", Ads). The search goes level by level, so the member nearest to the record wins.
+ * Finds a named member of a raw ad record wherever it sits. site-interface 4.3 does not give the full shape
+ * of a record; the document's form keeps the members on the record itself (or one level down in `content`),
+ * the live site's form two or three records down (`ads_response.content.advertiser_brand`,
+ * site-interface 10.4). The search goes level by level, so the member nearest to the record wins.
  *
  * It never follows into another part of the ad: a list (the members of a card, or of one ad among several,
  * are not the unit's own) or a sub-record named in OTHER_AD_PARTS. So a card's `url` is never taken for the
@@ -29,7 +29,7 @@ const OTHER_AD_PARTS: ReadonlySet<string> = new Set([
 
 /**
  * The first value among `names` that `read` accepts (answers non-null for), searched in each scope in turn.
- * A value of the wrong type reads as absent and the search goes on (DESIGN: tolerant reader).
+ * A value of the wrong type reads as absent and the search goes on (architecture "Tolerant reader").
  */
 export function findAdMember<T>(
   scopes: readonly JsonRecord[],
@@ -79,8 +79,8 @@ export function readOwnMember<T>(
 
 /**
  * Whether a member named `name` with content sits anywhere in `value`: in lists and every part of the ad
- * too (a tracking token is one wherever it sits, DESIGN "The live site…", Ads), at most twice
- * AD_MEMBER_MAX_DEPTH records and lists down; members named in `skip` are not entered.
+ * too (a tracking token is one wherever it sits, site-interface 10.4), at most twice AD_MEMBER_MAX_DEPTH
+ * records and lists down; members named in `skip` are not entered.
  */
 export function holdsMemberAnywhere(value: unknown, name: string, skip: ReadonlySet<string>): boolean {
   const holds = (node: unknown, depthLeft: number): boolean => {

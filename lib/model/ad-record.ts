@@ -5,11 +5,11 @@ import { isRecord, type JsonRecord, readIdentifier } from './json-read';
 import { fail, ok, type Result } from './result';
 
 /**
- * The ads served into a conversation (interface 4.3), parsed at the boundary: every URL has lost its tracking
- * parameters and only their names remain, so nothing downstream (storage, UI, exports) can leak them.
- * Both forms are read: the document's plain records (`advertiser_brand`, `ad_cards`, `targets`) and the live
- * site's (`{ads_response: {content: {type, advertiser_brand {name, url, id}, carousel_cards}}}`, DESIGN "The
- * live site…", Ads), wherever their members sit (see ad-member-search).
+ * The ads served into a conversation (site-interface 4.3), parsed at the boundary: every URL has lost its
+ * tracking parameters and only their names remain, so nothing downstream (storage, UI, exports) can leak
+ * them. Both forms are read: the document's plain records (`advertiser_brand`, `ad_cards`, `targets`) and
+ * the live site's (`{ads_response: {content: {type, advertiser_brand {name, url, id}, carousel_cards}}}`,
+ * site-interface 10.4), wherever their members sit (see lib/model/ad-member-search.ts).
  */
 export interface AdAdvertiser {
   name: string | null;
@@ -61,7 +61,7 @@ export interface AdsReport {
   optOut: boolean | null;
   account: string | null;
   country: string | null;
-  /** False when `entries_by_turn_id` is empty: no ad was shown in the conversation (interface 4.3). */
+  /** False when `entries_by_turn_id` is empty: no ad was shown in the conversation (site-interface 4.3). */
   shownAny: boolean;
   /** In order of first appearance. */
   turns: AdTurn[];
@@ -104,7 +104,7 @@ class UrlCleaner {
     return stripped.url;
   }
 
-  /** Only the name is kept, never the value (DESIGN "Secrets never enter the model"). */
+  /** Only the name is kept, never the value (architecture "Secrets"). */
   note(name: string): void {
     if (!this.removed.includes(name)) this.removed.push(name);
   }
@@ -183,7 +183,7 @@ function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntr
 }
 
 /**
- * The ads of one raw record. A `multi_advertiser_ad_unit` (DESIGN "The live site…", Ads) holds several ads in
+ * The ads of one raw record. A `multi_advertiser_ad_unit` (site-interface 10.4) holds several ads in
  * `content.ads`, each like the content of a single unit: one entry per ad, all under the record's turn.
  */
 function parseRecord(record: JsonRecord, fallbackTurnId: string | null, warnings: string[]): AdEntry[] {
@@ -224,7 +224,7 @@ function groupByTurn(entries: readonly AdEntry[]): AdTurn[] {
   return turns;
 }
 
-/** Parses the body of GET /backend-api/bazaar/conversation/{id}/ads (interface 4.3). Never throws. */
+/** Parses the body of GET /backend-api/bazaar/conversation/{id}/ads (site-interface 4.3). Never throws. */
 export function parseAdsResponse(body: unknown): Result<AdsReport> {
   if (!isRecord(body)) return fail('unexpected-shape', 'The ads response is not a JSON object.');
   const warnings: string[] = [];
@@ -251,7 +251,8 @@ export function parseAdsResponse(body: unknown): Result<AdsReport> {
       optOut: readBoolean(body.opt_out),
       account: readIdentifier(body.account),
       country: readText(body.country),
-      // interface 4.3: an empty entries_by_turn_id means no ad was shown; without the map, the entries decide.
+      // site-interface 4.3: an empty entries_by_turn_id means no ad was shown; without the map, the
+      // entries decide.
       shownAny: byTurn === null ? entries.length > 0 : Object.keys(byTurn).length > 0,
       turns: groupByTurn(entries),
       removedTrackingParams: removed,

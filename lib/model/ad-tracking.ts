@@ -1,8 +1,8 @@
 /**
- * Removal of ad tracking tokens from URLs (interface 4.3; DESIGN "Secrets never enter the model"): a target
- * value URL may carry `oppref`, `olref`, `ad_data_token` and the prefixed `oa_oppref`. They are dropped at the
- * parsing boundary, in any letter case, also inside a nested (percent-encoded) redirect URL, and only their
- * NAMES are kept so a user can see what was removed.
+ * Removal of ad tracking tokens from URLs (site-interface 4.3; architecture "Secrets"): a target value URL
+ * may carry `oppref`, `olref`, `ad_data_token` and the prefixed `oa_oppref`. They are dropped at the parsing
+ * boundary, in any letter case, also inside a nested (percent-encoded) redirect URL, and only their NAMES
+ * are kept so a user can see what was removed.
  */
 const TRACKING_PARAMS: ReadonlySet<string> = new Set(['oppref', 'olref', 'ad_data_token', 'oa_oppref']);
 

@@ -1,7 +1,7 @@
 import { CONVERSATION_FLAG_KEYS, type ConversationFlags, type ConversationHeader } from './conversation';
 import { type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
 
-/** interface 2.1: the top-level keys of the messages format, exactly as listed. */
+/** site-interface 2.1: the top-level keys of the messages format, exactly as listed. */
 export const MESSAGES_FORMAT_KEYS: ReadonlySet<string> = new Set([
   'async_status',
   'atlas_mode_enabled',
@@ -40,9 +40,9 @@ export const MESSAGES_FORMAT_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * interface 2.3 does not list the tree's top-level keys. The tree carries the conversation keys of
- * 2.1 with `mapping` in place of `messages` and `page_info`; a data-export file adds `id`. Anything
- * else is an extra key.
+ * site-interface 2.3 does not list the tree's top-level keys. The tree carries the conversation keys of
+ * site-interface 2.1 with `mapping` in place of `messages` and `page_info`; a data-export file adds `id`.
+ * Anything else is an extra key.
  */
 export const TREE_FORMAT_KEYS: ReadonlySet<string> = new Set([
   ...[...MESSAGES_FORMAT_KEYS].filter((key) => key !== 'messages' && key !== 'page_info'),
@@ -56,7 +56,10 @@ function readFlags(record: JsonRecord): ConversationFlags {
   return flags;
 }
 
-/** The conversation-level fields both formats share; unknown keys are listed, never an error (rule 3). */
+/**
+ * The conversation-level fields both formats share; unknown keys are listed, never an error
+ * (site-interface 9.3).
+ */
 export function readConversationHeader(
   record: JsonRecord,
   knownKeys: ReadonlySet<string>,

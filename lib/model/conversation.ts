@@ -1,9 +1,9 @@
 /**
- * The normalized conversation: one model whichever format it came from (interface 2.1, 2.3, 2.4) and
+ * The normalized conversation: one model whichever format it came from (site-interface 2) and
  * also from a data-export file. Everything downstream (insights, export, UI) reads only this.
  */
 
-/** The format a message object was read from (interface 1: "messages" or the "mapping" tree). */
+/** The format a message object was read from (site-interface 1: "messages" or the "mapping" tree). */
 export type ConversationFormat = 'messages' | 'tree';
 
 export interface NormalizedMessage {
@@ -23,20 +23,23 @@ export interface NormalizedMessage {
   createTimeMs: number | null;
   /** metadata.is_visually_hidden_from_conversation: the site does not show it. */
   hidden: boolean;
-  /** metadata.is_thinking_preamble_message: a visible reasoning preamble, not an answer (2.4). */
+  /**
+   * metadata.is_thinking_preamble_message: a visible reasoning preamble, not an answer (site-interface 2.4).
+   */
   preamble: boolean;
-  /** metadata.ref_id, as a string whichever form it came in (2.4). */
+  /** metadata.ref_id, as a string whichever form it came in (site-interface 2.4). */
   refId: string | null;
-  /** metadata.thinking_effort, as a string whichever form it came in (2.4). */
+  /** metadata.thinking_effort, as a string whichever form it came in (site-interface 2.4). */
   thinkingEffort: string | null;
-  /** Names of the metadata keys, in their order (format comparison counts them, 2.4). */
+  /** Names of the metadata keys, in their order (format comparison counts them, site-interface 2.4). */
   metadataKeys: string[];
   /**
    * The raw metadata object, for lib/insights (search_model_queries and friends). Message metadata
-   * holds no secrets in the interface document; secrets live in product entities, parsed elsewhere.
+   * names no secret (site-interface 2.4); secrets live in product entities (site-interface 2.5), parsed
+   * elsewhere.
    */
   metadata: Record<string, unknown>;
-  /** Which format's message object this is; after a merge the messages format wins (rule 1). */
+  /** Which format's message object this is; after a merge the messages format wins (site-interface 9.1). */
   format: ConversationFormat;
 }
 
@@ -47,7 +50,7 @@ export interface Turn {
   messageIds: string[];
 }
 
-/** The boolean-looking keys of 2.1; null when the key is absent or not a boolean. */
+/** The boolean-looking keys of site-interface 2.1; null when the key is absent or not a boolean. */
 export const CONVERSATION_FLAG_KEYS = [
   'is_archived',
   'is_starred',
@@ -77,7 +80,7 @@ export interface FormatLoads {
   tree: FormatLoadStatus;
 }
 
-/** What a response says of the conversation as a whole (interface 2.1, 2.3). */
+/** What a response says of the conversation as a whole (site-interface 2.1, site-interface 2.3). */
 export interface ConversationHeader {
   id: string | null;
   title: string | null;
@@ -91,7 +94,7 @@ export interface ConversationHeader {
    */
   currentNode: string | null;
   flags: ConversationFlags;
-  /** Top-level keys the interface document does not list (rule 3), sorted. */
+  /** Top-level keys site-interface 2.1 does not list (site-interface 9.3), sorted. */
   extraKeys: string[];
 }
 

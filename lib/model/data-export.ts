@@ -23,7 +23,7 @@ export function normalizeDataExportItem(item: unknown, index: number): Result<Co
 }
 
 /**
- * A data-export file (conversations.json): a list of tree objects (issue item 5). Each readable item
+ * A data-export file (conversations.json): a list of tree objects (site-interface 10.8). Each readable item
  * becomes a conversation; an unreadable one is left out with a warning that names it, and never costs
  * the others. A single tree object is accepted as a list of one.
  */

@@ -1,8 +1,8 @@
 /**
- * Tolerant readers over parsed JSON. The interface document leaves most types "not shown" (2.1, 2.2,
- * 2.4), so every field is read by a guard that accepts the forms seen in the wild and answers null for
- * anything else instead of throwing (DESIGN: tolerant reader). Hand-written rather than a schema
- * library because they run once per message and must stay far below JSON.parse time.
+ * Tolerant readers over parsed JSON. Most types are not given (site-interface 2), so every field is read by a
+ * guard that accepts the forms seen in the wild and answers null for anything else instead of throwing
+ * (architecture "Tolerant reader"). Hand-written rather than a schema library because they run once per
+ * message and must stay far below JSON.parse time.
  */
 export type JsonRecord = Record<string, unknown>;
 

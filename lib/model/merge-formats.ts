@@ -17,9 +17,9 @@ export interface FormatsToMerge {
 }
 
 /**
- * Both branches as one list: the messages-format list in its order (rule 1: it carries what the tree
- * lacks, and its objects win where both hold an id), with each tree-only message placed after the
- * nearest earlier tree message the list holds (or at the front). That keeps older messages when only
+ * Both branches as one list: the messages-format list in its order (site-interface 9.1: it carries what
+ * the tree lacks, and its objects win where both hold an id), with each tree-only message placed after
+ * the nearest earlier tree message the list holds (or at the front). That keeps older messages when only
  * the tree reached back to the start, and newer ones when the tree was polled later.
  */
 function mergeMessages(primary: NormalizedMessage[], secondary: NormalizedMessage[]): NormalizedMessage[] {
@@ -65,9 +65,9 @@ function mergeHeaders(primary: Conversation, secondary: Conversation): Conversat
 }
 
 /**
- * One conversation out of the formats that were loaded (interface 1: the client loads both), with
+ * One conversation out of the formats that were loaded (site-interface 1: the client loads both), with
  * `formatLoads` saying which were loaded and whether each is complete. With the tree absent the messages
- * format alone serves (rule 2), and the other way round.
+ * format alone serves (site-interface 9.2), and the other way round.
  */
 export function mergeConversationFormats(input: FormatsToMerge): Result<Conversation> {
   const { messages = null, tree = null, missingNotes = {} } = input;

@@ -1,9 +1,9 @@
 import { isRecord, type JsonRecord, readString, safeJson } from './json-read';
 
 /**
- * A readable rendering of message content (interface 2.4, issue item 5): every text part, code as a
- * fenced block, and the other content types by their readable members. It never yields "undefined"
- * or "[object Object]": what it cannot read as text it shows as compact JSON or as a [type] marker.
+ * A readable rendering of message content (site-interface 2.4): every text part, code as a fenced block,
+ * and the other content types by their readable members. It never yields "undefined" or
+ * "[object Object]": what it cannot read as text it shows as compact JSON or as a [type] marker.
  */
 const PART_SEPARATOR = '\n\n';
 

@@ -3,7 +3,7 @@ import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTi
 import { readContentType, renderContentText } from './message-content';
 
 /**
- * interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
+ * site-interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
  * names a reference by turn, type and index; it becomes the string form newer responses use
  * ("turn0search3"), so one reference reads the same from either.
  */
@@ -18,7 +18,7 @@ export function readRefId(value: unknown): string | null {
   return turn !== null && type !== null && index !== null ? `turn${turn}${type}${index}` : null;
 }
 
-/** interface 2.4: thinking_effort drifts between a word, a number and an object holding either. */
+/** site-interface 2.4: thinking_effort drifts between a word, a number and an object holding either. */
 export function readThinkingEffort(value: unknown): string | null {
   const direct = readIdentifier(value);
   if (direct !== null || !isRecord(value)) return direct;

@@ -38,7 +38,7 @@ function collectMessages(pages: MessagesPage[], warnings: string[]): NormalizedM
   return messages;
 }
 
-/** The flat list keeps its order (issue item 5); parent links, where present, only check it. */
+/** The flat list's order is kept; parent links, where present, only check it. */
 function checkOrder(messages: NormalizedMessage[], currentNode: string | null, warnings: string[]): void {
   let outOfOrder = 0;
   let firstOutOfOrder: string | null = null;
@@ -74,7 +74,7 @@ function messagesStatus(pages: MessagesPage[], unreadablePages: number): FormatL
 }
 
 /**
- * interface 2.1, 2.2, 4.1: the messages format as one conversation.
+ * site-interface 2.1, site-interface 2.2 and site-interface 4.1: the messages format as one conversation.
  * `pages` are the responses in the order they were loaded: the newest page first (the request
  * without `before`), then each older page. Unreadable pages are skipped with a warning.
  */

@@ -1,16 +1,16 @@
 import { isRecord, type JsonRecord, readFlag, readIdentifier } from './json-read';
 import { fail, ok, type Result } from './result';
 
-/** interface 2.2. The types of the four fields are not shown, so cursors are read as strings. */
+/** site-interface 2.2. The types of the four fields are not shown, so cursors are read as strings. */
 export interface PageInfo {
-  /** Passed back unchanged as `before` to fetch the older page (4.1). */
+  /** Passed back unchanged as `before` to fetch the older page (site-interface 4.1). */
   startCursor: string | null;
   endCursor: string | null;
   hasPreviousPage: boolean | null;
   hasNextPage: boolean | null;
 }
 
-/** One response of GET /backend-api/conversations/{id} (interface 4.1). */
+/** One response of GET /backend-api/conversations/{id} (site-interface 4.1). */
 export interface MessagesPage {
   record: JsonRecord;
   /** The raw message objects, in the order of the response. */
@@ -43,12 +43,12 @@ export function rawMessageId(message: unknown): string | null {
 }
 
 /**
- * Incremental refresh (issue item 2): the freshly loaded newest page is merged into the newest held
- * page by message id, so the held pages do not grow by one page per refresh. The fresh page wins for
- * every message it carries; held messages older than the first message both share are kept (they fell
- * out of the newest window); held messages after it that the fresh page lacks are left out, because
- * the fresh page says the active branch no longer holds them. The merged page keeps the held page's
- * start_cursor and has_previous_page, which describe how far back it now reaches.
+ * Incremental refresh: the freshly loaded newest page is merged into the newest held page by message id, so
+ * the held pages do not grow by one page per refresh. The fresh page wins for every message it carries; held
+ * messages older than the first message both share are kept (they fell out of the newest window); held
+ * messages after it that the fresh page lacks are left out, because the fresh page says they are off the
+ * active branch. The merged page keeps the held page's start_cursor and has_previous_page, which describe how
+ * far back it now reaches.
  */
 export function mergeNewerPage(fresh: MessagesPage, held: MessagesPage): JsonRecord {
   const freshIds = new Set(fresh.messages.map(rawMessageId).filter((id) => id !== null));

@@ -17,8 +17,9 @@ function lineAndColumn(text: string, index: number): { line: number; column: num
 }
 
 /**
- * JSON.parse that never throws: a malformed body becomes a 'malformed-json' error naming the position
- * where the text stops being JSON (DESIGN: malformed input gives a typed error with a clear message).
+ * JSON.parse that never throws: a malformed body becomes a 'malformed-json' error naming the position where
+ * the text stops being JSON (architecture "Tolerant reader": malformed input gives a typed error with a clear
+ * message).
  * The message quotes no part of the body, which may hold values that must not be logged.
  */
 export function parseJson(text: string): Result<unknown> {

@@ -1,8 +1,8 @@
 import type { Product } from './product-entity';
 
 /**
- * Products by id in order of first appearance. A product_update stream may send the same product again as
- * its offers fill in (interface 4.4), and a refresh run may meet a product twice: the later entity replaces
+ * Products by id in order of first appearance. A product_update stream may send the same product again as its
+ * offers fill in (site-interface 4.4), and a refresh run may meet a product twice: the later entity replaces
  * the earlier in place. A product without an id cannot be matched and is always added.
  */
 export class ProductCollection {

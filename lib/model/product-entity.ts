@@ -5,11 +5,12 @@ import { type Offer, parseOffer } from './product-offer';
 import { fail, ok, type Result } from './result';
 
 /**
- * A product entity of a product_update frame (interface 2.5, 4.4), parsed at the boundary. The token-bearing
- * members (`product_lookup_key.data`, `provider_metadata.id_to_token_map`, `checkout_payload`,
- * `checkout_image_urls`) become presence flags here and their values go nowhere (DESIGN: secrets never enter
- * the model). The flags look wherever such a member may sit: on the entity, on the frame's envelope around it
- * (the live form `{"type":"product_entity","product":{…}}`) and on each offer.
+ * A product entity of a product_update frame (site-interface 2.5, site-interface 4.4), parsed at the
+ * boundary. The token-bearing members (`product_lookup_key.data`, `provider_metadata.id_to_token_map`,
+ * `checkout_payload`, `checkout_image_urls`) become presence flags here and their values go nowhere
+ * (architecture "Secrets"). The flags look wherever such a member may sit: on the entity, on the frame's
+ * envelope around it (the live form `{"type":"product_entity","product":{…}}`, site-interface 10.3) and on
+ * each offer.
  */
 export interface ProductSecretFlags {
   hasLookupKeyData: boolean;
@@ -31,9 +32,9 @@ export interface Product {
 }
 
 /**
- * The raw product_lookup_key a later refresh must post back (interface 4.4). It is held in a private field:
- * `JSON.stringify` and structured messaging see nothing of it, so it stays in the memory of whoever holds the
- * object and cannot slip into storage, logs or an export by accident.
+ * The raw product_lookup_key a later refresh must post back (site-interface 4.4). It is held in a private
+ * field: `JSON.stringify` and structured messaging see nothing of it, so it stays in the memory of whoever
+ * holds the object and cannot slip into storage, logs or an export by accident.
  */
 export class ProductRefreshKey {
   readonly #lookupKey: unknown;

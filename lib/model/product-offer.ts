@@ -4,11 +4,11 @@ import { isRecord, type JsonRecord } from './json-read';
 import { amountOfPriceText, currencyOfPriceText } from './product-price-text';
 
 /**
- * One offer of a product entity (interface 2.5: 22 fields, of which these are named). Only the named, safe
- * members are kept; whatever else an offer carries (a token-bearing member included) goes no further. Offers
- * come in two vocabularies, both read here: the document's (merchant or seller, price_breakdown, strike_price,
- * availability, best_price_tag, ...) and the live site's (merchant_name or seller_name, `price` as display
- * text, price_details, original_price, available, tag.text; DESIGN "The live site").
+ * One offer of a product entity (site-interface 2.5: 22 fields, of which these are named). Only the named,
+ * safe members are kept; whatever else an offer carries (a token-bearing member included) goes no further.
+ * Offers come in two vocabularies, both read here: the document's (merchant or seller, price_breakdown,
+ * strike_price, availability, best_price_tag, ...) and the live site's (merchant_name or seller_name,
+ * `price` as display text, price_details, original_price, available, tag.text; site-interface 10.3).
  */
 export interface OfferPrice {
   base: number | null;
@@ -32,7 +32,7 @@ export interface Offer {
   bestPriceTag: string | null;
   checkoutable: boolean | null;
   provider: string | null;
-  /** Whether the offer link gets a utm_source added (the boolean of interface 2.5); false when absent. */
+  /** Whether the offer link gets a utm_source added (site-interface 2.5); false when absent. */
   hasUtmSource: boolean;
 }
 
@@ -103,7 +103,8 @@ export function parseOffer(offer: JsonRecord): Offer {
   const priceText = readText(offer.price);
   return {
     merchant: readName(firstMember(offer, ['merchant', 'seller', 'merchant_name', 'seller_name'])),
-    // An offer link is not named token-bearing, but ad tracking parameters never pass the boundary (DESIGN).
+    // An offer link is not named token-bearing, but ad tracking parameters never pass the boundary
+    // (architecture "Secrets").
     url: url === null ? null : stripTrackingParams(url).url,
     price: readPrice(offer, priceText),
     priceText,

@@ -1,9 +1,9 @@
 /**
- * A price as the live site displays it. Its offers carry `price`, and sometimes the parts of
- * `price_details` and `original_price`, as display text such as "$129.99" (DESIGN "The live site"; interface
- * 2.5 names a price breakdown but not its types). The text is kept as it is; these readers only take the
- * amount out of it where that is unambiguous, and never guess: a range ("$10–$20"), a count ("2 for $10") or
- * a word ("Free") gives no amount.
+ * A price as the live site displays it. Its offers carry `price`, and sometimes the parts of `price_details`
+ * and `original_price`, as display text such as "$129.99" (site-interface 10.3; site-interface 2.5 names a
+ * price breakdown but not its types). The text is kept as it is; these readers only take the amount out of it
+ * where that is unambiguous, and never guess: a range ("$10–$20"), a count ("2 for $10") or a word ("Free")
+ * gives no amount.
  */
 
 /** One run of digits with the separators a price uses inside a number (thousands and decimals). */

@@ -11,10 +11,11 @@ import {
 import { ok, type Result } from './result';
 
 /**
- * Reads the event-stream body of POST /backend-api/search/product_update (interface 4.4, 6) as it arrives:
- * frames of type product_entity become products, in the document's form and in the live site's, other frames (heartbeats, deltas of other types, comments)
- * pass by, a malformed frame is skipped with a warning, and a body that stops before `[DONE]` keeps what
- * arrived and says 'cut-off'. Each frame's JSON is parsed once.
+ * Reads the event-stream body of POST /backend-api/search/product_update (site-interface 4.4,
+ * site-interface 6) as it arrives: frames of type product_entity become products, in the document's form and
+ * in the live site's, other frames (heartbeats, deltas of other types, comments) pass by, a malformed frame
+ * is skipped with a warning, and a body that stops before `[DONE]` keeps what arrived and says 'cut-off'.
+ * Each frame's JSON is parsed once.
  */
 export type ProductStreamEnding = 'complete' | 'cut-off';
 
@@ -49,7 +50,7 @@ interface FrameProduct {
 
 /**
  * The product of a frame, or undefined when the frame is of another kind. The document's form wraps it as
- * `entity`; the live site's as `product` (DESIGN "The live site": `{"type":"product_entity","product":{…}}`).
+ * `entity`; the live site's as `product` (site-interface 10.3: `{"type":"product_entity","product":{…}}`).
  */
 function frameProduct(message: EventSourceMessage, payload: unknown): FrameProduct | undefined {
   const namedByEvent = message.event === PRODUCT_FRAME;

@@ -1,18 +1,18 @@
 /**
  * Typed outcomes. Nothing in lib/ throws to its caller: a parser or loader returns a Result, and a
- * best-effort result carries its warnings (DESIGN: tolerant reader; nothing loaded is thrown away).
+ * best-effort result carries its warnings (architecture "Tolerant reader": nothing loaded is thrown away).
  */
 export type LensErrorCode =
   | 'malformed-json' // the body is not JSON
-  | 'unexpected-shape' // JSON, but not the shape the interface document describes
-  | 'signed-out' // 401 again after a fresh token (interface 5)
+  | 'unexpected-shape' // JSON, but not the shape site-interface 2 describes
+  | 'signed-out' // 401 again after a fresh token (site-interface 5)
   | 'not-found' // 404
-  | 'rate-limited' // 429, or the rate governor is waiting (interface 7)
+  | 'rate-limited' // 429, or the rate governor is waiting (site-interface 7)
   | 'server' // 5xx
   | 'http' // any other unexpected status
   | 'network' // the request did not complete
   | 'cut-off' // a stream ended before its end
-  | 'paging-loop'; // a repeated cursor or a page that adds nothing (interface 4.1)
+  | 'paging-loop'; // a repeated cursor or a page that adds nothing (site-interface 4.1)
 
 export interface LensError {
   code: LensErrorCode;

@@ -7,9 +7,9 @@ import { normalizeMessageObject } from './message-object';
 import { fail, ok, type Result } from './result';
 
 /**
- * interface 2.3, 4.2: the tree format (also one conversation of a data-export file) as one
- * conversation holding the messages of its active branch. A response without a mapping object is an
- * 'unexpected-shape' error, which a loader treats as "tree absent" (rule 2).
+ * site-interface 2.3 and site-interface 4.2: the tree format (also one conversation of a data-export file,
+ * site-interface 10.8) as one conversation holding the messages of its active branch. A response without a
+ * mapping object is an 'unexpected-shape' error, which a loader treats as "tree absent" (site-interface 9.2).
  */
 export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
   if (!isRecord(tree)) return fail('unexpected-shape', 'The tree response is not a JSON object.');

@@ -1,9 +1,9 @@
 import type { NormalizedMessage, Turn } from './conversation';
 
 /**
- * Turns: a visible user message and everything that answers it (issue item 5). A hidden user message
- * (custom instructions and similar context) does not open a turn; what precedes the first visible
- * user message forms a turn without a user message.
+ * Turns: a visible user message and everything that answers it. A hidden user message (custom instructions
+ * and similar context) does not open a turn; what precedes the first visible user message forms a turn
+ * without a user message.
  */
 export function groupTurns(messages: readonly NormalizedMessage[]): Turn[] {
   const turns: Turn[] = [];

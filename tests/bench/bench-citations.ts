@@ -3,7 +3,7 @@ import { citedAnswer } from '@/tests/replica/fixtures/conversations/cited-answer
 /**
  * Citations as the live site sends them (cited-answer.ts), added to every answer of a generated
  * messages-format response so the insights and Markdown benchmarks pay for the sources and the marker
- * rewriting (issue 7, item 2). `response` is a messages-format page as JSON.
+ * rewriting. `response` is a messages-format page as JSON.
  */
 export function withCitations(response: unknown): unknown {
   const { messages } = response as { messages: Array<Record<string, unknown>> };

@@ -4,7 +4,7 @@ import { median } from '@/tests/support/statistics';
 
 /**
  * The shape every benchmark module has. `npm run bench` runs them all and merges their figures into
- * one JSON object, so a later issue adds a module to benchmarks.ts and its keys appear beside these.
+ * one JSON object, so a new benchmark adds its module to benchmarks.ts and its keys appear beside these.
  */
 export interface TableRow {
   label: string;

@@ -11,7 +11,7 @@ import { sseParseBenchmark } from './sse-parse-benchmark';
 import { uiBenchmark } from './ui-benchmark';
 
 /**
- * Every benchmark of `npm run bench`; a later issue appends its module here. The browser's figures run
+ * Every benchmark of `npm run bench`; a new benchmark appends its module here. The browser's figures run
  * the production extension built at `extensionDir` (run.ts builds it first).
  */
 export const benchmarks = (extensionDir: string): Benchmark[] => [

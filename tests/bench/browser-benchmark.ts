@@ -18,15 +18,16 @@ import {
 import { openUnattended } from './unattended-browser';
 
 /**
- * Issue 8, "Figures": the production extension in Chromium on the replica, against the same Chromium
+ * The production extension in Chromium on the replica, against the same Chromium
  * without it (--disable-extensions). Own requests are the extension's in the replica's log; timings are
  * the page's own, taken inside the page; busy time is the page's main thread from CDP
  * Performance.getMetrics. Every figure is a count or a ratio within this run.
  */
 const LOAD_SETTLE_MS = 8_000;
 /**
- * The idle figures are counted over one real minute: the extension's fallback poll is 12 s (interface 8),
- * so a shorter window scaled up would hide it. The four idle tabs share that minute, in parallel.
+ * The idle figures are counted over one real minute: the extension's fallback poll is 12 s
+ * (site-interface 8), so a shorter window scaled up would hide it. The four idle tabs share that minute, in
+ * parallel.
  */
 const IDLE_MINUTE_MS = 60_000;
 const FETCH_ROUNDS = 20;
@@ -49,7 +50,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 export function browserBenchmark(extensionDir: string): Benchmark {
-  return { name: 'live runtime in Chromium (issue 8)', run: () => measureInChromium(extensionDir) };
+  return { name: 'live runtime in Chromium', run: () => measureInChromium(extensionDir) };
 }
 
 async function measureInChromium(extensionDir: string): Promise<BenchmarkResult> {
@@ -93,14 +94,14 @@ async function ownRequestsOfLoad(replica: Replica, context: BrowserContext, name
 }
 
 /**
- * interface 5: the extension's token (GET /api/auth/session) is a step of its own, cached, and no request
- * for conversation data; the interface's figures count the endpoints of interface 4, so the token
- * fetches are a figure of their own.
+ * site-interface 5: the extension's token (GET /api/auth/session) is a step of its own, cached, and no
+ * request for conversation data; the own-request figures count the endpoints of site-interface 4, so the
+ * token fetches are a figure of their own.
  */
 const isTokenFetch = (request: string): boolean => request.startsWith('GET /api/auth/session');
 
 async function loadFigures(replica: Replica, context: BrowserContext): Promise<BenchmarkResult> {
-  // plain: one page of the messages format, which the page loads itself (interface 4.1).
+  // plain: one page of the messages format, which the page loads itself (site-interface 4.1).
   const onePage = await ownRequestsOfLoad(replica, context, 'plain');
   // longHistory: exactly three pages at num_turns 100; the page loads the newest, the extension the two older.
   const threePages = await ownRequestsOfLoad(replica, context, 'longHistory');
@@ -132,7 +133,7 @@ async function loadFigures(replica: Replica, context: BrowserContext): Promise<B
         'own token requests, 3-page conversation',
         tokenFetches,
         targetTextOf('own_token_requests_per_load'),
-        'GET /api/auth/session (interface 5)',
+        'GET /api/auth/session (site-interface 5)',
       ),
     ],
   };
@@ -215,7 +216,7 @@ const hookTimingOptions = (
 });
 
 const HOOK_TIMED_CONVERSATION = FIXTURE_IDS.sse;
-/** The tree of the page's own conversation: an endpoint the hook copies (interface 4.2). */
+/** The tree of the page's own conversation: an endpoint the hook copies (site-interface 4.2). */
 const HOOK_TIMED_PATH = `/backend-api/conversation/${HOOK_TIMED_CONVERSATION}`;
 
 interface UnattendedHookTimings {
@@ -268,7 +269,7 @@ async function unattendedHookTiming(replica: Replica, extensionDir: string | nul
 const pairFigure = (timing: HookTiming): number => round(trimmedMean(timing.pairDifferences, HOOK_TRIM), 3);
 
 /**
- * Issue 8's "added time per page fetch call": the page's hooked fetch against a native fetch in the same
+ * The added time per page fetch call: the page's hooked fetch against a native fetch in the same
  * page (page-timings.ts), so only what runs on the page's path counts, not the rest of the extension. It
  * is timed in a Chromium no automation is attached to (unattended-browser.ts), as a user's is; the same
  * page without the extension shows the measurement's own zero, and the timing in the page Playwright

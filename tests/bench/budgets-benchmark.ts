@@ -3,11 +3,11 @@ import { upperBoundOf } from '@/tests/support/figure-targets';
 import type { Benchmark } from './benchmark';
 
 /**
- * Issue 10, item 5: the byte budgets of the production build that run.ts made (bundle-sizes.ts), the same
+ * The byte budgets of the production build that run.ts made (tests/support/bundle-sizes.ts), the same
  * numbers tests/e2e/budgets.test.ts asserts.
  */
 export const budgetsBenchmark = (extensionDir: string): Benchmark => ({
-  name: 'byte budgets of the production build (issue 10)',
+  name: 'byte budgets of the production build',
   run() {
     const figures: Record<string, number> = { ...measureBundleSizes(extensionDir) };
     return {

@@ -1,6 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
-// The same hidden tab as the e2e's "nothing while hidden" (issue 8): one technique, one place.
+// The same hidden tab as the e2e's "nothing while hidden": one technique, one place.
 export { hideTab } from '@/tests/support/hide-tab';
 
 /** One chat page of the replica in a Chromium tab, with the CDP session the benchmarks read it through. */

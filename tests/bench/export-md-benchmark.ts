@@ -5,7 +5,7 @@ import { measureRatio } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
- * Issue 4: the Markdown export of a 10,000-message conversation (already normalized and inspected, as the
+ * The Markdown export of a 10,000-message conversation (already normalized and inspected, as the
  * export button finds it), as a ratio to JSON.parse of the messages-format bytes it came from.
  * Target: at most 1.
  */
@@ -14,7 +14,7 @@ const SEED = 0x0e5d_0004;
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
 
 export const exportMarkdownBenchmark: Benchmark = {
-  name: 'Markdown export (issue 4)',
+  name: 'Markdown export',
   run() {
     const { text, conversation } = onePageConversation(MESSAGES, SEED);
     const inspection = inspect({ conversation });

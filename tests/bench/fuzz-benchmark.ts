@@ -7,7 +7,7 @@ import type { FuzzReportLine } from '@/tests/support/fuzz-report';
 import type { Benchmark } from './benchmark';
 
 /**
- * Issue 10, item 3: `fuzz_runs_total`, the runs `npm run fuzz` executes, counted in an actual run. The fuzz
+ * `fuzz_runs_total`, the runs `npm run fuzz` executes, counted in an actual run. The fuzz
  * suite runs here as the script runs it, each property appending the runs it executed to a report file
  * (tests/unit/fuzz/fuzz-property.ts), and the figure adds up what was written. A failing property fails the
  * benchmark: a count is only worth something from a suite that passed.
@@ -30,7 +30,7 @@ function runFuzzSuite(report: string): { lines: FuzzReportLine[]; seconds: numbe
 }
 
 export const fuzzBenchmark: Benchmark = {
-  name: 'fuzz suite (issue 10)',
+  name: 'fuzz suite',
   run() {
     const folder = mkdtempSync(join(tmpdir(), 'chat-lens-fuzz-'));
     try {

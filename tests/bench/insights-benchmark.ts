@@ -14,14 +14,14 @@ import { measureRatio } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
- * Issue 4: the insights of a 10,000-message conversation — queries, sources (issue 7), ads, offers and transport — from
+ * The insights of a 10,000-message conversation — queries, sources, ads, offers and transport — from
  * their parsed inputs, as a ratio to JSON.parse of the conversation's messages-format bytes. Target ≤ 1.
  */
 const MESSAGES = 10_000;
 const SEED = 0x1a5_0004;
 
 export const insightsBenchmark: Benchmark = {
-  name: 'insights (issue 4)',
+  name: 'insights',
   run() {
     const { text, conversation } = onePageConversation(MESSAGES, SEED);
     const ads = adsResponse(FIXTURE_IDS.ads, true);

@@ -7,7 +7,7 @@ import { writeBigExport } from '@/tests/support/big-export-file';
 import type { Benchmark } from './benchmark';
 
 /**
- * Issue 10, item 9: `inspect --format csv` over a generated data export of at least 600 MB, run as a
+ * `inspect --format csv` over a generated data export of at least 600 MB, run as a
  * user runs it (node with tsx, through the package's bin) in a child process. The figure is its peak
  * resident memory over the file's size: target ≤ 0.5, and the run must succeed (exit 0, every query row).
  */
@@ -76,7 +76,7 @@ function inspectCsv(path: string): Promise<InspectRun> {
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export const inspectBigExportBenchmark: Benchmark = {
-  name: 'inspect big export (issue 10)',
+  name: 'inspect big export',
   async run() {
     const path = join(tmpdir(), `chat-lens-big-export-${process.pid}.json`);
     try {

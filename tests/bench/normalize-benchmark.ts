@@ -5,7 +5,7 @@ import type { Benchmark, RatioMeasurement, TableRow } from './benchmark';
 import { measureRatio } from './benchmark';
 
 /**
- * Issue 3: normalizing the messages format and the tree, for conversations of 100, 1,000 and 10,000
+ * Normalizing the messages format and the tree, for conversations of 100, 1,000 and 10,000
  * messages, as a ratio to JSON.parse of the same bytes. Target: both at most 0.5, flat as size grows.
  */
 const SIZES = [
@@ -16,7 +16,7 @@ const SIZES = [
 
 const SEED = 0x0b3e_0003;
 
-/** Every page at num_turns 100, newest first, as the loader collects them (interface 4.1). */
+/** Every page at num_turns 100, newest first, as the loader collects them (site-interface 4.1). */
 function pageTexts(messageCount: number): string[] {
   const conversation = generateConversation(messageCount, SEED);
   const texts: string[] = [];
@@ -51,7 +51,7 @@ function row(label: string, texts: string[], measured: RatioMeasurement): TableR
 }
 
 export const normalizeBenchmark: Benchmark = {
-  name: 'normalize (issue 3)',
+  name: 'normalize',
   run() {
     const figures: Record<string, number> = {};
     const rows: TableRow[] = [];

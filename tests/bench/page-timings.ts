@@ -118,7 +118,7 @@ export function hookTimingPageHtml(options: HookTimingOptions): string {
 }
 
 /**
- * Milliseconds from the submit call (interface 4.5, the body the page's composer sends) until the page
+ * Milliseconds from the submit call (site-interface 4.5, the body the page's composer sends) until the page
  * reads the first chunk of the SSE answer; the rest of the answer is read to its end, as the page does.
  */
 export function firstSseChunkTime(page: Page, conversationId: string, accessToken: string): Promise<number> {

@@ -3,11 +3,11 @@ import type { TableRow } from './benchmark';
 import { benchmarks } from './benchmarks';
 
 /**
- * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>]): runs every benchmark and prints a
- * table, or with --json one JSON object merging the figures of all of them; --only keeps the benchmarks
- * whose name holds the text (`--only popup` measures issue 9's figures alone). Figures are ratios measured within one
- * run, so they compare across machines; no test asserts a time. The production extension is built
- * first, for the figures measured in Chromium on the replica (browser-benchmark.ts).
+ * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>]): runs every benchmark and prints a table,
+ * or with --json one JSON object merging the figures of all of them; --only keeps the benchmarks whose name
+ * holds the text (`--only popup` measures the popup's and the export click's figures alone). Figures are
+ * ratios measured within one run, so they compare across machines; no test asserts a time. The production
+ * extension is built first, for the figures measured in Chromium on the replica (browser-benchmark.ts).
  */
 function printTable(title: string, rows: TableRow[]): void {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];

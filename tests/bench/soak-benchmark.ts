@@ -20,16 +20,16 @@ async function soakInItsOwnProcess(): Promise<SoakSummary> {
 }
 
 /**
- * Issue 10, item 4: a visible tab on the 10,000-message conversation for a simulated hour of the page
+ * A visible tab on the 10,000-message conversation for a simulated hour of the page
  * polling its unchanged tree every 5 s, then 10 minutes without page polls, 10 hidden and 5 shown again
- * (tests/unit/runtime/soak-run.ts: the page hook, relay, fallback clock, worker, governor and a session
+ * (tests/support/soak/soak-run.ts: the page hook, relay, fallback clock, worker, governor and a session
  * area stand-in, on a virtual clock). `soak_heap_growth_ratio` is the extension's heap after the soak
  * over its heap after the first load, both after a full collection and less the replica's part
- * (target <= 1.2); the request counts are the rules of interface 8 (issue 8: <= 1 a minute while the
- * page polls, <= 5 without page polls, none hidden).
+ * (target <= 1.2); the request counts are the rules of site-interface 8 (passive first, 12 s fallback
+ * only while visible: <= 1 a minute while the page polls, <= 5 without page polls, none hidden).
  */
 export const soakBenchmark: Benchmark = {
-  name: 'soak (issue 10)',
+  name: 'soak',
   async run() {
     const soak = await soakInItsOwnProcess();
     const stretch = (name: StretchName) => soak.stretches.find((each) => each.name === name);

@@ -12,7 +12,7 @@ export type SoakSummary = Omit<SoakReport, 'lens' | 'exported' | 'expectedIds'> 
 };
 
 /**
- * The simulated hour of issue 10, item 4 in a process of its own: soak-benchmark.ts starts it with
+ * The soak's simulated hour in a process of its own: soak-benchmark.ts starts it with
  * `node --expose-gc`, so the heap it measures holds the soak alone. Prints one JSON summary.
  */
 const { lens, exported, expectedIds, ...report } = await runSoak(

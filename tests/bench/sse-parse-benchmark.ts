@@ -6,7 +6,7 @@ import type { Benchmark } from './benchmark';
 import { measureRatio } from './benchmark';
 
 /**
- * Issue 4: a product_update body (interface 4.4) parsed into the model, as a ratio to eventsource-parser
+ * A product_update body (site-interface 4.4) parsed into the model, as a ratio to eventsource-parser
  * plus JSON.parse of each frame alone on the same bytes — what parsing costs beyond the bare minimum.
  * Target ≤ 1.5.
  */
@@ -30,7 +30,7 @@ function bareParse(body: string): unknown[] {
 }
 
 export const sseParseBenchmark: Benchmark = {
-  name: 'product_update parse (issue 4)',
+  name: 'product_update parse',
   run() {
     const cards = productCards(FIXTURE_IDS.products);
     const bodies = Array.from({ length: BODIES_PER_RUN }, (_, index) => {

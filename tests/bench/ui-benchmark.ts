@@ -8,7 +8,7 @@ import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
 
 /**
- * Issue 9, "Figures": the popup's first render with data against opening an empty extension page, and
+ * The popup's first render with data against opening an empty extension page, and
  * the Export click on a 10,000-message conversation against JSON.parse of its messages-format bodies,
  * both in the same Chromium of the same run.
  */
@@ -19,7 +19,7 @@ const PARSES = 11;
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
 export function uiBenchmark(extensionDir: string): Benchmark {
-  return { name: 'popup and export in Chromium (issue 9)', run: () => measureUi(extensionDir) };
+  return { name: 'popup and export in Chromium', run: () => measureUi(extensionDir) };
 }
 
 async function measureUi(extensionDir: string): Promise<BenchmarkResult> {
@@ -151,7 +151,7 @@ function messagesBodies(page: Page, conversationId: string): Promise<string[]> {
     const headers = { Authorization: `Bearer ${session.accessToken ?? ''}` };
     const bodies: string[] = [];
     let before: string | null = null;
-    // interface 4.1: page with before = start_cursor until has_previous_page is false.
+    // site-interface 4.1: page with before = start_cursor until has_previous_page is false.
     for (;;) {
       const query: string = `include_has_versions=true&num_turns=100${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
       const body: string = await (
@@ -182,7 +182,7 @@ async function exportFigures(
   const exportButton = await popup.getByRole('button', { name: /^Export/ }).elementHandle();
   if (exportButton === null) throw new Error('The popup shows no Export button.');
   const clicks: number[] = [];
-  // The first export loads the older pages (interface 4.1); the figure is a click once they are held.
+  // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
   for (let run = 0; run <= EXPORTS; run += 1) {
     const start = performance.now();
     const [download] = await Promise.all([

@@ -23,7 +23,10 @@ export interface BrowserWatch {
   settled(): Promise<void>;
 }
 
-/** The chat site's responses that carry planted secrets (auth, interface 4.3, 4.4, 4.5). */
+/**
+ * The chat site's responses that carry planted secrets: the session's token (site-interface 5), ads
+ * (site-interface 4.3), product refreshes (site-interface 4.4) and answers (site-interface 4.5).
+ */
 const SECRET_BEARING =
   /^\/(api\/auth\/session|backend-api\/(bazaar\/conversation\/[^/]+\/ads|search\/product_update|f\/conversation))$/;
 

@@ -3,7 +3,7 @@ import { type BundleSizes, measureBundleSizes } from '@/tests/support/bundle-siz
 import { upperBoundOf } from '@/tests/support/figure-targets';
 
 /**
- * Issue 10, item 5: the production build stays small. The content scripts load on every chatgpt.com page
+ * The production build stays small. The content scripts load on every chatgpt.com page
  * (the hook before the page's own script), so their bytes are what every page load pays; the popup and
  * the side panel load their scripts on each opening. `npm run bench` prints the same figures.
  */

@@ -16,7 +16,7 @@ import { everythingStored } from './stored-everywhere';
 import { VIEWS, waitForViews } from './view-checks';
 
 /**
- * The canary hunt (issue 10, item 1; DESIGN "Secrets never enter the model"). The replica plants a
+ * The canary hunt (architecture "Secrets"). The replica plants a
  * canary in every secret (tests/replica/fixtures/canaries.ts): the access token, the resume tokens, the
  * token-bearing product members, every ad tracking value. Each scenario is used as a person uses it, in
  * both wire forms, and then no canary may be found in any export, storage area, view, console, or request

@@ -31,7 +31,7 @@ const lastPageRequestTime = (replica: Replica, conversationId: string): number =
       .map((request) => request.time),
   );
 
-describe('the fallback poll (interface 8) and the rate governor (interface 7) in the browser', () => {
+describe('the fallback poll (site-interface 8) and rate governor (site-interface 7) in the browser', () => {
   test('one poll at the 12 s default once the page is quiet; none while the page polls the tree itself', async ({
     lens,
   }) => {
@@ -196,7 +196,7 @@ describe('the fallback poll (interface 8) and the rate governor (interface 7) in
       tabId,
       (found) => (found.snapshot?.rateLimitedUntil ?? 0) > refusedAt,
     );
-    // interface 7: the header's 3 s, which the page hook copies, not the ladder's 60 s. The copy waits
+    // site-interface 7: the header's 3 s, which the page hook copies, not the ladder's 60 s. The copy waits
     // for the page to be idle (at most 1 s) before it is posted.
     const wait = (state.snapshot?.rateLimitedUntil ?? 0) - refusedAt;
     expect(wait).toBeGreaterThanOrEqual(retryAfterS * 1_000);

@@ -13,7 +13,7 @@ import { clientState, type ReplicaClientState, waitForClient } from './replica-p
 import { expectNoCanary, waitForViews } from './view-checks';
 
 /*
- * The faults drill (issue 10, item 2): a tab already showing a loaded conversation, its popup and side
+ * The faults drill: a tab already showing a loaded conversation, its popup and side
  * panel open, meets a fault. What a user relies on is checked where the user sees it: the views keep
  * what was loaded, a banner says what happened and what to do, an export holds everything, the state
  * clears by itself once the fault ends, and the page does exactly what it did.
@@ -45,11 +45,15 @@ export interface WatchedTab {
   close(): Promise<void>;
 }
 
-/** Loaded and quiet: every page held, nothing loading, no error, no wait (interface 4.1, 7). */
+/**
+ * Loaded and quiet: every page held, nothing loading, no error, no wait (site-interface 4.1 and
+ * site-interface 7).
+ */
 export const settled = (state: TabLens): boolean =>
   state.snapshot?.summary != null &&
-  // The page's messages page too, not its tree alone: the hook posts each copy once the page is idle, so
-  // a lens can show the tree's summary for a moment before the messages format's (interface 4.1, 4.2).
+  // The page's messages page too, not its tree alone: the hook posts each copy once the page is idle, so a
+  // lens can show the tree's summary for a moment before the messages format's (site-interface 4.1 and
+  // site-interface 4.2).
   state.snapshot.progress.pagesLoaded > 0 &&
   state.snapshot.load.status === 'idle' &&
   state.snapshot.errors.length === 0 &&
@@ -57,7 +61,7 @@ export const settled = (state: TabLens): boolean =>
   state.snapshot.progress.loading === null &&
   !state.snapshot.progress.hasMore;
 
-/** The load stopped with that error (interface 7); what was loaded before it may still be held. */
+/** The load stopped with that error (site-interface 7); what was loaded before it may still be held. */
 export const failedWith =
   (code: LensErrorCode) =>
   (state: TabLens): boolean =>
@@ -122,7 +126,7 @@ export async function expectNoBanner(tab: WatchedTab): Promise<void> {
 }
 
 export interface WatchOptions {
-  /** The page polls its tree every 5 s (interface 4.2); false opens it with ?tree_poll=off. */
+  /** The page polls its tree every 5 s (site-interface 4.2); false opens it with ?tree_poll=off. */
   pagePolls?: boolean;
   /** The tab clock's interval (storage-items.ts fallbackIntervalItem), read as the tab opens. */
   fallbackMs?: number;
@@ -134,7 +138,7 @@ export interface WatchOptions {
   panel?: boolean;
 }
 
-/** The extension's own poll comes every 1.5 s instead of interface 8's 12 s. */
+/** The extension's own poll comes every 1.5 s instead of site-interface 8's 12 s. */
 export const DRILL_FALLBACK_MS = 1_500;
 /** Longer than the page's 5 s tree poll: while the page polls fine, only it asks. */
 export const FALLBACK_BEHIND_PAGE_POLL_MS = 8_000;
@@ -243,7 +247,7 @@ export const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => (
 });
 
 /**
- * The fault meets the extension's own poll of the newest messages page (interface 4.1), and only the
+ * The fault meets the extension's own poll of the newest messages page (site-interface 4.1), and only the
  * extension's: the tab keeps its data, both surfaces say what happened, an export holds everything, and
  * once the fault is lifted the next poll clears the state. Answers the failed state and when the fault
  * began, for what a drill checks besides.

@@ -23,11 +23,11 @@ import {
 import { waitForLens } from './lens-state';
 import { test } from './lens-test';
 
-/** Settled, with the ads and the account the page loaded (interface 4.3, 4.6). */
+/** Settled, with the ads and the account the page loaded (site-interface 4.3 and site-interface 4.6). */
 const withAdsAndAccount = (state: TabLens): boolean =>
   settled(state) && (state.snapshot?.ads?.adCount ?? 0) > 0 && state.snapshot?.ads?.accountSegmentId != null;
 
-describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', () => {
+describe('404 and 5xx on each endpoint the extension reads', () => {
   test.for([
     [404, 'not-found', /^Ads of this conversation: .*not found \(404\)\. Chat Lens asks again in a while/],
     [503, 'server', /^Ads of this conversation: .*\(503\)\. .*tries again/],
@@ -104,7 +104,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       });
       await popup.getByRole('button', { name: 'Refresh offers' }).click();
       const failed = await runEnded((state) => state.snapshot?.offersRefresh.error?.status === status);
-      // interface 4.4: one failure is not fatal, so each product was tried.
+      // site-interface 4.4: one failure is not fatal, so each product was tried.
       expect(failed.snapshot?.offersRefresh).toMatchObject({ total: cards, failures: cards });
       expect(failed.snapshot?.offers).toEqual(offers);
       expect(ownCallsSince(lens.replica, from).filter((call) => call.status === status)).toHaveLength(cards);
@@ -122,7 +122,7 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
       );
       // Chromium holds back an extension's requests to a URL that answered 503 for a moment
       // (ERR_TEMPORARILY_THROTTLED, a failed fetch here): the first call after the 503s may be one failure,
-      // which a run survives (interface 4.4).
+      // which a run survives (site-interface 4.4).
       expect(recovered.snapshot?.offersRefresh.failures).toBeLessThanOrEqual(status === 503 ? 1 : 0);
       expect(recovered.snapshot?.offers.length).toBe(offers?.length);
       await expectNoBanner(tab);
@@ -179,7 +179,8 @@ describe('404 and 5xx on each endpoint the extension reads (issue 10, item 2)', 
     );
     const outcome = await pageOutcome(tab.chat);
     expect(outcome.thread).toBe(tab.before.page.thread);
-    // What the page says of the faults: its poll's 503 (to the page a 404 tree is no error, interface 9 rule 2).
+    // What the page says of the faults: its poll's 503 (to the page a 404 tree is no error,
+    // site-interface 9.2).
     expect(new Set(outcome.client.errors)).toEqual(
       new Set([...tab.before.page.client.errors, 'tree: HTTP 503']),
     );

@@ -42,7 +42,7 @@ interface PageFault {
 
 /**
  * The page's side of a fault on its tree polls, in any browser: the chat page, polling its tree every 5 s
- * (interface 4.2), meets the fault on a poll and shows it, then gets the site back until one poll was
+ * (site-interface 4.2), meets the fault on a poll and shows it, then gets the site back until one poll was
  * answered.
  * `whileFaulty` and `onceBack` are where the extension's browser checks the extension.
  */
@@ -127,7 +127,7 @@ async function withBaseline<T>(run: (context: BrowserContext, replica: Replica) 
   }
 }
 
-describe('the network and the clock (issue 10, item 2)', () => {
+describe('the network and the clock', () => {
   test('a response 30 s slow: given up after 20 s with a clear state, data kept; back by itself once the site answers', async ({
     lens,
   }) => {
@@ -208,7 +208,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
         expect(withExtension).toEqual(without);
       }
 
-      // interface 4.5: the SSE answer to a prompt breaks off before [DONE] (the cutOffSse scenario).
+      // site-interface 4.5: the SSE answer to a prompt breaks off before [DONE] (the cutOffSse scenario).
       const since = Date.now();
       const cutOff = 'answer: the answer stream was cut off before [DONE]';
       const ask = async (chat: Page, replica: Replica): Promise<PageSide> => {
@@ -276,7 +276,7 @@ describe('the network and the clock (issue 10, item 2)', () => {
     const endedAt = Date.now();
     lift();
     for (const tab of tabs) await expectRecovered(lens, tab, endedAt);
-    // No request of the extension went out while the governor waited (interface 7: Retry-After).
+    // No request of the extension went out while the governor waited (site-interface 7: Retry-After).
     const calls = ownCallsSince(lens.replica, since);
     for (const refused of calls.filter((call) => call.status === 429)) {
       const during = calls.filter(

@@ -30,7 +30,7 @@ const fromFirstRefusal = (calls: ReplicaRequestRecord[], status: number): Array<
     .slice(calls.findIndex((call) => call.status === status))
     .map((call) => [call.path.split('?')[0] ?? '', call.status]);
 
-describe("faults on the extension's own requests (issue 10, item 2)", () => {
+describe("faults on the extension's own requests", () => {
   test('a 401 once: the token is asked of the session once more and the same poll goes through', async ({
     lens,
   }) => {
@@ -142,7 +142,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
     lens,
   }) => {
     // liveSearch answers a prompt with a web search whose queries only the messages format carries
-    // (rule 1); the page's own tree polls keep the fallback poll from running.
+    // (site-interface 9.1); the page's own tree polls keep the fallback poll from running.
     const tab = await openWatched(lens, 'liveSearch', {
       pagePolls: true,
       fallbackMs: FALLBACK_BEHIND_PAGE_POLL_MS,
@@ -159,7 +159,7 @@ describe("faults on the extension's own requests (issue 10, item 2)", () => {
 
     // The page's next tree poll asks for nothing, and hides nothing: the answer's queries are still missing.
     // By its second poll (every 5 s), the refresh the first one started (debounced 500 ms, DEBOUNCE_MS in
-    // lib/runtime/debouncer.ts) has long ended.
+    // lib/runtime/worker/debouncer.ts) has long ended.
     const tree = `GET /backend-api/conversation/${tab.conversationId} 200`;
     await expect
       .poll(

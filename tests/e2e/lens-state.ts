@@ -11,7 +11,7 @@ const LIVE_WORKER_TIMEOUT_MS = 20_000;
  * The extension's service worker as it runs now: after a stop (CDP ServiceWorker.stopAllWorkers) the
  * handle the browser started with is gone, and the worker an event restarted is a new one. It looks again
  * until one answers: a worker restarted between a look and the wait that follows it announced itself to
- * nobody, and a fresh-clone run once waited 20 s for that announcement in vain.
+ * nobody, so a wait for that announcement alone could last until it timed out.
  */
 export async function liveWorker(context: BrowserContext): Promise<Worker> {
   const deadline = Date.now() + LIVE_WORKER_TIMEOUT_MS;
@@ -28,7 +28,7 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
 
 /**
  * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null
- * puts back interface 8's 12 s.
+ * puts back site-interface 8's 12 s.
  */
 export async function setFallbackInterval(context: BrowserContext, intervalMs: number | null): Promise<void> {
   const worker = await liveWorker(context);

@@ -9,13 +9,13 @@ import { askWorker, liveWorker, ownBackendRequests, ownPageCursors, waitForLens 
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 
-/** Every page of the messages format held (interface 4.1), nothing loading. */
+/** Every page of the messages format held (site-interface 4.1), nothing loading. */
 const loadedWhole = (state: TabLens): boolean =>
   (state.snapshot?.progress.pagesLoaded ?? 0) > 0 &&
   state.snapshot?.progress.hasMore === false &&
   state.snapshot.load.status === 'idle';
 
-describe('the live runtime in the browser (issue 8)', () => {
+describe('the live runtime in the browser', () => {
   test('asks for nothing the page loaded; the older pages of a long conversation once each', async ({
     lens,
   }) => {
@@ -55,15 +55,18 @@ describe('the live runtime in the browser (issue 8)', () => {
     ['websocket', 'websocket'],
     ['bothTransports', 'websocket'],
     ['liveShopping', 'websocket'],
-  ] as const)('tells the transport of %s by the rule of interface 6', async ([name, transport], { lens }) => {
-    const page = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
-    await waitForClient(page, (client) => client.loaded);
-    await askPrompt(page, 'Which one would you pick for a small kitchen?');
-    const tabId = await lens.tabIdOf(page);
-    const state = await waitForLens(lens, tabId, (found) => found.snapshot?.transport === transport);
-    expect(state.snapshot?.conversationId).toBe(FIXTURE_IDS[name]);
-    await page.close();
-  });
+  ] as const)(
+    'tells the transport of %s by the rule of site-interface 6',
+    async ([name, transport], { lens }) => {
+      const page = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
+      await waitForClient(page, (client) => client.loaded);
+      await askPrompt(page, 'Which one would you pick for a small kitchen?');
+      const tabId = await lens.tabIdOf(page);
+      const state = await waitForLens(lens, tabId, (found) => found.snapshot?.transport === transport);
+      expect(state.snapshot?.conversationId).toBe(FIXTURE_IDS[name]);
+      await page.close();
+    },
+  );
 
   test('follows one tab from conversation to conversation, and keeps two tabs apart', async ({ lens }) => {
     const page = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);

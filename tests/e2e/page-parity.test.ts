@@ -17,7 +17,7 @@ interface FlowResult {
 const TREE_POLLS = 2;
 
 /**
- * The page's own flows (issue 8, tests): a prompt over SSE, over the WebSocket, over the live site's
+ * The page's own flows: a prompt over SSE, over the WebSocket, over the live site's
  * handoff to ws.chatgpt.com, and the product refresh with the tree polled meanwhile.
  */
 async function runFlows(context: BrowserContext, replica: Replica): Promise<Record<string, FlowResult>> {
@@ -36,7 +36,7 @@ async function runFlows(context: BrowserContext, replica: Replica): Promise<Reco
     const treePolls = () =>
       replica.requests({ origin: 'page', method: 'GET', pathPrefix: `/backend-api/conversation/${id}` })
         .length;
-    // The page refreshes its product cards (interface 4.4) while a prompt streams: the state is read
+    // The page refreshes its product cards (site-interface 4.4) while a prompt streams: the state is read
     // once every card was refreshed, so both runs compare the same moment.
     const cards = SCENARIOS[id]?.withProducts ? productCards(id).length : 0;
     if (prompt !== null) await askPrompt(page, prompt);

@@ -295,7 +295,8 @@ describe('the side panel, live', () => {
     lens,
   }) => {
     // liveSearch answers a typed prompt with a web search (tests/replica/search-turn.ts): its queries and
-    // pages reach only the messages format, which the worker loads after the stream ends (rule 1).
+    // pages reach only the messages format, which the worker loads after the stream ends
+    // (site-interface 9.1).
     const { chat, page: queriesPanel } = await openViews(lens, 'liveSearch', 'sidepanel.html');
     const sourcesPanel = await lens.openExtensionPage('sidepanel.html', chat);
     await waitForViews(lens, sourcesPanel, chat, 20_000);

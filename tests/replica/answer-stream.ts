@@ -5,8 +5,8 @@ import type { ChatMessage, StoredConversation } from '@/tests/replica/fixtures/f
 import { seededRandom, seedFromText } from '@/tests/replica/fixtures/random';
 
 /**
- * interface 4.5 and 6: a prompt becomes a new user message and a streamed assistant answer, appended to
- * the stored conversation so the next load shows it.
+ * site-interface 4.5 and site-interface 6: a prompt becomes a new user message and a streamed assistant
+ * answer, appended to the stored conversation so the next load shows it.
  */
 export interface PromptRequest {
   prompt: string;

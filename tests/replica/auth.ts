@@ -38,7 +38,7 @@ export function hasSessionCookie(request: IncomingMessage, credentials: ReplicaC
   return cookieValue(request, SESSION_COOKIE) === credentials.sessionToken;
 }
 
-/** interface 5: backend calls carry the access token as `Authorization: Bearer <token>`. */
+/** site-interface 5: backend calls carry the access token as `Authorization: Bearer <token>`. */
 export function isAuthorized(request: IncomingMessage, credentials: ReplicaCredentials): boolean {
   return request.headers.authorization === `Bearer ${credentials.accessToken}`;
 }

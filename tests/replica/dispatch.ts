@@ -37,8 +37,8 @@ export type RequestContext = Omit<HandlerContext, 'url'> & { slowMs: number };
 
 /**
  * One request, start to end: log it, play a fault set for it (faults.ts), then for backend calls wait
- * (slow scenario), check the token (interface 5: 401 without it) and the rate limit (interface 7: 429),
- * and hand it to its endpoint.
+ * (slow scenario), check the token (site-interface 5: 401 without it) and the rate limit (site-interface 7:
+ * 429), and hand it to its endpoint.
  */
 export async function dispatch(context: RequestContext): Promise<void> {
   const { request, response, state, credentials, now } = context;

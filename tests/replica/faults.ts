@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimitedPath, RequestOrigin } from '@/tests/replica/fixtures/scenarios';
 import { pause, sendDetail, sendMalformedJson } from './http-helpers';
 
-/** The endpoints a fault can hit: the rate-limited ones, and the session that gives the token (interface 5). */
+/** The endpoints a fault can hit: the rate-limited ones, and the session of the token (site-interface 5). */
 export type FaultPath = RateLimitedPath | 'session';
 
 /**
- * Something going wrong between the browser and the site, set at run time (issue 10, item 2):
+ * Something going wrong between the browser and the site, set at run time:
  * - 'status': the endpoint answers `status` (401, 404, 500, 503, ...) with the site's `{"detail"}` body;
  * - 'malformed': 200 with a JSON body that stops half-way (the transfer itself completes);
  * - 'cut-off': the endpoint's own answer, whose body breaks off half-way (the connection is dropped);

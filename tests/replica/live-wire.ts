@@ -2,7 +2,7 @@ import { CANARY_MARKERS, RESUME_TOKEN_CANARY } from '@/tests/replica/fixtures/ca
 import type { ChatMessage } from '@/tests/replica/fixtures/formats';
 
 /**
- * The live site's answer stream (DESIGN "The live site, as public code that reads it shows it"): SSE events
+ * The live site's answer stream (site-interface 10.6 and site-interface 10.2): SSE events
  * in the "v1" delta encoding, a resume token, a `stream_handoff` to a WebSocket topic on ws.chatgpt.com,
  * and array frames of topic messages whose stream items carry that SSE text again.
  */

@@ -31,7 +31,7 @@ interface ActiveRule {
   rule: RateLimitRule;
 }
 
-/** Decides which requests answer 429 (interface 7), from overrides first and the scenario second. */
+/** Decides which requests answer 429 (site-interface 7), from overrides first and the scenario second. */
 export class RateLimiter {
   private counter = new RuleCounter();
 

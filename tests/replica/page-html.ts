@@ -1,11 +1,11 @@
 /** The HTML of the replica's chat page and of its index. The page's behaviour lives in client/replica-client.js. */
 export interface ChatPageConfig {
   conversationId: string;
-  /** interface 6: whether the page holds a WebSocket for answers. */
+  /** site-interface 6: whether the page holds a WebSocket for answers. */
   transport: 'sse' | 'websocket' | 'both';
   /** 'live': answers come in the live site's forms (a handoff to a topic of the socket on ws.chatgpt.com). */
   wire: 'document' | 'live';
-  /** interface 4.4: what the page posts to product_update, one card each. */
+  /** site-interface 4.4: what the page posts to product_update, one card each. */
   productCards: Array<{ product_query: unknown; product_lookup_key: unknown }>;
 }
 

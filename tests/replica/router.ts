@@ -1,16 +1,16 @@
 import type { RateLimitedPath } from '@/tests/replica/fixtures/scenarios';
 import type { FaultPath } from './faults';
 
-/** What a request asks for. Paths are those of the interface document (part 4) and the site around them. */
+/** What a request asks for. Paths are those of site-interface 4 and the site around them. */
 export type Route =
   | { kind: 'session' }
-  | { kind: 'messages'; conversationId: string } // interface 4.1
-  | { kind: 'tree'; conversationId: string } // interface 4.2
-  | { kind: 'ads'; conversationId: string } // interface 4.3
-  | { kind: 'product-update' } // interface 4.4
-  | { kind: 'stream-status'; conversationId: string } // interface 4.5
-  | { kind: 'submit-prompt' } // interface 4.5
-  | { kind: 'me' } // interface 4.6
+  | { kind: 'messages'; conversationId: string } // site-interface 4.1
+  | { kind: 'tree'; conversationId: string } // site-interface 4.2
+  | { kind: 'ads'; conversationId: string } // site-interface 4.3
+  | { kind: 'product-update' } // site-interface 4.4
+  | { kind: 'stream-status'; conversationId: string } // site-interface 4.5
+  | { kind: 'submit-prompt' } // site-interface 4.5
+  | { kind: 'me' } // site-interface 4.6
   | { kind: 'chat-page'; conversationId: string }
   | { kind: 'index-page' }
   | { kind: 'client-script' }
@@ -77,7 +77,7 @@ export function route(method: string, pathname: string): Route {
   return { kind: 'not-found' };
 }
 
-/** The backend: every call needs the Bearer token (interface 5). */
+/** The backend: every call needs the Bearer token (site-interface 5). */
 export function isBackendRoute(kind: Route['kind']): boolean {
   return ['messages', 'tree', 'ads', 'product-update', 'stream-status', 'submit-prompt', 'me'].includes(kind);
 }

@@ -3,11 +3,11 @@ import { citedAnswer } from '@/tests/replica/fixtures/conversations/cited-answer
 import { webRunCommand, webRunResult } from '@/tests/replica/fixtures/message-specs';
 
 /**
- * A typed prompt answered with a web search, stored as the site stores it (interface 2.4, rule 1 of 9): the
- * model's web.run call and the tool's result naming the queries in `search_model_queries` (both only in
- * the messages format: the tree splices them out), then an answer whose text carries cite markers that its
- * `content_references` explain, next to the search's `search_result_groups` (DESIGN "Sources and citations
- * in messages"; the pages are cited-answer.ts's).
+ * A typed prompt answered with a web search, stored as the site stores it (site-interface 2.4 and
+ * site-interface 9.1): the model's web.run call and the tool's result naming the queries in
+ * `search_model_queries` (both only in the messages format: the tree splices them out), then an answer whose
+ * text carries cite markers that its `content_references` explain, next to the search's
+ * `search_result_groups` (site-interface 10.5; the pages are cited-answer.ts's).
  */
 export interface SearchedAnswer {
   queries: string[];

@@ -37,8 +37,8 @@ export interface Replica {
 }
 
 /**
- * Which socket an upgrade asks for. The live site's socket is on another host (DESIGN "The live site…"),
- * which Chromium reaches here too (scripts/launch-browser.ts maps it), so the Host header tells them apart.
+ * Which socket an upgrade asks for. The live site's socket is on another host (site-interface 10.1), which
+ * Chromium reaches here too (tests/support/launch-browser.ts maps it), so the Host header tells them apart.
  */
 function socketFormOf(request: IncomingMessage): SocketForm | null {
   const host = (request.headers.host ?? '').replace(/:\d+$/, '');

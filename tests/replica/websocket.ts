@@ -14,9 +14,9 @@ interface Topic {
 }
 
 /**
- * The site's WebSockets. Document form (interface 6): answers arrive as `{"type": "stream-item",
+ * The site's WebSockets. Document form (site-interface 6): answers arrive as `{"type": "stream-item",
  * "conversation_id", "data"}` frames; every open socket gets every frame and the page keeps those of its
- * own conversation. Live form (DESIGN "The live site…"): a client subscribes to a turn's topic
+ * own conversation. Live form (site-interface 10.1): a client subscribes to a turn's topic
  * (`{"type":"subscribe","topic_id"}`), gets what the topic sent before as catch-ups, then each item as an
  * array frame of topic messages. The last item it caught up on also arrives live once more, as when a
  * subscription races an item in flight: a catch-up duplicate with the same stream_item_id.

@@ -18,10 +18,10 @@ export interface BigExport {
 const POOL_SIZES = [4, 6, 10, 16, 24, 40, 60, 100, 160, 260, 420, 700, 1_200, 2_400];
 
 /**
- * Writes a data export of at least `minimumBytes` to `path` without holding it in memory (issue 10,
- * item 9): conversations of the replica's generator in varied sizes, in the document's form and the live
- * site's (every other one), each written as many times as needed under a fresh id. One line of JSON,
- * as the site's export is. Resolves with what was written.
+ * Writes a data export of at least `minimumBytes` to `path` without holding it in memory: conversations of
+ * the replica's generator in varied sizes, in the document's form and the live site's (every other one), each
+ * written as many times as needed under a fresh id. One line of JSON, as the site's export is. Resolves with
+ * what was written.
  */
 export async function writeBigExport(
   path: string,

@@ -3,7 +3,7 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Issue 10, item 5: the byte budgets, measured on a production build folder (.output/chrome-mv3). The
+ * The byte budgets, measured on a production build folder (.output/chrome-mv3). The
  * content scripts run on every chatgpt.com page load, so their minified size counts as shipped; the pages
  * count what their first load fetches, gzip -9, as a store download and the disk cache would hold it.
  */
@@ -52,7 +52,7 @@ function scriptsOfPage(html: string): string[] {
   });
 }
 
-/** A module's static imports (`import … from "@/tests/bench/x.js"`, `import "@/tests/bench/x.js"`); dynamic ones load later. */
+/** A module's static imports (`import … from "./x.js"`, `import "./x.js"`); dynamic ones load later. */
 function staticImportsOf(code: string, file: string): string[] {
   const found = code.matchAll(/\b(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g);
   return [...found].map((match) => posix.join(posix.dirname(file), match[1] ?? ''));

@@ -5,7 +5,9 @@ import type { FixtureName } from '@/tests/replica/fixtures/ids';
 export const storedConversations = (names: readonly FixtureName[]): StoredConversation[] =>
   names.map(fixture);
 
-/** The document's form of a data export (interface 2.3): a list of tree objects, printed with indents. */
+/**
+ * The document's form of a data export (site-interface 2.3): a list of tree objects, printed with indents.
+ */
 export const documentExportText = (conversations: readonly StoredConversation[]): string =>
   JSON.stringify(conversationsExport(conversations), null, 2);
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * The popup or side panel page for a tab (`popup.html?tabId=N`, issue 9) in a page of its own at `size`,
+ * The popup or side panel page for a tab (`popup.html?tabId=N`) in a page of its own at `size`,
  * in the light theme, once its views are shown: what the demo's screenshots show.
  */
 export async function openExtensionPage(

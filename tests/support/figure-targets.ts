@@ -8,18 +8,18 @@ export type FigureTarget = { atMost: number } | { exactly: number } | null;
 const NORMALIZE_TARGET = { atMost: 0.5 };
 
 export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
-  // issue 3: the normalized model against JSON.parse of the same bytes
+  // the normalized model against JSON.parse of the same bytes
   normalize_messages_ratio_100: NORMALIZE_TARGET,
   normalize_messages_ratio_1k: NORMALIZE_TARGET,
   normalize_messages_ratio_10k: NORMALIZE_TARGET,
   normalize_tree_ratio_100: NORMALIZE_TARGET,
   normalize_tree_ratio_1k: NORMALIZE_TARGET,
   normalize_tree_ratio_10k: NORMALIZE_TARGET,
-  // issue 4: insights, the Markdown export, the product_update parser
+  // insights, the Markdown export, the product_update parser
   insights_ratio_10k: { atMost: 1 },
   export_md_ratio_10k: { atMost: 1 },
   sse_parse_ratio: { atMost: 1.5 },
-  // issue 8: the live runtime in Chromium on the replica
+  // the live runtime in Chromium on the replica
   own_requests_per_load: { exactly: 0 },
   own_requests_older_pages: { exactly: 2 },
   own_token_requests_per_load: null,
@@ -32,11 +32,11 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   extension_fetch_overhead_ms_median: null,
   sse_first_chunk_delay_ratio: { atMost: 1.05 },
   poll_busy_ratio_10k: { atMost: 1.5 },
-  // issue 9: the popup and the export click
+  // the popup and the export click
   popup_render_ratio: { atMost: 1.5 },
   popup_first_paint_ratio: null,
   export_click_ms_10k_ratio: { atMost: 2 },
-  // issue 10: soak, byte budgets, fuzzing, data exports of any size
+  // soak, byte budgets, fuzzing, data exports of any size
   soak_heap_growth_ratio: { atMost: 1.2 },
   soak_own_requests_first_load: { exactly: 41 },
   soak_own_requests_hour: { atMost: 60 },

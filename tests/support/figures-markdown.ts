@@ -2,7 +2,7 @@ import { isRecord } from '@/lib/model/json-read';
 import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets';
 
 /**
- * The README's figures table (issue 10, item 10) from the JSON of `npm run bench -- --json`: every figure
+ * The README's figures table from the JSON of `npm run bench -- --json`: every figure
  * with a target (figure-targets.ts) in its order, then any figure the bench printed that has none listed.
  * A figure the JSON lacks is "pending": its benchmark was not part of the run.
  */

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
 /**
- * Finds a Chromium the tests and the demo can drive. No browser download works on these machines
- * (DESIGN, environment facts), so it is Debian's package: installed here when missing and we are root,
- * otherwise the caller is told exactly what to run.
+ * Finds a Chromium the tests and the demo can drive. No browser download works on these machines, so it is
+ * Debian's package: installed here when missing and we are root, otherwise the caller is told exactly what to
+ * run.
  */
 const candidates = [
   '/usr/bin/chromium',

@@ -12,7 +12,7 @@ export interface LensBrowser {
 
 /**
  * Starts Chromium with the built extension, resolving chatgpt.com and ws.chatgpt.com to the replica so
- * that the production build, unchanged, talks to it (DESIGN, the replica of the chat site).
+ * that the production build, unchanged, talks to it (architecture "Tests").
  */
 export async function launchBrowserWithExtension(options: {
   extensionDir: string;
@@ -53,7 +53,7 @@ export async function launchBrowser(options: {
 
 /** Chromium's arguments for the replica: its hosts mapped to it, and the extension or none. */
 export function chromiumArgs(options: { extensionDir: string | null; replicaPort: number }): string[] {
-  // The live site's socket is on ws.chatgpt.com (DESIGN "The live site…"): the replica serves it too.
+  // The live site's socket is on ws.chatgpt.com (site-interface 10.1): the replica serves it too.
   const hostRules = ['chatgpt.com', 'ws.chatgpt.com'].map(
     (host) => `MAP ${host}:443 127.0.0.1:${options.replicaPort}`,
   );

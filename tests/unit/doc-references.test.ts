@@ -81,7 +81,7 @@ describe('references resolve', () => {
   it('cites no document outside the repository and no issue number', () => {
     const unresolvable = referencesIn(
       sources,
-      /(\bissue \d+|\bDESIGN\b|(?<!site-)\binterface \d|shared\/(?:DESIGN|interface)\.md)/gi,
+      /(\b[Ii]ssue \d+|\bDESIGN\b|(?<!site-)\b[Ii]nterface \d|shared\/(?:DESIGN|interface)\.md)/g,
     );
     expect(unresolvable).toEqual([]);
   });

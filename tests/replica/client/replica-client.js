@@ -8,7 +8,7 @@ window.__replica = {
 };
 
 /*
- * The replica's chat page client. It behaves as the interface document says the site's client does:
+ * The replica's chat page client. It behaves as docs/site-interface.md says the site's client does:
  * session token first, then the tree (4.2), the first messages page (4.1), the account (4.6) and the ads
  * (4.3) on every load; the tree polled every 5 s while the tab is visible; product cards refreshed one at a
  * time with 300-500 ms pauses, stopping at the first 429 (4.4); prompts answered over SSE or a WebSocket,
@@ -63,7 +63,7 @@ window.__replica = {
 
   async function loadTree() {
     const response = await api(`/backend-api/conversation/${conversationId}`);
-    // interface 4.2: the tree may be missing; the messages format serves alone.
+    // site-interface 4.2: the tree may be missing; the messages format serves alone.
     if (response.status === 404) return null;
     return readJson(response, 'tree');
   }
@@ -212,7 +212,7 @@ window.__replica = {
     });
   }
 
-  // ---- product cards (interface 4.4) ------------------------------------------------------------
+  // ---- product cards (site-interface 4.4) ----------------------------------------------------
 
   function productCardElement(index) {
     return document.querySelector(`.product-card[data-index="${index}"]`);
@@ -296,7 +296,7 @@ window.__replica = {
     }
   }
 
-  // ---- prompts (interface 4.5, 6) -------------------------------------------------------------
+  // ---- prompts (site-interface 4.5 and site-interface 6) -------------------------------------
 
   function openSocket(url) {
     return new Promise((resolve) => {
@@ -547,7 +547,7 @@ window.__replica = {
         await response.json();
       }
       if (fromSocket) answer = (await fromSocket) ?? answer;
-      // interface 6: any stream-item frame makes the transport WebSocket, even next to an SSE answer.
+      // site-interface 6: any stream-item frame makes the transport WebSocket, even next to an SSE answer.
       replica.transport = fromSocket || handedOff ? 'websocket' : sawSse ? 'sse' : null;
       replica.lastAnswer = answer;
     } catch (error) {

@@ -8,15 +8,15 @@ export function handleSession(context: HandlerContext): void {
   sendJson(context.response, 200, sessionBody(context.request, context.credentials, context.now()));
 }
 
-/** interface 4.6: GET /backend-api/me */
+/** site-interface 4.6: GET /backend-api/me */
 export function handleMe(context: HandlerContext): void {
   sendJson(context.response, 200, meResponse());
 }
 
-/** interface 4.3: GET /backend-api/bazaar/conversation/{id}/ads */
+/** site-interface 4.3: GET /backend-api/bazaar/conversation/{id}/ads */
 export function handleAds(context: HandlerContext, conversationId: string): void {
   const scenario = context.state.scenario(conversationId);
-  // The live scenarios send the ads in the live site's form (DESIGN "The live site…", Ads).
+  // The live scenarios send the ads in the live site's form (site-interface 10.4).
   sendJson(
     context.response,
     200,

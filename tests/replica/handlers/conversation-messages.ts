@@ -2,7 +2,10 @@ import { messagesResponseForPage, pageOfMessages } from '@/tests/replica/fixture
 import { sendDetail, sendJson, sendMalformedJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
-/** interface 4.1: GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor] */
+/**
+ * site-interface 4.1:
+ * GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor]
+ */
 export function handleMessages(context: HandlerContext, conversationId: string): void {
   const { response, state, url } = context;
   if (state.scenario(conversationId)?.malformedMessages) {

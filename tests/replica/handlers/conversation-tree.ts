@@ -2,7 +2,7 @@ import { treeResponse } from '@/tests/replica/fixtures/formats';
 import { sendDetail, sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
-/** interface 4.2: GET /backend-api/conversation/{id}; 404 where the scenario or an override says so. */
+/** site-interface 4.2: GET /backend-api/conversation/{id}; 404 where the scenario or an override says so. */
 export function handleTree(context: HandlerContext, conversationId: string): void {
   const { response, state } = context;
   const missing = state.override(conversationId).treeMissing ?? state.scenario(conversationId)?.treeMissing;

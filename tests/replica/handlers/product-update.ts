@@ -6,7 +6,9 @@ function isProductCardRequest(body: unknown): body is ProductCardRequest {
   return typeof body === 'object' && body !== null && 'product_query' in body && 'product_lookup_key' in body;
 }
 
-/** interface 4.4: POST /backend-api/search/product_update, answered as an event stream in several chunks. */
+/**
+ * site-interface 4.4: POST /backend-api/search/product_update, answered as an event stream in several chunks.
+ */
 export async function handleProductUpdate(context: HandlerContext): Promise<void> {
   const body = await readJsonBody(context.request);
   if (!isProductCardRequest(body)) {

@@ -36,8 +36,9 @@ interface Answering {
 }
 
 /**
- * interface 4.5 and 6: POST /backend-api/f/conversation. The answer streams in the scenario's wire form
- * (document or live) over its transport; the stored conversation grows with it, so the next load shows it.
+ * site-interface 4.5 and site-interface 6: POST /backend-api/f/conversation. The answer streams in the
+ * scenario's wire form (document or live) over its transport; the stored conversation grows with it, so the
+ * next load shows it.
  */
 export async function handleSubmitPrompt(context: HandlerContext): Promise<void> {
   const { response, state, now } = context;

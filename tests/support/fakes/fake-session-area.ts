@@ -1,7 +1,10 @@
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { TabLensStore } from '@/lib/runtime/worker/lens-worker';
 
-/** chrome.storage.session's quota: 10 MB for everything the extension keeps there (DESIGN "Browser facts"). */
+/**
+ * chrome.storage.session's quota: 10 MB for everything the extension keeps there
+ * (architecture "Browser facts").
+ */
 export const SESSION_QUOTA_BYTES = 10 * 1024 * 1024;
 
 /**

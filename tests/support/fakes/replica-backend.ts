@@ -8,8 +8,8 @@ import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import { type Handler, jsonResponse } from './fake-backend';
 
 /**
- * The two conversation endpoints of the replica (interface 4.1, 4.2) over its pure fixture module,
- * so a loader test needs no server: the loader only ever sees a fetch function.
+ * The two conversation endpoints of the replica (site-interface 4.1 and site-interface 4.2) over its pure
+ * fixture module, so a loader test needs no server: the loader only ever sees a fetch function.
  */
 export function replicaHandler(
   conversationFor: (id: string) => StoredConversation | undefined = getConversation,

@@ -4,7 +4,7 @@ import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { activePath, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SOAK_TAB, type SoakTab, soakTab } from './soak-tab';
 
-/** Simulated minutes of each stretch of the soak (issue 10, item 4), in the order they run. */
+/** Simulated minutes of each stretch of the soak, in the order they run. */
 export interface SoakPlan {
   /** Visible, the page polling its unchanged tree every 5 s. */
   pagePollingMinutes: number;
@@ -18,7 +18,7 @@ export interface SoakPlan {
   heapEveryMinutes: number;
 }
 
-/** The hour of the issue, and the stretches around it. */
+/** An hour of page polls, and the stretches around it. */
 export const HOUR_SOAK: SoakPlan = {
   pagePollingMinutes: 60,
   noPagePollMinutes: 10,
@@ -141,12 +141,12 @@ async function exportedIds(tab: SoakTab): Promise<{ ids: string[]; requests: num
 }
 
 /**
- * The soak of issue 10, item 4: a visible tab on `conversation` (the 10,000-message one), the page
- * polling its unchanged tree every 5 s, then a stretch without page polls, a hidden stretch and the
- * tab shown again, on the virtual clock, with the page hook, the relay and its fallback clock, the
- * worker, the governor and the session area all running (soak-tab.ts). Measures what the rules count
- * (interface 8; issue 8: passive first, 12 s fallback only while visible and nothing fresh) and the
- * extension's heap.
+ * The soak: a visible tab on `conversation` (the 10,000-message one), the page polling its unchanged tree
+ * every 5 s, then a stretch without page polls, a hidden stretch and the tab shown again, on the virtual
+ * clock, with the page hook, the relay and its fallback clock, the worker, the governor and the session area
+ * all running (soak-tab.ts). Measures what the rules count (site-interface 8 and
+ * architecture "Event-driven refresh": passive first, 12 s fallback only while visible and nothing fresh) and
+ * the extension's heap.
  */
 export async function runSoak(conversation: StoredConversation, plan: SoakPlan): Promise<SoakReport> {
   const tab = soakTab(conversation);

@@ -17,7 +17,7 @@ import { replicaHandler } from '@/tests/support/fakes/replica-backend';
 import { replicaWithAds } from '@/tests/support/fakes/runtime-backend';
 
 export const SOAK_TAB = 11;
-/** The replica's client polls the tree this often while the tab is visible (interface 4.2). */
+/** The replica's client polls the tree this often while the tab is visible (site-interface 4.2). */
 export const PAGE_POLL_MS = 5_000;
 /** Virtual time moves in steps this long; the work each step started settles before the next. */
 const STEP_MS = 100;

@@ -3,7 +3,7 @@ import { loadConversationPages, type PagesProgress } from '@/lib/api/conversatio
 import { clientOver, type Handler, jsonResponse } from '@/tests/support/fakes/fake-backend';
 import { smallPages } from '@/tests/unit/fixtures/read-fixture';
 
-/** The small conversation's two pages, served by cursor as the site does (interface 4.1). */
+/** The small conversation's two pages, served by cursor as the site does (site-interface 4.1). */
 const smallServer: Handler = ({ url }) => {
   const [newest, older] = smallPages();
   const before = url.searchParams.get('before');

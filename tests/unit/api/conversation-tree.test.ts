@@ -16,7 +16,7 @@ describe('loadConversationTree', () => {
     ['a body without mapping', () => jsonResponse({ title: 'x', messages: [] }), /no mapping/],
     ['a body that is no object', () => jsonResponse([1, 2]), /not a JSON object/],
     ['a malformed body', () => new Response('{"mapping": {'), /not valid JSON|ends early/],
-  ])('treats %s as an absent tree, not an error (rule 2)', async (_label, answer, reason) => {
+  ])('treats %s as an absent tree, not an error (site-interface 9.2)', async (_label, answer, reason) => {
     const { client } = clientOver(answer);
     const outcome = await loadConversationTree(client, 'c1');
     expect(outcome).toMatchObject({ status: 'absent', reason: expect.stringMatching(reason) });

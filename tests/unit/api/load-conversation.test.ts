@@ -33,7 +33,7 @@ describe('loadConversation', () => {
     );
   });
 
-  it('serves the messages format alone when the tree answers 404 (rule 2)', async () => {
+  it('serves the messages format alone when the tree answers 404 (site-interface 9.2)', async () => {
     const { client } = clientOver(replicaHandler());
     const loaded = await loadConversation(client, FIXTURE_IDS.treeMissing);
     expect(loaded.error).toBeNull();
@@ -48,7 +48,7 @@ describe('loadConversation', () => {
     expect(loaded.conversation?.formatLoads.messages.complete).toBe(true);
   });
 
-  it('lists the unknown top-level keys of the messages format (rule 3)', async () => {
+  it('lists the unknown top-level keys of the messages format (site-interface 9.3)', async () => {
     const { client } = clientOver(replicaHandler());
     const loaded = await loadConversation(client, FIXTURE_IDS.extraKeys);
     expect(loaded.conversation?.extraKeys).toEqual(['conversation_labels', 'experiments', 'future_flag']);

@@ -33,7 +33,7 @@ const answering =
   async () =>
     response();
 
-describe('postProductUpdate (interface 4.4)', () => {
+describe('postProductUpdate (site-interface 4.4)', () => {
   it('POSTs the product query and the lookup key as JSON to the product_update path', async () => {
     const sent: Array<{ path: string; init: RequestInit }> = [];
     const send: SendRequest = async (path, init) => {

@@ -36,7 +36,7 @@ function fakeService(answerFor: (call: number) => Answer | null = () => null) {
   return { send, sleep, calls, now: () => 1_700_000_000_000 + clock };
 }
 
-describe('refreshProducts (interface 4.4, 7)', () => {
+describe('refreshProducts (site-interface 4.4 and site-interface 7)', () => {
   it('refreshes every card, one call each, and returns the products in card order', async () => {
     const service = fakeService();
     const run = await refreshProducts({ cards, ...service, random: () => 0.5 });

@@ -50,7 +50,7 @@ function stalledServer() {
   };
 }
 
-describe('a request given up after its deadline (issue 10, item 2: a slow response)', () => {
+describe('a request given up after its deadline (a slow response)', () => {
   it('is an error that says how long it waited, and the next request goes out as usual', async () => {
     const clock = fakeClock();
     const server = stalledServer();

@@ -1,6 +1,6 @@
 import type { AnswerStreamEvent, CapturedResponseEvent } from '@/lib/capture/page-event';
 
-/** The page hook's copy of a tree response (interface 4.2) for one conversation. */
+/** The page hook's copy of a tree response (site-interface 4.2) for one conversation. */
 export const treeResponseEvent = (conversationId: string): CapturedResponseEvent => ({
   type: 'response',
   endpoint: 'conversation-tree',
@@ -13,7 +13,9 @@ export const treeResponseEvent = (conversationId: string): CapturedResponseEvent
   truncated: false,
 });
 
-/** The page hook's reading of a submit call the live site handed off to a WebSocket topic (interface 6). */
+/**
+ * The page hook's reading of a submit call the live site handed off to a WebSocket topic (site-interface 6).
+ */
 export const handoffEvent = (conversationId: string, topicId: string): AnswerStreamEvent => ({
   type: 'answer-stream',
   status: 200,

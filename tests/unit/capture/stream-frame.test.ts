@@ -12,7 +12,7 @@ import {
 const topic = 'conversation-turn-5c1e9a7e';
 const conversationId = '68f0a1c2-3b4d-8005-9e6f-1a2b3c4d5e11';
 
-describe('readStreamFrame, the document form (interface 6)', () => {
+describe('readStreamFrame, the document form (site-interface 6)', () => {
   it('reads a stream-item frame with its conversation', () => {
     const frame = JSON.stringify({
       type: 'stream-item',
@@ -30,7 +30,7 @@ describe('readStreamFrame, the document form (interface 6)', () => {
   });
 });
 
-describe("readStreamFrame, the live site's form (DESIGN)", () => {
+describe("readStreamFrame, the live site's form (site-interface 10.1)", () => {
   it('reads each topic message of an array frame, as the site writes it', () => {
     const frame =
       '[{"type":"message","topic_id":"conversation-turn-5c1e9a7e","payload":{"type":"conversation-turn-stream",' +

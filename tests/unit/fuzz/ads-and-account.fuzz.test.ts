@@ -9,7 +9,7 @@ import { damagedCopies, hostileJson } from './hostile-values';
 import { expectNoSecret, typedValue } from './outcome-checks';
 
 /**
- * The ads response (interface 4.3: the document's records, the live site's `ads_response` units by turn)
+ * The ads response (site-interface 4.3: the document's records, the live site's `ads_response` units by turn)
  * and the account (4.6) on damaged copies: no exception, a typed error or a tolerated read, and no tracking
  * value or personal member of the account in what is read.
  */

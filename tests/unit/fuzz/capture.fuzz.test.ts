@@ -26,7 +26,7 @@ import { editText, textEdits } from './text-edits';
 /**
  * What the page hook and the relay read in the page's world (lib/capture): WebSocket frames, the submit
  * call's SSE body, URLs, and the page events the relay validates because any script on the page can post
- * a forgery (DESIGN "One typed protocol per channel"). They run inside the page's own calls, so none may
+ * a forgery (architecture "Channels"). They run inside the page's own calls, so none may
  * throw on anything, and none may let a resume token or a member the page added through.
  */
 /** Every endpoint kind of lib/capture/endpoint.ts, checked complete by the compiler. */

@@ -9,10 +9,10 @@ import { fuzz } from './fuzz-property';
 import { hostileJson, hostileString } from './hostile-values';
 
 /**
- * The citation marker rewriters (DESIGN "Sources and citations in messages"; lib/insights citation-markers
- * and citation-sweep, lib/export markdown-citations): an answer's own words around the markers are never
- * lost, whatever the markers are (known, unknown, cut short, explained by a reference or by nothing), and
- * no private-use character or marker is left.
+ * The citation marker rewriters (site-interface 10.5; lib/insights/citation-markers.ts and
+ * lib/insights/citation-sweep.ts, lib/export/markdown-citations.ts): an answer's own words around the markers
+ * are never lost, whatever the markers are (known, unknown, cut short, explained by a reference or by
+ * nothing), and no private-use character or marker is left.
  */
 
 /** Text no marker can start or end in: no private-use character, bracket, dagger or digit. */

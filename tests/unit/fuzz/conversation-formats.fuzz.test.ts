@@ -18,9 +18,9 @@ import { typedValue } from './outcome-checks';
 import { editText, textEdits } from './text-edits';
 
 /**
- * The conversation readers (interface 2.1–2.4, 4.1, 4.2, a data export) on damaged copies of real-shaped
- * responses, of the document's form and the live site's: no exception, a typed error or a tolerated read,
- * and what is read is a well-formed conversation.
+ * The conversation readers (site-interface 2, site-interface 4.1, site-interface 4.2 and a data export of
+ * site-interface 10.8) on damaged copies of real-shaped responses, of the document's form and the live
+ * site's: no exception, a typed error or a tolerated read, and what is read is a well-formed conversation.
  */
 const messagesPages = damagedCopies(Object.values(MESSAGES_DOCUMENTS));
 

@@ -12,10 +12,10 @@ import { typedValue } from './outcome-checks';
 import { editText, splitAt, splitPoints, textEdits } from './text-edits';
 
 /**
- * A data export read as a stream (issue 10, item 9; lib/cli/data-export-stream, inspect-export-stream),
- * damaged and cut into chunks anywhere (inside a UTF-8 character too): the stream never rejects, it ends
- * with a typed outcome, the conversations it hands on are well formed, and where it reads the file to its
- * end it finds the conversations reading the file whole finds.
+ * A data export read as a stream (lib/cli/data-export-stream.ts, lib/cli/inspect-export-stream.ts), damaged
+ * and cut into chunks anywhere (inside a UTF-8 character too): the stream never rejects, it ends with a typed
+ * outcome, the conversations it hands on are well formed, and where it reads the file to its end it finds the
+ * conversations reading the file whole finds.
  */
 const files = fc.oneof(
   damagedCopies(Object.values(DATA_EXPORTS)).map((file) => jsonText(file)),

@@ -23,9 +23,9 @@ import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
 import { jsonText } from './json-text';
 
 /**
- * The documents the fuzz properties start from, in both vocabularies: the interface document's plain forms
- * and the live site's (DESIGN "The live site…"), as the replica serves them and as the hand-written unit
- * fixtures hold them. Built once; a property mutates a copy.
+ * The documents the fuzz properties start from, in both vocabularies: the plain forms of
+ * site-interface 1 to 9 and the live site's (site-interface 10), as the replica serves them and as the
+ * hand-written unit fixtures hold them. Built once; a property mutates a copy.
  */
 
 /** The replica's canary prefixes (canaries.ts), one a secret's area; none may appear in anything a reader returns. */

@@ -4,10 +4,10 @@ import { expect, it } from 'vitest';
 import type { FuzzReportLine } from '@/tests/support/fuzz-report';
 
 /**
- * One way to run a fuzz property (issue 10, item 3), so the same files serve the unit suite and `npm run
- * fuzz`: FUZZ_RUNS sets the runs of every property (the fuzz script sets 10,000), and without it the unit
- * suite runs a count it can afford. With FUZZ_REPORT naming a file, each property that passed appends the
- * runs it executed, counted as they ran, as one JSON line: the bench's fuzz_runs_total adds them up.
+ * One way to run a fuzz property, so the same files serve the unit suite and `npm run fuzz`: FUZZ_RUNS sets
+ * the runs of every property (the fuzz script sets 10,000), and without it the unit suite runs a count it can
+ * afford. With FUZZ_REPORT naming a file, each property that passed appends the runs it executed, counted as
+ * they ran, as one JSON line: the bench's fuzz_runs_total adds them up.
  */
 const UNIT_SUITE_RUNS = 150;
 

@@ -10,10 +10,10 @@ import { expectNoSecret, typedValue } from './outcome-checks';
 import { editText, textEdits } from './text-edits';
 
 /**
- * `npm run inspect` on a HAR recorded on chatgpt.com (issue 4, item 6): both formats, ads, product
- * refreshes of both forms, a document SSE answer and the live site's socket frames with a handoff. A damaged
- * recording reads as what can be read, with warnings, or a typed error; the access token, the resume token
- * and the planted tracking and product secrets reach no inspection.
+ * `npm run inspect` on a HAR recorded on chatgpt.com: both formats, ads, product refreshes of both forms, a
+ * document SSE answer and the live site's socket frames with a handoff. A damaged recording reads as what can
+ * be read, with warnings, or a typed error; the access token, the resume token and the planted tracking and
+ * product secrets reach no inspection.
  */
 const HAR_TEXT = JSON.stringify(HAR_DOCUMENT);
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type Mutation, mutate } from '@/tests/unit/fixtures/mutate';
 
 /**
- * Values a tolerant reader must survive (DESIGN "Tolerant reader"): text with every kind of code unit
+ * Values a tolerant reader must survive (architecture "Tolerant reader"): text with every kind of code unit
  * (lone surrogates, the private-use citation characters, NUL, right-to-left marks), numbers JSON can write
  * but no field expects, members named like the prototype's, and nesting far deeper than any real response.
  */

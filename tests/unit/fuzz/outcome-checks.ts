@@ -17,8 +17,9 @@ const ERROR_CODES: Record<LensErrorCode, true> = {
 };
 
 /**
- * "Every failure is a typed error" (issue 10, item 3): a Result either holds a value with its warnings as
- * sentences, or an error of a known code with a message a user can read. Returns the value, or null.
+ * Every failure is a typed error (architecture "Tolerant reader"): a Result either holds a value with its
+ * warnings as sentences, or an error of a known code with a message a user can read. Returns the value, or
+ * null.
  */
 export function typedValue<T>(result: Result<T>): T | null {
   if (result.ok) {
@@ -53,7 +54,7 @@ function stringsIn(output: unknown): string[] {
   return found;
 }
 
-/** DESIGN "Secrets never enter the model": no planted secret of the fixtures in `output`. */
+/** architecture "Secrets": no planted secret of the fixtures in `output`. */
 export function expectNoSecret(output: unknown): void {
   const leaked = stringsIn(output).find((text) => SECRET_CANARIES.some((canary) => text.includes(canary)));
   expect(leaked).toBeUndefined();

@@ -14,9 +14,9 @@ import { expectNoSecret, typedValue } from './outcome-checks';
 import { editText, splitAt, splitPoints, textEdits } from './text-edits';
 
 /**
- * The product_update reader (interface 2.5, 4.4; the document's `entity` envelopes and offers, the live
- * site's `product` envelopes and offers) on damaged streams: no exception, a typed outcome, no
- * token-bearing value in any product or offer row, and every number a finite one.
+ * The product_update reader (site-interface 2.5 and site-interface 4.4; the document's `entity` envelopes and
+ * offers, the live site's `product` envelopes and offers) on damaged streams: no exception, a typed outcome,
+ * no token-bearing value in any product or offer row, and every number a finite one.
  */
 const isFiniteOrNull = (value: number | null): boolean => value === null || Number.isFinite(value);
 

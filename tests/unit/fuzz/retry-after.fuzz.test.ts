@@ -5,9 +5,9 @@ import { fuzz } from './fuzz-property';
 import { hostileString } from './hostile-values';
 
 /**
- * The Retry-After header of a 429 (interface 7) as the rate governor reads it: delta-seconds of any length,
- * HTTP-dates of any year, anything else. A wait is a finite number of milliseconds or none (null, and the
- * governor's own ladder applies): a wait the governor cannot store or count down is no wait.
+ * The Retry-After header of a 429 (site-interface 7) as the rate governor reads it: delta-seconds of any
+ * length, HTTP-dates of any year, anything else. A wait is a finite number of milliseconds or none (null, and
+ * the governor's own ladder applies): a wait the governor cannot store or count down is no wait.
  */
 const header = fc.oneof(
   fc.stringMatching(/^ ?\d{1,400} ?$/),

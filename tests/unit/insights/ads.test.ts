@@ -13,7 +13,7 @@ function report(withAds: boolean): AdsReport {
 const accountResult = parseAdAccount(meResponse());
 const account: AdAccount = accountResult.ok ? accountResult.value : { segmentId: null, country: null };
 
-describe('summarizeAds (interface 4.3, 4.6)', () => {
+describe('summarizeAds (site-interface 4.3 and site-interface 4.6)', () => {
   const shown = report(true);
   const overview = summarizeAds(shown, account);
 
@@ -78,7 +78,7 @@ describe('summarizeAds (interface 4.3, 4.6)', () => {
   });
 });
 
-describe('summarizeAds of the live site’s form (DESIGN "The live site…", Ads)', () => {
+describe('summarizeAds of the live site’s form (site-interface 10.4)', () => {
   const live = parseAdsResponse(adsResponse('conv-live', true, 'live'));
   if (!live.ok) throw new Error(live.error.message);
   const overview = summarizeAds(live.value, account);

@@ -65,7 +65,7 @@ describe('offersTable', () => {
   });
 });
 
-describe('offersTable of the live form (DESIGN "The live site")', () => {
+describe('offersTable of the live form (site-interface 10.3)', () => {
   const rows = offersTable(productsOf(FIXTURE_IDS.liveShopping));
 
   it('has a merchant, the shown price and a total on every row, as the service displayed them', () => {

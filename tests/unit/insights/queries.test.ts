@@ -52,7 +52,7 @@ describe('extractQueries', () => {
     ]);
   });
 
-  it('reads an open call whose ref_id is in the older object form (interface 2.4) as its string form', () => {
+  it("reads an open call's ref_id in the older object form (site-interface 2.4) as its string form", () => {
     const conversation = conversationOf([
       user('u1', 'Open that page'),
       message({

@@ -8,7 +8,7 @@ import {
   type SeenStreamItem,
 } from '@/lib/insights/transport';
 
-describe('detectTransport (interface 6)', () => {
+describe('detectTransport (site-interface 6)', () => {
   const transport = (streamItems: number, sseAnswers: number, handoffs = 0) =>
     detectTransport({ streamItems, sseAnswers, handoffs });
 

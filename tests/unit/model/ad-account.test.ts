@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { meResponse } from '@/tests/replica/fixtures/ads';
 
-describe('parseAdAccount (interface 4.6)', () => {
+describe('parseAdAccount (site-interface 4.6)', () => {
   const me = meResponse() as Record<string, unknown>;
 
   it('reads the ads segment and the country code of the account', () => {

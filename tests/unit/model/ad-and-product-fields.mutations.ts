@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 
 /**
- * Mutated copies of a fixture for the property tests of the ad and product parsers (tolerant reader,
- * DESIGN): one to five members anywhere in the tree deleted or replaced by arbitrary JSON.
+ * Mutated copies of a fixture for the property tests of the ad and product parsers
+ * (architecture "Tolerant reader"): one to five members anywhere in the tree deleted or replaced by arbitrary
+ * JSON.
  */
 type Path = Array<string | number>;
 

@@ -16,7 +16,7 @@ function nested(depth: number, member: JsonRecord): JsonRecord {
   return record;
 }
 
-describe('findAdMember (interface 4.3; DESIGN "The live site…", Ads)', () => {
+describe('findAdMember (site-interface 4.3 and site-interface 10.4)', () => {
   it('finds a member on the record and in records below it, up to the depth limit', () => {
     expect(AD_MEMBER_MAX_DEPTH).toBe(6);
     expect(findAdMember([{ format: 'image_card_v2' }], ['format'], readText)).toBe('image_card_v2');

@@ -6,7 +6,7 @@ import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { mutatedJson } from './ad-and-product-fields.mutations';
 
 /**
- * The ads response in the live site's form (DESIGN "The live site…", Ads): `entries_by_turn_id` maps a turn to
+ * The ads response in the live site's form (site-interface 10.4): `entries_by_turn_id` maps a turn to
  * `{ads_response: {type, visibility, content}}`, the content a single- or a multi-advertiser unit.
  */
 const TRACKING_PAIR = /[?&#;](oppref|olref|ad_data_token|oa_oppref)=/i;

@@ -54,7 +54,7 @@ function trackingNamesIn(text: string): Set<string> {
   return names;
 }
 
-describe('parseAdsResponse (interface 4.3)', () => {
+describe('parseAdsResponse (site-interface 4.3)', () => {
   const report = parsed(rawBody);
 
   it('reads the response members', () => {
@@ -152,7 +152,7 @@ describe('parseAdsResponse (interface 4.3)', () => {
     expect([...(entry?.removedTrackingParams ?? [])].sort()).toEqual(['olref', 'oppref']);
   });
 
-  it('reads a flat record whose advertiser members sit on the entry itself (interface 4.3 names)', () => {
+  it('reads a flat record whose advertiser members sit on the entry (site-interface 4.3 names)', () => {
     const entry = parsed({
       entries: [
         {

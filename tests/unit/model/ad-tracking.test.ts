@@ -8,7 +8,7 @@ function paramNames(url: string): string[] {
   return [...new URL(url).searchParams.keys()];
 }
 
-describe('stripTrackingParams (interface 4.3)', () => {
+describe('stripTrackingParams (site-interface 4.3)', () => {
   it('removes every tracking parameter and keeps the harmless ones in order', () => {
     const { url, removed } = stripTrackingParams(
       'https://shop.example/p/1?utm_source=chatgpt&oppref=AAA&id=7&olref=BBB&utm_medium=ads&ad_data_token=CCC&oa_oppref=DDD',

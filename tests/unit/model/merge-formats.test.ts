@@ -13,7 +13,7 @@ const fromPages = (pages: unknown[] = smallPages()) => conversationOf(normalizeM
 const fromTree = (tree: unknown = smallTree()) => conversationOf(normalizeTreeFormat(tree));
 
 describe('mergeConversationFormats', () => {
-  it('prefers the messages format where both hold a message (rule 1) and records both formats', () => {
+  it("prefers the messages format's copy of a message (site-interface 9.1) and records both formats", () => {
     const result = mergeConversationFormats({ messages: fromPages(), tree: fromTree() });
     const merged = conversationOf(result);
     expect(merged.messages.map((message) => message.id)).toEqual(SMALL_MESSAGE_IDS);
@@ -66,7 +66,7 @@ describe('mergeConversationFormats', () => {
     expect(result.ok && result.warnings.join(' ')).toMatch(/end at different messages/);
   });
 
-  it('serves the messages format alone when the tree is absent (rule 2), saying why', () => {
+  it('serves the messages format alone when the tree is absent (site-interface 9.2), saying why', () => {
     const result = mergeConversationFormats({
       messages: fromPages(),
       missingNotes: { tree: 'The tree path answered 404.' },

@@ -50,7 +50,7 @@ function parsed(entity: unknown, envelope: Record<string, unknown> | null = null
   return result.value;
 }
 
-describe('the product fixtures (interface 2.5)', () => {
+describe('the product fixtures (site-interface 2.5)', () => {
   it('have entities of exactly 32 fields and offers of exactly 22, with several offers each', () => {
     expect(fullEntities).toHaveLength(3);
     for (const entity of entities) {
@@ -61,7 +61,7 @@ describe('the product fixtures (interface 2.5)', () => {
   });
 });
 
-describe('parseProductEntity (interface 2.5)', () => {
+describe('parseProductEntity (site-interface 2.5)', () => {
   it('reads the product and every offer', () => {
     for (const raw of fullEntities) {
       const { product } = parsed(raw);
@@ -179,7 +179,7 @@ const liveEntities = lastOfEach(
 /** The fixture writes dollars as "$1234.56": read with a plain slice, independent of the parser. */
 const dollars = (text: string): number => Number(text.slice(1));
 
-describe('parseProductEntity, the live form (DESIGN "The live site")', () => {
+describe('parseProductEntity, the live form (site-interface 10.3)', () => {
   it('reads every offer of the live fixtures: merchant, shown price, breakdown, strike price, availability, tag', () => {
     expect(liveEntities).toHaveLength(3);
     for (const raw of liveEntities) {

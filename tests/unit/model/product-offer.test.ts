@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOffer } from '@/lib/model/product-offer';
 
-describe('parseOffer (interface 2.5), shapes that drift', () => {
+describe('parseOffer (site-interface 2.5), shapes that drift', () => {
   it('reads amounts given as objects or numeric strings, and the currency beside them', () => {
     const offer = parseOffer({
       seller: 'Corner Shop',
@@ -58,7 +58,7 @@ describe('parseOffer (interface 2.5), shapes that drift', () => {
   });
 });
 
-describe('parseOffer, the live vocabulary (DESIGN "The live site")', () => {
+describe('parseOffer, the live vocabulary (site-interface 10.3)', () => {
   it('reads merchant_name, the display price, price_details as text, original_price, available and tag.text', () => {
     const offer = parseOffer({
       merchant_name: 'Best Buy',

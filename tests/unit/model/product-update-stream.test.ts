@@ -58,7 +58,7 @@ function expectAnyChunkingParsesTheSame(bytes: Uint8Array): void {
   );
 }
 
-describe('product_update stream reader (interface 4.4, 6)', () => {
+describe('product_update stream reader (site-interface 4.4 and site-interface 6)', () => {
   it('turns the product_entity frames of each fixture body into one product, complete', () => {
     bodies.forEach((body, index) => {
       const result = parseProductUpdateBody(body);
@@ -159,7 +159,7 @@ describe('product_update stream reader (interface 4.4, 6)', () => {
   });
 });
 
-describe('product_update stream reader, the live form (DESIGN "The live site")', () => {
+describe('product_update stream reader, the live form (site-interface 10.3)', () => {
   const liveCards = productCards(FIXTURE_IDS.liveShopping);
   const liveBodies = liveCards.map((card) => productUpdateSse(card));
 

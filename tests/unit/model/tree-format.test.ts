@@ -75,7 +75,7 @@ describe('normalizeTreeFormat', () => {
     expect(result.ok && result.value.formatLoads.tree).toMatchObject({ complete: false });
   });
 
-  it('treats a response without a mapping object as an unexpected shape (rule 2)', () => {
+  it('treats a response without a mapping object as an unexpected shape (site-interface 9.2)', () => {
     const tree = smallTree();
     delete tree.mapping;
     expect(normalizeTreeFormat(tree)).toMatchObject({ ok: false, error: { code: 'unexpected-shape' } });

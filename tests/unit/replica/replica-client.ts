@@ -68,7 +68,7 @@ export const asPage = (replica: Replica): Record<string, string> => ({
 export const json = (response: WireResponse): Record<string, unknown> =>
   JSON.parse(response.text) as Record<string, unknown>;
 
-/** The page's composer submitting a prompt in a conversation (interface 4.5), read to its end. */
+/** The page's composer submitting a prompt in a conversation (site-interface 4.5), read to its end. */
 export const submitPrompt = (replica: Replica, conversationId: string, text: string): Promise<WireResponse> =>
   call(replica, '/backend-api/f/conversation', {
     method: 'POST',

@@ -27,7 +27,7 @@ function parsed(text: string): AdsReport {
   return result.value;
 }
 
-describe('ads path of the live scenarios (interface 4.3; DESIGN "The live site…", Ads)', () => {
+describe('ads path of the live scenarios (site-interface 4.3 and site-interface 10.4)', () => {
   it.each([
     ['liveShopping', FIXTURE_IDS.liveShopping],
     ['liveSearch', FIXTURE_IDS.liveSearch],

@@ -18,7 +18,7 @@ async function sessionCookie(): Promise<string> {
   return setCookie.split(';')[0] ?? '';
 }
 
-describe('authentication (interface 5)', () => {
+describe('authentication (site-interface 5)', () => {
   it.each([
     ['GET', `/backend-api/conversations/${id}?include_has_versions=true&num_turns=100`],
     ['GET', `/backend-api/conversation/${id}`],

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => replica.close());
 
-/** The session the chat page signs in with: its cookie, then the access token (interface 5). */
+/** The session the chat page signs in with: its cookie, then the access token (site-interface 5). */
 async function sessionBody(): Promise<string> {
   const page = await call(replica, `/c/${FIXTURE_IDS.plain}`);
   const cookie = String(page.headers['set-cookie'] ?? '').split(';')[0] ?? '';
@@ -89,7 +89,7 @@ async function servedTo(wire: WireForm): Promise<string> {
 
 const PLACES = Object.keys(CANARY_MARKERS) as CanaryPlace[];
 
-describe('the canaries the replica plants (DESIGN "Secrets never enter the model")', () => {
+describe('the canaries the replica plants (architecture "Secrets")', () => {
   it('no marker holds another, so a canary found names one place', () => {
     for (const place of PLACES)
       for (const other of PLACES)

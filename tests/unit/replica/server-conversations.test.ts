@@ -29,7 +29,7 @@ async function loadAllPages(id: string): Promise<MessagesBody[]> {
   }
 }
 
-describe('messages path (interface 4.1)', () => {
+describe('messages path (site-interface 4.1)', () => {
   it('pages the long history in at least three pages holding every message once', async () => {
     const pages = await loadAllPages(FIXTURE_IDS.longHistory);
     expect(pages.length).toBeGreaterThanOrEqual(3);
@@ -68,7 +68,7 @@ describe('messages path (interface 4.1)', () => {
   });
 });
 
-describe('tree path (interface 4.2)', () => {
+describe('tree path (site-interface 4.2)', () => {
   it('lacks the web.run messages the messages path carries', async () => {
     const [page] = await loadAllPages(FIXTURE_IDS.webSearch);
     const webRun = (page?.messages ?? []).filter(
@@ -102,7 +102,7 @@ describe('tree path (interface 4.2)', () => {
   });
 });
 
-describe('ads, account and slow responses (interface 4.3, 4.6)', () => {
+describe('ads, account and slow responses (site-interface 4.3 and site-interface 4.6)', () => {
   it('serves ads into the ads conversation and none elsewhere', async () => {
     const withAds = json(
       await call(replica, `/backend-api/bazaar/conversation/${FIXTURE_IDS.ads}/ads`, {

@@ -6,7 +6,7 @@ import { asExtension, asPage, call, json, replicaPerFile } from './replica-clien
 const served = replicaPerFile();
 const treePath = (id: string): string => `/backend-api/conversation/${id}`;
 
-describe('faults set at run time (issue 10, item 2)', () => {
+describe('faults set at run time', () => {
   it.each([401, 404, 500, 503])(
     'answers %i on the chosen path and origin only, with the site detail body',
     async (status) => {

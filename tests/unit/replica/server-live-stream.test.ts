@@ -57,7 +57,7 @@ async function storedAnswer(conversationId: string): Promise<{ conversationId: s
   return { conversationId: String(page.conversation_id), text: messages.at(-1)?.content.parts[0] ?? '' };
 }
 
-describe("the live site's answer streams (DESIGN)", () => {
+describe("the live site's answer streams (site-interface 10)", () => {
   it('hands a WebSocket answer off to a topic on ws.chatgpt.com, with catch-ups, a duplicate and done', async () => {
     const id = FIXTURE_IDS.liveShopping;
     const socket = await openSocket(LIVE_SOCKET_HOST, LIVE_SOCKET_PATH);

@@ -12,9 +12,9 @@ import { type Replica, startReplica } from '@/tests/replica/server';
 import { asPage, call } from './replica-client';
 
 /**
- * interface 4.4 as the replica serves it in both forms. The product_update request names no conversation, so
- * the form rides on the card: the live shopping page's cards carry the live site's kind of lookup key, and the
- * replica answers those with live-form frames (DESIGN "The live site").
+ * site-interface 4.4 as the replica serves it in both forms. The product_update request names no
+ * conversation, so the form rides on the card: the live shopping page's cards carry the live site's kind of
+ * lookup key, and the replica answers those with live-form frames (site-interface 10.3).
  */
 let replica: Replica;
 beforeAll(async () => {

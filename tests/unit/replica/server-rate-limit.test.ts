@@ -5,7 +5,7 @@ import { asExtension, asPage, call, replicaPerFile } from './replica-client';
 
 const served = replicaPerFile();
 
-describe('429 scenarios (interface 7)', () => {
+describe('429 scenarios (site-interface 7)', () => {
   it('answers the first extension request with Retry-After: 2, then normally', async () => {
     const first = await call(served.replica, messagesPath(FIXTURE_IDS.rateLimitSeconds), {
       headers: asExtension(served.replica),

@@ -27,7 +27,7 @@ async function messagesFormat(conversationId: string) {
   return { page, conversation: result.value };
 }
 
-describe('a prompt in a web-search conversation is answered with a web search (interface 2.4, rule 1)', () => {
+describe("a web-search conversation's prompt is searched (site-interface 2.4 and site-interface 9.1)", () => {
   it('stores the web.run call and result with the queries, and an answer that cites what it retrieved', async () => {
     const id = FIXTURE_IDS.liveSearch;
     const before = await messagesFormat(id);

@@ -17,7 +17,7 @@ const streamStatus = async (conversationId: string): Promise<unknown> =>
     }),
   ).status;
 
-/** The document's socket (interface 6), its frames read as JSON. */
+/** The document's socket (site-interface 6), its frames read as JSON. */
 async function openSocket(): Promise<{ frames: () => Array<Record<string, unknown>>; close: () => void }> {
   const socket = await openReplicaSocket(replica, 'chatgpt.com', '/ws/chat');
   return {
@@ -34,7 +34,7 @@ const dataEvents = (text: string): string[] =>
       .map((line) => line.slice(6)),
   );
 
-describe('product_update (interface 4.4)', () => {
+describe('product_update (site-interface 4.4)', () => {
   it('streams product_entity frames in several chunks', async () => {
     const [card] = productCards(FIXTURE_IDS.products);
     const response = await call(replica, '/backend-api/search/product_update', {
@@ -50,7 +50,7 @@ describe('product_update (interface 4.4)', () => {
   });
 });
 
-describe('prompts (interface 4.5, 6)', () => {
+describe('prompts (site-interface 4.5 and site-interface 6)', () => {
   it('answers over SSE, reports IS_STREAMING meanwhile, and appends the turn to the conversation', async () => {
     const id = FIXTURE_IDS.sse;
     const answer = submitPrompt(replica, id, 'How long do I roast carrots?');
