@@ -1,6 +1,6 @@
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 
-export type { ExportFormat } from '@/lib/export/export-formats';
+export type { ExportFormat } from '@/lib/export/formats';
 
 export interface ExportOptions {
   /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */

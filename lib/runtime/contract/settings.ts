@@ -1,13 +1,15 @@
 import * as v from 'valibot';
-import { CITATION_STYLES } from '@/lib/export/export-formats';
+import { CITATION_STYLES, EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { isRecord } from '@/lib/model/json-read';
 
-/** The formats the one-click export offers (issue 9, item 3); sources-csv stays a CLI format. */
-export type DefaultExportFormat = 'md' | 'json' | 'csv';
+/** The formats the one-click export offers (lib/export/formats.ts); the others are `inspect`'s. */
+export type DefaultExportFormat = ExtensionExportFormat;
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
-const DEFAULT_EXPORT_FORMATS: readonly DefaultExportFormat[] = ['md', 'json', 'csv'];
+const DEFAULT_EXPORT_FORMATS: readonly DefaultExportFormat[] = EXTENSION_EXPORT_FORMATS.map(
+  (format) => format.id,
+);
 const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
 /** What the user chose in the settings panel; every export and both faces read it. */

@@ -57,9 +57,9 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
   const inspection = holding.inspection(input.account);
   const conversation = inspection?.conversation ?? null;
   const comparison = inspection?.formats ?? null;
-  const { progress: loading, ...load } = holding.load();
-  const errors = [load.error, holding.offersRefresh().error].filter((error) => error !== null);
-  const warnings = [...holding.warnings(), ...formats.warnings];
+  const { progress: loading, ...load } = holding.ledger.load();
+  const errors = [load.error, holding.ledger.offersRefresh().error].filter((error) => error !== null);
+  const warnings = [...holding.captured.warnings(), ...formats.warnings];
   const future = (time: number | null): number | null => (time !== null && time > now ? time : null);
   return {
     conversationId: holding.conversationId,
@@ -79,7 +79,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
     ads: inspection?.ads ?? null,
     offers: inspection?.offers ?? [],
     transport: inspection?.transport ?? 'unknown',
-    transportCounts: holding.transport(),
+    transportCounts: holding.captured.transport(),
     formatComparison: comparison === null ? null : cutComparison(comparison),
     formatComparisonCounts:
       comparison === null
@@ -93,7 +93,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
     formatLoads: conversation?.formatLoads ?? null,
     progress: { ...holding.pages.progress(), loading },
     load,
-    offersRefresh: holding.offersRefresh(),
+    offersRefresh: holding.ledger.offersRefresh(),
     errors,
     warnings: warnings.slice(-MAX_SNAPSHOT_WARNINGS),
     governor,

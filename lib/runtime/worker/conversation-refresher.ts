@@ -90,7 +90,10 @@ async function loadPages(
     newestHeldIsCurrent: !plan.newestPage,
     olderPages: !holding.facts().pagingStopped,
     ...(isAwaitedLoad(holding, plan)
-      ? { onProgress: (progress: PagesProgress) => holding.setLoad({ ...holding.load(), progress }) }
+      ? {
+          onProgress: (progress: PagesProgress) =>
+            holding.ledger.setLoad({ ...holding.ledger.load(), progress }),
+        }
       : {}),
   });
   // The first request is the newest page; an error on it alone means it did not come.
@@ -99,9 +102,10 @@ async function loadPages(
   const { error } = loaded;
   if (error === null) return null;
   // The governor paces what a 429 held (interface 7).
-  if (plan.newestPage && !newestFetched && error.code !== 'rate-limited') holding.noteNewestPageFailed(error);
+  if (plan.newestPage && !newestFetched && error.code !== 'rate-limited')
+    holding.ledger.noteNewestPageFailed(error);
   const cursor = holding.pages.olderCursor();
-  if (cursor !== null && PAGING_DEAD_ENDS.has(error.code)) holding.notePagingStopped(cursor, error);
+  if (cursor !== null && PAGING_DEAD_ENDS.has(error.code)) holding.ledger.notePagingStopped(cursor, error);
   return error;
 }
 
@@ -109,11 +113,11 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   const answer = await deps.client.getJson(
     `/backend-api/bazaar/conversation/${encodeURIComponent(holding.conversationId)}/ads`,
   );
-  const ads = answer.ok ? holding.ingestAds(answer.value) : answer;
+  const ads = answer.ok ? holding.captured.ingestAds(answer.value) : answer;
   if (ads.ok) return null;
   const error = { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
   // interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
-  holding.noteAdsFailed({ error, failedAt: deps.now() });
+  holding.ledger.noteAdsFailed({ error, failedAt: deps.now() });
   return error;
 }
 
@@ -137,7 +141,8 @@ export async function runRefreshPlan(
   plan: RefreshPlan,
   deps: RefresherDeps,
 ): Promise<LoadState> {
-  if (isAwaitedLoad(holding, plan)) holding.setLoad({ ...holding.load(), status: 'loading', progress: null });
+  if (isAwaitedLoad(holding, plan))
+    holding.ledger.setLoad({ ...holding.ledger.load(), status: 'loading', progress: null });
   const steps: Array<() => Promise<LensError | null>> = [];
   if (plan.newestPage || plan.olderPages) steps.push(() => loadPages(holding, plan, deps));
   if (plan.ads) steps.push(() => loadAds(holding, deps));
@@ -151,7 +156,7 @@ export async function runRefreshPlan(
     if (STOPS_THE_RUN.has(error.code)) break;
   }
   const load = loadStateAfter(errorsToShow(errors, holding, deps), deps.governor);
-  holding.setLoad(load);
+  holding.ledger.setLoad(load);
   return load;
 }
 
@@ -170,21 +175,21 @@ export async function refreshConversation(
   });
   if (decision.kind === 'blocked') {
     const load: LoadState = {
-      ...holding.load(),
+      ...holding.ledger.load(),
       status: 'rate-limited',
       rateLimitedUntil: decision.retryAt,
       progress: null,
     };
-    holding.setLoad(load);
+    holding.ledger.setLoad(load);
     return { decision, load };
   }
   if (decision.kind === 'nothing') {
     // Nothing is missing any more (the governor's wait is over, or the page brought what a failed load
     // was for): a 'rate limited until' in the past or an old failure would only mislead. A failure whose
     // cause still holds stays (a paging dead end, ads still missing during their pause).
-    if (SETTLED_BY_NOTHING_MISSING.has(holding.load().status))
-      holding.setLoad(loadStateAfter(errorsToShow([], holding, deps), deps.governor));
-    return { decision, load: holding.load() };
+    if (SETTLED_BY_NOTHING_MISSING.has(holding.ledger.load().status))
+      holding.ledger.setLoad(loadStateAfter(errorsToShow([], holding, deps), deps.governor));
+    return { decision, load: holding.ledger.load() };
   }
   return { decision, load: await runRefreshPlan(holding, decision, deps) };
 }

@@ -21,6 +21,7 @@ import type { AccountHolding } from './account-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-file';
 import { createOffersRefresher } from './offers-refresh';
+import { planExportLoad } from './refresh-plan';
 import { TabRuntime } from './tab-runtime';
 
 /** Where the tab lenses live (storage-items.ts tabLensItem in the worker, a Map in tests). */
@@ -128,16 +129,8 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     const holding = runtime.current();
     if (holding === null) return fail('not-found', NO_CONVERSATION);
     const warnings: string[] = [];
-    const facts = holding.facts();
-    // interface 4.1: an export holds every message, so the pages not held yet are loaded first.
-    if (!facts.hasNewestPage || (facts.olderCursor !== null && !facts.pagingStopped)) {
-      const plan = {
-        kind: 'requests',
-        newestPage: !facts.hasNewestPage,
-        olderPages: true,
-        ads: false,
-        account: false,
-      } as const;
+    const plan = planExportLoad(holding.facts());
+    if (plan !== null) {
       const load = await runtime.whileShowingProgress(runRefreshPlan(holding, plan, refresherDeps));
       // The run's own error comes first; a lasting failure of the ads or /me says nothing of the messages.
       const loaded = holding.facts();
@@ -185,20 +178,30 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
   };
 }
 
-/** A message of a tab's relay (relay-channel.ts), handed to the worker method of its kind. */
+/** Each kind of message a tab's relay sends (relay-channel.ts), handed to the worker method of its kind. */
+const RELAY_MESSAGE_ROUTES: {
+  readonly [Kind in keyof RelayToWorker]: (
+    worker: LensWorker,
+    tabId: number,
+    data: RelayToWorker[Kind],
+  ) => Promise<void>;
+} = {
+  pageEvent: (worker, tabId, event) => worker.pageEvent(tabId, event),
+  responseUnchanged: (worker, tabId, response) => worker.responseUnchanged(tabId, response),
+  pageState: (worker, tabId, state) => worker.pageState(tabId, state),
+  fallbackDue: (worker, tabId, state) => worker.fallbackDue(tabId, state),
+};
+
+/** A message of a tab's relay, handed to the worker method of its kind. */
 export function deliverFromRelay(
   worker: LensWorker,
   tabId: number,
   message: ChannelMessage<RelayToWorker>,
 ): Promise<void> {
-  switch (message.chatLens) {
-    case 'pageEvent':
-      return worker.pageEvent(tabId, message.data);
-    case 'responseUnchanged':
-      return worker.responseUnchanged(tabId, message.data);
-    case 'pageState':
-      return worker.pageState(tabId, message.data);
-    case 'fallbackDue':
-      return worker.fallbackDue(tabId, message.data);
-  }
+  const route = RELAY_MESSAGE_ROUTES[message.chatLens] as (
+    worker: LensWorker,
+    tabId: number,
+    data: RelayToWorker[keyof RelayToWorker],
+  ) => Promise<void>;
+  return route(worker, tabId, message.data);
 }

@@ -59,9 +59,9 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
   });
 
   const runNow = async (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
-    const cards = holding.productRefreshRequests();
+    const cards = holding.captured.productRefreshRequests();
     let state = startingState(cards.length);
-    holding.setOffersRefresh(state);
+    holding.ledger.setOffersRefresh(state);
     if (cards.length === 0) return { started: true, state };
     const result = await refreshProducts({
       cards,
@@ -71,10 +71,10 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
       now: deps.now,
       onProgress: (progress) => {
         state = { ...state, done: progress.done, failures: progress.failures };
-        holding.setOffersRefresh(state);
+        holding.ledger.setOffersRefresh(state);
       },
     });
-    holding.noteProductRefreshRun(result);
+    holding.captured.noteProductRefreshRun(result);
     state = finalState(
       cards.length,
       state.done,
@@ -82,14 +82,15 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
       result.rateLimit,
       result.failures[0]?.error ?? null,
     );
-    holding.setOffersRefresh(state);
+    holding.ledger.setOffersRefresh(state);
     return { started: true, state };
   };
 
   const run = (holding: ConversationHolding): Promise<OffersRefreshOutcome> => {
     const joined = asked.get(holding);
     if (joined !== undefined) return joined.then(({ state }) => ({ started: false, state }));
-    if (asked.size > 0) holding.setOffersRefresh(startingState(holding.productRefreshRequests().length));
+    if (asked.size > 0)
+      holding.ledger.setOffersRefresh(startingState(holding.captured.productRefreshRequests().length));
     const turn = lastInLine.then(() => runNow(holding));
     const outcome = turn.finally(() => asked.delete(holding));
     asked.set(holding, outcome);

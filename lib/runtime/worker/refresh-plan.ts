@@ -74,3 +74,13 @@ export function planRefresh(input: PlanInput): RefreshDecision {
   };
   return plan.newestPage || plan.olderPages || plan.ads || plan.account ? plan : { kind: 'nothing' };
 }
+
+/**
+ * What an export loads first: it holds every message (site-interface 4.1), so the newest page when none
+ * is held, and the older pages while paging has not stopped; null when everything is held already.
+ */
+export function planExportLoad(facts: HoldingFacts): RefreshPlan | null {
+  const olderMissing = facts.olderCursor !== null && !facts.pagingStopped;
+  if (facts.hasNewestPage && !olderMissing) return null;
+  return { kind: 'requests', newestPage: !facts.hasNewestPage, olderPages: true, ads: false, account: false };
+}

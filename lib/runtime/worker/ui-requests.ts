@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CITATION_STYLES, EXPORT_FORMATS } from '@/lib/export/export-formats';
+import { CITATION_STYLES, EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
@@ -22,7 +22,7 @@ const tabRequestSchema = v.object({ tabId: tabIdSchema });
 
 const exportRequestSchema = v.object({
   tabId: tabIdSchema,
-  format: v.picklist(EXPORT_FORMATS),
+  format: v.picklist(EXPORT_FORMAT_IDS),
   options: lenient(
     v.object({
       citations: lenient(v.picklist(CITATION_STYLES)),

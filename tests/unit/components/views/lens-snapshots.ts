@@ -33,12 +33,12 @@ export function snapshotOf(name: FixtureName, options: SnapshotOptions = {}): Le
     const ingested = holding.ingestMessagesPage(response, before);
     if (!ingested.ok) throw new Error(ingested.error.message);
   }
-  if (options.withTree ?? true) holding.ingestTreeText(JSON.stringify(treeResponse(stored)));
-  if (options.ads) holding.ingestAds(adsResponse(id, options.ads.shown, options.ads.wire));
+  if (options.withTree ?? true) holding.captured.ingestTreeText(JSON.stringify(treeResponse(stored)));
+  if (options.ads) holding.captured.ingestAds(adsResponse(id, options.ads.shown, options.ads.wire));
   const productsOf = options.productsOf === undefined ? null : options.productsOf;
   if (productsOf !== null) {
     for (const card of productCards(FIXTURE_IDS[productsOf]))
-      holding.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
+      holding.captured.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
   }
   holding.noteStream({ counts: { streamItems: 2 } });
   return buildLensSnapshot({

@@ -25,10 +25,10 @@ describe('buildLensSnapshot (issue 8, item 4)', () => {
     for (const { response, before } of messagesPagesWithCursors(conversation, 100)) {
       expect(holding.ingestMessagesPage(response, before).ok).toBe(true);
     }
-    holding.ingestTreeText(JSON.stringify(treeResponse(conversation)));
-    holding.ingestAds(adsResponse(id, true, 'live'));
+    holding.captured.ingestTreeText(JSON.stringify(treeResponse(conversation)));
+    holding.captured.ingestAds(adsResponse(id, true, 'live'));
     for (const card of productCards(FIXTURE_IDS.liveShopping))
-      holding.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
+      holding.captured.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
     holding.noteStream({ counts: { streamItems: 4 } });
     const snapshot = buildLensSnapshot({
       holding,
@@ -60,9 +60,9 @@ describe('buildLensSnapshot (issue 8, item 4)', () => {
     const conversation = getConversation(id);
     if (conversation === undefined) throw new Error('no products conversation');
     holding.ingestMessagesPage(messagesResponse(conversation, { numTurns: 100 }), null);
-    holding.ingestAdsText(JSON.stringify(adsResponse(id, true)));
+    holding.captured.ingestAdsText(JSON.stringify(adsResponse(id, true)));
     for (const card of productCards(id))
-      holding.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
+      holding.captured.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
     await refreshConversation(holding, new Set(['ui-opened', 'fallback-due']), deps);
     expect(backend.requests.some((request) => request.authorization === `Bearer ${accessToken}`)).toBe(true);
     const text = JSON.stringify(
@@ -84,7 +84,7 @@ describe('buildLensSnapshot (issue 8, item 4)', () => {
     const holding = runtime.holdingOf(conversation.id);
     for (const { response, before } of messagesPagesWithCursors(conversation, 100))
       holding.ingestMessagesPage(response, before);
-    holding.ingestTreeText(JSON.stringify(treeResponse(conversation)));
+    holding.captured.ingestTreeText(JSON.stringify(treeResponse(conversation)));
     const snapshot = buildLensSnapshot({
       holding,
       account: null,

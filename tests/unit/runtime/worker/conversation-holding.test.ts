@@ -58,7 +58,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
       error: { code: 'malformed-json' },
     });
     expect(ids(holding)).toEqual(['m6', 'm7']);
-    expect(holding.warnings()).toHaveLength(3);
+    expect(holding.captured.warnings()).toHaveLength(3);
   });
 
   it('notes a tree without a mapping on the formats already worked out (rule 2: the tree is absent)', () => {
@@ -66,7 +66,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     const [newest] = smallPages();
     holding.ingestMessagesPage(newest, null);
     expect(holding.formats().conversation?.formatLoads.tree.note ?? null).toBeNull();
-    expect(holding.ingestTreeText('{"title": "x"}')).toBe('unreadable');
+    expect(holding.captured.ingestTreeText('{"title": "x"}')).toBe('unreadable');
     expect(holding.formats().conversation?.formatLoads.tree).toMatchObject({
       loaded: false,
       note: 'The tree response has no mapping object.',
@@ -79,11 +79,12 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     holding.ingestMessagesPage(newest, null);
     holding.ingestMessagesPage(older, 'cur-m6');
     const treeText = JSON.stringify(smallTree());
-    expect(holding.ingestTreeText(treeText)).toBe('changed');
+    expect(holding.captured.ingestTreeText(treeText)).toBe('changed');
     const first = holding.formats();
     expect(holding.normalizations()).toEqual({ messages: 1, tree: 1 });
     const revision = holding.revision;
-    for (let poll = 0; poll < 50; poll += 1) expect(holding.ingestTreeText(`${treeText}`)).toBe('unchanged');
+    for (let poll = 0; poll < 50; poll += 1)
+      expect(holding.captured.ingestTreeText(`${treeText}`)).toBe('unchanged');
     expect(holding.revision).toBe(revision);
     expect(holding.formats()).toBe(first);
     expect(holding.formats().conversation).toBe(first.conversation);
@@ -94,9 +95,9 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
   it('normalizes only the format that changed', () => {
     const holding = holdingOf();
     holding.ingestMessagesPage(smallPages()[0], null);
-    holding.ingestTreeText(JSON.stringify(smallTree()));
+    holding.captured.ingestTreeText(JSON.stringify(smallTree()));
     holding.formats();
-    holding.ingestTreeText(JSON.stringify({ ...smallTree(), title: 'Renamed' }));
+    holding.captured.ingestTreeText(JSON.stringify({ ...smallTree(), title: 'Renamed' }));
     holding.formats();
     expect(holding.normalizations()).toEqual({ messages: 1, tree: 2 });
     holding.ingestMessagesPage(grownNewest(), null);
@@ -108,8 +109,8 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     const holding = holdingOf();
     holding.ingestMessagesPage(smallPages()[0], null);
     expect(holding.formats().conversation?.formatLoads.tree.loaded).toBe(false);
-    holding.ingestTreeText(JSON.stringify(smallTree()));
-    expect(holding.ingestTreeText('{"mapping": ')).toBe('unreadable');
+    holding.captured.ingestTreeText(JSON.stringify(smallTree()));
+    expect(holding.captured.ingestTreeText('{"mapping": ')).toBe('unreadable');
     expect(holding.formats().conversation?.formatLoads.tree.loaded).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     holding.ingestMessagesPage(smallPages()[0], null);
     holding.noteStream({ counts: { streamItems: 3 } });
     holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
-    expect(holding.transport()).toMatchObject({ streamItems: 3, sseAnswers: 1 });
+    expect(holding.captured.transport()).toMatchObject({ streamItems: 3, sseAnswers: 1 });
     expect(holding.facts().messagesBehindStream).toBe(true);
     holding.ingestMessagesPage(grownNewest(), null);
     expect(holding.facts().messagesBehindStream).toBe(false);
@@ -130,7 +131,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     expect(holding.facts().askForAds).toBe('beyond-page-load');
     const body = JSON.stringify(adsResponse(FIXTURE_IDS.liveShopping, true, 'live'));
     expect(body).toContain(AD_TRACKING_CANARY);
-    expect(holding.ingestAdsText(body).ok).toBe(true);
+    expect(holding.captured.ingestAdsText(body).ok).toBe(true);
     expect(holding.facts().askForAds).toBe('not-now');
     holding.ingestMessagesPage({ conversation_id: FIXTURE_IDS.liveShopping, messages: [] }, null);
     const inspection = holding.inspection(null);
@@ -144,12 +145,13 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
   ])('takes product_update calls of the %s form as offers, their lookup keys in memory only', (_form, id) => {
     const holding = holdingOf(id);
     const cards = productCards(id);
-    for (const card of cards) holding.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
+    for (const card of cards)
+      holding.captured.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
     holding.ingestMessagesPage({ conversation_id: id, messages: [] }, null);
     const inspection = holding.inspection(null);
     expect(inspection?.products).toHaveLength(cards.length);
     expect(inspection?.offers.length).toBeGreaterThan(0);
-    const requests = holding.productRefreshRequests();
+    const requests = holding.captured.productRefreshRequests();
     expect(requests.map((request) => request.product_query)).toEqual(cards.map((card) => card.product_query));
     expect(JSON.stringify(requests)).not.toContain(PRODUCT_TOKEN_CANARY);
     expect(JSON.stringify(inspection)).not.toContain(PRODUCT_TOKEN_CANARY);

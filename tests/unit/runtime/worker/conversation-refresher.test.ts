@@ -19,8 +19,8 @@ const heldIds = (holding: { formats(): { conversation: { messages: { id: string 
 function pageLoaded(runtime: ReturnType<typeof runtimeOver>, id: string) {
   const holding = runtime.holdingOf(id);
   holding.ingestMessagesPage(newestPageOf(id), null);
-  holding.ingestTreeText(JSON.stringify(treeResponse(storedConversation(id))));
-  holding.ingestAds({ entries_by_turn_id: {} });
+  holding.captured.ingestTreeText(JSON.stringify(treeResponse(storedConversation(id))));
+  holding.captured.ingestAds({ entries_by_turn_id: {} });
   runtime.account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
   return holding;
 }
@@ -48,8 +48,8 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
     const runtime = runtimeOver(replicaWithAds());
     const holding = pageLoaded(runtime, LONG);
     const seen: PagesProgress[] = [];
-    const setLoad = holding.setLoad.bind(holding);
-    holding.setLoad = (load) => {
+    const setLoad = holding.ledger.setLoad.bind(holding.ledger);
+    holding.ledger.setLoad = (load) => {
       if (load.progress !== null) seen.push(load.progress);
       setLoad(load);
     };
@@ -228,7 +228,7 @@ describe('refreshConversation over the replica (issue 8, item 3)', () => {
         await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
       }
       expect(asked()).toBe(4);
-      expect(holding.load()).toMatchObject({ status: 'idle', error: null });
+      expect(holding.ledger.load()).toMatchObject({ status: 'idle', error: null });
       expect(holding.inspection(runtime.account.current())?.ads?.adCount).toBeGreaterThan(0);
       expect(runtime.account.current()).not.toBeNull();
       await refreshConversation(holding, triggers('fallback-due'), runtime.deps);

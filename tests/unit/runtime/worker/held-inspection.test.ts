@@ -29,7 +29,7 @@ describe('ConversationHolding.inspection, kept while the holding is unchanged', 
     const holding = new ConversationHolding(FIXTURE_IDS.liveShopping, { now: () => 1_000 });
     holding.ingestMessagesPage({ conversation_id: FIXTURE_IDS.liveShopping, messages: [] }, null);
     expect(holding.inspection(null)?.ads).toBeNull();
-    holding.ingestAdsText(JSON.stringify(adsResponse(FIXTURE_IDS.liveShopping, true, 'live')));
+    holding.captured.ingestAdsText(JSON.stringify(adsResponse(FIXTURE_IDS.liveShopping, true, 'live')));
     const inspection = holding.inspection(null);
     expect(inspection?.ads?.adCount).toBeGreaterThan(0);
     expect(JSON.stringify(inspection)).not.toContain(AD_TRACKING_CANARY);

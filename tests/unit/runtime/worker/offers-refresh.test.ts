@@ -36,7 +36,8 @@ function service(answer: (call: number) => Response | null = () => null) {
 /** A holding that saw the page's own product_update calls. */
 function shoppingHolding() {
   const holding = new ConversationHolding(ID, { now: () => 0 });
-  for (const card of cards) holding.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
+  for (const card of cards)
+    holding.captured.ingestProductUpdate(productUpdateSse(card), JSON.stringify(card));
   return holding;
 }
 
@@ -45,8 +46,8 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
     const { refresher, calls } = service();
     const holding = shoppingHolding();
     const progress: number[] = [];
-    const setOffers = holding.setOffersRefresh.bind(holding);
-    holding.setOffersRefresh = (state) => {
+    const setOffers = holding.ledger.setOffersRefresh.bind(holding.ledger);
+    holding.ledger.setOffersRefresh = (state) => {
       progress.push(state.done);
       setOffers(state);
     };
@@ -59,7 +60,7 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
       started: true,
       state: { running: false, done: 3, total: 3, failures: 0, rateLimitedUntil: null, error: null },
     });
-    expect(JSON.stringify(holding.offersRefresh())).not.toContain(PRODUCT_TOKEN_CANARY);
+    expect(JSON.stringify(holding.ledger.offersRefresh())).not.toContain(PRODUCT_TOKEN_CANARY);
   });
 
   it('runs one refresh at a time: another conversation waits its turn, the same one joins its run', async () => {
@@ -68,7 +69,7 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
     const second = shoppingHolding();
     const runs = [refresher.run(first), refresher.run(second), refresher.run(first)] as const;
     // Waiting, the second conversation already shows its run: none of its products done yet.
-    expect(second.offersRefresh()).toMatchObject({ running: true, done: 0, total: cards.length });
+    expect(second.ledger.offersRefresh()).toMatchObject({ running: true, done: 0, total: cards.length });
     const [one, two, again] = await Promise.all(runs);
     expect(one).toMatchObject({ started: true, state: { running: false, done: cards.length } });
     expect(two).toMatchObject({ started: true, state: { running: false, done: cards.length } });

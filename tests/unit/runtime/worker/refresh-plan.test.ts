@@ -3,6 +3,7 @@ import type { HoldingFacts } from '@/lib/runtime/worker/conversation-holding';
 import {
   CURRENT_FOR_MS,
   type PlanInput,
+  planExportLoad,
   planRefresh,
   type RefreshTrigger,
 } from '@/lib/runtime/worker/refresh-plan';
@@ -106,6 +107,27 @@ describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
     expect(plan(['fallback-due'], { olderCursor: 'c' }, { governorWaitUntil: NOW + 60_000 })).toEqual({
       kind: 'blocked',
       retryAt: NOW + 60_000,
+    });
+  });
+});
+
+describe('planExportLoad: an export holds every message', () => {
+  it('loads nothing when every page is held', () => {
+    expect(planExportLoad(held)).toBeNull();
+    expect(planExportLoad({ ...held, olderCursor: 'c1', pagingStopped: true })).toBeNull();
+  });
+
+  it('loads the newest page when none is held, and the older pages while paging has not stopped', () => {
+    expect(planExportLoad({ ...held, hasNewestPage: false })).toEqual({
+      kind: 'requests',
+      newestPage: true,
+      olderPages: true,
+      ads: false,
+      account: false,
+    });
+    expect(planExportLoad({ ...held, olderCursor: 'c1' })).toMatchObject({
+      newestPage: false,
+      olderPages: true,
     });
   });
 });

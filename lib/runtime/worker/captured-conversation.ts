@@ -1,0 +1,210 @@
+import type { ProductRefreshRun } from '@/lib/api/product-update-refresh';
+import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
+import { type AdsReport, parseAdsResponse } from '@/lib/model/ad-record';
+import { isRecord, type JsonRecord } from '@/lib/model/json-read';
+import { parseJson } from '@/lib/model/parse-json';
+import { ProductCollection } from '@/lib/model/product-collection';
+import type { Product } from '@/lib/model/product-entity';
+import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
+import type { Result } from '@/lib/model/result';
+import { HeldPages, type PageIngest } from './held-pages';
+import { ProductRefreshCards } from './product-refresh-cards';
+
+/** Only the latest ingest warnings are kept: a tab open all day must not grow without end. */
+const MAX_WARNINGS = 20;
+
+/** The tree body last held (site-interface 4.2), and why there is none when it could not be read. */
+interface HeldTree {
+  text: string | null;
+  json: JsonRecord | null;
+  /** Moves whenever the tree or its note changed, so the formats are worked out again. */
+  version: number;
+  note: string | null;
+}
+
+/**
+ * What the page and the core brought of one conversation, as it came (architecture "Passive first"): the
+ * messages pages, the tree, the ads, the products and what the answer streams said of their transport.
+ * Bodies are parsed where they arrive, so tracking values and token-bearing members never stay held
+ * (architecture "Secrets"); the lookup keys a product refresh needs live here and only here.
+ */
+export class CapturedConversation {
+  readonly pages: HeldPages;
+  readonly #now: () => number;
+  #tree: HeldTree = { text: null, json: null, version: 0, note: null };
+  #ads: AdsReport | null = null;
+  readonly #products = new ProductCollection();
+  readonly #refreshCards = new ProductRefreshCards();
+  #transport: TransportObservation = { ...NOTHING_OBSERVED };
+  #warnings: string[] = [];
+  #lastFreshAt: number | null = null;
+  /** Moves on every change, warnings included. */
+  #revision = 0;
+  /** Moves when anything the inspection reads changes. */
+  #contentRevision = 0;
+
+  constructor(conversationId: string, now: () => number) {
+    this.pages = new HeldPages(conversationId);
+    this.#now = now;
+  }
+
+  get revision(): number {
+    return this.#revision;
+  }
+
+  get contentRevision(): number {
+    return this.#contentRevision;
+  }
+
+  tree(): Readonly<HeldTree> {
+    return this.#tree;
+  }
+
+  ads(): AdsReport | null {
+    return this.#ads;
+  }
+
+  products(): Product[] {
+    return this.#products.list();
+  }
+
+  transport(): TransportObservation {
+    return { ...this.#transport };
+  }
+
+  warnings(): string[] {
+    return [...this.#warnings];
+  }
+
+  /** When the page or the core last brought anything of the conversation; null when never. */
+  lastFreshAt(): number | null {
+    return this.#lastFreshAt;
+  }
+
+  /** A messages page (site-interface 4.1): `before` null for the newest page, else its cursor. */
+  ingestMessagesPage(json: unknown, before: string | null): Result<PageIngest> {
+    const outcome = this.pages.ingest(json, before);
+    if (!outcome.ok) return this.warn(outcome);
+    this.#fresh();
+    return outcome;
+  }
+
+  /** Pages a load of the core returned (HeldPages.adopt); the same pages again are only fresh. */
+  adoptLoadedPages(rawPages: readonly unknown[], since: number): void {
+    if (this.pages.adopt(rawPages, since)) this.#fresh();
+    else this.#lastFreshAt = this.#now();
+  }
+
+  /**
+   * A tree body (site-interface 4.2), which the page polls: the same text as the last one is answered at
+   * the cost of one string comparison, before any parse, since an unchanged poll must cost next to
+   * nothing downstream. A body that cannot be read keeps the tree held before.
+   */
+  ingestTreeText(text: string): 'unchanged' | 'changed' | 'unreadable' {
+    this.#lastFreshAt = this.#now();
+    if (text === this.#tree.text) return 'unchanged';
+    const json = parseJson(text);
+    if (!json.ok) {
+      this.#tree = { ...this.#tree, text };
+      this.warn(json);
+      return 'unreadable';
+    }
+    if (!isRecord(json.value) || !isRecord(json.value.mapping)) {
+      // site-interface 9.2: a tree without a mapping is absent, not an error; the messages format serves
+      // alone. The note is part of the formats, so they are worked out again.
+      this.#tree = {
+        ...this.#tree,
+        text,
+        version: this.#tree.version + 1,
+        note: 'The tree response has no mapping object.',
+      };
+      this.#contentChanged();
+      return 'unreadable';
+    }
+    this.#tree = { ...this.#tree, text, json: json.value, version: this.#tree.version + 1 };
+    this.#fresh();
+    return 'changed';
+  }
+
+  /**
+   * A poll whose body the page hook found equal to the last one of the same URL and did not pass on:
+   * nothing changed, but the page has just confirmed what is held is current.
+   */
+  noteUnchangedPoll(): void {
+    this.#lastFreshAt = this.#now();
+  }
+
+  /** The ads body (site-interface 4.3), parsed at once: tracking values never stay held. */
+  ingestAds(json: unknown): Result<AdsReport> {
+    const parsed = parseAdsResponse(json);
+    if (!parsed.ok) return this.warn(parsed);
+    this.#ads = parsed.value;
+    this.#fresh();
+    return parsed;
+  }
+
+  ingestAdsText(text: string): Result<AdsReport> {
+    const json = parseJson(text);
+    return json.ok ? this.ingestAds(json.value) : this.warn(json);
+  }
+
+  /**
+   * A product_update call the page made (site-interface 4.4): the products of its event-stream body join
+   * the offers, and its request body is kept (memory only) for a later refresh of the same product.
+   */
+  ingestProductUpdate(body: string, requestBody: string | null): void {
+    const parsed = parseProductUpdateBody(body);
+    if (!parsed.ok) {
+      this.warn(parsed);
+      return;
+    }
+    for (const product of parsed.value.products) this.#products.add(product);
+    const ids = parsed.value.products.flatMap((product) => (product.id === null ? [] : [product.id]));
+    this.#refreshCards.noteCall(requestBody, ids, parsed.value.refreshKeys);
+    this.#pushWarnings(parsed.warnings);
+    this.#fresh();
+  }
+
+  /** The requests a product refresh run posts, one per product (site-interface 4.4); memory only. */
+  productRefreshRequests() {
+    return this.#refreshCards.requests();
+  }
+
+  noteProductRefreshRun(run: ProductRefreshRun): void {
+    for (const product of run.products) this.#products.add(product);
+    this.#refreshCards.noteKeys(run.refreshKeys);
+    this.#contentChanged();
+  }
+
+  /** Increments of the transport observation's counts (site-interface 6): stream items, SSE answers… */
+  countStream(counts: Partial<TransportObservation>): void {
+    const transport = { ...this.#transport };
+    for (const [key, increment] of Object.entries(counts) as [keyof TransportObservation, number][]) {
+      if (key in transport && Number.isFinite(increment)) transport[key] += Math.max(0, increment);
+    }
+    this.#transport = transport;
+    this.#fresh();
+  }
+
+  /** A failed ingest: its message joins the warnings, nothing held changes. */
+  warn<T>(failed: Result<T> & { ok: false }): Result<never> {
+    this.#pushWarnings([failed.error.message]);
+    return failed;
+  }
+
+  #pushWarnings(warnings: readonly string[]): void {
+    if (warnings.length === 0) return;
+    this.#warnings = [...this.#warnings, ...warnings].slice(-MAX_WARNINGS);
+    this.#revision += 1;
+  }
+
+  #fresh(): void {
+    this.#lastFreshAt = this.#now();
+    this.#contentChanged();
+  }
+
+  #contentChanged(): void {
+    this.#contentRevision += 1;
+    this.#revision += 1;
+  }
+}

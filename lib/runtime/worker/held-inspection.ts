@@ -1,0 +1,116 @@
+import { compareFormats, type FormatComparison } from '@/lib/insights/format-comparison';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
+import type { AdAccount } from '@/lib/model/ad-account';
+import type { Conversation } from '@/lib/model/conversation';
+import { mergeConversationFormats } from '@/lib/model/merge-formats';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import type { Result } from '@/lib/model/result';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import type { CapturedConversation } from './captured-conversation';
+
+/** The formats as one conversation, computed only when a format changed. */
+export interface HeldFormats {
+  conversation: Conversation | null;
+  comparison: FormatComparison | null;
+  warnings: string[];
+}
+
+type FormatName = 'messages' | 'tree';
+
+/**
+ * The normalized formats and the inspection of a captured conversation, each worked out again only when
+ * what it reads changed: each format is normalized only when it changed itself, and the inspection is
+ * kept until the captured content or the account changes. So an unchanged tree poll normalizes nothing,
+ * and the snapshot and every export of an unchanged 10,000-message conversation share one inspection.
+ */
+export class HeldInspection {
+  readonly #captured: CapturedConversation;
+  #normalized: Record<FormatName, number> = { messages: 0, tree: 0 };
+  #formatsOf: { pages: number; tree: number; formats: HeldFormats } | null = null;
+  #inspected: {
+    formats: HeldFormats;
+    revision: number;
+    account: AdAccount | null;
+    inspection: Inspection | null;
+  } | null = null;
+  #messagesFormat: Conversation | null = null;
+  #treeFormat: Conversation | null = null;
+
+  constructor(captured: CapturedConversation) {
+    this.#captured = captured;
+  }
+
+  /** How often each format was normalized: an unchanged tree poll adds nothing. */
+  normalizations(): Record<FormatName, number> {
+    return { ...this.#normalized };
+  }
+
+  /** Both formats as one conversation (site-interface 9.1: the messages format wins). */
+  formats(): HeldFormats {
+    const { pages } = this.#captured;
+    const tree = this.#captured.tree();
+    const cached = this.#formatsOf;
+    if (cached?.pages === pages.version && cached.tree === tree.version) return cached.formats;
+    const warnings: string[] = [];
+    if (cached?.pages !== pages.version) {
+      this.#messagesFormat =
+        pages.raw().length === 0
+          ? null
+          : this.#normalize('messages', () => normalizeMessagesFormat(pages.raw()), warnings);
+    }
+    if (cached?.tree !== tree.version && tree.json !== null) {
+      const json = tree.json;
+      this.#treeFormat = this.#normalize('tree', () => normalizeTreeFormat(json), warnings);
+    }
+    const merged = mergeConversationFormats({
+      messages: this.#messagesFormat,
+      tree: this.#treeFormat,
+      missingNotes: { tree: tree.note ?? undefined },
+    });
+    if (merged.ok) warnings.push(...merged.warnings);
+    const formats: HeldFormats = {
+      conversation: merged.ok ? merged.value : null,
+      comparison:
+        this.#messagesFormat !== null && this.#treeFormat !== null
+          ? compareFormats(this.#messagesFormat, this.#treeFormat)
+          : null,
+      warnings,
+    };
+    this.#formatsOf = { pages: pages.version, tree: tree.version, formats };
+    return formats;
+  }
+
+  /** The inspection, or null while no format of the conversation is held. */
+  inspection(account: AdAccount | null): Inspection | null {
+    const formats = this.formats();
+    const revision = this.#captured.contentRevision;
+    const kept = this.#inspected;
+    if (kept?.formats === formats && kept.revision === revision && kept.account === account)
+      return kept.inspection;
+    const { conversation, comparison } = formats;
+    const inspection =
+      conversation === null
+        ? null
+        : inspect({
+            conversation,
+            adsReport: this.#captured.ads(),
+            account,
+            products: this.#captured.products(),
+            transportObservation: this.#captured.transport(),
+            formats: comparison,
+          });
+    this.#inspected = { formats, revision, account, inspection };
+    return inspection;
+  }
+
+  #normalize(format: FormatName, run: () => Result<Conversation>, warnings: string[]): Conversation | null {
+    this.#normalized[format] += 1;
+    const result = run();
+    if (!result.ok) {
+      warnings.push(result.error.message);
+      return null;
+    }
+    warnings.push(...result.warnings);
+    return result.value;
+  }
+}

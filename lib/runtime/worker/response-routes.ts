@@ -1,0 +1,55 @@
+import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
+import type { AccountHolding } from './account-holding';
+import type { ConversationHolding } from './conversation-holding';
+
+/** Where a captured response of one endpoint goes, and whether what is held changed. */
+export type ResponseRoute =
+  /** The account's (site-interface 4.6): one for every tab. */
+  | { scope: 'account'; ingest(event: CapturedResponseEvent, account: AccountHolding): void }
+  /** A conversation's: answers whether what the holding holds changed. */
+  | { scope: 'conversation'; ingest(event: CapturedResponseEvent, holding: ConversationHolding): boolean };
+
+/** The `before` cursor a messages page was asked with (site-interface 4.1); null for the newest page. */
+function beforeCursorOf(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('before');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every endpoint whose responses the page hook copies, routed (architecture "Registries"): a new kind of
+ * endpoint does not compile until it has a route.
+ */
+export const RESPONSE_ROUTES: { readonly [Kind in CopiedEndpointKind]: ResponseRoute } = {
+  'conversation-messages': {
+    scope: 'conversation',
+    ingest: (event, holding) => {
+      holding.ingestMessagesPageText(event.body, beforeCursorOf(event.url));
+      return true;
+    },
+  },
+  // The page polls its tree: the same body again is no change.
+  'conversation-tree': {
+    scope: 'conversation',
+    ingest: (event, holding) => holding.captured.ingestTreeText(event.body) === 'changed',
+  },
+  ads: {
+    scope: 'conversation',
+    ingest: (event, holding) => {
+      holding.captured.ingestAdsText(event.body);
+      return true;
+    },
+  },
+  'product-update': {
+    scope: 'conversation',
+    ingest: (event, holding) => {
+      holding.captured.ingestProductUpdate(event.body, event.requestBody);
+      return true;
+    },
+  },
+  // Polled while an answer streams (site-interface 4.5); its body says nothing the lens shows.
+  'stream-status': { scope: 'conversation', ingest: () => false },
+  me: { scope: 'account', ingest: (event, account) => void account.ingestText(event.body) },
+};

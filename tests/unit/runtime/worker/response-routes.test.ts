@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
+import { AccountHolding } from '@/lib/runtime/worker/account-holding';
+import { ConversationHolding } from '@/lib/runtime/worker/conversation-holding';
+import { RESPONSE_ROUTES } from '@/lib/runtime/worker/response-routes';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { pageLoad } from '@/tests/unit/runtime/page-load';
+
+const ID = FIXTURE_IDS.webSearch;
+
+/** What the page loads on opening the conversation, by endpoint. */
+const loaded = new Map(
+  pageLoad(ID).flatMap((event) => (event.type === 'response' ? [[event.endpoint, event] as const] : [])),
+);
+
+const captured = (endpoint: CopiedEndpointKind): CapturedResponseEvent => {
+  const event = loaded.get(endpoint);
+  if (event === undefined) throw new Error(`the page load has no ${endpoint} response`);
+  return event;
+};
+
+describe('RESPONSE_ROUTES: every copied endpoint goes where it belongs', () => {
+  it('routes the messages format, the tree and the ads into the conversation', () => {
+    const holding = new ConversationHolding(ID, { now: () => 0 });
+    for (const endpoint of ['conversation-messages', 'conversation-tree', 'ads'] as const) {
+      const route = RESPONSE_ROUTES[endpoint];
+      expect(route.scope).toBe('conversation');
+      if (route.scope === 'conversation') expect(route.ingest(captured(endpoint), holding)).toBe(true);
+    }
+    expect(holding.formats().comparison).not.toBeNull();
+    expect(holding.inspection(null)?.ads).not.toBeNull();
+  });
+
+  it('answers that the same tree again changed nothing', () => {
+    const holding = new ConversationHolding(ID, { now: () => 0 });
+    const route = RESPONSE_ROUTES['conversation-tree'];
+    if (route.scope !== 'conversation') throw new Error('the tree is a conversation route');
+    expect(route.ingest(captured('conversation-tree'), holding)).toBe(true);
+    expect(route.ingest(captured('conversation-tree'), holding)).toBe(false);
+  });
+
+  it('routes /me into the account, which every tab shares', () => {
+    const account = new AccountHolding();
+    const route = RESPONSE_ROUTES.me;
+    expect(route.scope).toBe('account');
+    if (route.scope === 'account') route.ingest(captured('me'), account);
+    expect(account.current()).not.toBeNull();
+  });
+});
