@@ -4,12 +4,13 @@ import { ExportControls } from '@/components/shell/ExportControls';
 import { Header } from '@/components/shell/Header';
 import { lensFace } from '@/components/shell/lens-face';
 import { OpenSidePanelButton } from '@/components/shell/OpenSidePanelButton';
-import { SectionPanel } from '@/components/shell/SectionPanel';
-import { SectionTabs } from '@/components/shell/SectionTabs';
+
 import { SettingsButton } from '@/components/shell/SettingsButton';
 import { SettingsPanel } from '@/components/shell/SettingsPanel';
 import { StateBanner } from '@/components/shell/StateBanner';
 import { StateFace } from '@/components/shell/StateFace';
+import { ViewPanel } from '@/components/shell/ViewPanel';
+import { ViewTabs } from '@/components/shell/ViewTabs';
 import { useViewStore } from '@/components/shell/view-store';
 import { sendMessage } from '@/lib/runtime/contract/protocol';
 import type { Settings } from '@/lib/runtime/contract/settings';
@@ -32,7 +33,7 @@ export function TabFaces({
   firstLens: { tabId: number; value: TabLens | null | undefined };
 }): JSX.Element {
   const lens = useTabLens(tab.id, firstLens);
-  const section = useViewStore((state) => state.section);
+  const shownView = useViewStore((state) => state.shownView);
   const settingsOpen = useViewStore((state) => state.settingsOpen);
   // Without a stored lens the face depends on the tab's URL, so it waits for it (no wrong face first).
   const face =
@@ -68,15 +69,8 @@ export function TabFaces({
             <StateBanner key={banner.kind} banner={banner} />
           ))}
           <ExportControls tabId={tab.id} settings={settings} />
-          <SectionTabs
-            counts={{
-              queries: face.snapshot.queries?.queries.length,
-              sources: face.snapshot.sources.length,
-              ads: face.snapshot.ads?.adCount,
-              offers: face.snapshot.offers.length,
-            }}
-          />
-          <SectionPanel section={section} snapshot={face.snapshot} onRefreshOffers={refreshOffers} />
+          <ViewTabs snapshot={face.snapshot} />
+          <ViewPanel view={shownView} snapshot={face.snapshot} onRefreshOffers={refreshOffers} />
         </>
       )}
       {lens != null && <CapturedCounts lens={lens} />}

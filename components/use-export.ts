@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { formatInfo } from '@/lib/export/formats';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
 import type { ExportFormat } from '@/lib/runtime/contract/export-file';
 import { requestExport } from '@/lib/runtime/contract/export-port';
@@ -13,15 +14,8 @@ export type ExportStatus =
   | { kind: 'done'; message: string; warnings: string[] }
   | { kind: 'failed'; message: string };
 
-const FORMAT_NAMES: Record<ExportFormat, string> = {
-  md: 'Markdown',
-  json: 'JSON',
-  csv: 'CSV',
-  'sources-csv': 'sources CSV',
-};
-
 export function formatName(format: ExportFormat): string {
-  return FORMAT_NAMES[format];
+  return formatInfo(format).label;
 }
 
 /**

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { summarize } from '@/lib/cli/summary';
-import { exportQueriesCsv } from '@/lib/export/csv-export';
-import { exportFileName } from '@/lib/export/file-name';
-import { exportJson } from '@/lib/export/json-export';
-import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportFileNameOf, writeExport } from '@/lib/export/format-writers';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { startReplica } from '@/tests/replica/server';
 import { buildExtension, projectRoot } from '@/tests/support/build-extension';
@@ -78,13 +76,9 @@ function writeExports(harPath: string, written: string[]): void {
   const now = new Date();
   for (const inspection of inspected.value.inspections) {
     console.log(`\n${summarize(inspection)}`);
-    for (const [extension, text] of [
-      ['md', exportMarkdown(inspection, { exportedAt: now })],
-      ['json', exportJson(inspection, { exportedAt: now })],
-      ['csv', exportQueriesCsv(inspection)],
-    ] as const) {
-      const file = join(outputDir, exportFileName(inspection.conversation, extension, now));
-      writeFileSync(file, text);
+    for (const { id } of EXTENSION_EXPORT_FORMATS) {
+      const file = join(outputDir, exportFileNameOf(inspection, id, now));
+      writeFileSync(file, writeExport(inspection, id, { exportedAt: now }));
       written.push(file);
     }
   }

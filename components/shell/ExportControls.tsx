@@ -1,5 +1,6 @@
 import { type JSX, useRef } from 'react';
 import { formatName, useExport } from '@/components/use-export';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import { ExportMenu, type ExportMenuItem } from './ExportMenu';
 import { useViewStore } from './view-store';
@@ -16,9 +17,10 @@ export function ExportControls({ tabId, settings }: { tabId: number; settings: S
   const menuButton = useRef<HTMLButtonElement>(null);
   const working = status.kind === 'working';
   const items: ExportMenuItem[] = [
-    { label: 'Export Markdown', run: () => void run('md', 'download') },
-    { label: 'Export JSON', run: () => void run('json', 'download') },
-    { label: 'Export CSV', run: () => void run('csv', 'download') },
+    ...EXTENSION_EXPORT_FORMATS.map(({ id, label }) => ({
+      label: `Export ${label}`,
+      run: () => void run(id, 'download'),
+    })),
     { label: 'Copy as Markdown', run: () => void run('md', 'clipboard') },
   ];
   return (

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
@@ -16,9 +17,11 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             value={settings.defaultFormat}
             onChange={(event) => change({ defaultFormat: event.target.value as DefaultExportFormat })}
           >
-            <option value="md">Markdown</option>
-            <option value="json">JSON</option>
-            <option value="csv">CSV (search queries)</option>
+            {EXTENSION_EXPORT_FORMATS.map(({ id, settingLabel }) => (
+              <option key={id} value={id}>
+                {settingLabel}
+              </option>
+            ))}
           </select>
         </label>
         <label className="settings__row settings__row--check">

@@ -1,9 +1,11 @@
 import { type JSX, type KeyboardEvent, useEffect, useRef } from 'react';
-import { SECTIONS, type SectionId, sectionForKey } from './sections';
+import { VIEWS, type ViewId } from '@/components/views/registry';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { viewForKey } from './view-keys';
 import { useViewStore } from './view-store';
 
-const tabId = (section: SectionId): string => `tab-${section}`;
-export const panelId = (section: SectionId): string => `panel-${section}`;
+const tabId = (view: ViewId): string => `tab-${view}`;
+export const panelId = (view: ViewId): string => `panel-${view}`;
 
 const typingInto = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
@@ -11,15 +13,15 @@ const typingInto = (target: EventTarget | null): boolean =>
 
 /**
  * The five views as a tab list (WAI-ARIA tabs: arrows move and select, Home/End), and the digits 1–5
- * anywhere outside a text field jump to a view: every section is one click or one key away.
+ * anywhere outside a text field jump to a view: every view is one click or one key away.
  */
-export function SectionTabs({ counts }: { counts: Partial<Record<SectionId, number>> }): JSX.Element {
-  const section = useViewStore((state) => state.section);
-  const showSection = useViewStore((state) => state.showSection);
+export function ViewTabs({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const shown = useViewStore((state) => state.shownView);
+  const showView = useViewStore((state) => state.showView);
   const list = useRef<HTMLDivElement>(null);
 
-  const moveTo = (next: SectionId): void => {
-    showSection(next);
+  const moveTo = (next: ViewId): void => {
+    showView(next);
     list.current?.querySelector<HTMLElement>(`#${tabId(next)}`)?.focus();
   };
 
@@ -27,8 +29,8 @@ export function SectionTabs({ counts }: { counts: Partial<Record<SectionId, numb
     const onKey = (event: globalThis.KeyboardEvent): void => {
       if (event.altKey || event.ctrlKey || event.metaKey || typingInto(event.target)) return;
       if (!/^[1-9]$/.test(event.key)) return;
-      const next = sectionForKey(event.key, useViewStore.getState().section);
-      if (next !== null) useViewStore.getState().showSection(next);
+      const next = viewForKey(event.key, useViewStore.getState().shownView);
+      if (next !== null) useViewStore.getState().showView(next);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -36,7 +38,7 @@ export function SectionTabs({ counts }: { counts: Partial<Record<SectionId, numb
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (/^[1-9]$/.test(event.key)) return;
-    const next = sectionForKey(event.key, section);
+    const next = viewForKey(event.key, shown);
     if (next === null) return;
     event.preventDefault();
     moveTo(next);
@@ -44,8 +46,8 @@ export function SectionTabs({ counts }: { counts: Partial<Record<SectionId, numb
 
   return (
     <div className="tabs" role="tablist" aria-label="Views" ref={list} onKeyDown={onKeyDown}>
-      {SECTIONS.map(({ id, label }, index) => {
-        const count = counts[id];
+      {VIEWS.map(({ id, label, count: countOf }, index) => {
+        const count = countOf(snapshot);
         return (
           <button
             key={id}
@@ -53,11 +55,11 @@ export function SectionTabs({ counts }: { counts: Partial<Record<SectionId, numb
             type="button"
             role="tab"
             className="tabs__tab"
-            aria-selected={id === section}
+            aria-selected={id === shown}
             aria-controls={panelId(id)}
             aria-keyshortcuts={String(index + 1)}
-            tabIndex={id === section ? 0 : -1}
-            onClick={() => showSection(id)}
+            tabIndex={id === shown ? 0 : -1}
+            onClick={() => showView(id)}
           >
             {label}
             {count !== undefined && count > 0 && <span className="tabs__count">{count}</span>}

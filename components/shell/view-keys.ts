@@ -1,19 +1,10 @@
-/** The five views of the shell's tab list, in order; the number keys 1–5 jump to them. */
-export const SECTIONS = [
-  { id: 'queries', label: 'Queries' },
-  { id: 'sources', label: 'Sources' },
-  { id: 'ads', label: 'Ads' },
-  { id: 'offers', label: 'Offers' },
-  { id: 'details', label: 'Details' },
-] as const;
+import { VIEWS, type ViewId } from '@/components/views/registry';
 
-export type SectionId = (typeof SECTIONS)[number]['id'];
-
-/** The section a key moves to from `current` (arrows wrap, Home/End, digits), or null for other keys. */
-export function sectionForKey(key: string, current: SectionId): SectionId | null {
-  const index = SECTIONS.findIndex((section) => section.id === current);
-  const last = SECTIONS.length - 1;
-  const at = (position: number): SectionId => SECTIONS[position]?.id ?? current;
+/** The view a key moves to from `current` (arrows wrap, Home/End, digits), or null for other keys. */
+export function viewForKey(key: string, current: ViewId): ViewId | null {
+  const index = VIEWS.findIndex((view) => view.id === current);
+  const last = VIEWS.length - 1;
+  const at = (position: number): ViewId => VIEWS[position]?.id ?? current;
   switch (key) {
     case 'ArrowRight':
     case 'ArrowDown':

@@ -1,21 +1,21 @@
 import { create } from 'zustand';
-import type { SectionId } from './sections';
+import type { ViewId } from '@/components/views/registry';
 
 /** View state only (issue 9): what is selected and open. The data comes from the storage items. */
 interface ViewState {
-  section: SectionId;
+  shownView: ViewId;
   settingsOpen: boolean;
   exportMenuOpen: boolean;
-  showSection(section: SectionId): void;
+  showView(view: ViewId): void;
   toggleSettings(): void;
   setExportMenuOpen(open: boolean): void;
 }
 
 export const useViewStore = create<ViewState>((set) => ({
-  section: 'queries',
+  shownView: 'queries',
   settingsOpen: false,
   exportMenuOpen: false,
-  showSection: (section) => set({ section }),
+  showView: (shownView) => set({ shownView }),
   toggleSettings: () => set((state) => ({ settingsOpen: !state.settingsOpen })),
   setExportMenuOpen: (exportMenuOpen) => set({ exportMenuOpen }),
 }));

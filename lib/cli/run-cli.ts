@@ -1,4 +1,4 @@
-import { CITATION_STYLES, EXPORT_FORMATS, type ExportFormat } from '@/lib/export/export-formats';
+import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { CliIo } from './cli-io';
 import { peekFirstByte } from './first-byte';
@@ -20,7 +20,7 @@ const LIST_START = 0x5b;
  */
 export const WHOLE_FILE_LIMIT_BYTES = 256 * 1024 * 1024;
 
-export const USAGE = `Usage: npm run inspect -- <file> [--format json|md|csv|sources-csv]
+export const USAGE = `Usage: npm run inspect -- <file> [--format ${EXPORT_FORMAT_IDS.join('|')}]
                             [--citations inline|footnotes] [--out <path>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
@@ -55,8 +55,8 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
         if (!isOneOf(CITATION_STYLES, value))
           return `Unknown citation style "${value}": use inline or footnotes.`;
         citations = value;
-      } else if (isOneOf(EXPORT_FORMATS, value)) format = value;
-      else return `Unknown format "${value}": use json, md, csv or sources-csv.`;
+      } else if (isOneOf(EXPORT_FORMAT_IDS, value)) format = value;
+      else return `Unknown format "${value}": use ${EXPORT_FORMAT_IDS.join(', ')}.`;
     } else if (argument?.startsWith('--')) {
       return `Unknown option ${argument}.`;
     } else if (file === null && argument !== undefined) {

@@ -83,6 +83,25 @@ export interface ExportDocument {
   account: AdAccount | null;
 }
 
+/**
+ * The member of the document that holds each member of the inspection (architecture "Registries"): a
+ * member added to the inspection does not compile until the contract says where it goes.
+ */
+export const JSON_MEMBERS: { readonly [Member in keyof Inspection]: keyof ExportDocument } = {
+  conversation: 'messages',
+  queries: 'queries',
+  sources: 'sources',
+  // The cited pages, as sources with `cited` true.
+  citedMessages: 'sources',
+  ads: 'ads',
+  // The products, as their offers.
+  products: 'offers',
+  offers: 'offers',
+  transport: 'transport',
+  formats: 'formats',
+  account: 'account',
+};
+
 export interface JsonExportOptions {
   exportedAt: Date;
 }

@@ -30,12 +30,25 @@ const UNTITLED = 'Untitled conversation';
 /** About how many characters of the transcript go out in one piece. */
 const PIECE_LENGTH = 16 * 1024;
 
-const SECTIONS: ReadonlyArray<(inspection: Inspection) => string> = [
-  markdownQueries,
-  markdownAds,
-  markdownOffers,
-  markdownDetails,
-];
+/** What a Markdown section writes, and which members of the inspection it shows. */
+export interface MarkdownSection {
+  write: (inspection: Inspection) => string;
+  shows: readonly (keyof Inspection)[];
+}
+
+/**
+ * The document's parts in order (architecture "Registries"): the transcript, each answer followed by the
+ * pages it cited, then one section each for queries, ads, offers and details.
+ */
+export const MARKDOWN_SECTIONS = {
+  transcript: { shows: ['conversation', 'citedMessages', 'sources'] },
+  after: [
+    { write: markdownQueries, shows: ['queries'] },
+    { write: markdownAds, shows: ['ads', 'account'] },
+    { write: markdownOffers, shows: ['offers', 'products'] },
+    { write: markdownDetails, shows: ['transport', 'formats'] },
+  ],
+} as const satisfies { transcript: Pick<MarkdownSection, 'shows'>; after: readonly MarkdownSection[] };
 
 export function conversationUrl(id: string | null): string | null {
   if (id === null) return null;
@@ -75,6 +88,6 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
     separated(transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)),
     PIECE_LENGTH,
   );
-  for (const section of SECTIONS) yield `\n\n${section(inspection)}`;
+  for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;
   yield '\n';
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lensFace } from '@/components/shell/lens-face';
-import { SECTIONS, sectionForKey } from '@/components/shell/sections';
 import { agoText, clockTime } from '@/components/shell/time-text';
+import { viewForKey } from '@/components/shell/view-keys';
+import { VIEWS } from '@/components/views/registry';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -86,18 +87,18 @@ describe('lensFace', () => {
   });
 });
 
-describe('sectionForKey', () => {
+describe('viewForKey', () => {
   it('moves with the arrows, wrapping, jumps with Home, End and the digits, and ignores other keys', () => {
-    expect(sectionForKey('ArrowRight', 'queries')).toBe('sources');
-    expect(sectionForKey('ArrowLeft', 'queries')).toBe('details');
-    expect(sectionForKey('ArrowRight', 'details')).toBe('queries');
-    expect(sectionForKey('End', 'sources')).toBe('details');
-    expect(sectionForKey('Home', 'offers')).toBe('queries');
-    expect(SECTIONS.map((_, index) => sectionForKey(String(index + 1), 'queries'))).toEqual(
-      SECTIONS.map((section) => section.id),
+    expect(viewForKey('ArrowRight', 'queries')).toBe('sources');
+    expect(viewForKey('ArrowLeft', 'queries')).toBe('details');
+    expect(viewForKey('ArrowRight', 'details')).toBe('queries');
+    expect(viewForKey('End', 'sources')).toBe('details');
+    expect(viewForKey('Home', 'offers')).toBe('queries');
+    expect(VIEWS.map((_, index) => viewForKey(String(index + 1), 'queries'))).toEqual(
+      VIEWS.map((view) => view.id),
     );
-    expect(sectionForKey('6', 'ads')).toBeNull();
-    expect(sectionForKey('a', 'ads')).toBeNull();
+    expect(viewForKey('6', 'ads')).toBeNull();
+    expect(viewForKey('a', 'ads')).toBeNull();
   });
 });
 

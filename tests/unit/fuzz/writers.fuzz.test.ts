@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { summarize } from '@/lib/cli/summary';
-import { EXPORT_FORMATS } from '@/lib/export/export-formats';
+import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
 import { compareFormats } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
@@ -41,7 +41,7 @@ const options = fc.record({
 /** Every output of every writer for one inspection. */
 function writeEverything(inspection: Inspection, chosen: ExportOptions): string[] {
   const outputs = [summarize(inspection)];
-  for (const format of EXPORT_FORMATS) {
+  for (const format of EXPORT_FORMAT_IDS) {
     const file = wholeFile(exportOf(inspection, format, chosen, EXPORTED_AT));
     expect(file.fileName).not.toMatch(/[/\\:*?"<>|\p{Cc}]/u);
     outputs.push(file.fileName, file.text);

@@ -1,0 +1,91 @@
+import type { Inspection } from '@/lib/insights/inspection';
+import { exportQueriesCsv } from './csv-export';
+import { exportFileName } from './file-name';
+import { type ExportFormat, formatInfo } from './formats';
+import { exportJson, toExportDocument } from './json-export';
+import type { CitationStyle } from './markdown-citations';
+import { markdownPieces } from './markdown-export';
+import { exportSourcesCsv } from './sources-csv-export';
+
+/** What a writer is told, with the defaults a reader wants where the caller says nothing. */
+export interface WriteOptions {
+  exportedAt: Date;
+  /** Markdown: cited markers as inline links (the default) or as footnotes. */
+  citations?: CitationStyle;
+  /** Markdown: hidden messages and tools' whole output written too; left out by default. */
+  includeHiddenAndTools?: boolean;
+}
+
+/**
+ * One format's writer. A file of one conversation is `pieces`, joined; a file of several (`inspect` of a
+ * data export, read one conversation at a time) is `opening`, each `conversation` in turn, then `closing`.
+ */
+export interface FormatWriter {
+  pieces(inspection: Inspection, options: WriteOptions): Iterable<string>;
+  opening: string;
+  /** `index`: how many conversations were written before this one. */
+  conversation(inspection: Inspection, index: number, options: WriteOptions): string;
+  closing(count: number): string;
+}
+
+/** Each conversation after the first is preceded by a blank line. */
+const separated = (text: string, index: number): string => (index === 0 ? text : `\n\n${text}`);
+
+/** A whole-file CSV writer's rows for one conversation: its output less the header it starts with. */
+function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) => string): FormatWriter {
+  const header = exportCsv([]);
+  return {
+    pieces: (inspection) => [exportCsv(inspection)],
+    opening: header,
+    conversation: (inspection) => exportCsv([inspection]).slice(header.length),
+    closing: () => '',
+  };
+}
+
+/**
+ * One document of `JSON.stringify(documents, null, 2)`: indented one level deeper. Strings hold no raw
+ * line break (JSON escapes them), so every line break of the document starts one of its lines.
+ */
+const arrayElement = (document: unknown): string =>
+  `  ${JSON.stringify(document, null, 2).replaceAll('\n', '\n  ')}`;
+
+const markdownOptions = (options: WriteOptions) => ({
+  exportedAt: options.exportedAt,
+  citations: options.citations ?? 'inline',
+  includeHiddenAndTools: options.includeHiddenAndTools ?? false,
+});
+
+/** The writer of every format of formats.ts (architecture "Registries"). */
+export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter } = {
+  md: {
+    pieces: (inspection, options) => markdownPieces(inspection, markdownOptions(options)),
+    opening: '',
+    conversation: (inspection, index, options) =>
+      separated([...markdownPieces(inspection, markdownOptions(options))].join(''), index),
+    closing: () => '',
+  },
+  // Exactly one JSON value: a document, or an array of them for a file of several conversations.
+  json: {
+    pieces: (inspection, options) => [exportJson(inspection, options)],
+    opening: '',
+    conversation: (inspection, index, options) =>
+      `${index === 0 ? '[\n' : ',\n'}${arrayElement(toExportDocument(inspection, options))}`,
+    closing: (count) => (count === 0 ? '[]\n' : '\n]\n'),
+  },
+  csv: csvWriter(exportQueriesCsv),
+  'sources-csv': csvWriter(exportSourcesCsv),
+};
+
+/**
+ * The name one conversation's export is saved under (export-format "File names"). Two CSV exports of one
+ * conversation must not get the same name in one downloads folder, so the sources CSV says so.
+ */
+export function exportFileNameOf(inspection: Inspection, format: ExportFormat, exportedAt: Date): string {
+  const name = exportFileName(inspection.conversation, formatInfo(format).extension, exportedAt);
+  return format === 'sources-csv' ? name.replace(/\.csv$/, ' sources.csv') : name;
+}
+
+/** One conversation's export in a format, written whole. */
+export function writeExport(inspection: Inspection, format: ExportFormat, options: WriteOptions): string {
+  return [...FORMAT_WRITERS[format].pieces(inspection, options)].join('');
+}
