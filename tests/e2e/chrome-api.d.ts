@@ -3,7 +3,10 @@
  * `serviceWorker.evaluate`), typed for that purpose only.
  */
 declare const chrome: {
-  tabs: { query(query: object): Promise<Array<{ id?: number; url?: string; pendingUrl?: string }>> };
+  tabs: {
+    query(query: object): Promise<Array<{ id?: number; url?: string; pendingUrl?: string }>>;
+    getCurrent(): Promise<{ id?: number } | undefined>;
+  };
   runtime: {
     sendMessage(message: unknown): Promise<unknown>;
     getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };

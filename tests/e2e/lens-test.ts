@@ -31,19 +31,23 @@ export const test = base.extend<{ lens: Lens }>({
         headless: true,
       });
       const { context, extensionId, serviceWorker } = browser;
-      // A tab just opened may report its URL a moment after the page has it (Chromium shows it as
-      // pendingUrl until the navigation commits in the browser process), so the tabs are asked again.
+      // The extension sees the URL of a chatgpt.com tab (its host permission), so the worker finds it; a tab
+      // of the extension's own pages is asked from inside, as Chromium hides its URL from the tabs API
+      // without the `tabs` permission. A tab just opened may report its URL a moment after the page has it,
+      // so the tabs are asked again for a while.
       const tabIdOf = async (page: Page): Promise<number> => {
         const url = page.url();
-        const id = await serviceWorker.evaluate(async (pageUrl: string) => {
-          for (let attempt = 0; attempt < 50; attempt += 1) {
-            const tabs = await chrome.tabs.query({});
-            const found = tabs.find((tab) => tab.url === pageUrl || tab.pendingUrl === pageUrl);
-            if (found?.id !== undefined) return found.id;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-          return null;
-        }, url);
+        const id = url.startsWith(`chrome-extension://${extensionId}/`)
+          ? await page.evaluate(async () => (await chrome.tabs.getCurrent())?.id ?? null)
+          : await serviceWorker.evaluate(async (pageUrl: string) => {
+              for (let attempt = 0; attempt < 50; attempt += 1) {
+                const tabs = await chrome.tabs.query({});
+                const found = tabs.find((tab) => tab.url === pageUrl || tab.pendingUrl === pageUrl);
+                if (found?.id !== undefined) return found.id;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+              }
+              return null;
+            }, url);
         if (id === null) throw new Error(`no tab has the URL ${url}`);
         return id;
       };
