@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 
 // Explicit imports (`imports: false`) keep every module's dependencies visible, so the layer rules of
-// DESIGN.md can be read from the source and checked by tests/unit/architecture.test.ts.
+// architecture "Layers" can be read from the source and checked by tests/unit/architecture.test.ts.
 export default defineConfig({
   imports: false,
   // Firefox too is built, linted and zipped as MV3 (WXT's default for Firefox is MV2), so `wxt zip -b
@@ -32,8 +32,8 @@ export default defineConfig({
     // The relay (entrypoints/relay.ts), isolated world, before the page's scripts so it hears the
     // hook's first events.
     content_scripts: [{ matches: ['https://chatgpt.com/*'], js: ['relay.js'], run_at: 'document_start' }],
-    // issue 9, item 3: export the open conversation in the default format without opening anything
-    // (lib/runtime/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
+    // Export the open conversation in the default format without opening anything
+    // (lib/runtime/worker/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
     commands: {
       'export-conversation': {
         suggested_key: { default: 'Alt+Shift+E' },

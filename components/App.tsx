@@ -7,7 +7,7 @@ import { useSettings } from './use-settings';
 import { useTargetTab } from './use-target-tab';
 import { useTheme } from './use-theme';
 
-/** The popup and the side panel: one App, for the tab `?tabId=` names or the active tab (issue 9). */
+/** The popup and the side panel: one App, for the tab `?tabId=` names or the active tab. */
 export function App({ surface, first }: { surface: Surface; first: FirstState }): JSX.Element {
   const tab = useTargetTab(first.tab);
   const settings = useSettings(first.settings);

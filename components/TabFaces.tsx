@@ -42,7 +42,8 @@ export function TabFaces({
       : lensFace({ url: tab.url ?? null }, lens);
   const conversationId = lens?.conversationId ?? null;
 
-  // The UI opened (DESIGN 2: a refresh trigger): the worker loads only what is missing, debounced.
+  // The UI opened (architecture "Event-driven refresh": a refresh trigger): the worker loads only what is
+  // missing, debounced.
   useEffect(() => {
     if (conversationId !== null) void sendMessage('refresh', { tabId: tab.id }).catch(() => undefined);
   }, [tab.id, conversationId]);

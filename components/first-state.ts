@@ -12,9 +12,9 @@ export interface TargetTab {
 }
 
 /**
- * What the first render shows, read before React renders anything (issue 9, item 5: the first render
- * comes from stored state). Read in an effect, the lens would wait for React's first commit and paint,
- * then need a second render; read here, in parallel with the settings, the first render has the data.
+ * What the first render shows, read before React renders anything (the first render comes from stored state,
+ * architecture "Where state lives"). Read in an effect, the lens would wait for React's first commit and
+ * paint, then need a second render; read here, in parallel with the settings, the first render has the data.
  */
 export interface FirstState {
   /** The tab described; 'none' when there is none; null when the browser did not say. */

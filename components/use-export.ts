@@ -19,8 +19,8 @@ export function formatName(format: ExportFormat): string {
 }
 
 /**
- * Asks the worker for the export (the same writers as `inspect`, issue 9 item 3), then downloads it or
- * copies it. One at a time: a 10,000-message conversation may first load its older pages.
+ * Asks the worker for the export (the same writers as `inspect`), then downloads it or copies it. One at a
+ * time: a 10,000-message conversation may first load its older pages.
  */
 export function useExport(tabId: number, settings: Settings) {
   const [status, setStatus] = useState<ExportStatus>({ kind: 'idle' });

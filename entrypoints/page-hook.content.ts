@@ -1,7 +1,7 @@
 import { defineContentScript } from '#imports';
 import { installPageHook } from '@/lib/capture/page-hook';
 
-/** What the page runs: scripts/lean-main-world-entry.ts calls it with no WXT code around it. */
+/** What the page runs: modules/lean-main-world-entry.ts calls it with no WXT code around it. */
 export function main(): void {
   installPageHook(window);
 }

@@ -4,7 +4,7 @@ import { addViteConfig, defineWxtModule } from 'wxt/modules';
  * WXT starts a MAIN-world content script through an entry of its own that initialises WXT plugins and,
  * should `main` throw, reports it through a logger that a production build never prints but cannot drop
  * (about 330 bytes of the file). The page hook runs on every chatgpt.com page load under a 3 KB budget
- * (issue 8, item 1), and it uses no WXT plugin: its entry only calls the script's named export `main`,
+ * (architecture "Budgets"), and it uses no WXT plugin: its entry only calls the script's named export `main`,
  * so the definition around it (its options, which only the build reads) is left out too. The id is the
  * one WXT's `getRollupEntry` gives such a script; were it ever renamed, this plugin would match nothing
  * and the build would keep WXT's entry, which `npm run bench`'s page_hook_bytes would show.

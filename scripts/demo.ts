@@ -53,7 +53,7 @@ async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]
     .serviceWorkers()[0]
     ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
   const extensionBase = `chrome-extension://${extensionId}`;
-  // The real popup and side panel for that tab, in both themes (the pages take ?tabId=, issue 9).
+  // The real popup and side panel for that tab, in both themes (the pages take ?tabId=).
   for (const [name, size] of [
     ['popup', { width: 400, height: 600 }],
     ['sidepanel', { width: 420, height: 800 }],

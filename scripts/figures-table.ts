@@ -4,8 +4,8 @@ import { figuresMarkdown, readBenchFigures } from '@/tests/support/figures-markd
 
 /**
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
- * with its target and whether it is met (issue 10, item 10), for the README's "Figures" section. The
- * file holds the one JSON object the bench prints; its last line is read, so a saved log works too.
+ * with its target and whether it is met, for the README's "Figures" section. The file holds the one JSON
+ * object the bench prints; its last line is read, so a saved log works too.
  */
 const file = process.argv[2];
 if (file === undefined) {

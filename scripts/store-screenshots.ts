@@ -4,10 +4,10 @@ import type { Page } from 'playwright-core';
 import { openExtensionPage } from '@/tests/support/extension-page';
 
 /**
- * Screenshots for a store listing (issue 10, item 7): 1280x800, the size both the Chrome Web Store and
- * addons.mozilla.org take. A browser's own side panel and popup are not part of a page screenshot, so
- * each shot is put together as the user sees it: the chat page with the real side panel beside it, one
- * shot per view, and the chat page with the real popup open over its top right corner.
+ * Screenshots for a store listing: 1280x800, the size both the Chrome Web Store and addons.mozilla.org take.
+ * A browser's own side panel and popup are not part of a page screenshot, so each shot is put together as the
+ * user sees it: the chat page with the real side panel beside it, one shot per view, and the chat page with
+ * the real popup open over its top right corner.
  */
 const STORE_SIZE = { width: 1280, height: 800 };
 const PANEL_SIZE = { width: 420, height: 800 };

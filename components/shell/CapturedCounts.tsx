@@ -13,7 +13,7 @@ const ENDPOINT_LABELS: Record<EndpointKind, string> = {
 };
 
 /**
- * What the extension copied of the page's own traffic on this tab (DESIGN 1, passive first): folded
+ * What the extension copied of the page's own traffic on this tab (architecture "Passive first"): folded
  * away at the bottom, for a user who wonders where the data came from.
  */
 export function CapturedCounts({ lens }: { lens: TabLens }): JSX.Element | null {

@@ -6,9 +6,8 @@ import { ExportMenu, type ExportMenuItem } from './ExportMenu';
 import { useViewStore } from './view-store';
 
 /**
- * The one-click export (issue 9, item 3): the primary button writes the default format; the menu beside
- * it offers each format and a copy. The status line says what is going on: a 10,000-message export first
- * loads the older pages.
+ * The one-click export: the primary button writes the default format; the menu beside it offers each format
+ * and a copy. The status line says what is going on: a 10,000-message export first loads the older pages.
  */
 export function ExportControls({ tabId, settings }: { tabId: number; settings: Settings }): JSX.Element {
   const { status, run } = useExport(tabId, settings);

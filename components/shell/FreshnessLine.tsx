@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { useNow } from '@/components/use-now';
 import { agoText, clockTime } from './time-text';
 
-/** "updated 12 s ago", or while the governor waits "rate limited until 14:03:20" (interface 7). */
+/** "updated 12 s ago", or while the governor waits "rate limited until 14:03:20" (site-interface 7). */
 export function FreshnessLine({
   updatedAt,
   rateLimitedUntil,

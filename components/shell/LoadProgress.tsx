@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 
 /**
- * A bar while older pages load (interface 4.1). The total is unknown until the last page, so the bar is
+ * A bar while older pages load (site-interface 4.1). The total is unknown until the last page, so the bar is
  * indeterminate and the text counts what arrived.
  */
 export function LoadProgress({ progress }: { progress: LensSnapshot['progress'] }): JSX.Element | null {

@@ -7,8 +7,8 @@ interface SidebarHost {
 }
 
 /**
- * DESIGN "Browser facts": sidePanel.open() must run synchronously inside the user's click, so nothing is
- * awaited before it. Hidden where the browser has neither panel.
+ * architecture "Browser facts": sidePanel.open() must run synchronously inside the user's click, so nothing
+ * is awaited before it. Hidden where the browser has neither panel.
  */
 export function OpenSidePanelButton({ tabId }: { tabId: number }): JSX.Element | null {
   const sidebarAction = (browser as unknown as SidebarHost).sidebarAction;

@@ -4,7 +4,7 @@ import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
 
-/** The settings form (issue 9, item 3): every change is saved at once; both faces follow it. */
+/** The settings form: every change is saved at once; both faces follow it. */
 export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
   const change = (patch: Partial<Settings>): void => void saveSettings({ ...settings, ...patch });
   return (

@@ -14,7 +14,7 @@ function bannerText(banner: LensBanner): string {
   }
 }
 
-/** Above the views, when the data shown may be behind: the data stays on screen (interface 7). */
+/** Above the views, when the data shown may be behind: the data stays on screen (site-interface 7). */
 export function StateBanner({ banner }: { banner: LensBanner }): JSX.Element {
   return (
     <p className={`banner banner--${banner.kind}`} data-banner={banner.kind} role="status">

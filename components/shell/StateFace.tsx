@@ -45,7 +45,7 @@ function faceText(face: FullFace): FaceText {
   }
 }
 
-/** A state that replaces the views: what happened, and what the user can do (issue 9, item 1). */
+/** A state that replaces the views: what happened, and what the user can do. */
 export function StateFace({ face }: { face: FullFace }): JSX.Element {
   const { title, body } = faceText(face);
   const urgent = face.kind === 'signed-out' || face.kind === 'error';

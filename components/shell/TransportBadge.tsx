@@ -3,7 +3,7 @@ import type { Transport } from '@/lib/insights/transport';
 
 const LABELS: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'unknown' };
 
-/** How the answers streamed (interface 6), as text: the colour only repeats it. */
+/** How the answers streamed (site-interface 6), as text: the colour only repeats it. */
 export function TransportBadge({ transport }: { transport: Transport }): JSX.Element {
   return (
     <span className={`badge badge--transport badge--${transport}`} data-testid="transport-badge">

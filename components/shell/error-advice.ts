@@ -1,6 +1,6 @@
 import type { LensErrorCode } from '@/lib/model/result';
 
-/** What the user can do about an error, beside the error's own sentence (issue 9: what to do). */
+/** What the user can do about an error, beside the error's own sentence. */
 const ADVICE: Record<LensErrorCode, string> = {
   'malformed-json':
     'The site sent something unreadable. Chat Lens asks again by itself; if it persists, the site changed.',

@@ -9,7 +9,7 @@ export type LensBanner =
   | { kind: 'rate-limited'; until: number }
   | { kind: 'error'; error: LensError };
 
-/** Which face the popup and side panel show for a tab (issue 9: every state has a clear face). */
+/** Which face the popup and side panel show for a tab: every state has a clear face. */
 export type LensFace =
   | { kind: 'not-on-site' }
   | { kind: 'no-conversation' }

@@ -12,7 +12,7 @@ export function agoText(thenMs: number, nowMs: number): string {
 
 const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
-/** A wall-clock time in the user's zone, HH:MM:SS (interface 7: when requests may go out again). */
+/** A wall-clock time in the user's zone, HH:MM:SS (site-interface 7: when requests may go out again). */
 export function clockTime(epochMs: number): string {
   const time = new Date(epochMs);
   return `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}:${twoDigits(time.getSeconds())}`;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ViewId } from '@/components/views/registry';
 
-/** View state only (issue 9): what is selected and open. The data comes from the storage items. */
+/** View state only: what is selected and open. The data comes from the storage items. */
 interface ViewState {
   shownView: ViewId;
   settingsOpen: boolean;

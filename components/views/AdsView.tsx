@@ -11,7 +11,9 @@ const NO_ADS = 'No ads shown in this conversation.';
 
 const trackingText = (names: readonly string[]): string => `Tracking removed: ${names.join(', ')}`;
 
-/** interface 4.3 and 4.6: whom the ads were aimed at, as the service and the account say. */
+/**
+ * site-interface 4.3 and site-interface 4.6: whom the ads were aimed at, as the service and the account say.
+ */
 function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
   const facts: Array<[string, string]> = [];
   if (ads.accountSegmentId !== null) facts.push(['Account segment', ads.accountSegmentId]);
@@ -35,8 +37,8 @@ function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
 }
 
 /**
- * One ad, every link already clean (the parser dropped the tracking parameters, DESIGN 4). Images are not
- * shown: loading them would tell the ad's servers that the ad was looked at again.
+ * One ad, every link already clean (the parser dropped the tracking parameters, architecture "Secrets").
+ * Images are not shown: loading them would tell the ad's servers that the ad was looked at again.
  */
 function AdItem({ ad }: { ad: AdListing }): JSX.Element {
   const cards = ad.cards.filter((card) => card.title !== null || card.url !== null);
@@ -76,7 +78,10 @@ function AdItem({ ad }: { ad: AdListing }): JSX.Element {
   );
 }
 
-/** The ads served into the conversation and whom they were aimed at (interface 4.3, 4.6). */
+/**
+ * The ads served into the conversation and whom they were aimed at (site-interface 4.3 and
+ * site-interface 4.6).
+ */
 export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
   const { ads } = snapshot;
   return (

@@ -74,7 +74,7 @@ function MessagesOnlyInOne({
   );
 }
 
-/** What the two formats of the conversation say differently (interface 2.4, 4.2). */
+/** What the two formats of the conversation say differently (site-interface 2.4 and site-interface 4.2). */
 export function FormatComparisonDetails({
   comparison,
   counts,

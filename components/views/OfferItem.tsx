@@ -4,7 +4,10 @@ import { Badge } from './Badge';
 import { ExternalLink } from './ExternalLink';
 import { availabilityText, moneyText } from './money-text';
 
-/** One offer of a product: merchant, price breakdown, strike price, stock and delivery, tags (interface 2.5). */
+/**
+ * One offer of a product: merchant, price breakdown, strike price, stock and delivery, tags
+ * (site-interface 2.5).
+ */
 export function OfferItem({ offer }: { offer: OfferRow }): JSX.Element {
   const money = (amount: number | null) => moneyText(amount, offer.currency, { shownPrice: offer.priceText });
   const price = offer.priceText ?? money(offer.total);

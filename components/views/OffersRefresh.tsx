@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { clockTime } from '@/components/shell/time-text';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 
-/** What the last "Refresh offers" run (interface 4.4: paced, stopped by a 429) did, in a sentence. */
+/** What the last "Refresh offers" run (site-interface 4.4: paced, stopped by a 429) did, in a sentence. */
 function progressText(state: OffersRefreshState): string | null {
   const failed = state.failures > 0 ? `, ${state.failures} failed` : '';
   if (state.running) return `Refreshing offers: ${state.done} of ${state.total}${failed}.`;

@@ -26,7 +26,10 @@ function byProduct(rows: readonly OfferRow[]): ProductOffers[] {
   return products;
 }
 
-/** The offers behind the conversation's shopping cards (interface 2.5, 4.4), by product. */
+/**
+ * The offers behind the conversation's shopping cards (site-interface 2.5 and site-interface 4.4), by
+ * product.
+ */
 export function OffersView({
   snapshot,
   onRefreshOffers,

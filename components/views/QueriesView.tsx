@@ -44,7 +44,7 @@ function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot })
   );
 }
 
-/** Every query of the conversation by turn, with its kind and where it was read (interface 2.4). */
+/** Every query of the conversation by turn, with its kind and where it was read (site-interface 2.4). */
 export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
   const filter = useViewsState((state) => state.queryFilter);
   const setFilter = useViewsState((state) => state.setQueryFilter);

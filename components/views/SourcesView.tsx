@@ -70,7 +70,7 @@ function SourceLine({ row, snapshot }: { row: SourceRow; snapshot: LensSnapshot 
   }
 }
 
-/** The pages each turn's search retrieved and its answer cited (issue 7), by site, with a summary of the sites. */
+/** The pages each turn's search retrieved and its answer cited, by site, with a summary of the sites. */
 export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
   const { sources } = snapshot;
   const tallies = useMemo(() => summarizeDomains(sources), [sources]);

@@ -11,7 +11,7 @@ const MEMBER_NAMES: Record<keyof ProductSecretFlags, string> = {
 
 /**
  * The token-bearing members a product carried, shown as present and nothing more: their values never reached
- * the model (DESIGN 4), so there is nothing else to show.
+ * the model (architecture "Secrets"), so there is nothing else to show.
  */
 export function TokenMembers({ flags }: { flags: ProductSecretFlags }): JSX.Element | null {
   const present = (Object.keys(MEMBER_NAMES) as Array<keyof ProductSecretFlags>).filter(

@@ -8,9 +8,9 @@ const FIRST_VIEWPORT_PX = 480;
 const MARGIN_PX = 400;
 
 /**
- * A scrolled list that renders only the rows on screen (issue 9, Quality: a 10,000-message conversation stays
- * smooth). Rows have fixed heights by kind, so no row is measured; each row is a real list item that says
- * its place in the whole list, for screen readers that see only the rendered ones.
+ * A scrolled list that renders only the rows on screen, so a 10,000-message conversation stays smooth. Rows
+ * have fixed heights by kind, so no row is measured; each row is a real list item that says its place in the
+ * whole list, for screen readers that see only the rendered ones.
  */
 export function VirtualList<Row>({
   rows,

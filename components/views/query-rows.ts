@@ -1,6 +1,6 @@
 import type { QuerySource, SearchQuery } from '@/lib/insights/queries';
 
-/** The rows of the queries list: a heading for each turn, then that turn's queries (issue 9, Queries). */
+/** The rows of the queries list: a heading for each turn, then that turn's queries. */
 export type QueryRow =
   | { type: 'turn'; turnIndex: number; count: number }
   | { type: 'query'; query: SearchQuery; turnIndex: number };
@@ -34,7 +34,7 @@ export function queryRows(queries: readonly SearchQuery[]): QueryRow[] {
 export const queriesAsLines = (queries: readonly SearchQuery[]): string =>
   queries.map((query) => query.text).join('\n');
 
-/** interface 2.4: where the query was read, in words a reader knows. */
+/** site-interface 2.4: where the query was read, in words a reader knows. */
 export const QUERY_SOURCE_LABELS: Record<QuerySource, string> = {
   search_model_queries: 'model queries',
   map_search_model_queries: 'map queries',

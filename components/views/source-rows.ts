@@ -1,6 +1,6 @@
 import type { WebSource } from '@/lib/insights/sources';
 
-/** The rows of the sources list: per turn, per site, the pages (issue 9, Sources). */
+/** The rows of the sources list: per turn, per site, the pages. */
 export type SourceRow =
   | { type: 'turn'; turnIndex: number; pages: number; cited: number }
   | { type: 'domain'; turnIndex: number; domain: string | null; pages: number; cited: number }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** View state of the views only (issue 9): the queries filter outlives a switch to another tab and back. */
+/** View state of the views only: the queries filter outlives a switch to another tab and back. */
 interface ViewsState {
   queryFilter: string;
   setQueryFilter(filter: string): void;

@@ -1,6 +1,6 @@
 /**
  * The rows of a scrolled list that are on screen, plus a margin, so a conversation with thousands of queries
- * or sources renders a few dozen elements (issue 9, Quality: "lists render only what is on screen").
+ * or sources renders a few dozen elements.
  */
 
 /** Where each row starts, and as the last entry where the list ends: `heights.length + 1` numbers. */

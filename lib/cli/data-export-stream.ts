@@ -12,10 +12,10 @@ export interface ExportStreamHandlers {
 const number = (value: number): string => value.toLocaleString('en-US');
 
 /**
- * The items of a data export's list (conversations.json), read from its bytes one item at a time (issue 10,
- * item 9): memory holds one chunk and the items it completes, never the whole text, so an export of any
- * size can be read. The caller has seen that the text starts a list.
- * `@streamparser/json` with `keepStack: false` drops each item from the list once it is handed on.
+ * The items of a data export's list (conversations.json), read from its bytes one item at a time: memory
+ * holds one chunk and the items it completes, never the whole text, so an export of any size can be read. The
+ * caller has seen that the text starts a list. `@streamparser/json` with `keepStack: false` drops each item
+ * from the list once it is handed on.
  *
  * Resolves with the number of items read. A chunk that is not JSON, or a text that ends inside the list,
  * is a typed error after the items read

@@ -13,8 +13,8 @@ export interface PeekedChunks {
 }
 
 /**
- * The first byte of a file's JSON text, read from its first chunks only (issue 10, item 9): what kind of
- * file it is shows there (`[` starts a data export's list), so the kind is known without reading the file.
+ * The first byte of a file's JSON text, read from its first chunks only: what kind of file it is shows there
+ * (`[` starts a data export's list), so the kind is known without reading the file.
  */
 export async function peekFirstByte(source: AsyncIterable<Uint8Array>): Promise<PeekedChunks> {
   const iterator = source[Symbol.asyncIterator]();

@@ -12,10 +12,10 @@ import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 
 /**
- * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of the
- * interface document (4.1–4.6) and how its answers streamed (6), as the browser saw them. Stream frames
- * and submit-call bodies are read by the page hook's own readers and kept only as counts, so no resume
- * token they carry goes further.
+ * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of
+ * site-interface 4.1 to site-interface 4.6 and how its answers streamed (site-interface 6), as the browser
+ * saw them. Stream frames and submit-call bodies are read by the page hook's own readers and kept only as
+ * counts, so no resume token they carry goes further.
  */
 export interface ConversationCapture {
   id: string;
@@ -77,7 +77,7 @@ function parsedOrNull(text: string | null): unknown {
 }
 
 /**
- * A submit call's SSE body (interface 4.5) as the page hook reduces it; its conversation is named in
+ * A submit call's SSE body (site-interface 4.5) as the page hook reduces it; its conversation is named in
  * the request body, else in its events.
  */
 function submitAnswerStream(entry: HarEntry): SeenAnswerStream {
@@ -132,7 +132,7 @@ export function readHar(har: unknown): HarCapture {
     switch (endpoint.endpoint) {
       case 'conversation-messages':
         if (id === null) break;
-        // interface 4.1: the first request has no `before`; older pages carry one.
+        // site-interface 4.1: the first request has no `before`; older pages carry one.
         if (new URL(entry.url).searchParams.has('before'))
           capture(id).olderPages.push(parsedOrNull(entry.body));
         else capture(id).messagesPages.unshift(parsedOrNull(entry.body));

@@ -1,10 +1,10 @@
 import { isRecord } from '@/lib/model/json-read';
 
 /**
- * What a saved file holds, told from its shape (issue 4, item 6): a HAR recorded on chatgpt.com, a
- * data-export conversations.json (a list of tree objects), one messages-format response (4.1), or one
- * tree response (4.2). Rule 2 of 9: the mapping key is never required of a conversation, so a response
- * with `messages` is read as the messages format first.
+ * What a saved file holds, told from its shape: a HAR recorded on chatgpt.com, a data-export
+ * conversations.json (a list of tree objects), one messages-format response (site-interface 4.1), or one tree
+ * response (site-interface 4.2). By site-interface 9.2 the mapping key is never required of a conversation,
+ * so a response with `messages` is read as the messages format first.
  */
 export type InputKind = 'har' | 'data-export' | 'messages' | 'tree';
 

@@ -19,13 +19,13 @@ export interface ExportInspectionHandlers {
 }
 
 /**
- * A data export (conversations.json) read as a stream, one conversation at a time (issue 10, item 9),
- * with the outcome of reading it whole: an unreadable item is left out with the warning
- * normalizeDataExport gives, and a list none of whose items is a conversation is not a conversation
- * file (input-kind.ts). Until an item shows that the list is a data export, warnings wait (the first
- * thousand, then a count: memory stays bounded), so a list of something else prints nothing but that
- * error. Resolves with the number of list items read. A file that stops being JSON, or stops early, ends with
- * its typed error after every conversation before it was handed on.
+ * A data export (conversations.json) read as a stream, one conversation at a time, with the outcome of
+ * reading it whole: an unreadable item is left out with the warning normalizeDataExport gives, and a list
+ * none of whose items is a conversation is not a conversation file (input-kind.ts). Until an item shows that
+ * the list is a data export, warnings wait (the first thousand, then a count: memory stays bounded), so a
+ * list of something else prints nothing but that error. Resolves with the number of list items read. A file
+ * that stops being JSON, or stops early, ends with its typed error after every conversation before it was
+ * handed on.
  */
 export async function inspectExportStream(
   chunks: AsyncIterable<Uint8Array>,

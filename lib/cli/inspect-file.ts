@@ -62,8 +62,8 @@ export const NOT_A_CONVERSATION_FILE =
   'Not a conversation file: expected a messages-format or tree-format response, a data-export conversations.json, or a HAR file.';
 
 /**
- * A saved file, whatever it holds (issue 4, item 6), as one inspection per conversation. Never throws:
- * an unreadable file is a typed error, and what can be read of a damaged one is kept with warnings.
+ * A saved file, whatever it holds, as one inspection per conversation. Never throws: an unreadable file is a
+ * typed error, and what can be read of a damaged one is kept with warnings.
  */
 export function inspectFileText(text: string): Result<InspectedFile> {
   const json = parseJson(text);

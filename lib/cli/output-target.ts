@@ -11,8 +11,8 @@ export interface OutputTarget extends OutputSink {
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Standard output, or the --out file created at the first write: a run that fails before it has any
- * output leaves no file behind, and one that fails later keeps what it wrote (issue 10, item 9).
+ * Standard output, or the --out file created at the first write: a run that fails before it has any output
+ * leaves no file behind, and one that fails later keeps what it wrote.
  */
 export function outputTarget(io: Pick<CliIo, 'stdout' | 'createFile'>, path: string | null): OutputTarget {
   const name = path ?? 'standard output';

@@ -25,9 +25,9 @@ export interface Progress {
 const megabytes = (bytes: number): string => (bytes / 1_000_000).toFixed(1);
 
 /**
- * Progress of a long read on stderr (issue 10, item 9): bytes read of the file's size and conversations
- * read, once a second, when stderr is a terminal or the file is big. Standard output carries the output
- * alone. A run shorter than a second prints no progress at all.
+ * Progress of a long read on stderr: bytes read of the file's size and conversations read, once a second,
+ * when stderr is a terminal or the file is big. Standard output carries the output alone. A run shorter than
+ * a second prints no progress at all.
  */
 export function progressReporter(options: ProgressOptions): Progress {
   const shown = options.isTerminal || options.totalBytes >= BIG_FILE_BYTES;

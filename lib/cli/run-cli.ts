@@ -78,7 +78,7 @@ async function textOf(chunks: AsyncIterable<Uint8Array>): Promise<string> {
   return text + decoder.decode();
 }
 
-/** A file read whole: a HAR, one messages-format or tree-format response (issue 4, item 6). */
+/** A file read whole: a HAR, one messages-format or tree-format response. */
 async function inspectWholeFile(
   args: CliArguments,
   chunks: AsyncIterable<Uint8Array>,
@@ -109,9 +109,9 @@ async function inspectWholeFile(
 }
 
 /**
- * A data export read as a stream (issue 10, item 9): each conversation is written as soon as it is
- * read, so memory holds one conversation whatever the file's size. A file that stops being JSON, or
- * stops early, still gets its output closed (a JSON array ends) over the conversations read before.
+ * A data export read as a stream: each conversation is written as soon as it is read, so memory holds one
+ * conversation whatever the file's size. A file that stops being JSON, or stops early, still gets its output
+ * closed (a JSON array ends) over the conversations read before.
  */
 async function inspectStreamedExport(
   args: CliArguments,
@@ -172,8 +172,8 @@ async function inspectStreamedExport(
 }
 
 /**
- * `inspect` over a saved file (issue 4, item 6). Returns the exit code: 0 done, 1 unreadable input or
- * output, 2 usage. Never throws: every failure is one line on stderr, never a stack trace.
+ * `inspect` over a saved file. Returns the exit code: 0 done, 1 unreadable input or output, 2 usage. Never
+ * throws: every failure is one line on stderr, never a stack trace.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {

@@ -1,13 +1,15 @@
 import type { Inspection } from '@/lib/insights/inspection';
 
 /**
- * The search queries of a conversation as CSV (issue 4 item 5), one row per query, RFC 4180: fields with a
- * comma, a double quote, CR or LF are quoted and their quotes doubled; every record ends with CRLF.
+ * The search queries of a conversation as CSV (export-format "CSV of the search queries"), one row per query,
+ * RFC 4180: fields with a comma, a double quote, CR or LF are quoted and their quotes doubled; every record
+ * ends with CRLF.
  *
  * Fields are written exactly as the queries are, also when they start with = + - @: a search query such as
  * "-site:pinterest.com oak table" is data, and prefixing it (the usual guard against spreadsheet formulas)
- * would change it for every tool that reads CSV as data. docs/export-format.md ("CSV and spreadsheets")
- * explains the choice and how to open the file safely.
+ * would change it for every tool that reads CSV as data.
+ * export-format "CSV and spreadsheets: formula injection" explains the choice and how to open the file
+ * safely.
  */
 export const CSV_HEADER = ['conversation_id', 'turn_index', 'message_id', 'kind', 'source', 'query'] as const;
 

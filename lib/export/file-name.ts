@@ -3,7 +3,7 @@ import type { Conversation } from '@/lib/model/conversation';
 /**
  * The name an export is saved under: `<date> <title>.<extension>`, e.g. `2026-11-20 Cast-iron skillet
  * advice.md`. It must be accepted by Windows, macOS and Linux alike, whatever the title holds, so every
- * rule below is the strictest of the three (docs/export-format.md, "File names").
+ * rule below is the strictest of the three (export-format "File names").
  */
 
 /** Characters Windows forbids in a name; `/` is also the path separator everywhere else. */

@@ -16,9 +16,9 @@ import { isoTime } from './iso-time';
 import { scrubMetadata } from './scrub-metadata';
 
 /**
- * The JSON export: the stable contract `chat-lens/export@1` (issue 4 item 5). Every member is documented
- * in docs/export-format.md; within @1 members are only ever added, never renamed, removed or retyped.
- * Times are ISO 8601 strings in UTC.
+ * The JSON export: the stable contract `chat-lens/export@1`. Every member is documented in
+ * docs/export-format.md; within @1 members are only ever added, never renamed, removed or retyped. Times are
+ * ISO 8601 strings in UTC.
  */
 export const EXPORT_SCHEMA = 'chat-lens/export@1';
 
@@ -56,7 +56,7 @@ export interface ExportQuery {
   turnIndex: number;
 }
 
-/** A page a turn's search returned or its answer cited, one per page and turn (issue 7, item 2). */
+/** A page a turn's search returned or its answer cited, one per page and turn. */
 export interface ExportSource {
   url: string;
   title: string | null;

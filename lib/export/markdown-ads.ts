@@ -3,8 +3,8 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { autolink, codeSpan, inlineText, link } from './markdown-text';
 
 /**
- * `## Ads`: what the ads response (interface 4.3) served into the conversation and whom it targeted
- * (interface 4.6). Every link was cleaned of its tracking parameters when it was parsed; the section
+ * `## Ads`: what the ads response (site-interface 4.3) served into the conversation and whom it targeted
+ * (site-interface 4.6). Every link was cleaned of its tracking parameters when it was parsed; the section
  * names the parameters that were removed, never their values.
  */
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -42,7 +42,7 @@ function adItem(ad: AdListing, position: number): string {
   const advertiser = ad.advertiserUrl === null ? name : `${name} (${autolink(ad.advertiserUrl)})`;
   const lines = [`${position}. ${ad.title === null ? advertiser : `${advertiser}: ${inlineText(ad.title)}`}`];
   const body = ad.cards[0]?.body ?? null;
-  // A live carousel card has a text under its title (DESIGN "The live site…", Ads).
+  // A live carousel card has a text under its title (site-interface 10.4).
   if (body !== null) lines.push(`   - Text: ${inlineText(body)}`);
   if (ad.link !== null) lines.push(`   - Link: ${autolink(ad.link)}`);
   const kind = [

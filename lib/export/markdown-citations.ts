@@ -6,10 +6,9 @@ import type { WebSource } from '@/lib/insights/sources';
 import { inlineText, link } from './markdown-text';
 
 /**
- * Citations in the Markdown export (issue 7, item 2; docs/export-format.md, "Sources and citation markers"):
- * a cited marker becomes links to its pages, inline (` ([Time Out](…))`, the default) or as footnotes
- * (`[^3]`), and each answer is followed by the pages its turn cited and, apart, those the search returned
- * but the answer did not cite.
+ * Citations in the Markdown export (export-format "Sources and citation markers"): a cited marker becomes
+ * links to its pages, inline (` ([Time Out](…))`, the default) or as footnotes (`[^3]`), and each answer is
+ * followed by the pages its turn cited and, apart, those the search returned but the answer did not cite.
  */
 export type CitationStyle = 'inline' | 'footnotes';
 

@@ -5,9 +5,10 @@ import { markdownFormatComparison } from './markdown-format-comparison';
 import { codeSpan, inlineText } from './markdown-text';
 
 /**
- * `## Details`: how the conversation was loaded and streamed: transport (interface 6), which formats were
- * loaded and how they differ (interface 1, 2.4, 4.2), top-level keys the interface document does not list
- * (rule 3 of 9), and the conversation's flags (2.1).
+ * `## Details`: how the conversation was loaded and streamed: transport (site-interface 6), which formats
+ * were loaded and how they differ (site-interface 1, site-interface 2.4 and site-interface 4.2), top-level
+ * keys that site-interface 2.1 does not list (site-interface 9.3), and the conversation's flags
+ * (site-interface 2.1).
  */
 const TRANSPORT_TEXT: Record<Transport, string> = {
   websocket: 'WebSocket (stream-item frames carried the answers)',

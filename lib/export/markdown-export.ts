@@ -13,14 +13,17 @@ import { wellFormed } from './well-formed';
 import { frontMatter } from './yaml-front-matter';
 
 /**
- * The conversation as one Markdown document (issue 4 item 5, docs/export-format.md): YAML front matter, the
- * transcript (each answer followed by its sources), then Search queries, Ads, Product offers and Details.
- * Nothing in it can hold a token or a tracking value: it is written from the Inspection alone, whose parsers
- * never kept them.
+ * The conversation as one Markdown document (export-format "Markdown"): YAML front matter, the transcript
+ * (each answer followed by its sources), then Search queries, Ads, Product offers and Details. Nothing in it
+ * can hold a token or a tracking value: it is written from the Inspection alone, whose parsers never kept
+ * them.
  */
 export interface MarkdownExportOptions {
   exportedAt: Date;
-  /** Cited markers as inline links (the default) or as footnotes (issue 7, item 2). */
+  /**
+   * Cited markers as inline links (the default) or as footnotes
+   * (export-format "Sources and citation markers").
+   */
   citations?: CitationStyle;
   /** Hidden messages and tools' whole output written too (the extension's setting); left out by default. */
   includeHiddenAndTools?: boolean;
@@ -66,7 +69,8 @@ function* separated(blocks: Iterable<string>): Generator<string> {
 
 /**
  * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
- * of them, not of one joined string (lib/runtime/export-port.ts). Joined, they are `exportMarkdown`'s text.
+ * of them, not of one joined string (lib/runtime/worker/export-port-server.ts). Joined, they are
+ * `exportMarkdown`'s text.
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const { conversation } = inspection;

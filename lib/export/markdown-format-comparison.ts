@@ -3,9 +3,10 @@ import { groupBy } from './group-by';
 import { codeSpan, inlineText } from './markdown-text';
 
 /**
- * The format comparison (interface 2.4, 4.2) in a few lines of the Details section: which messages and
- * metadata keys only one format holds (per shared message, and per response wherever the key sits), and how
- * many other fields differ. The JSON export has every difference; the Markdown names the first few.
+ * The format comparison (site-interface 2.4 and site-interface 4.2) in a few lines of the Details section:
+ * which messages and metadata keys only one format holds (per shared message, and per response wherever the
+ * key sits), and how many other fields differ. The JSON export has every difference; the Markdown names the
+ * first few.
  */
 const LISTED_FIELD_DIFFERENCES = 5;
 

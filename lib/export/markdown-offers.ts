@@ -3,8 +3,9 @@ import type { OfferRow } from '@/lib/insights/offers';
 import { inlineText, link } from './markdown-text';
 
 /**
- * `## Product offers`: one table row per offer of the refreshed products (interface 2.5, 4.4). Cells are
- * inline text, so a `|` in a merchant's name is escaped and cannot split the row.
+ * `## Product offers`: one table row per offer of the refreshed products (site-interface 2.5 and
+ * site-interface 4.4). Cells are inline text, so a `|` in a merchant's name is escaped and cannot split the
+ * row.
  */
 const COLUMNS = [
   'Product',

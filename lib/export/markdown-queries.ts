@@ -5,8 +5,8 @@ import { inlineText } from './markdown-text';
 import { turnLabels, turnLabelText } from './turn-labels';
 
 /**
- * `## Search queries`: per turn, a table of every query the model ran (interface 2.4, 4.1), headed by the
- * user's question so a reader knows what prompted them.
+ * `## Search queries`: per turn, a table of every query the model ran (site-interface 2.4 and
+ * site-interface 4.1), headed by the user's question so a reader knows what prompted them.
  */
 const QUESTION_PREVIEW_LENGTH = 90;
 

@@ -61,8 +61,8 @@ export function codeSpan(text: string): string {
 }
 
 /**
- * Only web links are made clickable: a link from the service (interface 4.3, 2.5) with another scheme
- * (javascript:, data:) is shown as text, so opening the export in a viewer cannot run it.
+ * Only web links are made clickable: a link from the service (site-interface 4.3 and site-interface 2.5) with
+ * another scheme (javascript:, data:) is shown as text, so opening the export in a viewer cannot run it.
  */
 const WEB_LINK = /^https?:/i;
 
@@ -74,7 +74,10 @@ export function autolink(url: string): string {
   return `<${url}>`;
 }
 
-/** Links come from the service (4.3, 2.5): <, >, spaces and line breaks would end the destination, | a table row. */
+/**
+ * Links come from the service (site-interface 4.3 and site-interface 2.5): <, >, spaces and line breaks would
+ * end the destination, | a table row.
+ */
 const ENDS_DESTINATION = /[\s<>\\|]/;
 const ENDS_DESTINATION_ALL = new RegExp(ENDS_DESTINATION, 'g');
 

@@ -19,9 +19,10 @@ import type { MessageIndex } from './message-index';
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
  * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out unless asked
  * for, as is a tool's whole output (one line by default); a reasoning
- * preamble is marked as one (interface 2.4), a tool call or a tool's output is one line, and the answers'
- * own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers show
- * what the site shows in their place, and each turn's answer is followed by the pages it cited (issue 7).
+ * preamble is marked as one (site-interface 2.4), a tool call or a tool's output is one line, and the
+ * answers' own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers
+ * show what the site shows in their place, and each turn's answer is followed by the pages it cited
+ * (export-format "Sources and citation markers").
  */
 const SPEAKER_HEADING_LEVEL = 3;
 const SPEAKER_HEADING = '#'.repeat(SPEAKER_HEADING_LEVEL);
@@ -138,8 +139,9 @@ function messageBlock(
 }
 
 /**
- * The transcript's blocks in order, each written when it is asked for (lib/runtime/export-port.ts makes a
- * Blob of them, not of one joined string). Joined by a blank line.
+ * The transcript's blocks in order, each written when it is asked for
+ * (lib/runtime/worker/export-port-server.ts makes a Blob of them, not of one joined string). Joined by a
+ * blank line.
  */
 export function* transcriptBlocks(
   inspection: Inspection,

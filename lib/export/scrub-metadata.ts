@@ -1,10 +1,11 @@
 import { isTrackingParam, stripTrackingParams } from '@/lib/model/ad-tracking';
 
 /**
- * A message's raw metadata as the JSON export passes it on. The interface document puts no secret in
- * message metadata (2.4), but its full shape is "not shown", so the export does not rely on that: a member
- * named like a token-bearing one (2.5), an access token (5) or a tracking parameter (4.3) keeps only its
- * presence, and every string loses its tracking parameters, before anything is written.
+ * A message's raw metadata as the JSON export passes it on. The site's interface names no secret in
+ * message metadata (site-interface 2.4), but it does not give the full list of members, so the export does
+ * not rely on that: a member named like a token-bearing one (site-interface 2.5), an access token
+ * (site-interface 5) or a tracking parameter (site-interface 4.3) keeps only its presence, and every string
+ * loses its tracking parameters, before anything is written.
  */
 export const REMOVED_VALUE = '[removed]';
 

@@ -1,6 +1,6 @@
 import type { ExportFile, ExportFileHead } from './export-file';
 
-/** An export as a page holds it: its text already a Blob (DESIGN "Environment facts"). */
+/** An export as a page holds it: its text already a Blob (architecture "Browser facts"). */
 export interface ReceivedExport extends ExportFileHead {
   body: Blob;
 }
@@ -12,7 +12,7 @@ export function receivedExport({ fileName, mimeType, text }: ExportFile): Receiv
 
 /**
  * Saves an export through a temporary `<a download>`, in the popup, the side panel or the tab's relay
- * (DESIGN "Environment facts": the worker has no object URLs, so a page makes the Blob). Needs no
+ * (architecture "Browser facts": the worker has no object URLs, so a page makes the Blob). Needs no
  * downloads permission. The URL is revoked on the next task, once the browser took the file.
  */
 export function downloadFile(doc: Document, { fileName, body }: ReceivedExport): void {

@@ -16,8 +16,8 @@ export interface ExportFileHead {
 }
 
 /**
- * An export as text: the worker writes it, the UI turns it into a Blob and a download (DESIGN
- * "Environment facts": URL.createObjectURL does not exist in a service worker).
+ * An export as text: the worker writes it, the UI turns it into a Blob and a download
+ * (architecture "Browser facts": URL.createObjectURL does not exist in a service worker).
  */
 export interface ExportFile extends ExportFileHead {
   text: string;
@@ -25,7 +25,7 @@ export interface ExportFile extends ExportFileHead {
 
 /**
  * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
- * makes its Blob of them rather than of one joined text (lib/runtime/export-port.ts).
+ * makes its Blob of them rather than of one joined text (lib/runtime/worker/export-port-server.ts).
  */
 export interface PreparedExport extends ExportFileHead {
   pieces(): Iterable<string>;

@@ -14,18 +14,18 @@ import type { LensError } from '@/lib/model/result';
  * (tab-lens.ts): plain JSON, no message text, no token.
  */
 
-/** How the core's own loads for the conversation stand (issue 8, item 3). */
+/** How the core's own loads for the conversation stand. */
 export interface LoadState {
   status: 'idle' | 'loading' | 'rate-limited' | 'signed-out' | 'failed';
-  /** interface 7: epoch ms before which no request goes out, while status is 'rate-limited'. */
+  /** site-interface 7: epoch ms before which no request goes out, while status is 'rate-limited'. */
   rateLimitedUntil: number | null;
   /** What stopped the last load; everything loaded before it is still held. */
   error: LensError | null;
-  /** Pages and messages of a load under way (interface 4.1), for a progress bar; null when none runs. */
+  /** Pages and messages of a load under way (site-interface 4.1), for a progress bar; null when none runs. */
   progress: PagesProgress | null;
 }
 
-/** How the last product refresh run (interface 4.4) stands. */
+/** How the last product refresh run (site-interface 4.4) stands. */
 export interface OffersRefreshState {
   running: boolean;
   done: number;
@@ -48,7 +48,10 @@ export interface SnapshotSummary {
   model: string | null;
   messageCount: number;
   turnCount: number;
-  /** Top-level keys of the responses the interface document does not list (interface 9, rule 3; DESIGN 5). */
+  /**
+   * Top-level keys of the responses that site-interface 2.1 does not list (site-interface 9.3;
+   * architecture "Tolerant reader").
+   */
   extraKeys: string[];
 }
 
@@ -85,7 +88,7 @@ export interface LensSnapshot {
   errors: LensError[];
   warnings: string[];
   governor: RateGovernorState;
-  /** interface 7: epoch ms before which the extension sends nothing; null when it may send. */
+  /** site-interface 7: epoch ms before which the extension sends nothing; null when it may send. */
   rateLimitedUntil: number | null;
   updatedAt: number;
 }

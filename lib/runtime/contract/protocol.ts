@@ -13,9 +13,10 @@ export interface ExportRequest extends TabRequest {
 }
 
 /**
- * Every runtime message between the UI and the worker, one definition for sender and receiver (DESIGN
- * "One typed protocol per channel"; the relay's channel is relay-channel.ts). The state the UI shows is not a message: it reads and watches the tab's
- * tabLensItem (storage-items.ts), which the worker rewrites after every change.
+ * Every runtime message between the UI and the worker, one definition for sender and receiver
+ * (architecture "Channels"; the relay's channel is relay-channel.ts). The state the UI shows is not a
+ * message: it reads and watches the tab's tabLensItem (storage-items.ts), which the worker rewrites after
+ * every change.
  */
 export interface ProtocolMap {
   // ---- UI (popup, side panel) -> background -----------------------------------------------------
@@ -27,7 +28,7 @@ export interface ProtocolMap {
    */
   refresh(request: TabRequest): void;
   /**
-   * Refreshes the offers of the tab's conversation (interface 4.4: one call per product, 300-500 ms
+   * Refreshes the offers of the tab's conversation (site-interface 4.4: one call per product, 300-500 ms
    * apart, stops at the first 429, one failure not fatal). Progress appears in the tab lens's
    * snapshot.offersRefresh as it runs; the answer is the state once the run ended. Another
    * conversation's run under way goes first (runs never overlap); a run already asked for is joined. An
@@ -37,7 +38,7 @@ export interface ProtocolMap {
   /**
    * The tab's conversation in one format, written by the same writers as `inspect` (lib/export/*), with
    * its file name (lib/export/file-name.ts). Older pages not yet held are loaded first through the
-   * core (interface 4.1). The UI makes the Blob and the download.
+   * core (site-interface 4.1). The UI makes the Blob and the download.
    */
   exportConversation(request: ExportRequest): Result<ExportFile>;
 }

@@ -2,14 +2,14 @@ import { isRecord } from '@/lib/capture/json-shape';
 import type { CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
 import type { ExportFile } from './export-file';
 
-/** interface 8: event-driven, with a fallback of 12 s; paused while the tab is hidden. */
+/** site-interface 8: event-driven, with a fallback of 12 s; paused while the tab is hidden. */
 export const FALLBACK_INTERVAL_MS = 12_000;
 
-/** What the relay knows of its tab and the worker cannot ask for (DESIGN "Data flow"). */
+/** What the relay knows of its tab and the worker cannot ask for (architecture "Data flow"). */
 export interface PageState {
   /** The page's URL, following SPA navigation (/c/<conversation id>). */
   url: string;
-  /** document.visibilityState is 'visible': nothing runs for a hidden tab (interface 8). */
+  /** document.visibilityState is 'visible': nothing runs for a hidden tab (site-interface 8). */
   visible: boolean;
   /** document.hasFocus(). */
   focused: boolean;
@@ -24,7 +24,7 @@ export interface UnchangedResponse {
 
 /**
  * The channel between a tab's relay and the worker, in plain runtime messages. The relay runs in every
- * chatgpt.com tab and has a byte budget (issue 10, item 5: 15,360 bytes), which the messaging library
+ * chatgpt.com tab and has a byte budget (architecture "Budgets": 15,360 bytes), which the messaging library
  * and the promise polyfill alone would exceed; the UI's channel stays in protocol.ts. Each message is
  * tagged `chatLens`, a member no message of the messaging library has, so neither side mistakes the
  * other's.
@@ -33,14 +33,15 @@ export interface RelayToWorker {
   /** A page event that passed validation (parsePageEvent). */
   pageEvent: PageEvent;
   /**
-   * The page polled and got the same body as last time (interface 4.2: the tree is polled): only the
-   * fact is sent, so an unchanged multi-MB tree costs next to nothing downstream (issue 8, item 1).
+   * The page polled and got the same body as last time (site-interface 4.2: the tree is polled): only the
+   * fact is sent, so an unchanged multi-MB tree costs next to nothing downstream
+   * (architecture "Passive first").
    */
   responseUnchanged: UnchangedResponse;
   /** The tab was shown, hidden, focused or navigated (also sent once when the relay starts). */
   pageState: PageState;
   /**
-   * The tab's 12 s clock fired: visible, and nothing fresh for the interval (interface 8). Carries the
+   * The tab's 12 s clock fired: visible, and nothing fresh for the interval (site-interface 8). Carries the
    * page state, so a worker that was stopped and woken by this message knows the tab again.
    */
   fallbackDue: PageState;
@@ -48,8 +49,8 @@ export interface RelayToWorker {
 
 export interface WorkerToRelay {
   /**
-   * The keyboard shortcut's export (issue 9, item 3): the relay saves it through a Blob and an
-   * `<a download>`, which the worker cannot make (DESIGN "Environment facts").
+   * The keyboard shortcut's export: the relay saves it through a Blob and an `<a download>`, which the
+   * worker cannot make (architecture "Browser facts").
    */
   saveExportFile: ExportFile;
 }

@@ -2,7 +2,7 @@ import { storage } from '#imports';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 
 /**
- * `local:settings`: the user's choices (issue 9, item 3), declared once (DESIGN "Conventions"). Local
+ * `local:settings`: the user's choices, declared once (architecture "Channels"). Local
  * area: kept across browser sessions on this device, never synced, and readable by the worker for the
  * keyboard shortcut. Holds no conversation data.
  */

@@ -40,9 +40,9 @@ const storedSettingsSchema = v.object({
 });
 
 /**
- * The stored settings, read tolerantly (DESIGN 5): a member of the wrong type or an unknown value reads
- * as its default, a stored value that is no object as all the defaults; nothing throws, since every
- * member of the schema has a fallback.
+ * The stored settings, read tolerantly (architecture "Tolerant reader"): a member of the wrong type or an
+ * unknown value reads as its default, a stored value that is no object as all the defaults; nothing throws,
+ * since every member of the schema has a fallback.
  */
 export function readSettings(stored: unknown): Settings {
   return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {});

@@ -3,9 +3,10 @@ import type { RateGovernorState } from '@/lib/api/rate-governor';
 import type { TabLens } from './tab-lens';
 
 /*
- * Every storage key of the extension, declared once (DESIGN "Conventions"). None holds a token value:
- * the access token and the product lookup keys live in worker memory only (DESIGN 4). One more key,
- * `local:fallbackIntervalMs`, is read by the relay without this library (lib/runtime/relay.ts).
+ * Every storage key of the extension, declared once (architecture "Channels"). None holds a token
+ * value: the access token and the product lookup keys live in worker memory only (architecture "Secrets").
+ * One more key, `local:fallbackIntervalMs`, is read by the relay without this library
+ * (lib/runtime/relay/relay.ts).
  */
 
 const tabLensItems = new Map<number, ReturnType<typeof defineTabLensItem>>();
@@ -38,8 +39,9 @@ export async function removeTabLensItem(tabId: number): Promise<void> {
 }
 
 /**
- * `session:rateGovernor`: the one governor's state (interface 7; DESIGN 3), saved on every change and
- * restored when the worker starts, so a stopped worker does not forget a Retry-After it must respect.
+ * `session:rateGovernor`: the one governor's state (site-interface 7; architecture "One rate governor"),
+ * saved on every change and restored when the worker starts, so a stopped worker does not forget a
+ * Retry-After it must respect.
  */
 export const rateGovernorItem = storage.defineItem<RateGovernorState | null>('session:rateGovernor', {
   fallback: null,

@@ -8,7 +8,7 @@ import type { LensSnapshot } from './lens-snapshot';
 export interface CaptureCounts {
   /** Copied responses per endpoint; 'submit-prompt' counts the submit call's reduced answer streams. */
   responses: Partial<Record<EndpointKind, number>>;
-  /** WebSocket frames that carried stream items (interface 6). */
+  /** WebSocket frames that carried stream items (site-interface 6). */
   websocketFrames: number;
   /** Answer items in those frames, a catch-up replay counted again ('done' items left out). */
   streamItems: number;
@@ -19,8 +19,9 @@ export interface CaptureCounts {
 export const NO_CAPTURE: CaptureCounts = { responses: {}, websocketFrames: 0, streamItems: 0, handoffs: 0 };
 
 /**
- * Everything the UI shows first for one tab (issue 8, item 4), in the session storage area so that a
- * freshly opened popup and a restarted worker find it at once. Plain JSON; no message text, no token.
+ * Everything the UI shows first for one tab (architecture "Where state lives"), in the session storage area
+ * so that a freshly opened popup and a restarted worker find it at once. Plain JSON; no message text, no
+ * token.
  */
 export interface TabLens {
   tabId: number;

@@ -1,5 +1,5 @@
 /**
- * A one-shot timer passed in as an effect (DESIGN "Effects as parameters"): the runtime hands in
+ * A one-shot timer passed in as an effect (architecture "Effects as parameters"): the runtime hands in
  * `setTimeout`, a test a fake clock, so the 12 s fallback and the debounce run in microseconds.
  * Returns the function that cancels it.
  */

@@ -16,15 +16,16 @@ export interface FallbackClock {
   noteFresh(): void;
   /**
    * The tab was shown or hidden. Hidden: nothing stays pending. Shown again: a full interval is waited,
-   * and the answer is true, because the data may be as old as the time it was hidden (DESIGN 2: the tab
-   * becoming visible is an event of its own); the caller runs that refresh.
+   * and the answer is true, because the data may be as old as the time it was hidden
+   * (architecture "Event-driven refresh": the tab becoming visible is an event of its own); the caller runs
+   * that refresh.
    */
   setVisible(visible: boolean): boolean;
   stop(): void;
 }
 
 /**
- * The tab's 12 s clock, run by the relay (DESIGN "Browser facts": a timer in the tab lives as long as
+ * The tab's 12 s clock, run by the relay (architecture "Browser facts": a timer in the tab lives as long as
  * the tab, knows its visibility and survives the service worker being stopped; alarms cannot tick every
  * 12 s). It fires only while the tab is visible and nothing fresh arrived for the interval; after firing
  * it waits another interval.
@@ -69,7 +70,7 @@ export function createFallbackClock(options: FallbackClockOptions): FallbackCloc
 
 /**
  * Whether a page event brought something fresh, so that the fallback poll waits a whole interval again
- * (interface 8). A response the page got with an error status, or whose body broke off, brought nothing:
+ * (site-interface 8). A response the page got with an error status, or whose body broke off, brought nothing:
  * the poll stays due, and the extension's own request covers for the page's failing ones.
  */
 export function bringsFreshData(event: PageEvent | UnchangedResponseEvent): boolean {

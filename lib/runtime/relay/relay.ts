@@ -15,7 +15,7 @@ import { bringsFreshData, createFallbackClock, type FallbackClock } from './fall
 
 /**
  * The part of the extension API the relay uses, as Chrome's `chrome` and Firefox's `browser` both
- * offer it natively (promises in MV3): no polyfill, for the relay's byte budget (issue 10, item 5).
+ * offer it natively (promises in MV3): no polyfill, for the relay's byte budget (architecture "Budgets").
  */
 export interface RelayExtensionApi {
   runtime: {
@@ -30,9 +30,9 @@ export interface RelayExtensionApi {
 }
 
 /**
- * `local:fallbackIntervalMs`: the tab clock's interval when set; absent (the default) is interface 8's
- * 12 s. Only the end-to-end tests set it, to see a fallback poll without waiting 12 s each time. Local
- * area because content scripts cannot read the session area.
+ * `local:fallbackIntervalMs`: the tab clock's interval when set; absent (the default) is the 12 s of
+ * site-interface 8. Only the end-to-end tests set it, to see a fallback poll without waiting 12 s each time.
+ * Local area because content scripts cannot read the session area.
  */
 const FALLBACK_INTERVAL_KEY = 'fallbackIntervalMs';
 
@@ -41,7 +41,7 @@ const ignore = (): undefined => undefined;
 /**
  * Isolated-world relay: checks the shape of every page event (the page can forge them) and hands it to
  * the service worker, adding what only this side knows: the tab's URL, visibility and focus. It runs the
- * tab's 12 s fallback clock (DESIGN "Browser facts": a timer here outlives a stopped worker and knows
+ * tab's 12 s fallback clock (architecture "Browser facts": a timer here outlives a stopped worker and knows
  * the tab is hidden). An unchanged tree poll arrives from the hook without its body and leaves as such.
  */
 export function startRelay(win: Window, api: RelayExtensionApi): void {
@@ -68,10 +68,10 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
       announceState();
       return;
     }
-    // Something fresh arrived: the fallback poll waits a whole interval again (interface 8).
+    // Something fresh arrived: the fallback poll waits a whole interval again (site-interface 8).
     if (bringsFreshData(event)) clock?.noteFresh();
     if (event.type === 'unchanged') {
-      // The hook compared the poll with the last one: only the fact crosses (issue 8, item 1).
+      // The hook compared the poll with the last one: only the fact crosses (architecture "Passive first").
       const { endpoint, conversationId, url } = event;
       send('responseUnchanged', { endpoint, conversationId, url });
       return;
@@ -89,7 +89,7 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
   win.addEventListener('blur', announceState);
   announceState();
 
-  // The keyboard shortcut's export: the worker wrote it, this side saves it (issue 9, item 3).
+  // The keyboard shortcut's export: the worker wrote it, this side saves it.
   api.runtime.onMessage.addListener((value, _sender, respond) => {
     const message = readChannelMessage<WorkerToRelay>(value, WORKER_TO_RELAY_KINDS);
     if (message === null) return;

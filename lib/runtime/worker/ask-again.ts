@@ -2,11 +2,12 @@ import type { LensError } from '@/lib/model/result';
 import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 
 /**
- * Ads and /me are asked for once, since the page loads them itself (interface 4.3, 4.6); so is the newest
- * page after an answer ended (rule 1). When that one request fails in a way asking again at once would
- * not cure (a 404, another status, a body that cannot be read), it is asked again no sooner than this
- * after the failure: the pace of interface 8's fallback poll. So the data comes by itself once the fault
- * ends, without a request per trigger while it lasts.
+ * Ads and /me are asked for once, since the page loads them itself (site-interface 4.3 and
+ * site-interface 4.6); so is the newest page after an answer ended (site-interface 9.1). When that one
+ * request fails in a way asking again at once would not cure (a 404, another status, a body that cannot
+ * be read), it is asked again no sooner than this after the failure: the pace of the fallback poll
+ * (site-interface 8). So the data comes by itself once the fault ends, without a request per trigger
+ * while it lasts.
  */
 export const ASK_AGAIN_AFTER_MS = FALLBACK_INTERVAL_MS;
 
@@ -30,7 +31,7 @@ export interface FailedAsk {
  * - 'beyond-page-load': when the user looks, the fallback poll runs or an answer ends, never on the page's
  *   own loading (it loads them itself); so while it never failed, or failed in a way asking again may cure;
  * - 'any-trigger': its request failed and the pause is over; the page's captures too, since the page's
- *   tree polls keep the fallback poll from running (interface 4.2, 8);
+ *   tree polls keep the fallback poll from running (site-interface 4.2 and site-interface 8);
  * - 'not-now': it is held, being asked for, or in its pause.
  */
 export type AskWhen = 'beyond-page-load' | 'any-trigger' | 'not-now';

@@ -23,8 +23,8 @@ const schedule: Schedule = (ms, run) => {
 };
 /**
  * A timer longer than 2^31 - 1 ms fires at once in every browser. The governor sleeps until the end of a
- * wait and then looks again (rate-governor.ts), so a capped sleep keeps an absurd Retry-After (interface
- * 7) a long wait instead of a loop of instant timers.
+ * wait and then looks again (rate-governor.ts), so a capped sleep keeps an absurd Retry-After
+ * (site-interface 7) a long wait instead of a loop of instant timers.
  */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const sleep = (ms: number): Promise<void> =>
@@ -36,7 +36,9 @@ const store: TabLensStore = {
   remove: removeTabLensItem,
 };
 
-/** The worker's core, with the governor state a stopped worker saved (interface 7: a wait outlives it). */
+/**
+ * The worker's core, with the governor state a stopped worker saved (site-interface 7: a wait outlives it).
+ */
 async function createWorker(): Promise<LensWorker> {
   const saved = await rateGovernorItem.getValue().catch(() => null);
   let worker: LensWorker | null = null;
@@ -52,7 +54,7 @@ async function createWorker(): Promise<LensWorker> {
   // Every request of the extension is given up after 20 s (request-timeout.ts): a stalled answer must not
   // hold back every later refresh of the tab.
   const fetch: FetchLike = withDeadline((url, init) => globalThis.fetch(url, init));
-  // interface 5: the token is asked of the session and held in this worker's memory only.
+  // site-interface 5: the token is asked of the session and held in this worker's memory only.
   const auth = createAuth({ fetch, now: Date.now, governor });
   worker = createLensWorker({
     client: createBackendClient({ fetch, auth, governor }),

@@ -42,14 +42,14 @@ function labelsOfListedTurns(inspection: Inspection): Record<string, string> {
 }
 
 /**
- * What the popup and the side panel show first (issue 8, item 4), as plain JSON small enough for the
- * session storage area (10 MB for everything, DESIGN "Browser facts"): summary, queries, sources, ads,
- * offers, transport, formats, progress, errors, governor. It holds no message text and no token value:
- * everything in it comes out of the parsers that turned secrets into flags (DESIGN 4), and the lookup
- * keys and the access token are never read here. The full conversation lives in the worker's memory
- * (ConversationHolding); a restarted worker starts from this snapshot and reloads the conversation on
- * demand by refetching it through the core (loadConversationPages, one governor), which is also what
- * an export of a 10,000-message conversation reads.
+ * What the popup and the side panel show first, as soon as they open, as plain JSON small enough for the
+ * session storage area (10 MB for everything, architecture "Browser facts"): summary, queries, sources,
+ * ads, offers, transport, formats, progress, errors, governor. It holds no message text and no token value:
+ * everything in it comes out of the parsers that turned secrets into flags (architecture "Secrets"), and the
+ * lookup keys and the access token are never read here. The full conversation lives in the worker's memory
+ * (ConversationHolding); a restarted worker starts from this snapshot and reloads the conversation on demand
+ * by refetching it through the core (loadConversationPages, one governor), which is also what an export of a
+ * 10,000-message conversation reads.
  */
 export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
   const { holding, governor, now } = input;

@@ -9,7 +9,7 @@ import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigge
 
 export interface RefresherDeps {
   client: BackendClient;
-  /** The one governor behind `client` (DESIGN 3). */
+  /** The one governor behind `client` (architecture "One rate governor"). */
   governor: RateGovernor;
   account: AccountHolding;
   now: () => number;
@@ -29,7 +29,7 @@ const SETTLED_BY_NOTHING_MISSING: ReadonlySet<LoadState['status']> = new Set([
   'failed',
   'signed-out',
 ]);
-/** Errors that hold every further request of the run (interface 5, 7). */
+/** Errors that hold every further request of the run (site-interface 5 and site-interface 7). */
 const STOPS_THE_RUN: ReadonlySet<LensError['code']> = new Set(['rate-limited', 'signed-out']);
 
 /**
@@ -52,7 +52,7 @@ function errorsToShow(
 
 /**
  * The state after a run: a 429 says until when (the governor's own wait, never shorter than Retry-After,
- * interface 7), a 401 says signed out, anything else names its error; the data loaded stays either way.
+ * site-interface 7), a 401 says signed out, anything else names its error; the data loaded stays either way.
  */
 function loadStateAfter(errors: readonly LensError[], governor: RateGovernor): LoadState {
   const rateLimited = errors.find((error) => error.code === 'rate-limited');
@@ -86,7 +86,7 @@ async function loadPages(
   const since = holding.pages.version;
   const loaded = await loadConversationPages(deps.client, holding.conversationId, {
     heldPages: holding.pages.raw(),
-    // Passive first (DESIGN 1): the newest page the page loaded is not asked for again.
+    // architecture "Passive first": the newest page the page loaded is not asked for again.
     newestHeldIsCurrent: !plan.newestPage,
     olderPages: !holding.facts().pagingStopped,
     ...(isAwaitedLoad(holding, plan)
@@ -101,7 +101,7 @@ async function loadPages(
   holding.adoptLoadedPages(loaded.pages, since, newestFetched);
   const { error } = loaded;
   if (error === null) return null;
-  // The governor paces what a 429 held (interface 7).
+  // The governor paces what a 429 held (site-interface 7).
   if (plan.newestPage && !newestFetched && error.code !== 'rate-limited')
     holding.ledger.noteNewestPageFailed(error);
   const cursor = holding.pages.olderCursor();
@@ -116,7 +116,7 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   const ads = answer.ok ? holding.captured.ingestAds(answer.value) : answer;
   if (ads.ok) return null;
   const error = { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
-  // interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
+  // site-interface 4.3: the page does not load them again; asked again at the next refresh, or after a pause.
   holding.ledger.noteAdsFailed({ error, failedAt: deps.now() });
   return error;
 }
@@ -134,7 +134,8 @@ async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
 /**
  * Runs a plan through the client (so through the one governor) and merges what came into the holding.
  * Requests go one after the other; a 429 or a 401 ends the run, since every further request would be
- * held or refused. Whatever happens, everything loaded stays held (DESIGN 3, 5).
+ * held or refused. Whatever happens, everything loaded stays held (architecture "One rate governor" and
+ * architecture "Tolerant reader").
  */
 export async function runRefreshPlan(
   holding: ConversationHolding,

@@ -1,6 +1,6 @@
 import type { Schedule } from '@/lib/runtime/contract/timer';
 
-/** Several triggers within this window run one refresh (issue 8, item 3: debounced). */
+/** Several triggers within this window run one refresh (architecture "Event-driven refresh"). */
 export const DEBOUNCE_MS = 500;
 
 export interface DebouncerOptions<T> {

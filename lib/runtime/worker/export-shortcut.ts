@@ -19,8 +19,8 @@ export interface ExportShortcutDeps {
 }
 
 /**
- * The keyboard shortcut (issue 9, item 3): the active tab's conversation in the default format, with
- * the settings' options, saved without opening anything. Answers the saved file's name, or why not.
+ * The keyboard shortcut: the active tab's conversation in the default format, with the settings' options,
+ * saved without opening anything. Answers the saved file's name, or why not.
  */
 export async function exportFromShortcut(deps: ExportShortcutDeps): Promise<Result<string>> {
   const tabId = await deps.activeTabId();

@@ -23,7 +23,7 @@ const samePages = (loaded: readonly MessagesPage[], held: readonly MessagesPage[
 
 /**
  * The raw messages-format pages of one conversation, newest first, as normalizeMessagesFormat reads
- * them and loadConversationPages takes them back as heldPages (interface 4.1). A newer newest page is
+ * them and loadConversationPages takes them back as heldPages (site-interface 4.1). A newer newest page is
  * merged into the newest held one by message id (mergeNewerPage), so what is held grows by the new
  * messages only, never by a page per capture.
  */
@@ -47,15 +47,15 @@ export class HeldPages {
     return this.#progress;
   }
 
-  /** The cursor the next older page is asked with (interface 4.1), or null when none is missing. */
+  /** The cursor the next older page is asked with (site-interface 4.1), or null when none is missing. */
   olderCursor(): string | null {
     const oldest = this.#pages[this.#pages.length - 1];
     return oldest?.pageInfo?.hasPreviousPage === true ? (oldest.pageInfo.startCursor ?? null) : null;
   }
 
   /**
-   * A page the page loaded or the core fetched: `before` null for the newest page (4.1: the first
-   * request has no `before`), else the cursor it was asked with. A page of another conversation, or an
+   * A page the page loaded or the core fetched: `before` null for the newest page (site-interface 4.1: the
+   * first request has no `before`), else the cursor it was asked with. A page of another conversation, or an
    * older page whose cursor names no held page, is refused with a typed error; nothing held changes.
    */
   ingest(json: unknown, before: string | null): Result<PageIngest> {
@@ -75,8 +75,8 @@ export class HeldPages {
    * Pages a load returned (LoadedPages.pages), `since` being the version it started from. Unchanged
    * meanwhile: they are what is held now. Changed (the page loaded something during the load): only the
    * pages older than the held oldest one are taken, so nothing fresher is overwritten. Answers whether
-   * what is held changed: a fallback poll that found the newest page as held changes nothing, and the
-   * formats are not normalized again for it (interface 8: the poll is incremental).
+   * what is held changed: a fallback poll (site-interface 8) that found the newest page as held changes
+   * nothing, and the formats are not normalized again for it.
    */
   adopt(rawPages: readonly unknown[], since: number): boolean {
     const loaded = rawPages.flatMap((raw) => {
@@ -105,7 +105,7 @@ export class HeldPages {
     const heldIds = new Set(messageIds(newestHeld));
     if (!messageIds(page).some((id) => heldIds.has(id))) {
       // Nothing in common: more than a page arrived since, or another branch is active. The fresh page is
-      // the truth; older pages are asked for again (interface 4.1) rather than guessed at.
+      // the truth; older pages are asked for again (site-interface 4.1) rather than guessed at.
       this.#pages = [page];
       return ok('restarted');
     }

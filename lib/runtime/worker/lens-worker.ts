@@ -55,7 +55,9 @@ export interface LensWorker {
     format: ExportFormat,
     options?: ExportOptions,
   ): Promise<Result<ExportFile>>;
-  /** The same export, written as its reader asks for the pieces (lib/runtime/export-port.ts). */
+  /**
+   * The same export, written as its reader asks for the pieces (lib/runtime/worker/export-port-server.ts).
+   */
   prepareExport(
     tabId: number,
     format: ExportFormat,
@@ -69,16 +71,16 @@ export interface LensWorker {
 const NO_CONVERSATION = 'No conversation of chatgpt.com is open in that tab.';
 
 /**
- * Everything the service worker does, over its effects (DESIGN "Effects as parameters"): the
+ * Everything the service worker does, over its effects (architecture "Effects as parameters"): the
  * background entry wires browser events to these methods. Per tab a TabRuntime; one governor, one
  * account and one product refresher for all of them.
  *
  * Where the full conversation lives: in worker memory (the tab's ConversationHolding), reloaded on demand
- * through the core after the worker was stopped. The worker is stopped only after 30 s without any
- * event ("Browser facts"), and a visible chat tab sends one at least every 12 s (its fallback clock or the
- * page's own tree poll), so a refetch happens only when every chat tab was hidden for a while, once, paced
- * by the one governor. IndexedDB would spare that refetch but would put whole conversations on disk, to be
- * wiped at tab close and browser start; storage.session cannot hold them (10 MB for everything). What the
+ * through the core after the worker was stopped. The worker is stopped only after 30 s without any event
+ * (architecture "Browser facts"), and a visible chat tab sends one at least every 12 s (its fallback clock or
+ * the page's own tree poll), so a refetch happens only when every chat tab was hidden for a while, once,
+ * paced by the one governor. IndexedDB would spare that refetch but would put whole conversations on disk, to
+ * be wiped at tab close and browser start; storage.session cannot hold them (10 MB for everything). What the
  * UI shows first is the tab lens in storage.session, so a restarted worker and a new popup have it at once.
  */
 export function createLensWorker(deps: LensWorkerDeps): LensWorker {

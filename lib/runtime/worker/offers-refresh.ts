@@ -5,7 +5,7 @@ import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { ConversationHolding } from './conversation-holding';
 
 export interface OffersRefreshDeps {
-  /** BackendClient.send: authenticated, through the one governor (DESIGN 3). */
+  /** BackendClient.send: authenticated, through the one governor (architecture "One rate governor"). */
   send: SendRequest;
   governor: RateGovernor;
   sleep: (ms: number) => Promise<void>;
@@ -25,11 +25,11 @@ export interface OffersRefresher {
 }
 
 /**
- * The refreshOffers command (issue 8, item 5): refreshProducts over the products of a conversation
- * (interface 4.4: one call per product, 300 to 500 ms apart, a stop at the first 429, one failure not
- * fatal), its progress written into the holding as it goes. One run at a time for the whole worker, so
- * two conversations' runs never interleave their calls and break the pacing: a second conversation's run
- * waits its turn (shown as running, none done yet), and a conversation asked for again joins its run.
+ * The refreshOffers command: refreshProducts over the products of a conversation (site-interface 4.4: one
+ * call per product, 300 to 500 ms apart, a stop at the first 429, one failure not fatal), its progress
+ * written into the holding as it goes. One run at a time for the whole worker, so two conversations' runs
+ * never interleave their calls and break the pacing: a second conversation's run waits its turn (shown as
+ * running, none done yet), and a conversation asked for again joins its run.
  */
 export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher {
   /** The run under way and those waiting, by conversation. */
@@ -48,7 +48,8 @@ export function createOffersRefresher(deps: OffersRefreshDeps): OffersRefresher 
     total,
     failures,
     rateLimitedUntil: rateLimit === null ? null : (deps.governor.waitUntil() ?? rateLimit.retryAt ?? null),
-    // One failure is not fatal (4.4): an error is shown only when the run stopped or nothing succeeded.
+    // One failure is not fatal (site-interface 4.4): an error is shown only when the run stopped or nothing
+    // succeeded.
     error: rateLimit ?? (total > 0 && failures >= total ? firstFailure : null),
   });
 

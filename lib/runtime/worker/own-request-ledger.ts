@@ -24,8 +24,8 @@ export class OwnRequestLedger {
   /** The core's last ads request, when it failed. */
   #adsFailed: FailedAsk | null = null;
   /**
-   * An answer ended and no newest messages page arrived since: the tree lacks its queries (site-interface
-   * 9.1), so the core owes that page.
+   * An answer ended and no newest messages page arrived since: the tree lacks its queries
+   * (site-interface 9.1), so the core owes that page.
    */
   #behindStream = false;
   /** The core's last request for the newest page while behind the stream, when it failed. */

@@ -9,9 +9,9 @@ interface HeldCard {
 }
 
 /**
- * What a product refresh posts back, per product (interface 4.4: product_query and product_lookup_key).
- * Worker memory only: the lookup key bears tokens (interface 2.5, DESIGN 4), so it is held as a
- * ProductRefreshKey, which JSON.stringify and structured messaging see nothing of, and no snapshot or
+ * What a product refresh posts back, per product (site-interface 4.4: product_query and product_lookup_key).
+ * Worker memory only: the lookup key bears tokens (site-interface 2.5, architecture "Secrets"), so it is held
+ * as a ProductRefreshKey, which JSON.stringify and structured messaging see nothing of, and no snapshot or
  * storage item ever reads this class.
  */
 export class ProductRefreshCards {
@@ -45,7 +45,7 @@ export class ProductRefreshCards {
     }
   }
 
-  /** The requests of a refresh run, one per product (interface 4.4). */
+  /** The requests of a refresh run, one per product (site-interface 4.4). */
   requests(): ProductUpdateRequest[] {
     return [...this.#cards.values()].map((card) => ({
       product_query: card.query,

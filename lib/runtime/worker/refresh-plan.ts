@@ -2,7 +2,7 @@ import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 import type { AskWhen } from './ask-again';
 import type { HoldingFacts } from './conversation-holding';
 
-/** What may start a refresh (DESIGN 2, issue 8 item 3). */
+/** What may start a refresh (architecture "Event-driven refresh"). */
 export type RefreshTrigger =
   | 'navigation'
   | 'stream-ended'
@@ -11,25 +11,25 @@ export type RefreshTrigger =
   | 'fallback-due'
   | 'captured';
 
-/** interface 8: the fallback is 12 s; held data younger than that counts as current. */
+/** site-interface 8: the fallback is 12 s; held data younger than that counts as current. */
 export const CURRENT_FOR_MS = FALLBACK_INTERVAL_MS;
 
 export interface RefreshPlan {
   kind: 'requests';
-  /** The newest messages page (interface 4.1, no `before`), merged into what is held. */
+  /** The newest messages page (site-interface 4.1, no `before`), merged into what is held. */
   newestPage: boolean;
   /** The older pages, before = start_cursor, while the held oldest page says has_previous_page. */
   olderPages: boolean;
-  /** GET /backend-api/bazaar/conversation/{id}/ads (interface 4.3), once. */
+  /** GET /backend-api/bazaar/conversation/{id}/ads (site-interface 4.3), once. */
   ads: boolean;
-  /** GET /backend-api/me (interface 4.6), once for all tabs. */
+  /** GET /backend-api/me (site-interface 4.6), once for all tabs. */
   account: boolean;
 }
 
 export type RefreshDecision =
   | RefreshPlan
   | { kind: 'nothing' }
-  /** interface 7: the governor holds every request until then (epoch ms); retry no earlier. */
+  /** site-interface 7: the governor holds every request until then (epoch ms); retry no earlier. */
   | { kind: 'blocked'; retryAt: number };
 
 export interface PlanInput {
@@ -44,13 +44,14 @@ export interface PlanInput {
 }
 
 /**
- * What to request, and only what is missing (DESIGN 1: passive first). The page loads both formats, the
- * ads and /me itself on every load, so navigation and captured responses ask for nothing the page loads;
- * they ask only for older pages, which the page never loads all of. The newest page is asked for when
- * the page did not bring it: on the fallback poll, while an answer ended without a messages page since
- * (the tree lacks its queries, rule 1; after a failure, at the pace of ask-again.ts), and on the tab becoming visible or the UI opening when what is
- * held is older than the fallback interval. Ads and /me are asked for once, on any trigger but the page's
- * own loading, when the page did not load them; after a failure, again as ask-again.ts allows.
+ * What to request, and only what is missing (architecture "Passive first"). The page loads both formats,
+ * the ads and /me itself on every load, so navigation and captured responses ask for nothing the page
+ * loads; they ask only for older pages, which the page never loads all of. The newest page is asked for
+ * when the page did not bring it: on the fallback poll, while an answer ended without a messages page
+ * since (the tree lacks its queries, site-interface 9.1; after a failure, at the pace of ask-again.ts),
+ * and on the tab becoming visible or the UI opening when what is held is older than the fallback
+ * interval. Ads and /me are asked for once, on any trigger but the page's own loading, when the page did not
+ * load them; after a failure, again as ask-again.ts allows.
  */
 export function planRefresh(input: PlanInput): RefreshDecision {
   const { facts, triggers, now } = input;

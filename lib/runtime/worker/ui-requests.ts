@@ -7,15 +7,18 @@ import type { ExportRequest, TabRequest } from '@/lib/runtime/contract/protocol'
 import type { LensWorker } from './lens-worker';
 
 /*
- * What the popup and the side panel ask of the worker (protocol.ts, export-port.ts), checked where the
- * worker receives it: a message is any value another extension page chose to send, so its shape is read,
- * never trusted (DESIGN 5: a typed error result, never a throw).
+ * What the popup and the side panel ask of the worker (contract/protocol.ts, contract/export-port.ts),
+ * checked where the worker receives it: a message is any value another extension page chose to send, so its
+ * shape is read, never trusted (architecture "Tolerant reader": a typed error result, never a throw).
  */
 
 /** A tab id as the browser gives it: a whole number, 0 or more. */
 const tabIdSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** An option of the wrong type reads as absent, so the export runs with its default (DESIGN 5). */
+/**
+ * An option of the wrong type reads as absent, so the export runs with its default
+ * (architecture "Tolerant reader").
+ */
 const lenient = <Schema extends v.GenericSchema>(schema: Schema) => v.fallback(v.optional(schema), undefined);
 
 const tabRequestSchema = v.object({ tabId: tabIdSchema });

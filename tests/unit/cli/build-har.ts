@@ -60,7 +60,7 @@ export const har = (entries: unknown[]): unknown => ({
   log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries },
 });
 
-/** Every page of the messages format, as the client pages back through them (interface 4.1). */
+/** Every page of the messages format, as the client pages back through them (site-interface 4.1). */
 export function messagesPageEntries(conversation: StoredConversation): unknown[] {
   return messagesPagesWithCursors(conversation, 100).map(({ response, before }) =>
     harEntry({ path: messagesPath(conversation.id, before ?? undefined), body: JSON.stringify(response) }),
@@ -75,7 +75,9 @@ export interface ConversationHarOptions {
   treeStatus?: 200 | 404;
 }
 
-/** The calls of one conversation load, in the site's order (tree first since 25 Sep 2026, interface 9). */
+/**
+ * The calls of one conversation load, in the site's order (tree first since 25 Sep 2026, site-interface 9).
+ */
 export function conversationEntries(id: string, options: ConversationHarOptions = {}): unknown[] {
   const conversation = getConversation(id);
   if (conversation === undefined) throw new Error(`no fixture conversation ${id}`);
@@ -132,7 +134,7 @@ export function conversationEntries(id: string, options: ConversationHarOptions 
 }
 
 /**
- * The live site's array frames of one answer on a turn's topic (DESIGN "The live site…"): the subscribe
+ * The live site's array frames of one answer on a turn's topic (site-interface 10.1): the subscribe
  * reply's catch-ups (the resume token among them), the last of them once more live, the answer's items,
  * and `done`.
  */

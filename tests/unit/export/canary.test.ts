@@ -16,9 +16,9 @@ import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/re
 import { bothFormats, EXPORTED_AT, parsedValue, replicaProducts, richInspection } from './rich-inspection';
 
 /**
- * DESIGN "Secrets never enter the model": the replica plants a recognisable value in every tracking
- * parameter (AD_TRACKING_CANARY), every token-bearing product member (PRODUCT_TOKEN_CANARY) and every
- * access token (REPLICA_TOKEN_PREFIX). None of them may appear in any export.
+ * architecture "Secrets": the replica plants a recognisable value in every tracking parameter
+ * (AD_TRACKING_CANARY), every token-bearing product member (PRODUCT_TOKEN_CANARY) and every access token
+ * (REPLICA_TOKEN_PREFIX). None of them may appear in any export.
  */
 const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
 

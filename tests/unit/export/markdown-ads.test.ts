@@ -6,7 +6,7 @@ import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { conversationOf } from '@/tests/unit/insights/build-conversation';
 import { parsedValue } from './rich-inspection';
 
-/** The `## Ads` section of ads in the live site's form (DESIGN "The live site…", Ads). */
+/** The `## Ads` section of ads in the live site's form (site-interface 10.4). */
 function adsSection(body: unknown): string {
   return markdownAds(
     inspect({ conversation: conversationOf([]), adsReport: parsedValue(parseAdsResponse(body)) }),

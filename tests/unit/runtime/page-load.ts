@@ -24,7 +24,10 @@ export const capturedResponse = (
   ...extra,
 });
 
-/** What the page loads on opening a conversation (interface 4.1-4.3, 4.6), as the hook copies it. */
+/**
+ * What the page loads on opening a conversation (site-interface 4.1 to site-interface 4.3, and
+ * site-interface 4.6), as the hook copies it.
+ */
 export const pageLoad = (
   id: string,
   conversation: StoredConversation = storedConversation(id),

@@ -17,7 +17,7 @@ const stretch = (name: StretchName) => {
   return found;
 };
 
-describe('a few simulated minutes of a visible tab on the 10,000-message conversation (issue 10, item 4)', () => {
+describe('a few simulated minutes of a visible tab on the 10,000-message conversation', () => {
   beforeAll(async () => {
     report = await runSoak(storedConversation(FIXTURE_IDS.tenThousand), {
       pagePollingMinutes: 3,

@@ -16,7 +16,7 @@ function clockOn(visible = true) {
   return { clock, timers, dueAt };
 }
 
-describe('fallback clock (interface 8: 12 s fallback, paused while hidden)', () => {
+describe('fallback clock (site-interface 8: 12 s fallback, paused while hidden)', () => {
   it('defaults to 12 s and polls once per quiet interval', () => {
     const { timers, dueAt } = clockOn();
     expect(FALLBACK_INTERVAL_MS).toBe(12_000);

@@ -7,7 +7,7 @@ import { meResponse } from '@/tests/replica/fixtures/ads';
 const FAILURE: LensError = { code: 'not-found', message: 'The account (/me): not found' };
 const CURABLE: LensError = { code: 'server', message: 'The account (/me): the site had a server error' };
 
-describe('AccountHolding (interface 4.6)', () => {
+describe('AccountHolding (site-interface 4.6)', () => {
   it('keeps only the segment and the country of a captured /me, for every tab', () => {
     const account = new AccountHolding();
     expect(account.askWhen(0)).toBe('beyond-page-load');

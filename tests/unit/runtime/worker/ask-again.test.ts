@@ -5,7 +5,7 @@ import { ASK_AGAIN_AFTER_MS, askWhen, pauseOver } from '@/lib/runtime/worker/ask
 const NOT_FOUND: LensError = { code: 'not-found', message: 'not found (404)' };
 const SERVER: LensError = { code: 'server', message: 'a server error (503)' };
 
-describe('askWhen: asking again after a failure (interface 4.3, 4.6, 8)', () => {
+describe('askWhen: asking again for ads and /me after a failure (site-interface 8)', () => {
   it('asks beyond the page load while it never failed', () => {
     expect(askWhen(null, 0)).toBe('beyond-page-load');
   });

@@ -14,7 +14,7 @@ import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/re
 import { clientOver, jsonResponse } from '@/tests/support/fakes/fake-backend';
 import { replicaWithAds, runtimeOver } from '@/tests/support/fakes/runtime-backend';
 
-describe('buildLensSnapshot (issue 8, item 4)', () => {
+describe('buildLensSnapshot', () => {
   it('holds what the UI shows first: summary, queries, sources, ads, offers, transport, formats, progress', () => {
     // The web-search conversation, with ads and the shopping conversation's product calls of the live form.
     const id = FIXTURE_IDS.webSearch;

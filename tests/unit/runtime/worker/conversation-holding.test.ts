@@ -61,7 +61,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     expect(holding.captured.warnings()).toHaveLength(3);
   });
 
-  it('notes a tree without a mapping on the formats already worked out (rule 2: the tree is absent)', () => {
+  it('notes a tree without a mapping on the formats worked out (site-interface 9.2: it is absent)', () => {
     const holding = holdingOf();
     const [newest] = smallPages();
     holding.ingestMessagesPage(newest, null);

@@ -25,7 +25,7 @@ function pageLoaded(runtime: ReturnType<typeof runtimeOver>, id: string) {
   return holding;
 }
 
-describe('refreshConversation over the replica (issue 8, item 3)', () => {
+describe('refreshConversation over the replica', () => {
   it('fetches each older page of a 3-page conversation once, and nothing the page loaded', async () => {
     const runtime = runtimeOver(replicaWithAds());
     const holding = pageLoaded(runtime, LONG);

@@ -6,8 +6,8 @@ import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { smallPages } from '@/tests/unit/fixtures/read-fixture';
 
 /*
- * The inspection is kept while nothing changes (issue 9 "Figures": an export of an unchanged
- * 10,000-message conversation does not inspect it again); whatever arrives later must reach it.
+ * The inspection is kept while nothing changes (an export of an unchanged 10,000-message conversation
+ * does not inspect it again); whatever arrives later must reach it.
  */
 const messageIds = (holding: ConversationHolding, account: AdAccount | null = null) =>
   holding.inspection(account)?.conversation.messages.map((message) => message.id) ?? [];

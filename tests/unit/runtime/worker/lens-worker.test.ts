@@ -63,7 +63,7 @@ async function openConversation(setup: ReturnType<typeof workerOver>, id: string
   await setup.advance(1_000);
 }
 
-describe('the lens worker (issue 8, item 3)', () => {
+describe('the lens worker', () => {
   it('asks only for the older pages of what the page loaded, each once, and shows the whole conversation', async () => {
     const setup = workerOver();
     await openConversation(setup, LONG);
@@ -138,11 +138,12 @@ describe('the lens worker (issue 8, item 3)', () => {
     const snapshot = setup.memory.lens()?.snapshot;
     expect(snapshot?.summary).not.toBeNull();
     expect(snapshot?.governor.strikes).toBe(1);
-    // interface 7: no Retry-After, so 60 s.
+    // site-interface 7: no Retry-After, so 60 s.
     expect(snapshot?.rateLimitedUntil).toBe(refusedAt + 60_000);
   });
 
-  // interface 7: Retry-After in either form, seconds or an HTTP date (whole seconds); not the ladder's 60 s.
+  // site-interface 7: Retry-After in either form, seconds or an HTTP date (whole seconds); not the ladder's
+  // 60 s.
   it.each([
     ['seconds', (refusedAt: number) => ({ header: '150', until: refusedAt + 150_000 })],
     [
@@ -233,7 +234,8 @@ describe('the lens worker (issue 8, item 3)', () => {
       url: `https://chatgpt.com/backend-api/conversation/${LONG}`,
     });
     await restarted.advance(100);
-    // The tree alone would lose the queries (rule 1): the stored snapshot stays until the pages are back.
+    // The tree alone would lose the queries (site-interface 9.1): the stored snapshot stays until the pages
+    // are back.
     expect(restarted.memory.lens()?.snapshot?.queries).toEqual(before.snapshot?.queries);
     await restarted.advance(1_000);
     // Memory was lost: the three pages, and the ads and /me the page had loaded, are asked for once each.

@@ -41,7 +41,7 @@ function shoppingHolding() {
   return holding;
 }
 
-describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
+describe('offers refresh (site-interface 4.4)', () => {
   it('posts one call per product with the kept lookup keys, 300 to 500 ms apart, reporting progress', async () => {
     const { refresher, calls } = service();
     const holding = shoppingHolding();
@@ -74,7 +74,7 @@ describe('offers refresh (issue 8, item 5; interface 4.4)', () => {
     expect(one).toMatchObject({ started: true, state: { running: false, done: cards.length } });
     expect(two).toMatchObject({ started: true, state: { running: false, done: cards.length } });
     expect(again).toEqual({ started: false, state: one.state });
-    // Each conversation's calls once, never interleaved: the pacing of 4.4 holds across runs.
+    // Each conversation's calls once, never interleaved: the pacing of site-interface 4.4 holds across runs.
     expect(calls.map((call) => call.body)).toEqual([...cards, ...cards]);
     const gaps = calls.slice(1).map((call, index) => call.at - (calls[index]?.at ?? 0));
     expect(gaps.slice(0, cards.length - 1).every((gap) => gap >= 300 && gap <= 500)).toBe(true);

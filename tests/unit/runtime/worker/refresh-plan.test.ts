@@ -33,7 +33,7 @@ const plan = (
     ...extra,
   });
 
-describe('planRefresh: only what is missing (DESIGN 1, issue 8 item 3)', () => {
+describe('planRefresh: only what is missing (architecture "Passive first")', () => {
   it('asks for nothing the page itself loads on navigation or a capture', () => {
     for (const trigger of ['navigation', 'captured'] as const) {
       expect(

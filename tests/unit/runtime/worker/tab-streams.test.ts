@@ -13,7 +13,7 @@ const item = (streamItemId: string | null, extra: Partial<StreamItem> = {}): Str
 });
 const handoff = handoffEvent('a1', topicId);
 
-describe('TabStreams (interface 6, the live topic names a turn)', () => {
+describe('TabStreams (site-interface 6, the live topic names a turn)', () => {
   it("gives a topic's items to the conversation whose handoff named it, before the page's own", () => {
     const streams = new TabStreams();
     expect(streams.ownerOf(item('s1'), 'page-conversation')).toBe('page-conversation');
