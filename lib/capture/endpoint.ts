@@ -41,6 +41,13 @@ const KINDS: readonly EndpointKind[] = [
 /** The site every request of the interface goes to: its paths are relative to this. */
 export const CHAT_ORIGIN = 'https://chatgpt.com';
 
+/**
+ * The chat page of a conversation. A lone surrogate in the id (a JSON string may hold one, and
+ * encodeURIComponent throws on it) reads as U+FFFD.
+ */
+export const conversationPageUrl = (id: string): string =>
+  `${CHAT_ORIGIN}/c/${encodeURIComponent(id.toWellFormed())}`;
+
 /** Whether a URL is a page of the chat site. Never throws. */
 export function isChatSiteUrl(url: string): boolean {
   try {

@@ -1,3 +1,4 @@
+import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { Inspection } from '@/lib/insights/inspection';
 import { inParts } from './in-parts';
 import { isoTime } from './iso-time';
@@ -9,7 +10,6 @@ import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import { messageIndex } from './message-index';
-import { wellFormed } from './well-formed';
 import { frontMatter } from './yaml-front-matter';
 
 /**
@@ -53,11 +53,6 @@ export const MARKDOWN_SECTIONS = {
   ],
 } as const satisfies { transcript: Pick<MarkdownSection, 'shows'>; after: readonly MarkdownSection[] };
 
-export function conversationUrl(id: string | null): string | null {
-  if (id === null) return null;
-  return `https://chatgpt.com/c/${encodeURIComponent(wellFormed(id))}`;
-}
-
 export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {
   return [...markdownPieces(inspection, options)].join('');
 }
@@ -77,7 +72,7 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   const header = frontMatter([
     ['title', conversation.title],
     ['id', conversation.id],
-    ['url', conversationUrl(conversation.id)],
+    ['url', conversation.id === null ? null : conversationPageUrl(conversation.id)],
     ['created', isoTime(conversation.createTimeMs)],
     ['updated', isoTime(conversation.updateTimeMs)],
     ['model', conversation.modelSlug],

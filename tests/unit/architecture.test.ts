@@ -45,7 +45,7 @@ const allowed: Record<string, string[]> = {
   capture: [],
   api: ['model', 'capture'],
   insights: ['model'],
-  export: ['model', 'insights'],
+  export: ['model', 'insights', 'capture'],
   // What more than one context uses: the channels, the stored items and their types.
   'runtime/contract': ['model', 'api', 'insights', 'export', 'capture'],
   // The isolated-world relay: a byte budget, and no part of the worker.

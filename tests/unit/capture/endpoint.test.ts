@@ -4,6 +4,7 @@ import {
   classifyEndpoint,
   conversationIdFromPagePath,
   conversationIdFromPageUrl,
+  conversationPageUrl,
 } from '@/lib/capture/endpoint';
 
 describe('classifyEndpoint', () => {
@@ -62,5 +63,13 @@ describe('conversationIdFromPageUrl', () => {
     expect(conversationIdFromPageUrl('https://example.com/c/6f1e-22')).toBeNull();
     expect(conversationIdFromPageUrl('chrome://extensions')).toBeNull();
     expect(conversationIdFromPageUrl('not a url')).toBeNull();
+  });
+});
+
+describe('conversationPageUrl', () => {
+  it('is the chat page whose id conversationIdFromPageUrl reads back, for any id', () => {
+    for (const id of ['6f1e-22', 'a b/c?d', 'ünïcode'])
+      expect(conversationIdFromPageUrl(conversationPageUrl(id))).toBe(id);
+    expect(conversationPageUrl('x\ud800y')).toBe('https://chatgpt.com/c/x%EF%BF%BDy');
   });
 });
