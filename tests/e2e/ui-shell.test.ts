@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -41,14 +41,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           formatLoads: null,
           progress: { pagesLoaded: 0, messagesLoaded: 0, hasMore: false, loading: null },
           load: { status: 'idle', rateLimitedUntil: null, error: null },
-          offersRefresh: {
-            running: false,
-            done: 0,
-            total: 0,
-            failures: 0,
-            rateLimitedUntil: null,
-            error: null,
-          },
+          offersRefresh: NO_OFFERS_RUN,
           errors: [],
           warnings: [],
           governor: { blockedUntil: null, strikes: 0 },

@@ -35,6 +35,16 @@ export interface OffersRefreshState {
   error: LensError | null;
 }
 
+/** No product refresh run yet. */
+export const NO_OFFERS_RUN: OffersRefreshState = {
+  running: false,
+  done: 0,
+  total: 0,
+  failures: 0,
+  rateLimitedUntil: null,
+  error: null,
+};
+
 export interface HeldPagesProgress {
   pagesLoaded: number;
   /** Distinct messages over the held pages. */

@@ -1,16 +1,8 @@
 import type { LensError } from '@/lib/model/result';
-import type { LoadState, OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
+import { type LoadState, NO_OFFERS_RUN, type OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import { type FailedAsk, pauseOver } from './ask-again';
 
 const IDLE: LoadState = { status: 'idle', rateLimitedUntil: null, error: null, progress: null };
-const NO_OFFERS_RUN: OffersRefreshState = {
-  running: false,
-  done: 0,
-  total: 0,
-  failures: 0,
-  rateLimitedUntil: null,
-  error: null,
-};
 
 /**
  * How the core's own requests for one conversation stand (architecture "Passive first": the core asks
