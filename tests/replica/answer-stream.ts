@@ -96,6 +96,8 @@ export function answerPieces(answer: string, count = 8): string[] {
 
 export interface AnswerTurn {
   userMessage: ChatMessage;
+  /** The stored tool messages between the prompt and the answer (a search's calls and results), in order. */
+  toolMessages: ChatMessage[];
   assistantMessage: ChatMessage;
 }
 
@@ -201,7 +203,7 @@ export function appendPromptTurn(
   conversation.mapping[parent]?.children.push(userMessage.id);
   conversation.currentNode = assistantMessage.id;
   conversation.updateTime = seconds;
-  return { userMessage, assistantMessage };
+  return { userMessage, toolMessages: tools, assistantMessage };
 }
 
 /** Grows the stored answer by one piece; returns a snapshot to send. */

@@ -20,6 +20,8 @@ export interface ReplicaOverride {
   delayMs?: number;
   /** The tree path answers 404. */
   treeMissing?: boolean;
+  /** An answer's pieces wait this long each (a model writing slowly), so a test can look mid-answer. */
+  answerPauseMs?: number;
   /** Something goes wrong on the way (faults.ts); its counter starts afresh. */
   fault?: ReplicaFault;
 }

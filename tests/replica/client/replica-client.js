@@ -352,32 +352,76 @@ window.__replica = {
     return answer.finally(() => socketListeners.delete(listener));
   }
 
+  /** Applies one operation of a delta at a JSON pointer inside `root` (the record holding the message). */
+  function applyAt(root, pointer, operation, value) {
+    const tokens = pointer
+      .split('/')
+      .slice(1)
+      .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const key = tokens.pop();
+    let parent = root;
+    for (const token of tokens) parent = parent?.[token];
+    if (parent === null || typeof parent !== 'object' || key === undefined || key === '__proto__') return;
+    const index = key === '-' ? parent.length : Number(key);
+    if (operation === 'remove') {
+      if (Array.isArray(parent)) parent.splice(index, 1);
+      else delete parent[key];
+    } else if (operation === 'add' && Array.isArray(parent)) {
+      parent.splice(index, 0, value);
+    } else if (operation === 'replace' || operation === 'add') {
+      parent[key] = value;
+    } else if (operation === 'append') {
+      // append adds to a string, a list, or an object (merging its members).
+      const current = parent[key];
+      if (typeof current === 'string') parent[key] = current + value;
+      else if (Array.isArray(current)) current.push(...(Array.isArray(value) ? value : [value]));
+      else if (current !== null && typeof current === 'object') Object.assign(current, value);
+      else parent[key] = value;
+    }
+  }
+
   /**
-   * The live site's "v1" delta encoding: a message is added whole (`{"p":"","o":"add","v":{"message"}}`),
-   * then patched: `append` to a path, `replace`, or `patch` with a list of those. An event may leave out
-   * `p` and `o` and reuse the previous ones. Calls onMessage with the assistant's message as it grows.
+   * The live site's "v1" delta encoding (site-interface 10.6): `add` at "" opens a message
+   * (`{"p":"","o":"add","v":{"message"}}`), and after it a bare `{"v":{"message"}}` opens the next one; then
+   * `append` (to a text, a list or an object), `replace`, `remove`, or `patch` with a list of those change
+   * it. An event may leave out `p` and `o` and reuse the previous ones. One answer is many messages (a
+   * search's web.run calls and the tool's results, then the answer): only the visible answer is followed,
+   * and onMessage gets it as it grows.
    */
   function deltaDecoder(onMessage) {
-    let message = null;
+    let holder = null;
     let path = '';
     let operation = '';
+    const shown = (message) =>
+      message?.author?.role === 'assistant' &&
+      (message.recipient ?? 'all') === 'all' &&
+      Array.isArray(message.content?.parts);
+    const open = (record) => {
+      holder = shown(record.message) ? { message: structuredClone(record.message) } : null;
+    };
     const apply = (p, o, v) => {
       if (o === 'patch' && Array.isArray(v)) {
         for (const step of v) apply(step.p, step.o, step.v);
-      } else if (p === '' && o === 'add' && v?.message) {
-        message = v.message.author?.role === 'assistant' ? structuredClone(v.message) : null;
-      } else if (message && p === '/message/content/parts/0' && o === 'append') {
-        message.content.parts[0] = (message.content.parts[0] ?? '') + v;
-      } else if (message && p === '/message/status' && o === 'replace') {
-        message.status = v;
+      } else if (p === '' && o === 'add') {
+        if (v?.message) open(v);
+      } else if (holder && typeof p === 'string') {
+        applyAt(holder, p, o, v);
       }
     };
     return (event) => {
-      if (event === null || typeof event !== 'object' || !('v' in event)) return;
-      path = event.p ?? path;
-      operation = event.o ?? operation;
-      apply(path, operation, event.v);
-      if (message) onMessage(message);
+      if (event === null || typeof event !== 'object' || Array.isArray(event)) return;
+      if (event.p === undefined && event.o === undefined && event.v?.message) {
+        path = '';
+        operation = 'add';
+        open(event.v);
+      } else {
+        // Typed records ({"type": …}) and the document's whole messages carry neither.
+        if (!('v' in event) && !('o' in event)) return;
+        path = event.p ?? path;
+        operation = event.o ?? operation;
+        apply(path, operation, event.v);
+      }
+      if (holder) onMessage(holder.message);
     };
   }
 
@@ -393,7 +437,8 @@ window.__replica = {
     const decodeDelta = deltaDecoder(grow);
     return {
       read(data) {
-        if (data === '[DONE]') return 'done';
+        // The live site may write a data line with a trailing space (site-interface 10.6).
+        if (data.trim() === '[DONE]') return 'done';
         const event = JSON.parse(data);
         if (event?.type === 'stream_handoff') {
           for (const option of event.options ?? [])

@@ -13,9 +13,12 @@ import {
   SSE_DONE,
   sseFrame,
 } from '@/tests/replica/answer-stream';
+import { adIds } from '@/tests/replica/fixtures/ad-ids';
+import { streamedAdRecord } from '@/tests/replica/fixtures/ads-live';
 import type { StoredConversation } from '@/tests/replica/fixtures/formats';
 import type { Scenario } from '@/tests/replica/fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '@/tests/replica/http-helpers';
+import { type LiveStep, liveAnswerSteps, liveHandoffBody, liveHead } from '@/tests/replica/live-answer';
 import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '@/tests/replica/live-wire';
 import { searchedAnswer } from '@/tests/replica/search-turn';
 import type { HandlerContext } from './context';
@@ -33,6 +36,8 @@ interface Answering {
   turn: AnswerTurn;
   /** The text that streams, and what the finished answer's metadata adds (a search's citations). */
   answer: { text: string; metadata: Record<string, unknown> };
+  /** How long each piece waits: PIECE_PAUSE_MS, unless the conversation's override says otherwise. */
+  pauseMs: number;
 }
 
 /**
@@ -60,6 +65,7 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
     scenario,
     turn: appendPromptTurn(conversation, prompt, now(), search?.toolMessages),
     answer: search ?? { text, metadata: {} },
+    pauseMs: state.override(conversation.id).answerPauseMs ?? PIECE_PAUSE_MS,
   };
   state.setStreaming(conversation.id, true);
   try {
@@ -81,6 +87,7 @@ async function answerInDocumentForm({
   answer,
   scenario,
   turn,
+  pauseMs,
 }: Answering): Promise<void> {
   const { response, hub, now } = context;
   const transport = scenario?.transport ?? 'sse';
@@ -102,7 +109,7 @@ async function answerInDocumentForm({
   send(events.input(id, turn.userMessage));
   const pieces = answerPieces(answer.text);
   for (const [index, piece] of pieces.entries()) {
-    await pause(PIECE_PAUSE_MS);
+    await pause(pauseMs);
     send(events.delta(id, growAnswer(turn.assistantMessage, piece, now())));
     if (cutOff && index + 1 >= pieces.length / 2) {
       finishAnswer(turn.assistantMessage, false);
@@ -115,64 +122,101 @@ async function answerInDocumentForm({
   if (overSse) response.end(SSE_DONE);
 }
 
-/** The live site's answer as SSE text, event by event, in the "v1" delta encoding. */
-async function streamLiveAnswer(
-  { context, conversation, answer, turn }: Answering,
-  send: (event: string) => void,
-): Promise<void> {
-  const id = conversation.id;
-  send(liveEvents.addMessage(id, structuredClone(turn.assistantMessage)));
-  for (const [index, piece] of answerPieces(answer.text).entries()) {
-    await pause(PIECE_PAUSE_MS);
-    growAnswer(turn.assistantMessage, piece, context.now());
-    send(liveEvents.append(piece, index === 0));
-  }
-  finishAnswer(turn.assistantMessage, true, answer.metadata);
-  send(liveEvents.finish());
-  send(liveEvents.complete(id));
+/** The steps of the live answer to this prompt (live-answer.ts), from what the replica stored. */
+function liveSteps({ context, conversation, answer, scenario, turn }: Answering): LiveStep[] {
+  const adKind = scenario?.streamsAd ?? null;
+  return liveAnswerSteps({
+    conversationId: conversation.id,
+    title: conversation.title,
+    modelSlug: conversation.defaultModelSlug,
+    toolMessages: turn.toolMessages,
+    answer: turn.assistantMessage,
+    text: answer.text,
+    metadata: answer.metadata,
+    // Seeded by the prompt's message: each answer's tracking values are its own.
+    ad:
+      adKind === null
+        ? null
+        : streamedAdRecord(adIds(`${conversation.id}:${turn.userMessage.id}`), adKind, conversation.id),
+    now: context.now(),
+  });
 }
 
-/** The live site's inline SSE answer: its resume token first, then the answer on this response. */
+/** Sends the steps, pausing where the model or a tool works; each step's stored change first. */
+async function sendSteps(
+  steps: readonly LiveStep[],
+  pauseMs: number,
+  send: (text: string) => void,
+): Promise<void> {
+  for (const step of steps) {
+    if (step.waits) await pause(pauseMs);
+    step.apply?.();
+    send(step.text);
+  }
+}
+
+/**
+ * The live site's inline SSE answer: the head (encoding, resume token, prompt), the answer's steps, [DONE].
+ * The cut-off scenario breaks off half-way through the answer's text, in the middle of a data line
+ * (site-interface 10.6: a body may be cut off anywhere).
+ */
 async function answerInLiveSse(answering: Answering): Promise<void> {
   const { response } = answering.context;
-  const id = answering.conversation.id;
+  const { conversation, turn, scenario } = answering;
   startEventStream(response);
-  response.write(
-    liveEvents.deltaEncoding() +
-      liveEvents.resumeToken(id) +
-      liveEvents.input(id, answering.turn.userMessage),
+  response.write(liveHead(conversation.id, turn.userMessage, 'sse').join(''));
+  const steps = liveSteps(answering);
+  const pieces = steps.filter((step) => step.answerPiece !== undefined).length;
+  const cutAt = scenario?.cutOffSse
+    ? steps.findIndex((step) => step.answerPiece === Math.floor(pieces / 2))
+    : -1;
+  await sendSteps(cutAt < 0 ? steps : steps.slice(0, cutAt), answering.pauseMs, (text) =>
+    response.write(text),
   );
-  await streamLiveAnswer(answering, (event) => response.write(event));
-  response.end(liveEvents.done());
+  const cutStep = steps[cutAt];
+  if (cutStep === undefined) {
+    response.end(liveEvents.done());
+    return;
+  }
+  await pause(PIECE_PAUSE_MS);
+  response.write(halfwayThroughData(cutStep.text));
+  // Let the half line reach the reader before the connection breaks.
+  await pause(PIECE_PAUSE_MS);
+  finishAnswer(turn.assistantMessage, false);
+  response.destroy();
+}
+
+/** The SSE text up to the middle of its first data line's JSON (never inside a surrogate pair). */
+function halfwayThroughData(text: string): string {
+  const start = text.indexOf('data: ') + 'data: '.length;
+  const end = text.indexOf('\n', start);
+  let cut = start + Math.floor(((end < 0 ? text.length : end) - start) / 2);
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut += 1;
+  return text.slice(0, cut);
 }
 
 /**
  * The live site's handoff: a short SSE body (resume token, stream_handoff to the turn's topic, [DONE]),
- * then the answer as stream items on that topic of the socket on ws.chatgpt.com. A resume token rides in
- * the first frames too. The first items go out before the page can subscribe; it gets them as catch-ups.
+ * then the answer as stream items on that topic of the socket on ws.chatgpt.com, one step to an item. A
+ * resume token rides in the first items too. They go out before the page can subscribe; it gets them as
+ * catch-ups.
  */
 async function answerByLiveHandoff(answering: Answering): Promise<void> {
   const { response, hub } = answering.context;
-  const id = answering.conversation.id;
+  const { conversation, turn } = answering;
   const turnId = randomUUID();
   const topicId = turnTopicId(turnId);
   startEventStream(response);
-  response.end(
-    liveEvents.deltaEncoding() +
-      liveEvents.resumeToken(id) +
-      liveEvents.handoff(id, topicId) +
-      liveEvents.done(),
-  );
+  response.end(liveHandoffBody(conversation.id, topicId));
   let sent = 0;
-  const publish = (event: string): void => {
+  const publish = (text: string): void => {
     sent += 1;
-    hub.publish(topicId, streamItem(`${turnId}-${sent}`, event));
+    hub.publish(topicId, streamItem(`${turnId}-${sent}`, text));
   };
-  publish(liveEvents.deltaEncoding());
-  publish(liveEvents.resumeToken(id, 'websocket'));
-  publish(liveEvents.input(id, answering.turn.userMessage));
+  for (const event of liveHead(conversation.id, turn.userMessage, 'websocket')) publish(event);
   await hub.subscribed(topicId, SUBSCRIBE_TIMEOUT_MS);
-  await streamLiveAnswer(answering, publish);
+  await sendSteps(liveSteps(answering), answering.pauseMs, publish);
   hub.publish(topicId, { type: 'done' });
 }
 

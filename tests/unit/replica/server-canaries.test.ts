@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAnswerStream } from '@/lib/capture/answer-stream';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
+import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
@@ -60,7 +60,7 @@ async function documentSocketAnswer(): Promise<string[]> {
 async function liveHandoffAnswer(): Promise<string[]> {
   const socket = await openSocket(replica, LIVE_SOCKET_HOST, LIVE_SOCKET_PATH);
   const handoff = await submitPrompt(replica, FIXTURE_IDS.liveShopping, 'Which of these folds flat?');
-  const [topicId] = readAnswerStream(handoff.text).handoffTopics;
+  const [topicId] = readStreamedTurn(handoff.text).handoffTopics;
   socket.send({ type: 'subscribe', topic_id: topicId });
   const frames = await socketUntil(socket, (texts) =>
     texts.flatMap(readStreamFrame).some((item) => item.kind === 'done'),

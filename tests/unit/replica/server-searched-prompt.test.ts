@@ -39,17 +39,24 @@ describe("a web-search conversation's prompt is searched (site-interface 2.4 and
     const lastTurn = conversation.turns.length - 1;
     expect(lastTurn).toBe(before.conversation.turns.length);
     const queries = extractQueries(conversation).queries.filter((query) => query.turnIndex === lastTurn);
-    expect(queries.map((query) => query.text)).toEqual(searchQueriesFor(prompt));
-    // The tool's result names them as the site does: only the messages format carries this message.
-    const toolResult = (
+    const ofKind = (kind: string) =>
+      queries.filter((query) => query.kind === kind).map((query) => query.text);
+    expect(ofKind('search')).toEqual(searchQueriesFor(prompt));
+    // The chained call opened the first result: by its reference id, and by its URL in the tool's result.
+    expect(ofKind('open')).toEqual([
+      expect.stringMatching(/^turn\d+search0$/),
+      expect.stringMatching(/^https:/),
+    ]);
+    // The tools' results name them as the site does: only the messages format carries these messages.
+    const toolResults = (
       page.messages as Array<{ author: { name?: string }; metadata: Record<string, unknown> }>
     )
       .filter((message) => message.author.name === 'web.run')
-      .at(-1);
-    expect(toolResult?.metadata.search_model_queries).toEqual({
-      type: 'search_model_queries',
-      queries: searchQueriesFor(prompt),
-    });
+      .slice(-2);
+    expect(toolResults.map((message) => message.metadata.search_model_queries)).toEqual([
+      { type: 'search_model_queries', queries: searchQueriesFor(prompt) },
+      [expect.stringMatching(/^https:\/\/\S+$/)],
+    ]);
 
     const sources = extractSources(conversation).sources.filter((source) => source.turnIndex === lastTurn);
     expect(sources.some((source) => source.cited && source.retrieved)).toBe(true);
