@@ -3,6 +3,7 @@ import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { ExternalLink } from './ExternalLink';
+import { turnLabelOf, turnNameOf } from './TurnHeading';
 import { withUniqueKeys } from './unique-keys';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import './ads-view.css';
@@ -40,13 +41,23 @@ function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
  * One ad, every link already clean (the parser dropped the tracking parameters, architecture "Secrets").
  * Images are not shown: loading them would tell the ad's servers that the ad was looked at again.
  */
-function AdItem({ ad }: { ad: AdListing }): JSX.Element {
+function AdItem({ ad, snapshot }: { ad: AdListing; snapshot: LensSnapshot }): JSX.Element {
   const cards = ad.cards.filter((card) => card.title !== null || card.url !== null);
   return (
     <li className="ad">
       <article aria-label={`Ad by ${ad.advertiser ?? 'an unnamed advertiser'}`}>
         <h3 className="ad__advertiser">{ad.advertiser ?? 'Unnamed advertiser'}</h3>
         <p className="ad__badges">
+          {ad.streamed && (
+            <Badge tone="accent" title="Served inside the answer's stream, as it was written">
+              streamed
+            </Badge>
+          )}
+          {ad.turnIndex !== null && (
+            <Badge title={`Served with ${turnLabelOf(snapshot, ad.turnIndex)}`}>
+              {turnNameOf(snapshot, ad.turnIndex)}
+            </Badge>
+          )}
           {ad.headerLabel !== null && <Badge>{ad.headerLabel}</Badge>}
           {ad.format !== null && <Badge title="Ad format">{ad.format}</Badge>}
           {ad.unitType !== null && ad.unitType !== ad.format && <Badge title="Ad unit">{ad.unitType}</Badge>}
@@ -113,7 +124,7 @@ export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
               <ol className="view__stack" aria-label="Ads">
                 {withUniqueKeys(ads.ads, (ad) => `${ad.turnId}|${ad.advertiser}|${ad.link}`).map(
                   ([key, ad]) => (
-                    <AdItem key={key} ad={ad} />
+                    <AdItem key={key} ad={ad} snapshot={snapshot} />
                   ),
                 )}
               </ol>

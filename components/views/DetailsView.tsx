@@ -33,23 +33,26 @@ export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
       {formatLoads === null ? (
         <EmptyState>No format of this conversation is held yet.</EmptyState>
       ) : (
-        <div className="details-table">
+        // Scrolls sideways in a narrow panel: focusable, so the keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
+        <section className="details-table" aria-label="Formats loaded" tabIndex={0}>
           <table>
             <thead>
               <tr>
                 <th scope="col">Format</th>
                 <th scope="col">Loaded</th>
                 <th scope="col">Complete</th>
-                <th scope="col">Pages</th>
+                <th scope="col">Pages or answers</th>
                 <th scope="col">Note</th>
               </tr>
             </thead>
             <tbody>
               <FormatRow name="Messages" status={formatLoads.messages} />
               <FormatRow name="Tree" status={formatLoads.tree} />
+              <FormatRow name="Answer streams" status={formatLoads.stream} />
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <h3>Format comparison</h3>
       <FormatComparisonDetails

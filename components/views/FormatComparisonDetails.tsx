@@ -118,6 +118,11 @@ export function FormatComparisonDetails({
         messages={comparison.treeOnly}
         total={counts?.treeOnly}
       />
+      <MessagesOnlyInOne
+        title="Messages only in the answer streams"
+        messages={comparison.streamOnly}
+        total={counts?.streamOnly}
+      />
       <CutList
         title="Fields that differ"
         shown={comparison.fieldDifferences.length}

@@ -3,6 +3,7 @@ import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { CopyButton } from './CopyButton';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
+import { SearchSummary } from './SearchSummary';
 import { TurnHeading, turnLabelOf } from './TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import { VirtualList } from './VirtualList';
@@ -56,6 +57,7 @@ export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
   return (
     <ViewSection id="queries" title="Queries">
       {note !== null && <ViewNote>{note}</ViewNote>}
+      <SearchSummary snapshot={snapshot} />
       {all.length === 0 ? (
         <EmptyState>No web search in this conversation.</EmptyState>
       ) : (

@@ -5,6 +5,10 @@ import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 export const turnLabelOf = (snapshot: LensSnapshot, turnIndex: number): string =>
   snapshot.turnLabels[String(turnIndex)] ?? `Turn ${turnIndex + 1}`;
 
+/** The turn's short name ("Turn 3"), for a badge or a list of turns. */
+export const turnNameOf = (snapshot: LensSnapshot, turnIndex: number): string =>
+  turnLabelOf(snapshot, turnIndex).split(': ')[0] ?? `Turn ${turnIndex + 1}`;
+
 /** A turn's heading row in a long list: its name, cut to one line (the whole of it in the tooltip), then a count. */
 export function TurnHeading({ label, count }: { label: string; count: string }): JSX.Element {
   return (

@@ -33,7 +33,7 @@ export const VIEWS = [
     label: 'Queries',
     View: QueriesView,
     count: (snapshot) => snapshot.queries?.queries.length,
-    shows: ['queries'],
+    shows: ['queries', 'turnFacts'],
   },
   {
     id: 'sources',

@@ -8,10 +8,3 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/**
- * The first conversation id in JSON text, also where that JSON sits escaped inside a string (the live
- * form's encoded SSE items), read without parsing, or keeping, anything around it.
- */
-export const firstConversationId = (json: string): string | null =>
-  /conversation_id\\?"\s*:\s*\\?"([^"\\]+)/.exec(json)?.[1] ?? null;

@@ -1,7 +1,7 @@
-import type { AnswerStreamSummary } from './answer-stream';
 import type { EndpointKind } from './endpoint';
 import { isRecord } from './json-shape';
 import type { StreamItem } from './stream-frame';
+import { withoutSecrets } from './stream-secrets';
 
 /**
  * The events the MAIN-world hook posts to the relay. One definition for both sides; the relay
@@ -32,13 +32,19 @@ export interface CapturedResponseEvent {
 }
 
 /**
- * The submit call's SSE body (site-interface 4.5, site-interface 6) reduced in the page: how its answer
- * streamed, never its text or its resume token (architecture "Secrets").
+ * A piece of the submit call's answer stream (site-interface 4.5, site-interface 10.6) as it arrives:
+ * whole SSE events, without resume tokens (architecture "Secrets"), until the body ends.
  */
-export interface AnswerStreamEvent extends AnswerStreamSummary {
+export interface AnswerStreamEvent {
   type: 'answer-stream';
+  /** Which answer stream of the page the piece belongs to: the hook numbers them as they start. */
+  stream: number;
   status: number;
-  /** True when the body could not be read to its end (a cut-off stream). */
+  /** The text that arrived since the last piece. */
+  text: string;
+  /** The body ended: the stream's last piece. */
+  ended: boolean;
+  /** The body broke off before its end. */
   truncated: boolean;
 }
 
@@ -136,26 +142,22 @@ export function parsePageEvent(data: unknown): HookEvent | null {
             url: event.url,
           }
         : null;
-    case 'answer-stream': {
-      // Array.from reads a hole (structured cloning keeps them) as undefined, which no check lets through.
-      const topics = Array.isArray(event.handoffTopics) ? Array.from(event.handoffTopics) : null;
-      return typeof event.status === 'number' &&
-        isStringOrNull(event.conversationId) &&
-        topics?.every(isString) &&
-        typeof event.answered === 'boolean' &&
+    case 'answer-stream':
+      return typeof event.stream === 'number' &&
+        typeof event.status === 'number' &&
+        isString(event.text) &&
         typeof event.ended === 'boolean' &&
         typeof event.truncated === 'boolean'
         ? {
             type: 'answer-stream',
+            stream: event.stream,
             status: event.status,
-            conversationId: event.conversationId,
-            handoffTopics: topics,
-            answered: event.answered,
+            // A forged event may carry anything: no token crosses, whoever sent it.
+            text: withoutSecrets(event.text),
             ended: event.ended,
             truncated: event.truncated,
           }
         : null;
-    }
     case 'stream-items': {
       const items = Array.isArray(event.items) ? Array.from(event.items, parseStreamItem) : [];
       return items.length > 0 && items.every((item): item is StreamItem => item !== null)
@@ -171,8 +173,8 @@ export function parsePageEvent(data: unknown): HookEvent | null {
 
 function parseStreamItem(item: unknown): StreamItem | null {
   if (!isRecord(item) || (item.kind !== 'stream-item' && item.kind !== 'done')) return null;
-  const { topicId, conversationId, streamItemId } = item;
-  return isStringOrNull(topicId) && isStringOrNull(conversationId) && isStringOrNull(streamItemId)
-    ? { kind: item.kind, topicId, conversationId, streamItemId }
+  const { topicId, streamItemId, text } = item;
+  return isStringOrNull(topicId) && isStringOrNull(streamItemId) && isString(text)
+    ? { kind: item.kind, topicId, streamItemId, text: withoutSecrets(text) }
     : null;
 }

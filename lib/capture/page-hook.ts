@@ -1,14 +1,13 @@
 /// <reference lib="dom.asynciterable" />
-import { readAnswerStream } from './answer-stream';
 import { type ClassifiedEndpoint, classifyEndpoint } from './endpoint';
 import {
-  type AnswerStreamEvent,
   type CopiedEndpointKind,
   type HookEvent,
   PAGE_EVENT_CHANNEL,
   type PageEventEnvelope,
 } from './page-event';
 import { readStreamFrame } from './stream-frame';
+import { withoutSecrets } from './stream-secrets';
 
 /**
  * The MAIN-world tap. It wraps fetch and WebSocket so that the responses the page loads anyway
@@ -41,7 +40,7 @@ const ignore = (): undefined => undefined;
 
 function tapFetch(win: Window & typeof globalThis, post: Post, endpoints: Endpoints): void {
   const nativeFetch = win.fetch;
-  const copy = copier(win);
+  const copy = copier(win, post);
   win.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const url: string = Object(input).url ?? String(input);
     let endpoint = endpoints.get(url);
@@ -59,7 +58,7 @@ function tapFetch(win: Window & typeof globalThis, post: Post, endpoints: Endpoi
       // Registered before the page's own handlers, so the clone is taken before its body is used; the
       // page awaits the native promise itself, so no step is added on its path.
       pending.then((response) => {
-        void copy(response.clone(), endpoint, url, requestBody).then(post, ignore);
+        void copy(response.clone(), endpoint, url, requestBody).then((event) => event && post(event), ignore);
       }, ignore);
     }
     return pending;
@@ -74,7 +73,7 @@ function tapFetch(win: Window & typeof globalThis, post: Post, endpoints: Endpoi
  * chunks are taken as they come instead, so a stream cut off half-way still yields what arrived (an error
  * drops what a branch of a cloned body has not read yet).
  */
-function copier(win: Window) {
+function copier(win: Window, post: Post) {
   /** site-interface 4.2: the page polls its tree; the last tree's URL and bytes spot an unchanged poll. */
   let lastTree: { url: string; bytes: ArrayBuffer } | undefined;
   return async (
@@ -82,8 +81,8 @@ function copier(win: Window) {
     endpoint: ClassifiedEndpoint,
     url: string,
     requestBody: Promise<string | null> | null,
-  ): Promise<HookEvent> => {
-    if (endpoint.endpoint === 'submit-prompt') return copyAnswerStream(response, win);
+  ): Promise<HookEvent | undefined> => {
+    if (endpoint.endpoint === 'submit-prompt') return copyAnswerStream(response, post);
     // Started at once: a read put off to an idle moment would fall in the middle of the page's own read
     // and slow the page more (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts).
     // undefined: cut off.
@@ -112,23 +111,35 @@ function copier(win: Window) {
   };
 }
 
-/** What an answer stream says of its transport; as much as arrived when it was cut off. */
-async function copyAnswerStream(response: Response, win: Window): Promise<AnswerStreamEvent> {
-  const chunks: Uint8Array[] = [];
-  let truncated = false;
-  try {
-    for await (const chunk of response.body ?? []) chunks.push(chunk);
-  } catch {
-    truncated = true;
-  }
-  await idle(win);
-  return {
-    type: 'answer-stream',
-    status: response.status,
-    // UTF-8, as the page's own text() reads it.
-    ...readAnswerStream(await new Blob(chunks as BlobPart[]).text()),
-    truncated,
+/** The answer streams copied so far: each piece names its stream by its number. */
+let answerStreams = 0;
+
+/**
+ * An answer stream (site-interface 10.6) passed on as it arrives, so the views follow the answer: whole
+ * SSE events only, each without its secrets, until the body ends or breaks off (what arrived is kept).
+ */
+async function copyAnswerStream(response: Response, post: Post): Promise<undefined> {
+  const stream = ++answerStreams;
+  const decoder = new TextDecoder();
+  let pending = '';
+  const send = (ended: boolean, truncated?: boolean): void => {
+    const end = pending.lastIndexOf('\n\n');
+    const cut = ended ? pending.length : end < 0 ? 0 : end + 2;
+    const text = withoutSecrets(pending.slice(0, cut));
+    pending = pending.slice(cut);
+    if (text || ended)
+      post({ type: 'answer-stream', stream, status: response.status, text, ended, truncated: !!truncated });
   };
+  try {
+    // UTF-8, as the page's own text() reads it.
+    for await (const chunk of response.body ?? []) {
+      pending += decoder.decode(chunk, { stream: true });
+      send(false);
+    }
+    send(true);
+  } catch {
+    send(true, true);
+  }
 }
 
 /** Whether two buffers hold the same bytes (~10 ms for a 10,000-message tree, against ~25 to decode it). */

@@ -1,21 +1,16 @@
-import { readAnswerStream } from '@/lib/capture/answer-stream';
 import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
-import {
-  NOTHING_OBSERVED,
-  observeTransports,
-  type SeenAnswerStream,
-  type SeenStreamItem,
-  type TransportObservation,
-} from '@/lib/insights/transport';
+import { withoutSecrets } from '@/lib/capture/stream-secrets';
+import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { type HeldStream, StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 
 /**
  * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of
- * site-interface 4.1 to site-interface 4.6 and how its answers streamed (site-interface 6), as the browser
- * saw them. Stream frames and submit-call bodies are read by the page hook's own readers and kept only as
- * counts, so no resume token they carry goes further.
+ * site-interface 4.1 to site-interface 4.6, and its answer streams (site-interface 10.6) as the browser
+ * saw them, read by the same readers as the extension's. The page hook's own filter drops every resume
+ * token of a stream before it is read (architecture "Secrets").
  */
 export interface ConversationCapture {
   id: string;
@@ -26,6 +21,8 @@ export interface ConversationCapture {
   ads: unknown | null;
   /** product_update bodies (text/event-stream), in capture order. */
   productBodies: string[];
+  /** The answer streams, in the order they started. */
+  streams: HeldStream[];
   transport: TransportObservation;
 }
 
@@ -76,15 +73,16 @@ function parsedOrNull(text: string | null): unknown {
   return parsed.ok ? parsed.value : null;
 }
 
-/**
- * A submit call's SSE body (site-interface 4.5) as the page hook reduces it; its conversation is named in
- * the request body, else in its events.
- */
-function submitAnswerStream(entry: HarEntry): SeenAnswerStream {
-  const stream = readAnswerStream(entry.body ?? '');
+/** The conversation a submit call names in its request body (site-interface 4.5). */
+function namedConversation(entry: HarEntry): string | null {
   const request = parsedOrNull(entry.requestBody);
-  const named = isRecord(request) ? readString(request.conversation_id) : null;
-  return { ...stream, conversationId: named ?? stream.conversationId };
+  return isRecord(request) ? readString(request.conversation_id) : null;
+}
+
+/** The streams of a file, their counts of site-interface 6 kept as they are read. */
+interface StreamRecord {
+  feed: StreamFeed;
+  counts: TransportObservation;
 }
 
 export function readHar(har: unknown): HarCapture {
@@ -101,20 +99,30 @@ export function readHar(har: unknown): HarCapture {
         tree: null,
         ads: null,
         productBodies: [],
-        transport: NOTHING_OBSERVED,
+        streams: [],
+        transport: { ...NOTHING_OBSERVED },
       };
       captures.set(id, found);
     }
     return found;
   };
-  // Product calls name no conversation, and a stream item may not: they belong to the conversation
-  // the page loaded last before them (for a stream item, unless a handoff or its topic says otherwise).
+  // Product calls name no conversation, and a stream may not: they belong to the conversation the page
+  // loaded last before them (for a stream, unless it, its handoff or its topic says otherwise).
   let current: string | null = null;
   let unattributed = 0;
-  const answerStreams: SeenAnswerStream[] = [];
-  const streamItems: SeenStreamItem[] = [];
+  const collector = new StreamCollector();
+  const streams = new Map<string, StreamRecord>();
+  const noteFeed = (feed: StreamFeed | null, counts: Partial<TransportObservation>): void => {
+    if (feed === null) return;
+    const record = streams.get(feed.key) ?? { feed, counts: { ...NOTHING_OBSERVED } };
+    record.feed = feed;
+    for (const [key, value] of Object.entries(counts) as [keyof TransportObservation, number][])
+      record.counts[key] += value;
+    streams.set(feed.key, record);
+  };
   let me: unknown = null;
   let unreadable = 0;
+  let submitted = 0;
   for (const raw of rawEntries) {
     const entry = readEntry(raw);
     if (entry === null) {
@@ -123,7 +131,10 @@ export function readHar(har: unknown): HarCapture {
     }
     // Frames of any host: the live site's socket is on ws.chatgpt.com.
     for (const frame of entry.frames) {
-      for (const item of readStreamFrame(frame)) streamItems.push({ ...item, pageConversationId: current });
+      for (const item of readStreamFrame(frame)) {
+        const feed = collector.streamItem(item, current);
+        noteFeed(feed, { streamItems: feed?.freshItem ? 1 : 0 });
+      }
     }
     const endpoint = classifyEndpoint(entry.url, CHAT_ORIGIN);
     if (endpoint === null || entry.status !== 200) continue;
@@ -150,16 +161,33 @@ export function readHar(har: unknown): HarCapture {
         if (current === null) unattributed += 1;
         else if (entry.body !== null) capture(current).productBodies.push(entry.body);
         break;
-      case 'submit-prompt':
-        answerStreams.push(submitAnswerStream(entry));
+      case 'submit-prompt': {
+        submitted += 1;
+        const page = namedConversation(entry) ?? current;
+        const piece = { stream: submitted, status: entry.status, ended: true, truncated: false };
+        const feed = collector.answerPiece({ ...piece, text: withoutSecrets(entry.body ?? '') }, page);
+        const facts = feed.stream.reader.facts();
+        noteFeed(feed, {
+          sseAnswers: facts.answered ? 1 : 0,
+          handoffs: facts.handoffTopics.length > 0 ? 1 : 0,
+        });
         break;
+      }
       case 'stream-status':
         break;
     }
   }
-  const transports = observeTransports(answerStreams, streamItems);
-  for (const [id, observation] of transports.byConversation) capture(id).transport = observation;
-  unattributed += transports.unattributedItems;
+  for (const { feed, counts } of streams.values()) {
+    const owner = collector.ownerOf(feed);
+    if (owner === null) {
+      unattributed += counts.streamItems;
+      continue;
+    }
+    const found = capture(owner);
+    found.streams.push(feed.stream);
+    for (const [key, value] of Object.entries(counts) as [keyof TransportObservation, number][])
+      found.transport[key] += value;
+  }
   const warnings: string[] = [];
   if (unreadable > 0) warnings.push(`${unreadable} HAR entries could not be read; left out.`);
   const conversations = [...captures.values()].map(({ olderPages, ...rest }) => ({

@@ -1,4 +1,4 @@
-import { compareFormats } from '@/lib/insights/format-comparison';
+import { compareFormats, withStreamOnly } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
@@ -10,6 +10,7 @@ import { parseJson } from '@/lib/model/parse-json';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { fail, ok, type Result } from '@/lib/model/result';
+import { normalizeStreamedTurns } from '@/lib/model/streamed-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { type ConversationCapture, readHar } from './har-capture';
 import { detectInputKind, type InputKind } from './input-kind';
@@ -35,8 +36,13 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
       ? valueOrNull(normalizeMessagesFormat(capture.messagesPages), warnings)
       : null;
   const fromTree = capture.tree === null ? null : valueOrNull(normalizeTreeFormat(capture.tree), warnings);
+  const streamedTurns = capture.streams.map((stream) => {
+    const turn = stream.reader.turn();
+    return stream.cutOff ? { ...turn, complete: false } : turn;
+  });
+  const fromStreams = streamedTurns.length === 0 ? null : normalizeStreamedTurns(capture.id, streamedTurns);
   const conversation = valueOrNull(
-    mergeConversationFormats({ messages: fromPages, tree: fromTree }),
+    mergeConversationFormats({ messages: fromPages, tree: fromTree, stream: fromStreams }),
     warnings,
   );
   if (conversation === null) return null;
@@ -45,13 +51,15 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
     const parsed = valueOrNull(parseProductUpdateBody(body), warnings);
     if (parsed !== null) products.push(...parsed.products);
   }
+  const comparison = fromPages !== null && fromTree !== null ? compareFormats(fromPages, fromTree) : null;
   return inspect({
     conversation,
     adsReport: capture.ads === null ? null : valueOrNull(parseAdsResponse(capture.ads), warnings),
+    streamedTurns,
     account: me === null ? null : valueOrNull(parseAdAccount(me), warnings),
     products,
     transportObservation: capture.transport,
-    formats: fromPages !== null && fromTree !== null ? compareFormats(fromPages, fromTree) : null,
+    formats: comparison === null ? null : withStreamOnly(comparison, conversation),
   });
 }
 
@@ -95,7 +103,10 @@ export function inspectFileText(text: string): Result<InspectedFile> {
         (capture) => inspectCapture(capture, har.me, warnings) ?? [],
       );
       if (inspections.length === 0) {
-        return fail('unexpected-shape', 'The HAR file holds no conversation response from chatgpt.com.');
+        return fail(
+          'unexpected-shape',
+          'The HAR file holds no conversation response and no answer stream from chatgpt.com.',
+        );
       }
       return ok({ kind, inspections }, warnings);
     }

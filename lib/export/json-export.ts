@@ -46,6 +46,12 @@ export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs' | 'format'> &
 export interface ExportTurn {
   index: number;
   messageIds: string[];
+  /** Whether the model searched the web for this turn's answer; null when nothing says (TurnFact). */
+  searched: boolean | null;
+  searchEvidence: 'stream' | 'tool-messages' | null;
+  model: string | null;
+  /** The answer streamed while Chat Lens watched. */
+  streamed: boolean;
 }
 
 export interface ExportQuery {
@@ -90,6 +96,7 @@ export interface ExportDocument {
 export const JSON_MEMBERS: { readonly [Member in keyof Inspection]: keyof ExportDocument } = {
   conversation: 'messages',
   queries: 'queries',
+  turnFacts: 'turns',
   sources: 'sources',
   // The cited pages, as sources with `cited` true.
   citedMessages: 'sources',
@@ -158,7 +165,17 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
       sources: structuredClone(conversation.formatLoads),
     },
     messages: conversation.messages.map(exportMessage),
-    turns: conversation.turns.map((turn, index) => ({ index, messageIds: [...turn.messageIds] })),
+    turns: conversation.turns.map((turn, index) => {
+      const fact = inspection.turnFacts.find((found) => found.turnIndex === index);
+      return {
+        index,
+        messageIds: [...turn.messageIds],
+        searched: fact?.searched ?? null,
+        searchEvidence: fact?.searchEvidence ?? null,
+        model: fact?.model ?? null,
+        streamed: fact?.streamed ?? false,
+      };
+    }),
     queries: inspection.queries.queries.map(({ text, kind, source, messageId, turnIndex }) => ({
       text,
       kind,

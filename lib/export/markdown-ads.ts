@@ -1,6 +1,7 @@
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
 import { autolink, codeSpan, inlineText, link } from './markdown-text';
+import { turnLabels, turnLabelText } from './turn-labels';
 
 /**
  * `## Ads`: what the ads response (site-interface 4.3) served into the conversation and whom it targeted
@@ -37,7 +38,7 @@ function targeting(ads: AdsOverview): string {
   return lines.filter((line) => line !== null).join('\n');
 }
 
-function adItem(ad: AdListing, position: number): string {
+function adItem(ad: AdListing, position: number, turnNames: ReadonlyMap<number, string>): string {
   const name = `**${inlineText(ad.advertiser ?? 'Unknown advertiser')}**`;
   const advertiser = ad.advertiserUrl === null ? name : `${name} (${autolink(ad.advertiserUrl)})`;
   const lines = [`${position}. ${ad.title === null ? advertiser : `${advertiser}: ${inlineText(ad.title)}`}`];
@@ -52,6 +53,10 @@ function adItem(ad: AdListing, position: number): string {
   ].filter((part) => part !== null);
   lines.push(`   - ${kind.join(', ')}`);
   if (ad.headerLabel !== null) lines.push(`   - Label: ${inlineText(ad.headerLabel)}`);
+  if (ad.streamed) {
+    const turn = ad.turnIndex === null ? undefined : turnNames.get(ad.turnIndex);
+    lines.push(`   - Streamed with the answer${turn === undefined ? '' : ` of ${turn}`}`);
+  }
   // The first card is the ad's own title and link above; further cards are listed under it.
   for (const card of ad.cards.slice(1)) {
     const text = card.body === null ? '' : `: ${inlineText(card.body)}`;
@@ -66,10 +71,13 @@ export function markdownAds(inspection: Inspection): string {
   if (ads === null) return '## Ads\n\nNo ads response was captured for this conversation.';
   if (!ads.shownAny) return `## Ads\n\nNo ads were shown${counts(ads)}.\n\n${targeting(ads)}`;
   const summary = `${plural(ads.adCount, 'ad')} from ${plural(ads.advertisers.length, 'advertiser')}${counts(ads)}.`;
+  const turns = new Set(ads.ads.flatMap((ad) => (ad.turnIndex === null ? [] : [ad.turnIndex])));
+  const labels = turnLabels(inspection.conversation, turns, 0);
+  const turnNames = new Map([...labels].map(([index, label]) => [index, turnLabelText(label)]));
   return [
     '## Ads',
     summary,
     targeting(ads),
-    ads.ads.map((ad, index) => adItem(ad, index + 1)).join('\n'),
+    ads.ads.map((ad, index) => adItem(ad, index + 1, turnNames)).join('\n'),
   ].join('\n\n');
 }

@@ -16,11 +16,15 @@ const TRANSPORT_TEXT: Record<Transport, string> = {
   unknown: 'unknown (no answer was seen streaming)',
 };
 
-/** Pages only for the messages format: the tree always comes in one response. */
-function sourceText(name: string, status: FormatLoadStatus, showPages: boolean): string {
+/**
+ * Pages for the messages format, answers for the streams; nothing for the tree, which always comes in one
+ * response.
+ */
+function sourceText(name: string, status: FormatLoadStatus, unit: 'page' | 'answer' | null): string {
   const parts = [status.loaded ? 'loaded' : 'not loaded'];
   if (status.loaded) parts.push(status.complete ? 'complete' : 'incomplete');
-  if (status.loaded && showPages) parts.push(status.pages === 1 ? '1 page' : `${status.pages} pages`);
+  if (status.loaded && unit !== null)
+    parts.push(status.pages === 1 ? `1 ${unit}` : `${status.pages} ${unit}s`);
   return `- ${name}: ${parts.join(', ')}${status.note === null ? '' : `. ${inlineText(status.note)}`}`;
 }
 
@@ -34,8 +38,9 @@ export function markdownDetails(inspection: Inspection): string {
   const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);
   const lines = [
     `- Transport: ${TRANSPORT_TEXT[inspection.transport]}`,
-    sourceText('Messages format', conversation.formatLoads.messages, true),
-    sourceText('Tree format', conversation.formatLoads.tree, false),
+    sourceText('Messages format', conversation.formatLoads.messages, 'page'),
+    sourceText('Tree format', conversation.formatLoads.tree, null),
+    sourceText('Answer streams', conversation.formatLoads.stream, 'answer'),
     `- Format comparison: ${markdownFormatComparison(inspection.formats)}`,
     `- Messages on the active branch: ${conversation.messages.length} (${hidden} hidden, left out above)`,
     `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,

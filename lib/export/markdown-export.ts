@@ -46,7 +46,7 @@ export interface MarkdownSection {
 export const MARKDOWN_SECTIONS = {
   transcript: { shows: ['conversation', 'citedMessages', 'sources'] },
   after: [
-    { write: markdownQueries, shows: ['queries'] },
+    { write: markdownQueries, shows: ['queries', 'turnFacts'] },
     { write: markdownAds, shows: ['ads', 'account'] },
     { write: markdownOffers, shows: ['offers', 'products'] },
     { write: markdownDetails, shows: ['transport', 'formats'] },

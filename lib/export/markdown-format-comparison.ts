@@ -46,7 +46,11 @@ function fieldDifferences(comparison: FormatComparison): string {
 /** The value of the "Format comparison" item: one sentence, or a nested list when the formats differ. */
 export function markdownFormatComparison(comparison: FormatComparison | null): string {
   if (comparison === null) return 'not made (both formats are needed)';
-  const notes = comparison.notes.map((note) => `\n  - Note: ${inlineText(note)}`).join('');
+  const streamed =
+    comparison.streamOnly.length === 0
+      ? ''
+      : `\n  - Only in the answer streams: ${messageList(comparison.streamOnly)}`;
+  const notes = streamed + comparison.notes.map((note) => `\n  - Note: ${inlineText(note)}`).join('');
   if (comparison.equivalent)
     return `the two formats hold the same messages, fields and metadata keys${notes}`;
   return (

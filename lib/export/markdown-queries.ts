@@ -15,10 +15,25 @@ function queryTable(queries: readonly SearchQuery[]): string {
   return ['| Kind | Query | Found in |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/** Which answers were written with a web search and which without, where anything says (TurnFact). */
+function searchLine(inspection: Inspection): string | null {
+  const known = inspection.turnFacts.filter((fact) => fact.searched !== null);
+  const searched = known.filter((fact) => fact.searched).length;
+  // With no search at all, "No search queries were found" says it.
+  if (searched === 0) return null;
+  const without = known.filter((fact) => fact.searched === false);
+  const labels = turnLabels(inspection.conversation, new Set(without.map((fact) => fact.turnIndex)), 0);
+  const names = without.map((fact) => `Turn ${labels.get(fact.turnIndex)?.number ?? fact.turnIndex + 1}`);
+  const answers = known.length === 1 ? 'answer' : 'answers';
+  return `Searched the web for ${searched} of ${known.length} ${answers}.${names.length === 0 ? '' : ` Without a search: ${names.join(', ')}.`}`;
+}
+
 export function markdownQueries(inspection: Inspection): string {
   const { queries, note } = inspection.queries;
   const blocks = ['## Search queries'];
   if (note !== null) blocks.push(`_${inlineText(note)}_`);
+  const searches = searchLine(inspection);
+  if (searches !== null) blocks.push(searches);
   if (queries.length === 0) {
     blocks.push('No search queries were found.');
     return blocks.join('\n\n');

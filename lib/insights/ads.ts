@@ -1,5 +1,6 @@
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdCard, AdEntry, AdsReport } from '@/lib/model/ad-record';
+import type { Conversation } from '@/lib/model/conversation';
 
 /**
  * What the popup, the side panel and the exports show of the ads of a conversation (site-interface 4.3)
@@ -8,6 +9,10 @@ import type { AdCard, AdEntry, AdsReport } from '@/lib/model/ad-record';
  */
 export interface AdListing {
   turnId: string | null;
+  /** The turn of the conversation the ad was served with, where its turn id names a message of it. */
+  turnIndex: number | null;
+  /** Served inside an answer stream (site-interface 10.6), live, rather than only by the ads endpoint. */
+  streamed: boolean;
   advertiser: string | null;
   advertiserId: string | null;
   advertiserUrl: string | null;
@@ -47,10 +52,12 @@ export interface AdsOverview {
   removedTrackingParams: string[];
 }
 
-function listing(entry: AdEntry): AdListing {
+function listing(entry: AdEntry, turnIndexOf: (id: string | null) => number | null): AdListing {
   const firstCard = entry.cards[0];
   return {
     turnId: entry.turnId,
+    turnIndex: turnIndexOf(entry.turnId),
+    streamed: entry.streamed,
     advertiser: entry.advertiser.name,
     advertiserId: entry.advertiser.id,
     advertiserUrl: entry.advertiser.url,
@@ -68,9 +75,25 @@ function listing(entry: AdEntry): AdListing {
   };
 }
 
-export function summarizeAds(report: AdsReport | null, account: AdAccount | null): AdsOverview {
+/** The turn that holds a message of this id: an ad's turn id may name its prompt or its answer. */
+function turnIndexer(conversation: Conversation | null): (id: string | null) => number | null {
+  const turnOf = new Map<string, number>();
+  conversation?.turns.forEach((turn, index) => {
+    for (const id of turn.messageIds) turnOf.set(id, index);
+  });
+  return (id) => (id === null ? null : (turnOf.get(id) ?? null));
+}
+
+export function summarizeAds(
+  report: AdsReport | null,
+  account: AdAccount | null,
+  conversation: Conversation | null = null,
+): AdsOverview {
+  const turnIndexOf = turnIndexer(conversation);
   // site-interface 4.3: an empty entries_by_turn_id means no ad was shown, whatever else the response lists.
-  const ads = report?.shownAny ? report.turns.flatMap((turn) => turn.entries.map(listing)) : [];
+  const ads = report?.shownAny
+    ? report.turns.flatMap((turn) => turn.entries.map((entry) => listing(entry, turnIndexOf)))
+    : [];
   const advertisers: string[] = [];
   for (const ad of ads)
     if (ad.advertiser !== null && !advertisers.includes(ad.advertiser)) advertisers.push(ad.advertiser);

@@ -54,6 +54,11 @@ export interface FormatComparison {
   /** Messages of the active branch only the tree holds. */
   treeOnly: MessageSummary[];
   /**
+   * Messages only an answer stream carried (site-interface 10.6): neither fetched format holds them yet,
+   * or the tree alone was loaded and lacks them (the web.run messages).
+   */
+  streamOnly: MessageSummary[];
+  /**
    * Per shared message: keys present on a message in the messages format but not on its twin in the tree,
    * counted over the shared messages it is missing from, most frequent first.
    */
@@ -85,7 +90,7 @@ export interface FormatComparison {
 
 export const EXCERPT_LENGTH = 200;
 
-const summary = (message: NormalizedMessage): MessageSummary => ({
+export const messageSummary = (message: NormalizedMessage): MessageSummary => ({
   id: message.id,
   role: message.role,
   authorName: message.authorName,
@@ -146,7 +151,7 @@ export function compareFormats(messagesConv: Conversation, treeConv: Conversatio
   for (const message of messagesConv.messages) {
     const twin = treeById.get(message.id);
     if (twin === undefined) {
-      messagesOnly.push(summary(message));
+      messagesOnly.push(messageSummary(message));
       continue;
     }
     sharedInMessagesOrder.push(message.id);
@@ -170,7 +175,7 @@ export function compareFormats(messagesConv: Conversation, treeConv: Conversatio
       }
     }
   }
-  const treeOnly = treeConv.messages.filter((message) => !messagesIds.has(message.id)).map(summary);
+  const treeOnly = treeConv.messages.filter((message) => !messagesIds.has(message.id)).map(messageSummary);
   const sharedInTreeOrder = treeConv.messages
     .filter((message) => messagesIds.has(message.id))
     .map((m) => m.id);
@@ -180,6 +185,7 @@ export function compareFormats(messagesConv: Conversation, treeConv: Conversatio
   return {
     messagesOnly,
     treeOnly,
+    streamOnly: [],
     metadataKeysOnlyInMessages: keyCounts(onlyInMessagesCounts),
     metadataKeysOnlyInTree: keyCounts(onlyInTreeCounts),
     metadataKeysMissingFromTree: keysMissingFrom(keysInMessages, keysInTree),
@@ -195,4 +201,13 @@ export function compareFormats(messagesConv: Conversation, treeConv: Conversatio
       !orderDiffers,
     notes: limits(messagesConv, treeConv),
   };
+}
+
+/**
+ * The comparison with the answer streams as a third source: the messages of the conversation that only a
+ * stream carried (their format is 'stream' once the formats are merged).
+ */
+export function withStreamOnly(comparison: FormatComparison, merged: Conversation): FormatComparison {
+  const streamOnly = merged.messages.filter((message) => message.format === 'stream').map(messageSummary);
+  return streamOnly.length === 0 ? comparison : { ...comparison, streamOnly };
 }

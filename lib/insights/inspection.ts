@@ -2,12 +2,15 @@ import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
+import type { StreamedTurn } from '@/lib/model/streamed-turn';
 import { type AdsOverview, summarizeAds } from './ads';
 import type { FormatComparison } from './format-comparison';
 import { type OfferRow, offersTable } from './offers';
 import { extractQueries, type QueryReport } from './queries';
 import { type CitedMessage, extractSources, type WebSource } from './sources';
+import { withStreamedAds } from './streamed-ads';
 import { detectTransport, NOTHING_OBSERVED, type Transport, type TransportObservation } from './transport';
+import { type TurnFact, turnFacts } from './turn-facts';
 
 /**
  * Everything Chat Lens knows about one conversation, in one bundle: the exporters, the popup, the side panel
@@ -16,6 +19,8 @@ import { detectTransport, NOTHING_OBSERVED, type Transport, type TransportObserv
 export interface Inspection {
   conversation: Conversation;
   queries: QueryReport;
+  /** Per turn: whether a search ran, what says so, the model, whether it streamed. */
+  turnFacts: TurnFact[];
   /** The pages each turn's search returned and its answer cited, one row per page and turn. */
   sources: WebSource[];
   /** The messages whose text holds citation markers, the markers resolved (the Markdown reads them). */
@@ -34,6 +39,8 @@ export interface Inspection {
 export interface InspectionInput {
   conversation: Conversation;
   adsReport?: AdsReport | null;
+  /** What the answer streams assembled (site-interface 10.6): their ads join the ads response's. */
+  streamedTurns?: readonly StreamedTurn[];
   account?: AdAccount | null;
   products?: readonly Product[];
   transportObservation?: TransportObservation | null;
@@ -41,15 +48,19 @@ export interface InspectionInput {
 }
 
 export function inspect(input: InspectionInput): Inspection {
+  const { conversation } = input;
   const account = input.account ?? null;
-  const adsReport = input.adsReport ?? null;
+  const streamedTurns = input.streamedTurns ?? [];
+  const adsReport = withStreamedAds(input.adsReport ?? null, streamedTurns);
   const products = [...(input.products ?? [])];
+  const queries = extractQueries(conversation);
   return {
-    conversation: input.conversation,
-    queries: extractQueries(input.conversation),
-    ...extractSources(input.conversation),
+    conversation,
+    queries,
+    turnFacts: turnFacts(conversation, queries, streamedTurns),
+    ...extractSources(conversation),
     // "No ads response seen" (null) and "the service showed no ads" (shownAny false) are different answers.
-    ads: adsReport === null ? null : summarizeAds(adsReport, account),
+    ads: adsReport === null ? null : summarizeAds(adsReport, account, conversation),
     products,
     offers: offersTable(products),
     transport: detectTransport(input.transportObservation ?? NOTHING_OBSERVED),

@@ -47,6 +47,8 @@ export interface AdEntry {
    * card carried that token as a member (its value is never read).
    */
   removedTrackingParams: string[];
+  /** Served inside an answer stream (site-interface 10.6) rather than listed by the ads endpoint alone. */
+  streamed: boolean;
 }
 
 export interface AdTurn {
@@ -179,6 +181,7 @@ function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntr
     logoUrl,
     targets,
     removedTrackingParams: urls.removed,
+    streamed: false,
   };
 }
 

@@ -3,8 +3,11 @@
  * also from a data-export file. Everything downstream (insights, export, UI) reads only this.
  */
 
-/** The format a message object was read from (site-interface 1: "messages" or the "mapping" tree). */
-export type ConversationFormat = 'messages' | 'tree';
+/**
+ * The format a message object was read from: "messages" or the "mapping" tree (site-interface 1), or the
+ * answer stream that carried it (site-interface 10.6).
+ */
+export type ConversationFormat = 'messages' | 'tree' | 'stream';
 
 export interface NormalizedMessage {
   id: string;
@@ -78,6 +81,11 @@ export interface FormatLoadStatus {
 export interface FormatLoads {
   messages: FormatLoadStatus;
   tree: FormatLoadStatus;
+  /**
+   * The answer streams read (site-interface 10.6): `pages` is how many streamed turns, `complete` whether
+   * every one of them ended with a complete answer.
+   */
+  stream: FormatLoadStatus;
 }
 
 /** What a response says of the conversation as a whole (site-interface 2.1, site-interface 2.3). */

@@ -4,6 +4,7 @@ import {
   type Conversation,
   type ConversationFlags,
   type ConversationHeader,
+  type FormatLoads,
   type NormalizedMessage,
   notLoaded,
 } from './conversation';
@@ -12,17 +13,25 @@ import { fail, ok, type Result } from './result';
 export interface FormatsToMerge {
   messages?: Conversation | null;
   tree?: Conversation | null;
+  /** What the answer streams carried (lib/model/streamed-format.ts). */
+  stream?: Conversation | null;
   /** Why a format is missing (for example "the tree answered 404"), kept in formatLoads.*.note. */
   missingNotes?: { messages?: string; tree?: string };
 }
 
+/** Where a message only the secondary list holds goes when no earlier message of it is in the primary. */
+type Unanchored = 'front' | 'end';
+
 /**
- * Both branches as one list: the messages-format list in its order (site-interface 9.1: it carries what
- * the tree lacks, and its objects win where both hold an id), with each tree-only message placed after
- * the nearest earlier tree message the list holds (or at the front). That keeps older messages when only
- * the tree reached back to the start, and newer ones when the tree was polled later.
+ * The primary list in its order, its objects winning where both hold an id, with each message only the
+ * secondary holds placed after the nearest earlier secondary message the primary holds. With none: at the
+ * front for a tree (it reached back further), at the end for a stream (what streams is the newest).
  */
-function mergeMessages(primary: NormalizedMessage[], secondary: NormalizedMessage[]): NormalizedMessage[] {
+function mergeMessages(
+  primary: NormalizedMessage[],
+  secondary: NormalizedMessage[],
+  unanchored: Unanchored,
+): NormalizedMessage[] {
   const primaryIds = new Set(primary.map((message) => message.id));
   const insertsAfter = new Map<string | null, NormalizedMessage[]>();
   let anchor: string | null = null;
@@ -36,12 +45,14 @@ function mergeMessages(primary: NormalizedMessage[], secondary: NormalizedMessag
     else list.push(message);
   }
   if (insertsAfter.size === 0) return primary;
-  const merged = [...(insertsAfter.get(null) ?? [])];
+  const loose = insertsAfter.get(null) ?? [];
+  const merged = unanchored === 'front' ? [...loose] : [];
   for (const message of primary) {
     merged.push(message);
     const following = insertsAfter.get(message.id);
     if (following !== undefined) merged.push(...following);
   }
+  if (unanchored === 'end') merged.push(...loose);
   return merged;
 }
 
@@ -64,22 +75,27 @@ function mergeHeaders(primary: Conversation, secondary: Conversation): Conversat
   };
 }
 
-/**
- * One conversation out of the formats that were loaded (site-interface 1: the client loads both), with
- * `formatLoads` saying which were loaded and whether each is complete. With the tree absent the messages
- * format alone serves (site-interface 9.2), and the other way round.
- */
-export function mergeConversationFormats(input: FormatsToMerge): Result<Conversation> {
-  const { messages = null, tree = null, missingNotes = {} } = input;
-  const formatLoads = {
-    messages: messages?.formatLoads.messages ?? notLoaded(missingNotes.messages ?? null),
-    tree: tree?.formatLoads.tree ?? notLoaded(missingNotes.tree ?? null),
-  };
-  if (messages === null) {
-    if (tree !== null) return ok({ ...tree, formatLoads });
-    const why = [missingNotes.messages, missingNotes.tree].filter(Boolean).join(' ');
-    return fail('unexpected-shape', `Neither format of the conversation was loaded. ${why}`.trim());
-  }
+/** The secondary conversation's messages joined to the primary's (see mergeMessages); headers likewise. */
+function joined(
+  primary: Conversation,
+  secondary: Conversation,
+  unanchored: Unanchored,
+  formatLoads: FormatLoads,
+): Conversation {
+  const header = mergeHeaders(primary, secondary);
+  const messages = mergeMessages(primary.messages, secondary.messages, unanchored);
+  // The stream's newest message is the leaf once it goes past what the fetched formats hold.
+  const leaf = unanchored === 'end' ? (messages.at(-1)?.id ?? header.currentNode) : header.currentNode;
+  return assembleConversation(header, leaf, messages, formatLoads);
+}
+
+/** The messages format and the tree as one (site-interface 9.1: the messages format wins where both hold). */
+function mergeFetched(
+  messages: Conversation | null,
+  tree: Conversation | null,
+  formatLoads: FormatLoads,
+): Result<Conversation | null> {
+  if (messages === null) return ok(tree === null ? null : { ...tree, formatLoads });
   if (tree === null) return ok({ ...messages, formatLoads });
   if (messages.id !== null && tree.id !== null && messages.id !== tree.id) {
     const note = `The tree belongs to another conversation (${tree.id}), so it was not merged.`;
@@ -91,9 +107,34 @@ export function mergeConversationFormats(input: FormatsToMerge): Result<Conversa
       `The formats end at different messages (messages: ${messages.currentNode}, tree: ${tree.currentNode}).`,
     );
   }
-  const merged = mergeMessages(messages.messages, tree.messages);
-  const added = merged.length - messages.messages.length;
+  const merged = joined(messages, tree, 'front', formatLoads);
+  const added = merged.messages.length - messages.messages.length;
   if (added > 0) warnings.push(`${added} messages only the tree holds were added to the messages format.`);
-  const header = mergeHeaders(messages, tree);
-  return ok(assembleConversation(header, header.currentNode, merged, formatLoads), warnings);
+  return ok(merged, warnings);
+}
+
+/**
+ * One conversation out of the formats that were loaded (site-interface 1: the client loads both), with
+ * `formatLoads` saying which were loaded and whether each is complete. With the tree absent the messages
+ * format alone serves (site-interface 9.2), and the other way round. The answer streams come last: a
+ * fetched format wins where both hold a message (site-interface 9.1), and what only a stream carried (an
+ * answer the formats do not hold yet, the web.run messages the tree lacks) joins in its place.
+ */
+export function mergeConversationFormats(input: FormatsToMerge): Result<Conversation> {
+  const { messages = null, tree = null, stream = null, missingNotes = {} } = input;
+  const formatLoads: FormatLoads = {
+    messages: messages?.formatLoads.messages ?? notLoaded(missingNotes.messages ?? null),
+    tree: tree?.formatLoads.tree ?? notLoaded(missingNotes.tree ?? null),
+    stream: stream?.formatLoads.stream ?? notLoaded(),
+  };
+  const fetched = mergeFetched(messages, tree, formatLoads);
+  if (!fetched.ok) return fetched;
+  if (fetched.value === null) {
+    if (stream !== null) return ok({ ...stream, formatLoads });
+    const why = [missingNotes.messages, missingNotes.tree].filter(Boolean).join(' ');
+    return fail('unexpected-shape', `Neither format of the conversation was loaded. ${why}`.trim());
+  }
+  if (stream === null || (stream.id !== null && fetched.value.id !== null && stream.id !== fetched.value.id))
+    return fetched as Result<Conversation>;
+  return ok(joined(fetched.value, stream, 'end', formatLoads), fetched.warnings);
 }

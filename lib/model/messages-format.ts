@@ -107,6 +107,7 @@ export function normalizeMessagesFormat(pages: unknown[]): Result<Conversation> 
   const formatLoads = {
     messages: messagesStatus(readable, list.length - readable.length),
     tree: notLoaded(),
+    stream: notLoaded(),
   };
   return ok(assembleConversation(header, currentNode, messages, formatLoads), warnings);
 }

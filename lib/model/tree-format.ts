@@ -57,6 +57,7 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
       pages: 1,
       note: branch.complete ? null : 'The active branch is cut short by a broken or cyclic parent chain.',
     },
+    stream: notLoaded(),
   };
   return ok(assembleConversation(header, leaf, messages, formatLoads), warnings);
 }

@@ -8,6 +8,7 @@ import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
+import { streamAssembleBenchmark } from './stream-assemble-benchmark';
 import { uiBenchmark } from './ui-benchmark';
 
 /**
@@ -18,6 +19,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   // First, on a fresh heap: its 165 KiB of bodies measured after the 10,000-message benchmarks paid for
   // their collections (1.75 against 1.2 to 1.4 alone), as a model parse allocates more than the bare one.
   sseParseBenchmark,
+  streamAssembleBenchmark,
   normalizeBenchmark,
   insightsBenchmark,
   exportMarkdownBenchmark,

@@ -93,6 +93,35 @@ async function ownRequestsOfLoad(replica: Replica, context: BrowserContext, name
   return requests;
 }
 
+/** How long after an answer the worker is given to ask for anything it would ask for. */
+const ANSWER_SETTLE_MS = 4_000;
+
+/**
+ * The extension's requests for one answer, from the prompt until it settled: a complete answer streams all
+ * it holds, so nothing is fetched after it (architecture "The stream as a source").
+ */
+async function ownRequestsOfAnswer(replica: Replica, context: BrowserContext, name: FixtureName) {
+  const id = FIXTURE_IDS[name];
+  const tab = await openChatTab(context, id);
+  await sleep(LOAD_SETTLE_MS);
+  const from = Date.now();
+  const prompt = `Which trail shoes shed mud fastest, asked on ${name}?`;
+  await tab.page.fill('textarea#prompt', prompt);
+  await tab.page.click('button#send');
+  await tab.page.waitForFunction(
+    (asked) =>
+      (window as unknown as { __replica?: { lastAnswer: string | null } }).__replica?.lastAnswer?.includes(
+        asked,
+      ),
+    prompt,
+    { timeout: 30_000 },
+  );
+  await sleep(ANSWER_SETTLE_MS);
+  const requests = ownRequests(replica, id, { from, to: Date.now() }, { andUnnamed: true });
+  await tab.page.close();
+  return requests;
+}
+
 /**
  * site-interface 5: the extension's token (GET /api/auth/session) is a step of its own, cached, and no
  * request for conversation data; the own-request figures count the endpoints of site-interface 4, so the
@@ -110,11 +139,22 @@ async function loadFigures(replica: Replica, context: BrowserContext): Promise<B
   ) as [string[], string[]];
   const tokenFetches = threePages.filter(isTokenFetch).length;
   const settle = `${LOAD_SETTLE_MS / 1000} s after the page loaded`;
+  // liveSearch answers over SSE, liveSearchHandoff over the WebSocket after a handoff; both search.
+  const answers = await Promise.all(
+    (['liveSearch', 'liveSearchHandoff'] as const).map(async (name) => ({
+      name,
+      requests: (await ownRequestsOfAnswer(replica, context, name)).filter(
+        (request) => !isTokenFetch(request),
+      ),
+    })),
+  );
+  const perAnswer = answers.reduce((sum, answer) => sum + answer.requests.length, 0);
   return {
     figures: {
       own_requests_per_load: onePageData.length,
       own_requests_older_pages: threePagesData.length,
       own_token_requests_per_load: tokenFetches,
+      own_requests_per_answer: perAnswer,
     },
     rows: [
       row(
@@ -128,6 +168,15 @@ async function loadFigures(replica: Replica, context: BrowserContext): Promise<B
         threePagesData.length,
         targetTextOf('own_requests_older_pages'),
         `${settle}: ${threePagesData.join(', ') || '-'}`,
+      ),
+      row(
+        'own requests per answer, SSE and WebSocket',
+        perAnswer,
+        targetTextOf('own_requests_per_answer'),
+        answers
+          .map(({ name, requests }) => `${name}: ${requests.join(', ') || '-'}`)
+          .join('; ')
+          .concat(`; until ${ANSWER_SETTLE_MS / 1000} s after the answer`),
       ),
       row(
         'own token requests, 3-page conversation',

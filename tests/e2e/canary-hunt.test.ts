@@ -36,6 +36,8 @@ const PROMPTED = new Set<FixtureName>([
   'products',
   'liveShopping',
   'liveSearch',
+  'liveSearchHandoff',
+  'liveCutOff',
 ]);
 /** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
 const AT_ONCE = 3;

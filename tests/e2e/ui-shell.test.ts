@@ -30,6 +30,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           conversationId,
           summary: null,
           queries: null,
+          turnFacts: [],
           sources: [],
           turnLabels: {},
           ads: null,

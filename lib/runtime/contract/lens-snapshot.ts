@@ -6,6 +6,7 @@ import type { OfferRow } from '@/lib/insights/offers';
 import type { QueryReport } from '@/lib/insights/queries';
 import type { WebSource } from '@/lib/insights/sources';
 import type { Transport, TransportObservation } from '@/lib/insights/transport';
+import type { TurnFact } from '@/lib/insights/turn-facts';
 import type { FormatLoads } from '@/lib/model/conversation';
 import type { LensError } from '@/lib/model/result';
 
@@ -69,6 +70,7 @@ export interface SnapshotSummary {
 export interface ComparisonCounts {
   messagesOnly: number;
   treeOnly: number;
+  streamOnly: number;
   metadataKeyDifferences: number;
   fieldDifferences: number;
 }
@@ -78,6 +80,8 @@ export interface LensSnapshot {
   /** null while no format of the conversation is held. */
   summary: SnapshotSummary | null;
   queries: QueryReport | null;
+  /** Per turn: whether a search ran for its answer, the model, whether it streamed. */
+  turnFacts: TurnFact[];
   sources: WebSource[];
   /**
    * "Turn 3: Which headphones…" for each turn the queries or sources name, by turn index (the views list

@@ -23,6 +23,7 @@ function cutComparison(comparison: FormatComparison): FormatComparison {
     ...comparison,
     messagesOnly: cut(comparison.messagesOnly),
     treeOnly: cut(comparison.treeOnly),
+    streamOnly: cut(comparison.streamOnly),
     metadataKeyDifferences: cut(comparison.metadataKeyDifferences),
     fieldDifferences: cut(comparison.fieldDifferences),
   };
@@ -34,6 +35,8 @@ function labelsOfListedTurns(inspection: Inspection): Record<string, string> {
   const listed = new Set([
     ...inspection.queries.queries.map((query) => query.turnIndex),
     ...inspection.sources.map((source) => source.turnIndex),
+    ...(inspection.ads?.ads ?? []).flatMap((ad) => (ad.turnIndex === null ? [] : [ad.turnIndex])),
+    ...inspection.turnFacts.filter((fact) => fact.searched === false).map((fact) => fact.turnIndex),
   ]);
   const labels: Record<string, string> = {};
   for (const [index, label] of turnLabels(inspection.conversation, listed, TURN_QUESTION_LENGTH))
@@ -74,6 +77,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
             extraKeys: conversation.extraKeys,
           },
     queries: inspection?.queries ?? null,
+    turnFacts: inspection?.turnFacts ?? [],
     sources: inspection?.sources ?? [],
     turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
     ads: inspection?.ads ?? null,
@@ -87,6 +91,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
         : {
             messagesOnly: comparison.messagesOnly.length,
             treeOnly: comparison.treeOnly.length,
+            streamOnly: comparison.streamOnly.length,
             metadataKeyDifferences: comparison.metadataKeyDifferences.length,
             fieldDifferences: comparison.fieldDifferences.length,
           },

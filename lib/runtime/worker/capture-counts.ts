@@ -19,12 +19,16 @@ export function countPageEvent(counts: CaptureCounts, event: PageEvent): Capture
         websocketFrames: counts.websocketFrames + 1,
         streamItems: counts.streamItems + event.items.filter((item) => item.kind === 'stream-item').length,
       };
+    // One copy per answer stream, counted as it ends; whether it handed off is known from its text.
     case 'answer-stream':
-      return {
-        ...countResponse(counts, 'submit-prompt'),
-        handoffs: counts.handoffs + (event.handoffTopics.length > 0 ? 1 : 0),
-      };
+      return event.ended ? countResponse(counts, 'submit-prompt') : counts;
     case 'response':
       return countResponse(counts, event.endpoint);
   }
 }
+
+/** A submit call's answer stream handed its answer to a WebSocket topic (site-interface 10.2). */
+export const countHandoff = (counts: CaptureCounts): CaptureCounts => ({
+  ...counts,
+  handoffs: counts.handoffs + 1,
+});

@@ -7,11 +7,15 @@ import { ProductCollection } from '@/lib/model/product-collection';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { Result } from '@/lib/model/result';
+import type { HeldStream } from '@/lib/model/stream-collector';
+import type { StreamedTurn } from '@/lib/model/streamed-turn';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
 
 /** Only the latest ingest warnings are kept: a tab open all day must not grow without end. */
 const MAX_WARNINGS = 20;
+/** The answer streams kept per conversation: the newest turns; older ones are in the fetched formats. */
+const MAX_STREAMS = 50;
 
 /** The tree body last held (site-interface 4.2), and why there is none when it could not be read. */
 interface HeldTree {
@@ -38,6 +42,9 @@ export class CapturedConversation {
   #transport: TransportObservation = { ...NOTHING_OBSERVED };
   #warnings: string[] = [];
   #lastFreshAt: number | null = null;
+  /** The answer streams by key (the tab's stream number, or the WebSocket topic), oldest first. */
+  readonly #streams = new Map<string, HeldStream>();
+  #streamVersion = 0;
   /** Moves on every change, warnings included. */
   #revision = 0;
   /** Moves when anything the inspection reads changes. */
@@ -54,6 +61,31 @@ export class CapturedConversation {
 
   get contentRevision(): number {
     return this.#contentRevision;
+  }
+
+  /** Moves whenever a stream brought more. */
+  get streamVersion(): number {
+    return this.#streamVersion;
+  }
+
+  /** The turns the streams have assembled so far, in the order they started. */
+  streamedTurns(): StreamedTurn[] {
+    return [...this.#streams.values()].map((stream) => {
+      const turn = stream.reader.turn();
+      return stream.cutOff ? { ...turn, complete: false } : turn;
+    });
+  }
+
+  /** An answer stream brought more (it is read on by its reader): the inspection shows it. */
+  noteStream(key: string, stream: HeldStream): void {
+    // A stream already held keeps its place: turns stay in the order they started.
+    this.#streams.set(key, stream);
+    for (const old of this.#streams.keys()) {
+      if (this.#streams.size <= MAX_STREAMS) break;
+      this.#streams.delete(old);
+    }
+    this.#streamVersion += 1;
+    this.#fresh();
   }
 
   tree(): Readonly<HeldTree> {

@@ -15,8 +15,11 @@ export type { HeldFormats } from './held-inspection';
 export interface StreamNote {
   /** Increments of the observation's counts (stream items, SSE answers, ...). */
   counts?: Partial<TransportObservation>;
-  /** An answer finished streaming. */
-  ended?: boolean;
+  /**
+   * An answer finished streaming; `whole` when its stream held all of it (complete, not cut off, every
+   * record read), so nothing need be fetched after it.
+   */
+  ended?: { whole: boolean };
 }
 
 /** What the refresh plan reads of the holding. */
@@ -105,7 +108,7 @@ export class ConversationHolding {
   }
 
   noteStream(note: StreamNote): void {
-    if (note.ended === true) this.ledger.answerEnded();
+    if (note.ended !== undefined && !note.ended.whole) this.ledger.answerEnded();
     this.captured.countStream(note.counts ?? {});
   }
 

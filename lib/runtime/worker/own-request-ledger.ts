@@ -16,8 +16,9 @@ export class OwnRequestLedger {
   /** The core's last ads request, when it failed. */
   #adsFailed: FailedAsk | null = null;
   /**
-   * An answer ended and no newest messages page arrived since: the tree lacks its queries
-   * (site-interface 9.1), so the core owes that page.
+   * An answer ended whose stream did not hold all of it (cut off, unreadable, not complete), and no newest
+   * messages page arrived since: the tree lacks its queries (site-interface 9.1), so the core owes that
+   * page. An answer its stream held whole owes nothing (architecture "The stream as a source").
    */
   #behindStream = false;
   /** The core's last request for the newest page while behind the stream, when it failed. */
@@ -63,7 +64,7 @@ export class OwnRequestLedger {
     this.#adsFailed = failed;
   }
 
-  /** A new answer ended: its newest page is owed at once, whatever became of the last one's. */
+  /** An answer ended without its stream whole: its newest page is owed at once, whatever became of the last. */
   answerEnded(): void {
     this.#behindStream = true;
     this.#streamPageFailed = null;

@@ -1,10 +1,12 @@
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
+import type { TransportObservation } from '@/lib/insights/transport';
+import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
 import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import type { AccountHolding } from './account-holding';
-import { countPageEvent } from './capture-counts';
+import { countHandoff, countPageEvent } from './capture-counts';
 import type { ConversationHolding } from './conversation-holding';
 import { type RefresherDeps, refreshConversation } from './conversation-refresher';
 import { createDebouncer, type Debouncer } from './debouncer';
@@ -14,7 +16,6 @@ import { RESPONSE_ROUTES } from './response-routes';
 import { TabConversations } from './tab-conversations';
 import { withPageState } from './tab-lens-update';
 import { TabSnapshots } from './tab-snapshots';
-import { TabStreams } from './tab-streams';
 
 export interface TabRuntimeDeps {
   refresher: RefresherDeps;
@@ -37,7 +38,7 @@ export class TabRuntime {
   #lens: TabLens;
   readonly #conversations: TabConversations;
   readonly #snapshots: TabSnapshots;
-  readonly #streams = new TabStreams();
+  readonly #streams = new StreamCollector();
   readonly #debouncer: Debouncer<RefreshTrigger>;
   readonly #writer: LensWriter;
   #closed = false;
@@ -71,6 +72,8 @@ export class TabRuntime {
     const id = this.#lens.conversationId;
     if (id === null) return null;
     const { holding, made } = this.#conversations.hold(id);
+    // A new chat names itself as its first answer streams: what streamed before its holding joins it.
+    if (made) for (const [key, stream] of this.#streams.claim(id)) holding.captured.noteStream(key, stream);
     // A holding made for a lens restored from storage is empty: load the conversation again, on demand.
     if (made && this.#snapshots.isRecovering(id)) this.#debouncer.push('visible');
     return holding;
@@ -98,23 +101,17 @@ export class TabRuntime {
         this.#ingestResponse(event);
         break;
       case 'answer-stream': {
-        this.#streams.noteAnswerStream(event);
-        const holding = this.#holdingFor(event.conversationId);
-        const ended = event.ended && event.answered;
-        holding?.noteStream({
-          counts: { sseAnswers: event.answered ? 1 : 0, handoffs: event.handoffTopics.length > 0 ? 1 : 0 },
-          ended,
-        });
-        if (ended && holding === this.current()) this.#debouncer.push('stream-ended');
+        const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
+        const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
+        if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
+        const answered = event.ended && feed.stream.reader.facts().answered;
+        this.#feedStream(feed, { sseAnswers: answered ? 1 : 0, handoffs: handedOff ? 1 : 0 });
         break;
       }
       case 'stream-items':
         for (const item of event.items) {
-          const holding = this.#holdingFor(this.#streams.ownerOf(item, this.#lens.conversationId));
-          if (holding === null) continue;
-          const fresh = this.#streams.isNewAnswerItem(item, holding.conversationId);
-          holding.noteStream({ counts: { streamItems: fresh ? 1 : 0 }, ended: item.kind === 'done' });
-          if (item.kind === 'done' && holding === this.current()) this.#debouncer.push('stream-ended');
+          const feed = this.#streams.streamItem(item, this.#lens.conversationId);
+          if (feed !== null) this.#feedStream(feed, { streamItems: feed.freshItem ? 1 : 0 });
         }
         break;
       default:
@@ -157,6 +154,25 @@ export class TabRuntime {
   }
 
   // ---- internals ---------------------------------------------------------------------------------
+
+  /**
+   * A stream brought more: its conversation's holding reads it (the views follow the answer as it
+   * streams, architecture "The stream as a source"). When it ends, the answer is settled: only an answer
+   * the stream did not hold whole asks for the newest messages page.
+   */
+  #feedStream(feed: StreamFeed, counts: Partial<TransportObservation>): void {
+    const holding = this.#holdingFor(feed.owner);
+    if (holding === null) {
+      this.#streams.keepUnheld(feed);
+      return;
+    }
+    holding.captured.noteStream(feed.key, feed.stream);
+    const facts = feed.stream.reader.facts();
+    const answered = feed.ended && facts.answered;
+    const whole = facts.complete && !feed.stream.cutOff && facts.warningCount === 0 && !facts.lacksQueries;
+    holding.noteStream({ counts, ...(answered ? { ended: { whole } } : {}) });
+    if (answered && holding === this.current()) this.#debouncer.push('stream-ended');
+  }
 
   /** The holding of a conversation the tab shows or showed; others are not followed. */
   #holdingFor(conversationId: string | null): ConversationHolding | null {

@@ -7,8 +7,13 @@ const response = treeResponseEvent('abc');
 const streamItems: PageEvent = {
   type: 'stream-items',
   items: [
-    { kind: 'stream-item', topicId: 'conversation-turn-t1', conversationId: 'abc', streamItemId: 'si-1' },
-    { kind: 'done', topicId: 'conversation-turn-t1', conversationId: null, streamItemId: null },
+    {
+      kind: 'stream-item',
+      topicId: 'conversation-turn-t1',
+      streamItemId: 'si-1',
+      text: 'data: {"v": "Hi"}\n\n',
+    },
+    { kind: 'done', topicId: 'conversation-turn-t1', streamItemId: null, text: '' },
   ],
 };
 const answerStream = handoffEvent('abc', 'conversation-turn-t1');
@@ -38,12 +43,23 @@ describe('parsePageEvent', () => {
     expect(event({ ...unchanged, url: 7 })).toBeNull();
   });
 
-  it('drops members the page added to stream items', () => {
-    const item = { kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null };
-    const forged = { type: 'stream-items', items: [{ ...item, encoded_item: 'data: {"token":"x"}' }] };
+  it('drops members the page added to stream items, and any token a forged text carries', () => {
+    const item = { kind: 'stream-item', topicId: null, streamItemId: null, text: 'data: {"v": "ok"}\n\n' };
+    const forged = {
+      type: 'stream-items',
+      items: [
+        { ...item, encoded_item: 'data: {"token":"x"}' },
+        { ...item, text: 'data: {"token": "x"}\n\n' },
+      ],
+    };
     expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: forged })).toEqual({
       type: 'stream-items',
-      items: [item],
+      items: [item, { ...item, text: '' }],
+    });
+    const piece = { ...answerStream, text: 'data: {"token": "x"}\n\ndata: [DONE]\n\n' };
+    expect(parsePageEvent({ channel: PAGE_EVENT_CHANNEL, event: piece })).toEqual({
+      ...answerStream,
+      text: 'data: [DONE]\n\n',
     });
   });
 
@@ -57,8 +73,10 @@ describe('parsePageEvent', () => {
     expect(event({ type: 'stream-items', items: [] })).toBeNull();
     expect(event({ type: 'stream-items', items: [{ kind: 'frame', topicId: null }] })).toBeNull();
     expect(event({ type: 'stream-items', items: [{ kind: 'done', topicId: 3 }] })).toBeNull();
-    expect(event({ ...answerStream, handoffTopics: [1] })).toBeNull();
-    expect(event({ ...answerStream, answered: 'yes' })).toBeNull();
+    expect(event({ ...answerStream, text: 1 })).toBeNull();
+    expect(event({ ...answerStream, ended: 'yes' })).toBeNull();
+    expect(event({ ...answerStream, stream: '1' })).toBeNull();
+    expect(event({ type: 'stream-items', items: [{ ...streamItems.items[0], text: null }] })).toBeNull();
   });
 
   it('rejects lists with holes, which structured cloning keeps, so no item or topic reads as undefined', () => {
@@ -67,7 +85,6 @@ describe('parsePageEvent', () => {
     const itemsAfterHole: unknown[] = new Array(1);
     itemsAfterHole.push(...streamItems.items);
     expect(event({ ...streamItems, items: structuredClone(itemsAfterHole) })).toBeNull();
-    expect(event({ ...answerStream, handoffTopics: structuredClone(new Array(1)) })).toBeNull();
   });
 
   it('rejects forged or foreign messages', () => {

@@ -14,14 +14,17 @@ export const treeResponseEvent = (conversationId: string): CapturedResponseEvent
 });
 
 /**
- * The page hook's reading of a submit call the live site handed off to a WebSocket topic (site-interface 6).
+ * The page hook's copy of a submit call the live site handed off to a WebSocket topic (site-interface 10.2),
+ * whole in one piece: its resume token already dropped.
  */
-export const handoffEvent = (conversationId: string, topicId: string): AnswerStreamEvent => ({
+export const handoffEvent = (conversationId: string, topicId: string, stream = 1): AnswerStreamEvent => ({
   type: 'answer-stream',
+  stream,
   status: 200,
-  conversationId,
-  handoffTopics: [topicId],
-  answered: false,
+  text:
+    'event: delta_encoding\ndata: "v1"\n\n' +
+    `data: {"type": "stream_handoff", "conversation_id": "${conversationId}", ` +
+    `"options": [{"type": "subscribe_ws_topic", "topic_id": "${topicId}"}]}\n\ndata: [DONE]\n\n`,
   ended: true,
   truncated: false,
 });

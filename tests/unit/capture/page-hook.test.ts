@@ -209,11 +209,52 @@ describe('installPageHook', () => {
     await expect(response.text()).rejects.toThrow();
     await settle();
     expect(posted).toEqual([
-      expect.objectContaining({ type: 'answer-stream', answered: true, ended: false, truncated: true }),
+      {
+        type: 'answer-stream',
+        stream: expect.any(Number),
+        status: 200,
+        text: answerBody,
+        ended: false,
+        truncated: false,
+      },
+      {
+        type: 'answer-stream',
+        stream: expect.any(Number),
+        status: 200,
+        text: '',
+        ended: true,
+        truncated: true,
+      },
     ]);
   });
 
-  it("reduces the submit call's body in the page: the page gets the resume token, the extension never", async () => {
+  it('passes an answer stream on as it arrives, whole events only, and numbers each stream', async () => {
+    const pieces = ['data: {"v": "Hel', 'lo"}\n\ndata: {"v": " there"}\n', '\ndata: [DONE]\n\n'];
+    const { win, posted } = fakeWindow(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              const piece = pieces.shift();
+              if (piece === undefined) controller.close();
+              else controller.enqueue(new TextEncoder().encode(piece));
+            },
+          }),
+        ),
+    );
+    await (await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' })).text();
+    await (await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' })).text();
+    await settle();
+    const [first, ...rest] = posted.filter((event) => event.type === 'answer-stream');
+    expect(first).toMatchObject({ text: 'data: {"v": "Hello"}\n\n', ended: false });
+    expect(rest.map((event) => event.type === 'answer-stream' && event.text).join('')).toContain(
+      'data: {"v": " there"}\n\ndata: [DONE]\n\n',
+    );
+    const streams = new Set(posted.map((event) => event.type === 'answer-stream' && event.stream));
+    expect(streams.size).toBe(2);
+  });
+
+  it("passes the submit call's body on without its resume token: the page gets it, the extension never", async () => {
     const handoff =
       liveEvents.deltaEncoding() +
       liveEvents.resumeToken('c-live') +
@@ -228,17 +269,11 @@ describe('installPageHook', () => {
     });
     expect(await response.text()).toBe(handoff);
     await settle();
-    expect(posted).toEqual([
-      {
-        type: 'answer-stream',
-        status: 200,
-        conversationId: 'c-live',
-        handoffTopics: ['conversation-turn-t1'],
-        answered: false,
-        ended: true,
-        truncated: false,
-      },
-    ]);
+    const text = posted.map((event) => (event.type === 'answer-stream' ? event.text : '')).join('');
+    expect(text).toBe(
+      liveEvents.deltaEncoding() + liveEvents.handoff('c-live', 'conversation-turn-t1') + liveEvents.done(),
+    );
+    expect(posted.at(-1)).toMatchObject({ type: 'answer-stream', ended: true, truncated: false });
     expect(JSON.stringify(posted)).not.toContain(RESUME_TOKEN_CANARY);
   });
 
@@ -303,7 +338,7 @@ describe('installPageHook', () => {
     ]);
   });
 
-  it('posts the stream items of both frame forms, reduced, and nothing for other frames', () => {
+  it('posts the stream items of both frame forms, tokens dropped, and nothing for other frames', () => {
     const { win, posted } = fakeWindow(() => new Response('{}'));
     const socket = new win.WebSocket('wss://ws.chatgpt.com/ws/live?verify=url-token');
     const topic = 'conversation-turn-t1';
@@ -320,13 +355,13 @@ describe('installPageHook', () => {
     expect(posted).toEqual([
       {
         type: 'stream-items',
-        items: [{ kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null }],
+        items: [{ kind: 'stream-item', topicId: null, streamItemId: null, text: 'data: {"sequence":1}\n\n' }],
       },
       {
         type: 'stream-items',
         items: [
-          { kind: 'stream-item', topicId: topic, conversationId: 'abc', streamItemId: 'si-1' },
-          { kind: 'done', topicId: topic, conversationId: null, streamItemId: null },
+          { kind: 'stream-item', topicId: topic, streamItemId: 'si-1', text: '' },
+          { kind: 'done', topicId: topic, streamItemId: null, text: '' },
         ],
       },
     ]);

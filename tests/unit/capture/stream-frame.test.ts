@@ -13,20 +13,27 @@ const topic = 'conversation-turn-5c1e9a7e';
 const conversationId = '68f0a1c2-3b4d-8005-9e6f-1a2b3c4d5e11';
 
 describe('readStreamFrame, the document form (site-interface 6)', () => {
-  it('reads a stream-item frame with its conversation', () => {
-    const frame = JSON.stringify({
-      type: 'stream-item',
-      conversation_id: 'abc',
-      data: { message: { content: { parts: ['Hello'] } } },
-    });
+  it("reads a stream-item frame, its data as one SSE event for the stream's reader", () => {
+    const data = { message: { content: { parts: ['Hello'] } }, conversation_id: 'abc' };
+    const frame = JSON.stringify({ type: 'stream-item', conversation_id: 'abc', data });
     expect(readStreamFrame(frame)).toEqual([
-      { kind: 'stream-item', topicId: null, conversationId: 'abc', streamItemId: null },
+      { kind: 'stream-item', topicId: null, streamItemId: null, text: `data: ${JSON.stringify(data)}\n\n` },
     ]);
   });
 
-  it('finds the conversation inside the item when the frame itself names none', () => {
-    const frame = JSON.stringify({ type: 'stream-item', data: { conversation_id: 'abc', sequence: 2 } });
-    expect(readStreamFrame(frame)[0]?.conversationId).toBe('abc');
+  it('drops the resume token the document form sends as an item (architecture "Secrets")', () => {
+    const frame = JSON.stringify({
+      type: 'stream-item',
+      conversation_id: 'abc',
+      data: {
+        type: 'resume_conversation_token',
+        token: `eyJ.${RESUME_TOKEN_CANARY}x`,
+        conversation_id: 'abc',
+      },
+    });
+    expect(readStreamFrame(frame)).toEqual([
+      { kind: 'stream-item', topicId: null, streamItemId: null, text: '' },
+    ]);
   });
 });
 
@@ -38,23 +45,32 @@ describe("readStreamFrame, the live site's form (site-interface 10.1)", () => {
       '{"type":"message","topic_id":"conversation-turn-5c1e9a7e","payload":{"type":"conversation-turn-stream",' +
       '"payload":{"type":"done"}}}]';
     expect(readStreamFrame(frame)).toEqual([
-      { kind: 'stream-item', topicId: topic, conversationId: null, streamItemId: 'si-1' },
-      { kind: 'done', topicId: topic, conversationId: null, streamItemId: null },
+      {
+        kind: 'stream-item',
+        topicId: topic,
+        streamItemId: 'si-1',
+        text: 'event: delta\ndata: {"v":"Hi"}\n\n',
+      },
+      { kind: 'done', topicId: topic, streamItemId: null, text: '' },
     ]);
   });
 
-  it('finds the conversation in the encoded SSE text, and keeps nothing else of it', () => {
+  it('keeps the encoded SSE text of the answer, and drops the event of a resume token', () => {
     const frame = JSON.stringify([
       topicMessage(topic, streamItem('si-2', liveEvents.resumeToken(conversationId))),
       topicMessage(topic, streamItem('si-3', liveEvents.append('The answer text', true))),
     ]);
     const items = readStreamFrame(frame);
     expect(items).toEqual([
-      { kind: 'stream-item', topicId: topic, conversationId, streamItemId: 'si-2' },
-      { kind: 'stream-item', topicId: topic, conversationId: null, streamItemId: 'si-3' },
+      { kind: 'stream-item', topicId: topic, streamItemId: 'si-2', text: '' },
+      {
+        kind: 'stream-item',
+        topicId: topic,
+        streamItemId: 'si-3',
+        text: liveEvents.append('The answer text', true),
+      },
     ]);
     expect(JSON.stringify(items)).not.toContain(RESUME_TOKEN_CANARY);
-    expect(JSON.stringify(items)).not.toContain('answer text');
   });
 
   it("reads a subscribe reply's catch-ups, under the reply's topic when a message names none", () => {
@@ -99,8 +115,9 @@ describe("readStreamFrame, the live site's form (site-interface 10.1)", () => {
       fc.property(anyFrame, (frame) => {
         for (const item of readStreamFrame(frame)) {
           expect(['stream-item', 'done']).toContain(item.kind);
-          for (const member of [item.topicId, item.conversationId, item.streamItemId])
+          for (const member of [item.topicId, item.streamItemId])
             expect(member === null || typeof member === 'string').toBe(true);
+          expect(typeof item.text).toBe('string');
         }
       }),
     );

@@ -23,7 +23,7 @@ interface HarEntryInput {
   sentFrames?: string[];
 }
 
-function harEntry(input: HarEntryInput): unknown {
+export function harEntry(input: HarEntryInput): unknown {
   const text = input.base64 ? Buffer.from(input.body, 'utf8').toString('base64') : input.body;
   return {
     startedDateTime: '2026-11-20T10:00:00.000Z',

@@ -14,6 +14,7 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
     conversationId: 'conv-1',
     summary: { title: 'Headphones', model: 'gpt-5', messageCount: 4, turnCount: 2, extraKeys: [] },
     queries: null,
+    turnFacts: [],
     sources: [],
     turnLabels: {},
     ads: null,

@@ -73,8 +73,15 @@ describe('toExportDocument', () => {
 
   it('indexes turns from 0 and gives each query its turn and message', () => {
     expect(document.turns).toEqual([
-      { index: 0, messageIds: ['s'] },
-      { index: 1, messageIds: ['u1', 't1', 'a1'] },
+      { index: 0, messageIds: ['s'], searched: null, searchEvidence: null, model: null, streamed: false },
+      {
+        index: 1,
+        messageIds: ['u1', 't1', 'a1'],
+        searched: true,
+        searchEvidence: 'tool-messages',
+        model: null,
+        streamed: false,
+      },
     ]);
     expect(document.queries).toEqual([
       {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
-import type { NormalizedMessage } from '@/lib/model/conversation';
+import { type NormalizedMessage, notLoaded } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
 import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';
@@ -198,6 +198,7 @@ describe('exportMarkdown: sections', () => {
         formatLoads: {
           messages: { loaded: false, complete: false, pages: 0, note: null },
           tree: { loaded: true, complete: true, pages: 1, note: null },
+          stream: notLoaded(),
         },
       },
     );

@@ -37,7 +37,7 @@ describe('JSON export: top-level sources[]', () => {
       retrieved: true,
     });
     // The contract's conversation.sources keeps its meaning: the formats' load status.
-    expect(Object.keys(conversation.sources)).toEqual(['messages', 'tree']);
+    expect(Object.keys(conversation.sources)).toEqual(['messages', 'tree', 'stream']);
   });
 
   it('is empty for a conversation without web search', () => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { readAnswerStream } from '@/lib/capture/answer-stream';
 import {
   CHAT_ORIGIN,
   classifyEndpoint,
@@ -15,6 +14,8 @@ import {
   parsePageEvent,
 } from '@/lib/capture/page-event';
 import { readStreamFrame, type StreamItem } from '@/lib/capture/stream-frame';
+import { withoutSecrets } from '@/lib/capture/stream-secrets';
+import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { mutate } from '@/tests/unit/fixtures/mutate';
 import { ANSWER_BODIES, SOCKET_FRAMES, sseBody, sseFrames } from './fixture-documents';
 import { fuzz } from './fuzz-property';
@@ -45,7 +46,8 @@ const isStringOrNull = (value: unknown): boolean => value === null || typeof val
 function expectStreamItems(items: readonly StreamItem[]): void {
   for (const item of items) {
     expect(['stream-item', 'done']).toContain(item.kind);
-    expect([item.topicId, item.conversationId, item.streamItemId].every(isStringOrNull)).toBe(true);
+    expect([item.topicId, item.streamItemId].every(isStringOrNull)).toBe(true);
+    expect(typeof item.text).toBe('string');
   }
 }
 
@@ -72,9 +74,9 @@ describe('the WebSocket frame reader', () => {
   );
 });
 
-describe("the submit call's SSE reader", () => {
+describe("the submit call's SSE body, as the hook passes it on", () => {
   fuzz(
-    'bodies of both forms, their events mutated or the text damaged: a summary without the resume token',
+    'bodies of both forms, their events mutated or the text damaged: no resume token, and a turn read',
     fc.oneof(
       damagedCopies(ANSWER_BODIES.map(sseFrames)).map((frames) => ({ body: sseBody(frames), whole: true })),
       fc
@@ -82,12 +84,15 @@ describe("the submit call's SSE reader", () => {
         .map(([body, edits]) => ({ body: editText(body, edits), whole: false })),
     ),
     ({ body, whole }) => {
-      const summary = readAnswerStream(body);
-      expect(isStringOrNull(summary.conversationId)).toBe(true);
-      expect(summary.handoffTopics.every((topic) => typeof topic === 'string' && topic !== '')).toBe(true);
-      expect([summary.answered, summary.ended].every((flag) => typeof flag === 'boolean')).toBe(true);
+      const passed = withoutSecrets(body);
+      const turn = readStreamedTurn(passed);
+      expect(isStringOrNull(turn.conversationId)).toBe(true);
+      expect(turn.handoffTopics.every((topic) => typeof topic === 'string' && topic !== '')).toBe(true);
+      expect([turn.answered, turn.ended, turn.complete].every((flag) => typeof flag === 'boolean')).toBe(
+        true,
+      );
       // Only an intact event structure says where a token is; a spliced text can put one anywhere.
-      if (whole) expectNoSecret(summary);
+      if (whole) expectNoSecret({ passed, turn });
     },
   );
 });
@@ -153,8 +158,8 @@ describe("the relay's page-event validator", () => {
   const item = fc.record({
     kind: fc.constantFrom('stream-item', 'done'),
     topicId: nullableText,
-    conversationId: nullableText,
     streamItemId: nullableText,
+    text,
   });
   const wellFormed: fc.Arbitrary<HookEvent> = fc.oneof(
     fc.record({
@@ -171,10 +176,9 @@ describe("the relay's page-event validator", () => {
     fc.record({ type: fc.constant('unchanged' as const), endpoint, conversationId: nullableText, url: text }),
     fc.record({
       type: fc.constant('answer-stream' as const),
+      stream: fc.nat(),
       status: fc.integer({ min: 0, max: 599 }),
-      conversationId: nullableText,
-      handoffTopics: fc.array(text, { maxLength: 3 }),
-      answered: fc.boolean(),
+      text,
       ended: fc.boolean(),
       truncated: fc.boolean(),
     }),
@@ -200,22 +204,12 @@ describe("the relay's page-event validator", () => {
         'url',
       ],
       unchanged: ['conversationId', 'endpoint', 'type', 'url'],
-      'answer-stream': [
-        'answered',
-        'conversationId',
-        'ended',
-        'handoffTopics',
-        'status',
-        'truncated',
-        'type',
-      ],
+      'answer-stream': ['ended', 'status', 'stream', 'text', 'truncated', 'type'],
       'stream-items': ['items', 'type'],
       navigation: ['type'],
     };
     expect(Object.keys(event).sort()).toEqual(members[event.type]);
-    if (event.type === 'answer-stream') {
-      expect(event.handoffTopics.every((topic) => typeof topic === 'string')).toBe(true);
-    }
+    if (event.type === 'answer-stream') expect(typeof event.text).toBe('string');
     if (event.type === 'stream-items') {
       expect(event.items.length).toBeGreaterThan(0);
       expect(Array.from(event.items, (each) => typeof each === 'object' && each !== null)).not.toContain(
@@ -269,11 +263,8 @@ describe("the relay's page-event validator", () => {
         .map(([event, mutations]) => ({ channel: PAGE_EVENT_CHANNEL, event: mutate(event, mutations) })),
       // The lists of a well-formed event with holes in them.
       fc
-        .tuple(wellFormed, fc.sparseArray(item, { maxLength: 4 }), fc.sparseArray(text, { maxLength: 3 }))
-        .map(([event, items, handoffTopics]) => ({
-          channel: PAGE_EVENT_CHANNEL,
-          event: { ...event, items, handoffTopics },
-        })),
+        .tuple(wellFormed, fc.sparseArray(item, { maxLength: 4 }))
+        .map(([event, items]) => ({ channel: PAGE_EVENT_CHANNEL, event: { ...event, items } })),
       clonable.map((event) => ({ channel: PAGE_EVENT_CHANNEL, event })),
       clonable,
     ),

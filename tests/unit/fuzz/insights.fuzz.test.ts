@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { readAnswerStream } from '@/lib/capture/answer-stream';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { summarizeDomains } from '@/lib/insights/domain-summary';
 import { extractQueries } from '@/lib/insights/queries';
 import { extractSources } from '@/lib/insights/sources';
-import { detectTransport, observeTransports } from '@/lib/insights/transport';
+import { detectTransport } from '@/lib/insights/transport';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { StreamCollector } from '@/lib/model/stream-collector';
 import { withoutPrivateUse } from '@/tests/unit/fixtures/citations';
 import { ANSWER_BODIES, MESSAGES_DOCUMENTS, SOCKET_FRAMES } from './fixture-documents';
 import { fuzz } from './fuzz-property';
@@ -74,22 +74,33 @@ describe('the transport of damaged streams', () => {
     .map(([body, edits]) => editText(body, edits));
 
   fuzz(
-    'every answer item is counted once for one conversation or left unattributed, and the transport is one of three',
+    'every answer item is read once, each stream has one owner or none, and the transport is one of three',
     fc.record({
       frames: fc.array(fc.tuple(frameTexts, fc.option(hostileString)), { maxLength: 6 }),
       bodies: fc.array(answerBodies, { maxLength: 3 }),
     }),
     ({ frames: seen, bodies }) => {
-      const items = seen.flatMap(([text, page]) =>
-        readStreamFrame(text).map((item) => ({ ...item, pageConversationId: page })),
-      );
-      const observed = observeTransports(bodies.map(readAnswerStream), items);
-      let counted = observed.unattributedItems;
-      for (const observation of observed.byConversation.values()) {
-        counted += observation.streamItems;
-        expect(['websocket', 'sse', 'unknown']).toContain(detectTransport(observation));
+      const collector = new StreamCollector();
+      let items = 0;
+      let fresh = 0;
+      bodies.forEach((text, index) => {
+        const feed = collector.answerPiece(
+          { stream: index, status: 200, text, ended: true, truncated: false },
+          null,
+        );
+        expect(feed.owner === null || typeof feed.owner === 'string').toBe(true);
+      });
+      for (const [text, page] of seen) {
+        for (const item of readStreamFrame(text)) {
+          if (item.kind === 'stream-item') items += 1;
+          const feed = collector.streamItem(item, page);
+          if (feed?.freshItem) fresh += 1;
+          if (feed !== null) expect(typeof feed.stream.reader.turn().answered).toBe('boolean');
+        }
       }
-      expect(counted).toBeLessThanOrEqual(items.filter((item) => item.kind === 'stream-item').length);
+      expect(fresh).toBeLessThanOrEqual(items);
+      const transport = detectTransport({ streamItems: fresh, sseAnswers: bodies.length, handoffs: 0 });
+      expect(['websocket', 'sse', 'unknown']).toContain(transport);
     },
   );
 });

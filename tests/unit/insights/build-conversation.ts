@@ -51,7 +51,11 @@ export function conversationOf(
     extraKeys: [],
     messages,
     turns: groupTurns(messages),
-    formatLoads: { messages: { loaded: true, complete: true, pages: 1, note: null }, tree: notLoaded() },
+    formatLoads: {
+      messages: { loaded: true, complete: true, pages: 1, note: null },
+      tree: notLoaded(),
+      stream: notLoaded(),
+    },
     ...partial,
   };
 }

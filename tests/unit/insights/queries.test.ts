@@ -109,6 +109,7 @@ describe('extractQueries', () => {
       formatLoads: {
         messages: notLoaded('404'),
         tree: { loaded: true, complete: true, pages: 1, note: null },
+        stream: notLoaded(),
       },
     });
     expect(extractQueries(treeOnly)).toMatchObject({ mayBeIncomplete: true });

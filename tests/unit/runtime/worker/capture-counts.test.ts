@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PageEvent } from '@/lib/capture/page-event';
 import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
-import { countPageEvent } from '@/lib/runtime/worker/capture-counts';
+import { countHandoff, countPageEvent } from '@/lib/runtime/worker/capture-counts';
 import { handoffEvent, treeResponseEvent } from '@/tests/unit/capture/page-events';
 
 const topicId = 'conversation-turn-t1';
 const streamItems: PageEvent = {
   type: 'stream-items',
   items: [
-    { kind: 'stream-item', topicId, conversationId: 'a1', streamItemId: 'si-1' },
-    { kind: 'stream-item', topicId, conversationId: null, streamItemId: 'si-2' },
-    { kind: 'done', topicId, conversationId: null, streamItemId: null },
+    { kind: 'stream-item', topicId, streamItemId: 'si-1', text: 'data: {"v": "a"}\n\n' },
+    { kind: 'stream-item', topicId, streamItemId: 'si-2', text: 'data: {"v": "b"}\n\n' },
+    { kind: 'done', topicId, streamItemId: null, text: '' },
   ],
 };
 const handoff = handoffEvent('a1', topicId);
@@ -28,12 +28,10 @@ describe('countPageEvent', () => {
     });
   });
 
-  it('counts the submit call by its reduced answer stream, and a handoff to the WebSocket as such', () => {
-    const counts = countPageEvent(countPageEvent(NO_CAPTURE, handoff), {
-      ...handoff,
-      handoffTopics: [],
-      answered: true,
-    });
-    expect(counts).toMatchObject({ responses: { 'submit-prompt': 2 }, handoffs: 1 });
+  it('counts the submit call once per answer stream, as it ends, and a handoff to the WebSocket as such', () => {
+    const piece = { ...handoff, ended: false };
+    const counts = countPageEvent(countPageEvent(countPageEvent(NO_CAPTURE, piece), piece), handoff);
+    expect(counts).toMatchObject({ responses: { 'submit-prompt': 1 }, handoffs: 0 });
+    expect(countHandoff(counts)).toMatchObject({ handoffs: 1 });
   });
 });

@@ -81,14 +81,14 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     const treeText = JSON.stringify(smallTree());
     expect(holding.captured.ingestTreeText(treeText)).toBe('changed');
     const first = holding.formats();
-    expect(holding.normalizations()).toEqual({ messages: 1, tree: 1 });
+    expect(holding.normalizations()).toEqual({ messages: 1, tree: 1, stream: 0 });
     const revision = holding.revision;
     for (let poll = 0; poll < 50; poll += 1)
       expect(holding.captured.ingestTreeText(`${treeText}`)).toBe('unchanged');
     expect(holding.revision).toBe(revision);
     expect(holding.formats()).toBe(first);
     expect(holding.formats().conversation).toBe(first.conversation);
-    expect(holding.normalizations()).toEqual({ messages: 1, tree: 1 });
+    expect(holding.normalizations()).toEqual({ messages: 1, tree: 1, stream: 0 });
     expect(first.comparison).not.toBeNull();
   });
 
@@ -99,10 +99,10 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     holding.formats();
     holding.captured.ingestTreeText(JSON.stringify({ ...smallTree(), title: 'Renamed' }));
     holding.formats();
-    expect(holding.normalizations()).toEqual({ messages: 1, tree: 2 });
+    expect(holding.normalizations()).toEqual({ messages: 1, tree: 2, stream: 0 });
     holding.ingestMessagesPage(grownNewest(), null);
     holding.formats();
-    expect(holding.normalizations()).toEqual({ messages: 2, tree: 2 });
+    expect(holding.normalizations()).toEqual({ messages: 2, tree: 2, stream: 0 });
   });
 
   it('keeps the tree it holds when a poll body is not JSON, and serves the messages format alone without one', () => {
@@ -118,7 +118,7 @@ describe('ConversationHolding: what the page loaded, held with no request', () =
     const holding = holdingOf();
     holding.ingestMessagesPage(smallPages()[0], null);
     holding.noteStream({ counts: { streamItems: 3 } });
-    holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
+    holding.noteStream({ counts: { sseAnswers: 1 }, ended: { whole: false } });
     expect(holding.captured.transport()).toMatchObject({ streamItems: 3, sseAnswers: 1 });
     expect(holding.facts().messagesBehindStream).toBe(true);
     holding.ingestMessagesPage(grownNewest(), null);

@@ -109,7 +109,7 @@ describe('refreshConversation over the replica', () => {
   it('after an answer ended without a messages page since, loads the newest page (the tree lacks the queries)', async () => {
     const runtime = runtimeOver(replicaWithAds());
     const holding = pageLoaded(runtime, FIXTURE_IDS.webSearch);
-    holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
+    holding.noteStream({ counts: { sseAnswers: 1 }, ended: { whole: false } });
     await refreshConversation(holding, triggers('stream-ended'), runtime.deps);
     expect(runtime.backendRequests()).toHaveLength(1);
     expect(holding.facts().messagesBehindStream).toBe(false);
@@ -301,7 +301,7 @@ describe('refreshConversation over the replica', () => {
       ),
     );
     const holding = pageLoaded(runtime, id);
-    holding.noteStream({ counts: { sseAnswers: 1 }, ended: true });
+    holding.noteStream({ counts: { sseAnswers: 1 }, ended: { whole: false } });
     const failed = await refreshConversation(holding, triggers('stream-ended'), runtime.deps);
     expect(failed.load).toMatchObject({ status: 'failed', error: { code: 'server' } });
     expect(runtime.backendRequests()).toHaveLength(1);

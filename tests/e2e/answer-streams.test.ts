@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { searchQueriesFor } from '@/tests/replica/search-turn';
+import { ownBackendRequests, waitForLens } from './lens-state';
+import { type Lens, test } from './lens-test';
+import { moveToOwnWindow } from './own-window';
+import { askPrompt, clientState, waitForClient } from './replica-page';
+import { openViews, shoot } from './view-checks';
+
+/**
+ * The answer stream as a source (architecture "The stream as a source"): what an answer streams reaches
+ * the views while it streams, over SSE and over the WebSocket, and a complete answer costs no request.
+ */
+
+/** The model writes slowly enough for a look mid-answer: each piece waits this long. */
+const SLOW_PIECE_MS = 250;
+
+/** Types a prompt and returns at once, the answer still to come. */
+async function sendPrompt(chat: Page, prompt: string): Promise<void> {
+  await chat.fill('textarea#prompt', prompt);
+  await chat.click('button#send');
+}
+
+/** The answer settled: the page shows it, and the worker wrote what it read of it. */
+async function answered(lens: Lens, chat: Page, prompt: string): Promise<void> {
+  await waitForClient(chat, (state) => state.lastAnswer?.includes(prompt) === true);
+  const tabId = await lens.tabIdOf(chat);
+  await waitForLens(lens, tabId, (state) => state.snapshot?.transport !== 'unknown');
+  // The page's own loads after an answer (a tree poll) settle, and a refresh would have asked by now.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
+describe('the answer stream as a source', () => {
+  for (const scenario of ['liveSearch', 'liveSearchHandoff'] as const) {
+    test(`${scenario}: the queries show in the side panel before the answer ends, and nothing is fetched after it`, async ({
+      lens,
+    }) => {
+      const id = FIXTURE_IDS[scenario];
+      const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');
+      await moveToOwnWindow(lens, chat);
+      await panel.getByRole('tab', { name: /Queries/ }).click();
+      lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
+      lens.replica.clearRequests();
+      const prompt = `Which trail shoes grip best in mud, asked on ${scenario}?`;
+      const [query] = searchQueriesFor(prompt);
+      await sendPrompt(chat, prompt);
+      await expect
+        .poll(
+          () =>
+            panel
+              .getByRole('tabpanel')
+              .getByText(query ?? '', { exact: true })
+              .count(),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(1);
+      // The model is still writing: the page has not shown the answer yet.
+      expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+      await shoot(panel, `sidepanel-streaming-${scenario}`);
+      lens.replica.setOverride(id, null);
+      await answered(lens, chat, prompt);
+      // A complete answer streams all it holds: the worker asks for nothing after it.
+      expect(ownBackendRequests(lens.replica).map((request) => request.path)).toEqual([]);
+      await expect(panel.getByRole('tabpanel').getByTestId('search-summary').textContent()).resolves.toMatch(
+        /^Searched the web for \d+ of \d+ answers?\./,
+      );
+      for (const page of [panel, chat]) await page.close();
+    });
+  }
+
+  test("a streamed ad shows in the popup's Ads view with its turn, without a reload", async ({ lens }) => {
+    const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
+    await moveToOwnWindow(lens, chat);
+    await popup.getByRole('tab', { name: /Ads/ }).click();
+    const before = await popup.getByRole('tabpanel').getByText('streamed', { exact: true }).count();
+    expect(before).toBe(0);
+    const prompt = 'Which of these packs down smallest for a carry-on?';
+    await askPrompt(chat, prompt);
+    const streamedAd = popup
+      .getByRole('tabpanel')
+      .getByRole('article')
+      .filter({ has: popup.getByText('streamed', { exact: true }) });
+    await expect.poll(() => streamedAd.count(), { timeout: 20_000 }).toBe(1);
+    await expect(streamedAd.textContent()).resolves.toMatch(/Turn \d+/);
+    await shoot(popup, 'popup-streamed-ad');
+    for (const page of [popup, chat]) await page.close();
+  });
+
+  test('an answer cut off mid-record keeps what arrived and asks for the newest page once', async ({
+    lens,
+  }) => {
+    const id = FIXTURE_IDS.liveCutOff;
+    const { chat, page: panel } = await openViews(lens, 'liveCutOff', 'sidepanel.html');
+    await moveToOwnWindow(lens, chat);
+    lens.replica.clearRequests();
+    const prompt = 'Which trail shoes drain fastest after a river crossing?';
+    await sendPrompt(chat, prompt);
+    const tabId = await lens.tabIdOf(chat);
+    await waitForLens(lens, tabId, (state) => (state.captured.responses['submit-prompt'] ?? 0) > 0);
+    await expect
+      .poll(() => ownBackendRequests(lens.replica, `/backend-api/conversations/${id}`).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    // The queries of the cut answer were read from what arrived, before any page came.
+    const [query] = searchQueriesFor(prompt);
+    await panel.getByRole('tab', { name: /Queries/ }).click();
+    await expect
+      .poll(
+        () =>
+          panel
+            .getByRole('tabpanel')
+            .getByText(query ?? '', { exact: true })
+            .count(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+    for (const page of [panel, chat]) await page.close();
+  });
+});

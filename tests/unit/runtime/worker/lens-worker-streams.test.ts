@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerStreamEvent } from '@/lib/capture/page-event';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
+import { openConversation, TAB, workerOver } from './worker-setup';
+
+/**
+ * The answer stream as a source, in the worker (architecture "The stream as a source"): the page hook's
+ * pieces of an answer reach the lens while it streams, and only an answer the stream did not hold whole
+ * asks for the newest messages page.
+ */
+const ID = FIXTURE_IDS.plain;
+/** The live fixture names its own conversation: here it answers in the tab's. */
+const live = answerStreamFixture('live').replaceAll('6a1f0c2e-5b7d-4e88-9a10-3c5e7f2b9d41', ID);
+
+const piece = (text: string, ended: boolean, truncated = false): AnswerStreamEvent => ({
+  type: 'answer-stream',
+  stream: 1,
+  status: 200,
+  text,
+  ended,
+  truncated,
+});
+
+/** The stream's text up to the event that starts with `marker`. */
+const upTo = (marker: string): string => live.slice(0, live.indexOf(marker));
+
+describe('the worker reads an answer as it streams', () => {
+  it('shows the queries as the model searches and the cited pages as it cites, then asks for nothing', async () => {
+    const setup = workerOver();
+    await openConversation(setup, ID);
+    const asked = setup.backend.backendRequests().length;
+    const searched = upTo('event: delta\ndata: {"v": {"message": {"id": "a-call-2"');
+    await setup.worker.pageEvent(TAB, piece(searched, false));
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.snapshot?.queries?.queries.map((query) => query.text)).toEqual(
+      expect.arrayContaining(['best trail running shoes mud', 'trail shoes lugs 2026 review']),
+    );
+    expect(setup.memory.lens()?.snapshot?.sources.some((source) => source.cited)).toBe(false);
+
+    await setup.worker.pageEvent(TAB, piece(live.slice(searched.length), true));
+    await setup.advance(2_000);
+    const snapshot = setup.memory.lens()?.snapshot;
+    expect(snapshot?.sources.filter((source) => source.cited).map((source) => source.domain)).toEqual(
+      expect.arrayContaining(['runnersworld.example', 'irunfar.example']),
+    );
+    expect(snapshot?.ads?.ads.filter((ad) => ad.streamed)).toEqual([
+      expect.objectContaining({ advertiser: 'Summit Trail Co.', turnIndex: expect.any(Number) }),
+    ]);
+    expect(snapshot?.turnFacts.at(-1)).toMatchObject({
+      searched: true,
+      searchEvidence: 'stream',
+      streamed: true,
+    });
+    expect(snapshot?.transport).toBe('sse');
+    // A complete answer held whole by its stream: no messages page after it.
+    expect(setup.backend.backendRequests()).toHaveLength(asked);
+    expect(JSON.stringify(setup.memory.lens())).not.toMatch(/canary-|eyJhbGci/);
+  });
+
+  it('asks for the newest messages page once after an answer its stream broke off', async () => {
+    const setup = workerOver();
+    await openConversation(setup, ID);
+    const asked = setup.backend.backendRequests().length;
+    await setup.worker.pageEvent(
+      TAB,
+      piece(
+        upTo(
+          'data: {"type": "message_marker", "conversation_id": "' +
+            ID +
+            '", "message_id": "a-1", "marker": "last_token"',
+        ),
+        false,
+      ),
+    );
+    await setup.worker.pageEvent(TAB, piece('', true, true));
+    await setup.advance(2_000);
+    const sent = setup.backend
+      .backendRequests()
+      .slice(asked)
+      .map((request) => request.url.pathname);
+    expect(sent).toEqual([`/backend-api/conversations/${ID}`]);
+  });
+});
