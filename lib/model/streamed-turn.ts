@@ -81,7 +81,18 @@ interface OpenedMessage {
   holder: { document: unknown };
 }
 
-export function createStreamedTurnReader(): StreamedTurnReader {
+export interface StreamedTurnReaderOptions {
+  /**
+   * Whether `turn()` copies what it hands out (the default), so that later text does not change a turn
+   * already read. A reader read once and dropped (readStreamedTurn) hands out what it assembled.
+   */
+  copies?: boolean;
+}
+
+export function createStreamedTurnReader({
+  copies = true,
+}: StreamedTurnReaderOptions = {}): StreamedTurnReader {
+  const copy = <T>(value: T): T => (copies ? structuredClone(value) : value);
   let conversationId: string | null = null;
   let inputMessage: JsonRecord | null = null;
   const opened: OpenedMessage[] = [];
@@ -290,16 +301,16 @@ export function createStreamedTurnReader(): StreamedTurnReader {
       parser = createParser({ onEvent });
     },
     turn(): StreamedTurn {
-      const messages = openedMessages().map((message) => structuredClone(message));
+      const messages = openedMessages().map(copy);
       const { warningCount: _, lacksQueries: __, ...said } = facts();
       return {
-        inputMessage: inputMessage === null ? null : structuredClone(inputMessage),
+        inputMessage: inputMessage === null ? null : copy(inputMessage),
         messages,
-        serverMetadata: structuredClone(serverMetadata),
+        serverMetadata: copy(serverMetadata),
         markers: [...markers],
         title,
         defaultModelSlug,
-        ads: structuredClone(ads),
+        ads: copy(ads),
         warnings: [...warnings],
         ...said,
       };
@@ -376,7 +387,7 @@ const finished = (message: JsonRecord): boolean =>
 
 /** Reads a whole stream text at once. */
 export function readStreamedTurn(text: string): StreamedTurn {
-  const reader = createStreamedTurnReader();
+  const reader = createStreamedTurnReader({ copies: false });
   reader.feed(text);
   reader.end();
   return reader.turn();
