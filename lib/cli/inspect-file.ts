@@ -10,6 +10,7 @@ import { parseJson } from '@/lib/model/parse-json';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { fail, ok, type Result } from '@/lib/model/result';
+import { heldTurn } from '@/lib/model/stream-collector';
 import { normalizeStreamedTurns } from '@/lib/model/streamed-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { type ConversationCapture, readHar } from './har-capture';
@@ -36,10 +37,7 @@ function inspectCapture(capture: ConversationCapture, me: unknown, warnings: str
       ? valueOrNull(normalizeMessagesFormat(capture.messagesPages), warnings)
       : null;
   const fromTree = capture.tree === null ? null : valueOrNull(normalizeTreeFormat(capture.tree), warnings);
-  const streamedTurns = capture.streams.map((stream) => {
-    const turn = stream.reader.turn();
-    return stream.cutOff ? { ...turn, complete: false } : turn;
-  });
+  const streamedTurns = capture.streams.map(heldTurn);
   const fromStreams = streamedTurns.length === 0 ? null : normalizeStreamedTurns(capture.id, streamedTurns);
   const conversation = valueOrNull(
     mergeConversationFormats({ messages: fromPages, tree: fromTree, stream: fromStreams }),

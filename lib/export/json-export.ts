@@ -52,6 +52,7 @@ export interface ExportTurn {
   model: string | null;
   /** The answer streamed while Chat Lens watched. */
   streamed: boolean;
+  transport: 'sse' | 'websocket' | null;
 }
 
 export interface ExportQuery {
@@ -72,6 +73,7 @@ export interface ExportSource {
   messageId: string;
   cited: boolean;
   retrieved: boolean;
+  rank: number | null;
 }
 
 export interface ExportDocument {
@@ -145,6 +147,7 @@ function exportSource(source: WebSource): ExportSource {
     messageId: source.messageId,
     cited: source.cited,
     retrieved: source.retrieved,
+    rank: source.rank,
   };
 }
 
@@ -174,6 +177,7 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
         searchEvidence: fact?.searchEvidence ?? null,
         model: fact?.model ?? null,
         streamed: fact?.streamed ?? false,
+        transport: fact?.transport ?? null,
       };
     }),
     queries: inspection.queries.queries.map(({ text, kind, source, messageId, turnIndex }) => ({

@@ -26,12 +26,18 @@ export interface WebSource {
   messageId: string;
   cited: boolean;
   retrieved: boolean;
+  /**
+   * Its place, from 1, among the results of the search that first returned it in the turn (one message's
+   * `search_result_groups`, groups in order); null for a page only cited.
+   */
+  rank: number | null;
 }
 
 interface RetrievedPage extends ReferencedPage {
   domain: string | null;
   /** The entry's ref_id as sent; read into an id only when a marker needs it. */
   refId: unknown;
+  rank: number;
 }
 
 /** `{turn_index, ref_type, ref_index}` or "turn0search3": the id answer markers name a result by. */
@@ -60,6 +66,7 @@ function retrievedPages(metadata: Record<string, unknown>): RetrievedPage[] {
         attribution: page.attribution,
         domain,
         refId: entry.ref_id,
+        rank: pages.length + 1,
       });
     }
   }
@@ -111,10 +118,11 @@ function addSource(
   page: ReferencedPage,
   at: { turnIndex: number; messageId: string },
   mark: Mark,
-  domain: string | null,
+  retrieved: RetrievedPage | null,
 ): void {
   const key = pageKey(page.url);
   const known = rows.get(key);
+  const domain = retrieved?.domain ?? null;
   if (known === undefined) {
     rows.set(key, {
       url: page.url,
@@ -125,10 +133,12 @@ function addSource(
       messageId: at.messageId,
       cited: mark === 'cited',
       retrieved: mark === 'retrieved',
+      rank: retrieved?.rank ?? null,
     });
     return;
   }
   known[mark] = true;
+  known.rank ??= retrieved?.rank ?? null;
   known.title ??= page.title;
   known.attribution ??= page.attribution;
   if (domain !== null) known.domain = domain;
@@ -168,7 +178,7 @@ function turnSources(
         for (const page of piece.pages) addSource(rows, page, at, 'cited', null);
       }
     }
-    for (const page of retrieved[index] ?? NO_PAGES) addSource(rows, page, at, 'retrieved', page.domain);
+    for (const page of retrieved[index] ?? NO_PAGES) addSource(rows, page, at, 'retrieved', page);
   }
   return [...rows.values()];
 }

@@ -18,6 +18,8 @@ export interface TurnFact {
   model: string | null;
   /** The answer streamed while Chat Lens watched (site-interface 10.6). */
   streamed: boolean;
+  /** How it streamed, where that is known; null for an answer only loaded. */
+  transport: 'sse' | 'websocket' | null;
 }
 
 const promptIdOf = (turn: StreamedTurn): string | null =>
@@ -83,6 +85,7 @@ export function turnFacts(
         searchEvidence: fromStream !== null ? 'stream' : searched === null ? null : 'tool-messages',
         model: model ?? modelOf(messages),
         streamed: streamed !== undefined,
+        transport: streamed?.transport ?? null,
       },
     ];
   });

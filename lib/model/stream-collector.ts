@@ -1,4 +1,4 @@
-import { createStreamedTurnReader, type StreamedTurnReader } from './streamed-turn';
+import { createStreamedTurnReader, type StreamedTurn, type StreamedTurnReader } from './streamed-turn';
 
 /** A piece of a submit call's answer stream, as the page hook passes it on (lib/capture/page-event.ts). */
 export interface AnswerStreamPiece {
@@ -25,6 +25,12 @@ export interface HeldStream {
   transport: 'sse' | 'websocket';
   /** The body broke off, or came with an error status: what arrived is kept, but the turn is not whole. */
   cutOff: boolean;
+}
+
+/** The turn a held stream assembled so far, with how it came; a stream that broke off is never complete. */
+export function heldTurn(stream: HeldStream): StreamedTurn {
+  const turn = stream.reader.turn();
+  return { ...turn, transport: stream.transport, complete: turn.complete && !stream.cutOff };
 }
 
 /** Topics and streams remembered: a long chat must not grow them without end. */

@@ -43,6 +43,8 @@ export interface StreamedTurn {
   answered: boolean;
   /** Records skipped because they could not be read, with why. */
   warnings: string[];
+  /** How it came, where the one who read it knows (stream-collector.ts); null for a body read alone. */
+  transport: 'sse' | 'websocket' | null;
 }
 
 /** What a stream has said so far that costs nothing to ask: no message is copied. */
@@ -312,6 +314,7 @@ export function createStreamedTurnReader({
         defaultModelSlug,
         ads: copy(ads),
         warnings: [...warnings],
+        transport: null,
         ...said,
       };
     },

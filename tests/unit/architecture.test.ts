@@ -46,12 +46,14 @@ const allowed: Record<string, string[]> = {
   api: ['model', 'capture'],
   insights: ['model'],
   export: ['model', 'insights', 'capture'],
+  // What the library keeps across conversations, and what is read out of it.
+  library: ['model', 'insights', 'export', 'capture'],
   // What more than one context uses: the channels, the stored items and their types.
-  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture'],
+  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture', 'library'],
   // The isolated-world relay: a byte budget, and no part of the worker.
   'runtime/relay': ['runtime/contract', 'capture'],
-  'runtime/worker': ['model', 'api', 'insights', 'export', 'capture', 'runtime/contract'],
-  cli: ['model', 'api', 'insights', 'export', 'capture'],
+  'runtime/worker': ['model', 'api', 'insights', 'export', 'capture', 'library', 'runtime/contract'],
+  cli: ['model', 'api', 'insights', 'export', 'capture', 'library'],
 };
 
 describe('lib/ layers', () => {
@@ -82,7 +84,7 @@ describe('lib/ layers', () => {
 
 describe('the views', () => {
   const componentFiles = projectFiles.filter((file) => file.startsWith('components/'));
-  const viewLayers = ['model', 'insights', 'export', 'capture', 'runtime/contract'];
+  const viewLayers = ['model', 'insights', 'export', 'capture', 'library', 'runtime/contract'];
 
   it.each(componentFiles)('%s reaches the runtime only through its contract', (file) => {
     const reached = projectImports(file).filter((target) => target.startsWith('lib/'));
@@ -109,7 +111,7 @@ describe('entrypoints only wire', () => {
     expect(new Set(reaches('entrypoints/background.ts'))).toEqual(new Set(['runtime/worker']));
   });
 
-  it.each(['popup', 'sidepanel'])('the %s page mounts the views', (page) => {
+  it.each(['popup', 'sidepanel', 'library'])('the %s page mounts the views', (page) => {
     expect(new Set(reaches(`entrypoints/${page}/main.tsx`))).toEqual(new Set(['components']));
   });
 });

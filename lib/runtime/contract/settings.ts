@@ -12,21 +12,50 @@ const DEFAULT_EXPORT_FORMATS: readonly DefaultExportFormat[] = EXTENSION_EXPORT_
 );
 const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
-/** What the user chose in the settings panel; every export and both faces read it. */
+/** The library's choices (architecture "The library"): off until the user turns it on. */
+export interface LibrarySettings {
+  enabled: boolean;
+  /** Keep the answers' text too (brand mentions are counted in it). */
+  keepAnswerText: boolean;
+  /** Delete a conversation this many days after it was last written; null keeps it until deleted. */
+  retentionDays: number | null;
+}
+
+/** What the user chose in the settings panel; every export, both faces and the library read it. */
 export interface Settings {
   defaultFormat: DefaultExportFormat;
   /** Write hidden messages (system prompt, custom instructions) and tools' full output too. */
   includeHiddenAndTools: boolean;
   citations: CitationStyle;
   theme: ThemeChoice;
+  library: LibrarySettings;
 }
+
+export const DEFAULT_LIBRARY_SETTINGS: LibrarySettings = {
+  enabled: false,
+  keepAnswerText: true,
+  retentionDays: null,
+};
 
 export const DEFAULT_SETTINGS: Settings = {
   defaultFormat: 'md',
   includeHiddenAndTools: false,
   citations: 'inline',
   theme: 'system',
+  library: DEFAULT_LIBRARY_SETTINGS,
 };
+
+/** The longest automatic deletion offered: ten years, past which "keep until deleted" says it better. */
+export const MAX_RETENTION_DAYS = 3650;
+
+const librarySettingsSchema = v.object({
+  enabled: v.fallback(v.boolean(), DEFAULT_LIBRARY_SETTINGS.enabled),
+  keepAnswerText: v.fallback(v.boolean(), DEFAULT_LIBRARY_SETTINGS.keepAnswerText),
+  retentionDays: v.fallback(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RETENTION_DAYS))),
+    DEFAULT_LIBRARY_SETTINGS.retentionDays,
+  ),
+});
 
 /**
  * Each member falls back to its default on its own (a bad theme does not reset the format); unknown
@@ -37,6 +66,13 @@ const storedSettingsSchema = v.object({
   includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
   citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
   theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
+  library: v.fallback(
+    v.pipe(
+      v.unknown(),
+      v.transform((stored) => v.parse(librarySettingsSchema, isRecord(stored) ? stored : {})),
+    ),
+    DEFAULT_LIBRARY_SETTINGS,
+  ),
 });
 
 /**

@@ -7,7 +7,7 @@ import { ProductCollection } from '@/lib/model/product-collection';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { Result } from '@/lib/model/result';
-import type { HeldStream } from '@/lib/model/stream-collector';
+import { type HeldStream, heldTurn } from '@/lib/model/stream-collector';
 import type { StreamedTurn } from '@/lib/model/streamed-turn';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
@@ -70,10 +70,7 @@ export class CapturedConversation {
 
   /** The turns the streams have assembled so far, in the order they started. */
   streamedTurns(): StreamedTurn[] {
-    return [...this.#streams.values()].map((stream) => {
-      const turn = stream.reader.turn();
-      return stream.cutOff ? { ...turn, complete: false } : turn;
-    });
+    return [...this.#streams.values()].map(heldTurn);
   }
 
   /** An answer stream brought more (it is read on by its reader): the inspection shows it. */

@@ -17,6 +17,7 @@ const source = (
   messageId: `m${turnIndex}`,
   cited: marks.cited ?? false,
   retrieved: marks.retrieved ?? false,
+  rank: null,
 });
 
 describe('summarizeDomains', () => {

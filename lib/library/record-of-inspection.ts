@@ -1,0 +1,175 @@
+import type { CitationPiece } from '@/lib/insights/citation-markers';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { SearchQuery } from '@/lib/insights/queries';
+import { pageKey } from '@/lib/insights/source-url';
+import type { WebSource } from '@/lib/insights/sources';
+import type { NormalizedMessage } from '@/lib/model/conversation';
+import type {
+  LibraryAd,
+  LibraryConversation,
+  LibraryOffer,
+  LibraryPage,
+  LibraryTurn,
+} from './library-record';
+
+export interface RecordOptions {
+  /** Keep the answers' text (the library's "keep answer text"; brand mentions read it). */
+  keepAnswerText: boolean;
+  savedAt: number;
+}
+
+/** The text an answer shows: its own text with each citation marker's words, or its text as sent. */
+function shownText(message: NormalizedMessage, pieces: readonly CitationPiece[] | undefined): string {
+  if (pieces === undefined) return message.text;
+  return pieces.map((piece) => (piece.kind === 'text' || piece.kind === 'words' ? piece.text : '')).join('');
+}
+
+/** An answer the site shows: the assistant's words to the user, not a tool call, a hidden note or a preamble. */
+const isShownAnswer = (message: NormalizedMessage): boolean =>
+  message.role === 'assistant' &&
+  (message.recipient === null || message.recipient === 'all') &&
+  !message.hidden &&
+  !message.preamble &&
+  message.text !== '';
+
+/** How often each page is cited in the turn: once per citation marker that names it. */
+function citationCounts(pieces: readonly CitationPiece[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const piece of pieces) {
+    if (piece.kind !== 'pages') continue;
+    for (const key of new Set(piece.pages.map((page) => pageKey(page.url))))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The queries of the search call that returned a page: the search queries read from the last message, at
+ * or before the one where the page appeared, that names any (the call and its results come in that order).
+ */
+function callQueriesOf(
+  source: WebSource,
+  searches: readonly SearchQuery[],
+  placeOf: ReadonlyMap<string, number>,
+): string[] {
+  const at = placeOf.get(source.messageId);
+  if (!source.retrieved || at === undefined) return [];
+  let callPlace = -1;
+  for (const query of searches) {
+    const place = placeOf.get(query.messageId) ?? -1;
+    if (place <= at && place > callPlace) callPlace = place;
+  }
+  return searches
+    .filter((query) => (placeOf.get(query.messageId) ?? -1) === callPlace)
+    .map((query) => query.text);
+}
+
+function libraryPage(source: WebSource, counts: ReadonlyMap<string, number>, foundBy: string[]): LibraryPage {
+  const citations = counts.get(pageKey(source.url)) ?? 0;
+  return {
+    url: source.url,
+    title: source.title,
+    domain: source.domain,
+    retrieved: source.retrieved,
+    cited: source.cited,
+    citations: source.cited ? Math.max(citations, 1) : citations,
+    rank: source.rank,
+    foundBy,
+  };
+}
+
+function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryTurn[] {
+  const { conversation } = inspection;
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  const piecesOf = new Map(inspection.citedMessages.map((cited) => [cited.messageId, cited.pieces]));
+  return inspection.turnFacts.map((fact) => {
+    const turn = conversation.turns[fact.turnIndex];
+    const messageIds = turn?.messageIds ?? [];
+    const placeOf = new Map(messageIds.map((id, place) => [id, place]));
+    const messages = messageIds.flatMap((id) => byId.get(id) ?? []);
+    const queries = inspection.queries.queries.filter((query) => query.turnIndex === fact.turnIndex);
+    const searches = queries.filter((query) => query.kind === 'search');
+    const counts = citationCounts(messages.flatMap((message) => piecesOf.get(message.id) ?? []));
+    const prompt = turn?.userMessageId == null ? undefined : byId.get(turn.userMessageId);
+    const answers = messages.filter(isShownAnswer);
+    return {
+      index: fact.turnIndex,
+      prompt: prompt?.text ?? null,
+      answer: keepAnswerText
+        ? answers.map((message) => shownText(message, piecesOf.get(message.id))).join('\n\n')
+        : null,
+      at: prompt?.createTimeMs ?? null,
+      model: fact.model,
+      searched: fact.searched,
+      transport: fact.transport,
+      queries: queries.map((query, order) => ({ text: query.text, kind: query.kind, order })),
+      pages: inspection.sources
+        .filter((source) => source.turnIndex === fact.turnIndex)
+        .map((source) => libraryPage(source, counts, callQueriesOf(source, searches, placeOf))),
+    };
+  });
+}
+
+function libraryAds(inspection: Inspection): LibraryAd[] {
+  return (inspection.ads?.ads ?? []).map((ad) => ({
+    turnIndex: ad.turnIndex,
+    advertiser: ad.advertiser,
+    advertiserUrl: ad.advertiserUrl,
+    unitType: ad.unitType,
+    format: ad.format,
+    title: ad.title,
+    link: ad.link,
+    cards: ad.cards.map((card) => ({ title: card.title, url: card.url })),
+    streamed: ad.streamed,
+  }));
+}
+
+function libraryOffers(inspection: Inspection): LibraryOffer[] {
+  return inspection.offers.map((offer) => ({
+    productId: offer.productId,
+    product: offer.productTitle,
+    brand: offer.brand,
+    merchant: offer.merchant,
+    currency: offer.currency,
+    base: offer.base,
+    shipping: offer.shipping,
+    tax: offer.tax,
+    total: offer.total,
+    priceText: offer.priceText,
+    bestPriceTag: offer.bestPriceTag,
+    availability: offer.availability,
+    url: offer.url,
+  }));
+}
+
+/** The models that answered, in order, else the conversation's default model. */
+function modelsOf(turns: readonly LibraryTurn[], defaultModel: string | null): string[] {
+  const models = [...new Set(turns.flatMap((turn) => (turn.model === null ? [] : [turn.model])))];
+  return models.length > 0 || defaultModel === null ? models : [defaultModel];
+}
+
+/**
+ * What the library keeps of an inspected conversation (library-record.ts); null for a conversation that
+ * names no id, which no later write could replace.
+ */
+export function recordOfInspection(
+  inspection: Inspection,
+  options: RecordOptions,
+): LibraryConversation | null {
+  const { conversation } = inspection;
+  if (conversation.id === null) return null;
+  const turns = libraryTurns(inspection, options.keepAnswerText);
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    models: modelsOf(turns, conversation.modelSlug),
+    createdAt: conversation.createTimeMs,
+    updatedAt: conversation.updateTimeMs,
+    savedAt: options.savedAt,
+    transport: inspection.transport,
+    answerTextKept: options.keepAnswerText,
+    turns,
+    ads: libraryAds(inspection),
+    offers: libraryOffers(inspection),
+  };
+}
