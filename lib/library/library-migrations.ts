@@ -1,5 +1,6 @@
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { LibrarySchema } from './library-schema';
+import { summaryOf } from './library-summary';
 
 type UpgradeTransaction = IDBPTransaction<LibrarySchema, StoreNames<LibrarySchema>[], 'versionchange'>;
 
@@ -10,10 +11,23 @@ type UpgradeTransaction = IDBPTransaction<LibrarySchema, StoreNames<LibrarySchem
  */
 export type LibraryMigration = (db: IDBPDatabase<LibrarySchema>, tx: UpgradeTransaction) => Promise<void>;
 
+/** Every summary made again from its conversation: a summary is derived, never the only copy of anything. */
+async function rebuildSummaries(tx: UpgradeTransaction): Promise<void> {
+  const summaries = tx.objectStore('summaries');
+  await summaries.clear();
+  for await (const cursor of tx.objectStore('conversations').iterate())
+    await summaries.put(summaryOf(cursor.value));
+}
+
 export const LIBRARY_MIGRATIONS: readonly LibraryMigration[] = [
   // 1: a record per conversation, by id; the index finds what automatic deletion removes.
   async (db) => {
     const conversations = db.createObjectStore('conversations', { keyPath: 'id' });
     conversations.createIndex('savedAt', 'savedAt');
+  },
+  // 2: each conversation's summary beside it, made here from the conversations already kept.
+  async (db, tx) => {
+    db.createObjectStore('summaries', { keyPath: 'id' });
+    await rebuildSummaries(tx);
   },
 ];

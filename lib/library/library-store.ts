@@ -2,11 +2,13 @@ import { openDB } from 'idb';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
 import type { LibraryConversation } from './library-record';
 import type { LibraryDatabase, LibrarySchema } from './library-schema';
+import { type LibrarySummary, summaryOf } from './library-summary';
 
 /**
  * The library's IndexedDB database (architecture "The library"), in the extension's own origin: the worker
- * writes it, the library page reads and manages it. Each conversation is one record, written whole in one
- * transaction, so a worker stopped mid-write leaves the previous revision, never half of the new one.
+ * writes it, the library page reads and manages it. Each conversation is one record, written with its
+ * summary in one transaction, so a worker stopped mid-write leaves the previous revision, never half of the
+ * new one, and never a summary that disagrees with its conversation.
  */
 export const LIBRARY_DATABASE = 'chat-lens-library';
 
@@ -21,9 +23,12 @@ export class LibraryWriteError extends Error {
   }
 }
 
+/** An error's name, whatever kind of object it is (a DOMException is no Error in every engine). */
+const errorName = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+
 function writeError(error: unknown): LibraryWriteError {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'QuotaExceededError')
+  if (errorName(error) === 'QuotaExceededError')
     return new LibraryWriteError(
       'quota',
       'The browser has no room left for the library: nothing new was kept.',
@@ -32,6 +37,16 @@ function writeError(error: unknown): LibraryWriteError {
   return new LibraryWriteError('failed', `The library could not be written: ${detail}`);
 }
 
+function abortQuietly(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already finished: aborted by the failure itself.
+  }
+}
+
+const BOTH_STORES = ['conversations', 'summaries'] as const;
+
 export class LibraryStore {
   readonly #db: LibraryDatabase;
 
@@ -39,14 +54,32 @@ export class LibraryStore {
     this.#db = db;
   }
 
-  /** Writes the conversation, replacing what was kept of it. */
-  async put(record: LibraryConversation): Promise<void> {
+  /** Writes the conversations and their summaries, replacing what was kept of them: all or none. */
+  async put(...records: LibraryConversation[]): Promise<void> {
+    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    const pending: Promise<unknown>[] = [tx.done];
     try {
-      const tx = this.#db.transaction('conversations', 'readwrite');
-      await Promise.all([tx.store.put(record), tx.done]);
+      const conversations = tx.objectStore('conversations');
+      const summaries = tx.objectStore('summaries');
+      for (const record of records) pending.push(conversations.put(record), summaries.put(summaryOf(record)));
     } catch (error) {
+      // A put that throws at once (a value that cannot be stored) would let the puts before it commit.
+      abortQuietly(tx);
+      await Promise.allSettled(pending);
       throw writeError(error);
     }
+    const reasons = (await Promise.allSettled(pending)).flatMap((result) =>
+      result.status === 'rejected' ? [result.reason as unknown] : [],
+    );
+    // The requests a failure aborted fail too: the cause is the one that is no AbortError.
+    const cause =
+      reasons.find((reason) => !(reason instanceof Error && reason.name === 'AbortError')) ?? reasons[0];
+    if (reasons.length > 0) throw writeError(cause);
+  }
+
+  /** Every conversation's summary: what the overview reads first. */
+  summaries(): Promise<LibrarySummary[]> {
+    return this.#db.getAll('summaries');
   }
 
   get(id: string): Promise<LibraryConversation | undefined> {
@@ -62,19 +95,32 @@ export class LibraryStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.#db.delete('conversations', id);
+    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    await Promise.all([
+      tx.objectStore('conversations').delete(id),
+      tx.objectStore('summaries').delete(id),
+      tx.done,
+    ]);
   }
 
+  /** Deletes everything kept: the database stays, empty. */
   async clear(): Promise<void> {
-    await this.#db.clear('conversations');
+    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    await Promise.all([
+      tx.objectStore('conversations').clear(),
+      tx.objectStore('summaries').clear(),
+      tx.done,
+    ]);
   }
 
   /** Deletes what was last written before `ms`: automatic deletion after N days. How many went. */
   async deleteSavedBefore(ms: number): Promise<number> {
-    const tx = this.#db.transaction('conversations', 'readwrite');
+    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    const summaries = tx.objectStore('summaries');
     let deleted = 0;
-    for await (const cursor of tx.store.index('savedAt').iterate(IDBKeyRange.upperBound(ms, true))) {
-      await cursor.delete();
+    const index = tx.objectStore('conversations').index('savedAt');
+    for await (const cursor of index.iterate(IDBKeyRange.upperBound(ms, true))) {
+      await Promise.all([summaries.delete(cursor.primaryKey), cursor.delete()]);
       deleted += 1;
     }
     await tx.done;
