@@ -1,11 +1,6 @@
-import { type JSX, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { rowOffsets, visibleWindow } from './visible-window';
+import { type JSX, type ReactNode, useMemo } from 'react';
+import { useVirtualWindow } from './use-virtual-window';
 import './virtual-list.css';
-
-/** Before the list is measured (and in a static render): about the popup's list height. */
-const FIRST_VIEWPORT_PX = 480;
-/** Rows rendered above and below the viewport, so a fast scroll shows no blank. */
-const MARGIN_PX = 400;
 
 /**
  * A scrolled list that renders only the rows on screen, so a 10,000-message conversation stays smooth. Rows
@@ -26,21 +21,7 @@ export function VirtualList<Row>({
   label: string;
 }): JSX.Element {
   const heights = useMemo(() => rows.map(rowHeight), [rows, rowHeight]);
-  const offsets = useMemo(() => rowOffsets(heights), [heights]);
-  const total = offsets.at(-1) ?? 0;
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
-  const frame = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = frame.current;
-    if (element === null) return;
-    const measure = () => setViewport(element.clientHeight || FIRST_VIEWPORT_PX);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  const { start, end } = visibleWindow(offsets, { scrollTop, height: viewport, margin: MARGIN_PX });
+  const { frame, offsets, total, start, end, onScroll } = useVirtualWindow<HTMLElement>(heights);
   const shown: JSX.Element[] = [];
   for (let index = start; index < end; index += 1) {
     const row = rows[index] as Row;
@@ -64,7 +45,7 @@ export function VirtualList<Row>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region takes focus so the keyboard can scroll it (axe: scrollable-region-focusable).
       tabIndex={0}
       style={{ height: total }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={onScroll}
     >
       <ul className="virtual-list__rows" style={{ height: total }} aria-label={label}>
         {shown}

@@ -1,0 +1,51 @@
+import { type RefObject, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { rowOffsets, visibleWindow } from './visible-window';
+
+/** Before the frame is measured (and in a static render): about the popup's list height. */
+const FIRST_VIEWPORT_PX = 480;
+/** Rows rendered above and below the viewport, so a fast scroll shows no blank. */
+const MARGIN_PX = 400;
+
+export interface VirtualWindow<Frame extends HTMLElement> {
+  /** The scrolled element, measured and followed as it resizes. */
+  frame: RefObject<Frame | null>;
+  /** Where each row starts, then where the rows end. */
+  offsets: readonly number[];
+  /** The rows' whole height. */
+  total: number;
+  /** The rows to render: from `start` to one before `end`. */
+  start: number;
+  end: number;
+  onScroll: (event: UIEvent<HTMLElement>) => void;
+}
+
+/**
+ * Which rows of a scrolled frame are on screen, from fixed heights by row (none is measured): a list or a
+ * table of 100,000 rows renders a few dozen elements.
+ */
+export function useVirtualWindow<Frame extends HTMLElement>(
+  heights: readonly number[],
+): VirtualWindow<Frame> {
+  const offsets = useMemo(() => rowOffsets(heights), [heights]);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
+  const frame = useRef<Frame>(null);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (element === null) return;
+    const measure = () => setViewport(element.clientHeight || FIRST_VIEWPORT_PX);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const { start, end } = visibleWindow(offsets, { scrollTop, height: viewport, margin: MARGIN_PX });
+  return {
+    frame,
+    offsets,
+    total: offsets.at(-1) ?? 0,
+    start,
+    end,
+    onScroll: (event) => setScrollTop(event.currentTarget.scrollTop),
+  };
+}
