@@ -1,5 +1,6 @@
 import { storage } from '#imports';
 import { type BrandSettings, NO_BRANDS, readBrandSettings } from '@/lib/library/brand-settings';
+import { LIBRARY_STATUS_OK, type LibraryStatus } from './library-status';
 
 /**
  * `local:libraryBrands`: the brands the library page compares (lib/library/brand-settings.ts). Local area,
@@ -17,17 +18,6 @@ export async function loadBrands(): Promise<BrandSettings> {
 export async function saveBrands(brands: BrandSettings): Promise<void> {
   await brandsItem.setValue(readBrandSettings(brands));
 }
-
-/** What the last write of the library came to: the page and the settings panel tell the user of a failure. */
-export interface LibraryStatus {
-  state: 'ok' | 'quota' | 'failed';
-  /** Why, in words to show; null when all is well. */
-  message: string | null;
-  /** When it was last written or failed; null before the first write. */
-  at: number | null;
-}
-
-export const LIBRARY_STATUS_OK: LibraryStatus = { state: 'ok', message: null, at: null };
 
 /** `local:libraryStatus`: written by the worker after each library write that changes it. */
 export const libraryStatusItem = storage.defineItem<LibraryStatus>('local:libraryStatus', {

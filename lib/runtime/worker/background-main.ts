@@ -4,17 +4,21 @@ import { createBackendClient } from '@/lib/api/backend-client';
 import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { withDeadline } from '@/lib/api/request-timeout';
+import { openLibrary } from '@/lib/library/library-store';
+import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
 import { onMessage } from '@/lib/runtime/contract/protocol';
 import {
   RELAY_TO_WORKER_KINDS,
   type RelayToWorker,
   readChannelMessage,
 } from '@/lib/runtime/contract/relay-channel';
+import { loadSettings } from '@/lib/runtime/contract/settings-items';
 import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import { AccountHolding } from './account-holding';
 import { serveExportsOverPorts } from './export-port-server';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
+import { LibraryRecorder } from './library-recorder';
 import { uiRequestHandlers } from './ui-requests';
 
 const schedule: Schedule = (ms, run) => {
@@ -65,6 +69,14 @@ async function createWorker(): Promise<LensWorker> {
     schedule,
     sleep,
     random: Math.random,
+    // architecture "The library": kept only while the user has it on; the settings are read at each write.
+    library: new LibraryRecorder({
+      open: () => openLibrary(),
+      settings: async () => (await loadSettings()).library,
+      now: Date.now,
+      schedule,
+      reportStatus: (status) => libraryStatusItem.setValue(status),
+    }),
   });
   return worker;
 }

@@ -20,6 +20,7 @@ import type { Schedule } from '@/lib/runtime/contract/timer';
 import type { AccountHolding } from './account-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-file';
+import type { LibrarySink } from './library-recorder';
 import { createOffersRefresher } from './offers-refresh';
 import { planExportLoad } from './refresh-plan';
 import { TabRuntime } from './tab-runtime';
@@ -41,6 +42,8 @@ export interface LensWorkerDeps {
   schedule: Schedule;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
+  /** The library, where the user keeps one (library-recorder.ts). */
+  library?: LibrarySink;
 }
 
 export interface LensWorker {
@@ -115,6 +118,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
               now: deps.now,
               schedule: deps.schedule,
               writeLens: deps.store.write,
+              ...(deps.library === undefined ? {} : { library: deps.library }),
             }),
         );
       tabs.set(tabId, found);

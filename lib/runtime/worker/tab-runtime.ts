@@ -11,6 +11,7 @@ import type { ConversationHolding } from './conversation-holding';
 import { type RefresherDeps, refreshConversation } from './conversation-refresher';
 import { createDebouncer, type Debouncer } from './debouncer';
 import { LensWriter } from './lens-writer';
+import type { LibrarySink } from './library-recorder';
 import type { RefreshTrigger } from './refresh-plan';
 import { RESPONSE_ROUTES } from './response-routes';
 import { TabConversations } from './tab-conversations';
@@ -24,6 +25,8 @@ export interface TabRuntimeDeps {
   now: () => number;
   schedule: Schedule;
   writeLens: (lens: TabLens) => Promise<void>;
+  /** Where inspected conversations are kept, when the user keeps a library (library-recorder.ts). */
+  library?: LibrarySink;
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -217,12 +220,15 @@ export class TabRuntime {
     await this.whileShowingProgress(refreshConversation(holding, triggers, this.#deps.refresher));
   }
 
+  /** What the lens shows of the conversation; the library is offered the same inspection, off this path. */
   #snapshot() {
     const holding = this.current();
     if (holding === null) return null;
+    const account = this.#deps.account.current();
+    this.#deps.library?.offer(holding.conversationId, () => holding.inspection(account));
     return this.#snapshots.snapshotOf(holding, this.#lens.snapshot, {
       governor: this.#deps.governor.state(),
-      account: this.#deps.account.current(),
+      account,
       now: this.#deps.now(),
     });
   }

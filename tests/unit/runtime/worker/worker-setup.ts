@@ -1,6 +1,7 @@
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { AccountHolding } from '@/lib/runtime/worker/account-holding';
 import { createLensWorker, type TabLensStore } from '@/lib/runtime/worker/lens-worker';
+import type { LibrarySink } from '@/lib/runtime/worker/library-recorder';
 import { clientOver } from '@/tests/support/fakes/fake-backend';
 import { fakeScheduler } from '@/tests/support/fakes/fake-scheduler';
 import { replicaWithAds } from '@/tests/support/fakes/runtime-backend';
@@ -25,8 +26,15 @@ export function memoryStore(initial: TabLens[] = []) {
   return { store, lens: (tabId = TAB) => lenses.get(tabId) ?? null, writes: () => writes };
 }
 
-/** A worker over the replica's fixtures, a virtual clock for its timers and an in-memory store. */
-export function workerOver(handler = replicaWithAds(), initial: TabLens[] = []) {
+/**
+ * A worker over the replica's fixtures, a virtual clock for its timers and an in-memory store; `library`
+ * is made on the worker's clock when given.
+ */
+export function workerOver(
+  handler = replicaWithAds(),
+  initial: TabLens[] = [],
+  library?: (clock: ReturnType<typeof fakeScheduler>) => LibrarySink,
+) {
   const clock = fakeScheduler();
   // One time for the worker's timers and the governor's waits.
   const backend = clientOver(handler, undefined, clock);
@@ -40,6 +48,7 @@ export function workerOver(handler = replicaWithAds(), initial: TabLens[] = []) 
     schedule: clock.schedule,
     sleep: clock.sleep,
     random: () => 0.5,
+    ...(library === undefined ? {} : { library: library(clock) }),
   });
   /** Runs due timers and lets the fetches they started settle. */
   const advance = async (ms: number) => {
