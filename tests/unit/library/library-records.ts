@@ -1,4 +1,10 @@
-import type { LibraryConversation, LibraryPage, LibraryTurn } from '@/lib/library/library-record';
+import type {
+  LibraryAd,
+  LibraryConversation,
+  LibraryOffer,
+  LibraryPage,
+  LibraryTurn,
+} from '@/lib/library/library-record';
 
 /** A page of a turn, retrieved and cited as asked. */
 export function page(url: string, marks: Partial<LibraryPage> = {}): LibraryPage {
@@ -12,6 +18,42 @@ export function page(url: string, marks: Partial<LibraryPage> = {}): LibraryPage
     rank: 1,
     foundBy: [],
     ...marks,
+  };
+}
+
+/** An ad served in a turn. */
+export function ad(partial: Partial<LibraryAd> = {}): LibraryAd {
+  return {
+    turnIndex: 1,
+    advertiser: 'Acme',
+    advertiserUrl: 'https://acme.example/',
+    unitType: 'single',
+    format: 'card',
+    title: 'Acme boots',
+    link: 'https://acme.example/boots',
+    cards: [],
+    streamed: false,
+    ...partial,
+  };
+}
+
+/** An offer of a product. */
+export function offer(partial: Partial<LibraryOffer> = {}): LibraryOffer {
+  return {
+    productId: 'p1',
+    product: 'Trail shoe',
+    brand: 'Acme',
+    merchant: 'REI',
+    currency: 'USD',
+    base: 100,
+    shipping: 5,
+    tax: 8,
+    total: 113,
+    priceText: '$113.00',
+    bestPriceTag: null,
+    availability: 'in_stock',
+    url: 'https://rei.example/shoe',
+    ...partial,
   };
 }
 

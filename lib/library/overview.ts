@@ -1,0 +1,115 @@
+import type { LibrarySummary, Tally } from './library-summary';
+import { byCountThenName } from './ranking';
+
+/** A domain's cited pages and their part of all cited pages. */
+export interface DomainShare {
+  domain: string;
+  count: number;
+  /** 0..1 of all cited pages. */
+  share: number;
+}
+
+export interface WeekActivity {
+  /** The week's Monday, "YYYY-MM-DD" (week.ts). */
+  week: string;
+  /** Prompted turns sent that week. */
+  turns: number;
+  /** Conversations with a prompted turn that week. */
+  conversations: number;
+}
+
+/** What the library page shows first, from the summaries alone (architecture "The library"). */
+export interface LibraryOverview {
+  conversations: number;
+  turns: number;
+  searchedTurns: number;
+  knownSearchTurns: number;
+  searches: number;
+  /** searchedTurns / knownSearchTurns; null when no turn says. */
+  searchShare: number | null;
+  /**
+   * The top domains by cited pages, most first (ties by name), and one last row `{domain: 'other', ...}`
+   * for the rest when there is a rest.
+   */
+  citedDomains: DomainShare[];
+  topQueries: Tally[];
+  topAdvertisers: Tally[];
+  topMerchants: Tally[];
+  /** Every week from the first to the last with activity, empty weeks included, oldest first. */
+  weeks: WeekActivity[];
+}
+
+/** The row that gathers the domains below the top ones. */
+export const OTHER_DOMAINS = 'other';
+
+const DEFAULT_TOP = 10;
+const WEEK_MS = 7 * 86_400_000;
+
+function addTallies(into: Map<string, number>, tallies: readonly Tally[]): void {
+  for (const [name, count] of tallies) into.set(name, (into.get(name) ?? 0) + count);
+}
+
+/** Every tally, summed over the summaries, most first and ties by name. */
+function ranked(summaries: readonly LibrarySummary[], pick: (summary: LibrarySummary) => Tally[]): Tally[] {
+  const counts = new Map<string, number>();
+  for (const summary of summaries) addTallies(counts, pick(summary));
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort(byCountThenName)
+    .map(({ name, count }): Tally => [name, count]);
+}
+
+function citedDomainsOf(summaries: readonly LibrarySummary[], top: number): DomainShare[] {
+  const all = ranked(summaries, (summary) => summary.citedDomains);
+  const total = all.reduce((sum, [, count]) => sum + count, 0);
+  const share = (domain: string, count: number): DomainShare => ({ domain, count, share: count / total });
+  const rows = all.slice(0, top).map(([domain, count]) => share(domain, count));
+  const rest = all.slice(top).reduce((sum, [, count]) => sum + count, 0);
+  return rest > 0 ? [...rows, share(OTHER_DOMAINS, rest)] : rows;
+}
+
+const mondayMs = (week: string): number => Date.parse(`${week}T00:00:00Z`);
+
+function weeksOf(summaries: readonly LibrarySummary[]): WeekActivity[] {
+  const activity = new Map<string, WeekActivity>();
+  for (const summary of summaries) {
+    for (const [week, turns] of summary.weeks) {
+      if (turns <= 0 || Number.isNaN(mondayMs(week))) continue;
+      const known = activity.get(week) ?? { week, turns: 0, conversations: 0 };
+      known.turns += turns;
+      known.conversations += 1;
+      activity.set(week, known);
+    }
+  }
+  const active = [...activity.keys()].map(mondayMs);
+  if (active.length === 0) return [];
+  const weeks: WeekActivity[] = [];
+  for (let monday = Math.min(...active); monday <= Math.max(...active); monday += WEEK_MS) {
+    const week = new Date(monday).toISOString().slice(0, 10);
+    weeks.push(activity.get(week) ?? { week, turns: 0, conversations: 0 });
+  }
+  return weeks;
+}
+
+const sumOf = (summaries: readonly LibrarySummary[], pick: (summary: LibrarySummary) => number): number =>
+  summaries.reduce((sum, summary) => sum + pick(summary), 0);
+
+/** The library's overview: totals, the top `top` of each tally, and the weeks (architecture "The library"). */
+export function overviewOf(summaries: readonly LibrarySummary[], top = DEFAULT_TOP): LibraryOverview {
+  const searchedTurns = sumOf(summaries, (summary) => summary.searchedTurns);
+  const knownSearchTurns = sumOf(summaries, (summary) => summary.knownSearchTurns);
+  const limit = Math.max(0, Math.floor(top));
+  return {
+    conversations: summaries.length,
+    turns: sumOf(summaries, (summary) => summary.turns),
+    searchedTurns,
+    knownSearchTurns,
+    searches: sumOf(summaries, (summary) => summary.searches),
+    searchShare: knownSearchTurns === 0 ? null : searchedTurns / knownSearchTurns,
+    citedDomains: citedDomainsOf(summaries, limit),
+    topQueries: ranked(summaries, (summary) => summary.queries).slice(0, limit),
+    topAdvertisers: ranked(summaries, (summary) => summary.advertisers).slice(0, limit),
+    topMerchants: ranked(summaries, (summary) => summary.merchants).slice(0, limit),
+    weeks: weeksOf(summaries),
+  };
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { summaryOf } from '@/lib/library/library-summary';
+import { overviewOf } from '@/lib/library/overview';
+import { ad, libraryConversation, offer, page, turn } from './library-records';
+
+const MONDAY = Date.UTC(2026, 10, 2);
+const DAY = 86_400_000;
+
+const cited = (url: string) => page(url, { cited: true, citations: 1 });
+
+describe('overviewOf', () => {
+  it('says nothing of an empty library, and no search share where no turn says', () => {
+    expect(overviewOf([])).toEqual({
+      conversations: 0,
+      turns: 0,
+      searchedTurns: 0,
+      knownSearchTurns: 0,
+      searches: 0,
+      searchShare: null,
+      citedDomains: [],
+      topQueries: [],
+      topAdvertisers: [],
+      topMerchants: [],
+      weeks: [],
+    });
+    const unknown = summaryOf(libraryConversation('c1', [turn(1, { searched: null })]));
+    expect(overviewOf([unknown]).searchShare).toBeNull();
+  });
+
+  it('adds up turns, searches and the share of turns that searched among those that say', () => {
+    const overview = overviewOf([
+      summaryOf(
+        libraryConversation('c1', [
+          turn(0, { prompt: null, searched: true }),
+          turn(1, {
+            searched: true,
+            queries: [
+              { text: 'trail shoes', kind: 'search', order: 0 },
+              { text: 'https://rei.com', kind: 'open', order: 1 },
+            ],
+          }),
+          turn(2, { searched: false }),
+        ]),
+      ),
+      summaryOf(libraryConversation('c2', [turn(1, { searched: true }), turn(2, { searched: null })])),
+    ]);
+    expect(overview).toMatchObject({
+      conversations: 2,
+      turns: 4,
+      searchedTurns: 2,
+      knownSearchTurns: 3,
+      searches: 1,
+    });
+    expect(overview.searchShare).toBeCloseTo(2 / 3);
+  });
+
+  it('ranks cited domains most first, ties by name, and gathers the rest as one last row', () => {
+    const overview = overviewOf(
+      [
+        summaryOf(
+          libraryConversation('c1', [
+            turn(1, { pages: [cited('https://b.example/1'), cited('https://a.example/1')] }),
+            turn(2, { pages: [cited('https://c.example/1'), cited('https://c.example/2')] }),
+          ]),
+        ),
+        summaryOf(
+          libraryConversation('c2', [
+            turn(1, { pages: [cited('https://d.example/1'), page('https://e.example/')] }),
+          ]),
+        ),
+      ],
+      2,
+    );
+    expect(overview.citedDomains).toEqual([
+      { domain: 'c.example', count: 2, share: 0.4 },
+      { domain: 'a.example', count: 1, share: 0.2 },
+      { domain: 'other', count: 2, share: 0.4 },
+    ]);
+  });
+
+  it('has no rest row when every domain is in the top', () => {
+    const summary = summaryOf(libraryConversation('c1', [turn(1, { pages: [cited('https://a.example/')] })]));
+    expect(overviewOf([summary]).citedDomains).toEqual([{ domain: 'a.example', count: 1, share: 1 }]);
+  });
+
+  it('tallies queries, advertisers and merchants over conversations, most first, ties by name, top n', () => {
+    const search = (text: string, order = 0) => ({ text, kind: 'search' as const, order });
+    const overview = overviewOf(
+      [
+        summaryOf(
+          libraryConversation('c1', [turn(1, { queries: [search('Trail  Shoes'), search('boots', 1)] })], {
+            ads: [ad({ advertiser: 'Zeta' }), ad({ advertiser: 'Alpha' })],
+            offers: [offer({ merchant: 'REI' }), offer({ merchant: 'Amazon' })],
+          }),
+        ),
+        summaryOf(
+          libraryConversation('c2', [turn(1, { queries: [search('trail shoes'), search('apex', 1)] })], {
+            ads: [ad({ advertiser: 'Zeta' })],
+            offers: [offer({ merchant: 'Amazon' })],
+          }),
+        ),
+      ],
+      2,
+    );
+    expect(overview.topQueries).toEqual([
+      ['trail shoes', 2],
+      ['apex', 1],
+    ]);
+    expect(overview.topAdvertisers).toEqual([
+      ['Zeta', 2],
+      ['Alpha', 1],
+    ]);
+    expect(overview.topMerchants).toEqual([
+      ['Amazon', 2],
+      ['REI', 1],
+    ]);
+  });
+
+  it('lists every week from the first to the last, empty ones too, counting a conversation in each of its weeks', () => {
+    const overview = overviewOf([
+      summaryOf(
+        libraryConversation('c1', [
+          turn(1, { at: MONDAY + DAY }),
+          turn(2, { at: MONDAY + 6 * DAY }),
+          turn(3, { at: MONDAY + 21 * DAY }),
+        ]),
+      ),
+      summaryOf(libraryConversation('c2', [turn(1, { at: MONDAY + 2 * DAY })])),
+    ]);
+    expect(overview.weeks).toEqual([
+      { week: '2026-11-02', turns: 3, conversations: 2 },
+      { week: '2026-11-09', turns: 0, conversations: 0 },
+      { week: '2026-11-16', turns: 0, conversations: 0 },
+      { week: '2026-11-23', turns: 1, conversations: 1 },
+    ]);
+  });
+
+  it('dates a turn of unknown time by its conversation, and leaves out one with no time at all', () => {
+    const overview = overviewOf([
+      summaryOf(libraryConversation('c1', [turn(1, { at: null })], { createdAt: MONDAY + 8 * DAY })),
+      summaryOf(libraryConversation('c2', [turn(1, { at: null })], { createdAt: null })),
+    ]);
+    expect(overview.weeks).toEqual([{ week: '2026-11-09', turns: 1, conversations: 1 }]);
+    expect(overview.turns).toBe(2);
+  });
+});
