@@ -1,0 +1,16 @@
+import { conversationPageUrl } from '@/lib/capture/endpoint';
+import type { LibraryConversation } from './library-record';
+import type { RowOf } from './library-table';
+
+/** The columns that name a row's conversation, first in every table, so the tables join on conversation_id. */
+export const CONVERSATION_COLUMNS = [
+  { name: 'conversation_id', type: 'string', meaning: 'the conversation id' },
+  { name: 'conversation_title', type: 'string', meaning: 'its title; null when it has none' },
+  { name: 'conversation_url', type: 'string', meaning: 'its page on chatgpt.com' },
+] as const;
+
+export const conversationCells = (conversation: LibraryConversation): RowOf<typeof CONVERSATION_COLUMNS> => ({
+  conversation_id: conversation.id,
+  conversation_title: conversation.title,
+  conversation_url: conversationPageUrl(conversation.id),
+});

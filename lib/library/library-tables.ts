@@ -1,0 +1,10 @@
+import { ADS_TABLE } from './ads-table';
+import { JOINED_TABLE } from './joined-table';
+import type { LibraryTable } from './library-table';
+import { OFFERS_TABLE } from './offers-table';
+
+/**
+ * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
+ * the library page's downloads read this list. The joined table comes first: it is the main file.
+ */
+export const LIBRARY_TABLES: readonly LibraryTable[] = [JOINED_TABLE, ADS_TABLE, OFFERS_TABLE];
