@@ -1,3 +1,4 @@
+import { groupBy } from '@/lib/export/group-by';
 import type { CitationPiece } from '@/lib/insights/citation-markers';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
@@ -82,12 +83,15 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
   const { conversation } = inspection;
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
   const piecesOf = new Map(inspection.citedMessages.map((cited) => [cited.messageId, cited.pieces]));
+  // Grouped once: a 10,000-message conversation has thousands of turns and tens of thousands of pages.
+  const queriesOf = groupBy(inspection.queries.queries, (query) => query.turnIndex);
+  const sourcesOf = groupBy(inspection.sources, (source) => source.turnIndex);
   return inspection.turnFacts.map((fact) => {
     const turn = conversation.turns[fact.turnIndex];
     const messageIds = turn?.messageIds ?? [];
     const placeOf = new Map(messageIds.map((id, place) => [id, place]));
     const messages = messageIds.flatMap((id) => byId.get(id) ?? []);
-    const queries = inspection.queries.queries.filter((query) => query.turnIndex === fact.turnIndex);
+    const queries = queriesOf.get(fact.turnIndex) ?? [];
     const searches = queries.filter((query) => query.kind === 'search');
     const counts = citationCounts(messages.flatMap((message) => piecesOf.get(message.id) ?? []));
     const prompt = turn?.userMessageId == null ? undefined : byId.get(turn.userMessageId);
@@ -103,9 +107,9 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
       searched: fact.searched,
       transport: fact.transport,
       queries: queries.map((query, order) => ({ text: query.text, kind: query.kind, order })),
-      pages: inspection.sources
-        .filter((source) => source.turnIndex === fact.turnIndex)
-        .map((source) => libraryPage(source, counts, callQueriesOf(source, searches, placeOf))),
+      pages: (sourcesOf.get(fact.turnIndex) ?? []).map((source) =>
+        libraryPage(source, counts, callQueriesOf(source, searches, placeOf)),
+      ),
     };
   });
 }

@@ -5,6 +5,7 @@ import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
+import { libraryWriteBenchmark } from './library-write-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
@@ -23,6 +24,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   normalizeBenchmark,
   insightsBenchmark,
   exportMarkdownBenchmark,
+  libraryWriteBenchmark,
   inspectBigExportBenchmark,
   soakBenchmark,
   fuzzBenchmark,
