@@ -1,0 +1,46 @@
+import type { QueryKind } from '@/lib/insights/queries';
+import type { LibraryConversation } from './library-record';
+import { rowScope, type TableConversation } from './page-tables-conversation';
+import type { ScopedRow } from './scoped-table';
+import { searchTextOf } from './searchable-rows';
+
+/** One query a turn ran. */
+export interface QueryTableRow {
+  key: string;
+  conversationId: string;
+  conversationTitle: string | null;
+  conversationUrl: string;
+  turnIndex: number;
+  prompt: string | null;
+  query: string;
+  kind: QueryKind;
+  /** The turn's time, else the conversation's creation. */
+  at: number | null;
+  model: string | null;
+}
+
+/** The conversation's queries, turn by turn in their order; the text filter reads prompt, query and title. */
+export function queryRows(
+  record: LibraryConversation,
+  conversation: TableConversation,
+): ScopedRow<QueryTableRow>[] {
+  return record.turns.flatMap((turn, turnPlace) => {
+    const scope = rowScope(conversation, turn);
+    return turn.queries.map((query, queryPlace) => ({
+      row: {
+        key: `${conversation.id}/${turnPlace}/${queryPlace}`,
+        conversationId: conversation.id,
+        conversationTitle: conversation.title,
+        conversationUrl: conversation.url,
+        turnIndex: turn.index,
+        prompt: turn.prompt,
+        query: query.text,
+        kind: query.kind,
+        at: scope.at,
+        model: turn.model,
+      },
+      scope,
+      text: searchTextOf([turn.prompt, query.text, conversation.title]),
+    }));
+  });
+}
