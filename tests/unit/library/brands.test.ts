@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { conversationPageUrl } from '@/lib/capture/endpoint';
+import { type Brand, type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
+import { brandReport } from '@/lib/library/brands';
+import type { LibraryTurn } from '@/lib/library/library-record';
+import { libraryConversation, page, turn } from './library-records';
+
+const brand = (name: string, domains: string[] = [], mentions: string[] = []): Brand => ({
+  name,
+  domains,
+  mentions,
+});
+
+const BRANDS: BrandSettings = {
+  own: brand('Acme', ['https://www.ACME.com/'], ['Acme', 'Acme Corp']),
+  competitors: [
+    brand('Globex', ['globex.com']),
+    brand('', ['initech.io']),
+    brand('Umbrella', [], ['Umbrella']),
+  ],
+};
+
+const cited = (url: string, marks = {}) => page(url, { cited: true, citations: 1, ...marks });
+
+/** A turn whose answer cites `urls` and reads `answer` (null: its text was not kept). */
+const answered = (index: number, urls: string[], answer: string | null, partial: Partial<LibraryTurn> = {}) =>
+  turn(index, { pages: urls.map((url) => cited(url)), answer, ...partial });
+
+describe('brandReport', () => {
+  it('says it has no brands to read for, whatever the library holds', () => {
+    const report = brandReport(
+      [libraryConversation('c1', [answered(1, ['https://acme.com/'], 'Acme')])],
+      NO_BRANDS,
+    );
+    expect(report).toEqual({
+      configured: false,
+      citationShare: { own: 0, competitors: [], other: 0, total: 0 },
+      mentionShare: { own: 0, competitors: [], total: 0, answersRead: 0, answersWithoutText: 0 },
+      prompts: [],
+      gapDomains: [],
+    });
+  });
+
+  it('reads an empty library as configured and empty', () => {
+    expect(brandReport([], BRANDS)).toMatchObject({
+      configured: true,
+      citationShare: { own: 0, other: 0, total: 0 },
+      prompts: [],
+      gapDomains: [],
+    });
+  });
+
+  it('shares cited pages, once per answer and page, between own domains and subdomains, competitors and the rest', () => {
+    const report = brandReport(
+      [
+        libraryConversation('c1', [
+          turn(1, {
+            pages: [
+              cited('https://acme.com/a'),
+              cited('https://acme.com/a#again'),
+              cited('https://blog.acme.com/post'),
+              cited('https://notacme.com/'),
+              cited('https://shop.globex.com/'),
+              page('https://globex.com/retrieved-only'),
+              cited('https://review.example/'),
+              cited('urn:no-host', { domain: null }),
+            ],
+          }),
+          turn(2, { pages: [cited('https://acme.com/a'), cited('https://initech.io/')] }),
+        ]),
+      ],
+      BRANDS,
+    );
+    expect(report.citationShare).toEqual({
+      own: 3,
+      competitors: [
+        { name: 'Globex', count: 1 },
+        { name: 'initech.io', count: 1 },
+        { name: 'Umbrella', count: 0 },
+      ],
+      other: 3,
+      total: 8,
+    });
+  });
+
+  it('gives a page to the brand of the longest domain it is under', () => {
+    const nested: BrandSettings = {
+      own: brand('Example', ['example.com']),
+      competitors: [brand('Shop', ['shop.example.com'])],
+    };
+    const report = brandReport(
+      [
+        libraryConversation('c1', [
+          turn(1, { pages: [cited('https://a.shop.example.com/'), cited('https://example.com/')] }),
+        ]),
+      ],
+      nested,
+    );
+    expect(report.citationShare).toMatchObject({ own: 1, competitors: [{ name: 'Shop', count: 1 }] });
+  });
+
+  it('counts whole-word mentions in any case and script, the longest words first, a brand with no words by its name', () => {
+    const report = brandReport(
+      [
+        libraryConversation(
+          'c1',
+          [
+            answered(1, [], 'ACME CORP leads; acme’s rival Acmeware is not Acme. (Acme)'),
+            answered(2, [], 'Globex and globex, but not Globexy or Umbrellas; Umbrella twice: UMBRELLA.'),
+            answered(3, [], null),
+            turn(0, { prompt: null, answer: 'Acme in no answer to a prompt' }),
+          ],
+          { answerTextKept: true },
+        ),
+      ],
+      BRANDS,
+    );
+    expect(report.mentionShare).toEqual({
+      own: 4,
+      competitors: [
+        { name: 'Globex', count: 2 },
+        { name: 'initech.io', count: 0 },
+        { name: 'Umbrella', count: 2 },
+      ],
+      total: 8,
+      answersRead: 2,
+      answersWithoutText: 1,
+    });
+  });
+
+  it('reads mentions of any script and of words with signs', () => {
+    const report = brandReport(
+      [
+        libraryConversation('c1', [
+          answered(1, [], 'ÉCOLE vs école; écolent; C++ and C#, not C++x; Мир, но не Мирный'),
+        ]),
+      ],
+      {
+        own: brand('École', []),
+        competitors: [brand('C++'), brand('Мир')],
+      },
+    );
+    expect(report.mentionShare).toMatchObject({
+      own: 2,
+      competitors: [
+        { name: 'C++', count: 1 },
+        { name: 'Мир', count: 1 },
+      ],
+    });
+  });
+
+  it('reads each prompt for what its answer cites and names, null where its text was not kept', () => {
+    const report = brandReport(
+      [
+        libraryConversation(
+          'c1',
+          [
+            answered(1, ['https://globex.com/'], 'Umbrella and Acme', { at: 1000 }),
+            answered(2, ['https://acme.com/'], null, { prompt: 'Which?' }),
+          ],
+          { title: 'Shopping', createdAt: 500 },
+        ),
+      ],
+      BRANDS,
+    );
+    expect(report.prompts).toEqual([
+      {
+        conversationId: 'c1',
+        conversationTitle: 'Shopping',
+        conversationUrl: conversationPageUrl('c1'),
+        turnIndex: 1,
+        prompt: 'prompt 1',
+        at: 1000,
+        ownCited: false,
+        ownMentioned: true,
+        competitorsCited: ['Globex'],
+        competitorsMentioned: ['Umbrella'],
+      },
+      {
+        conversationId: 'c1',
+        conversationTitle: 'Shopping',
+        conversationUrl: conversationPageUrl('c1'),
+        turnIndex: 2,
+        prompt: 'Which?',
+        at: 500,
+        ownCited: true,
+        ownMentioned: null,
+        competitorsCited: [],
+        competitorsMentioned: [],
+      },
+    ]);
+  });
+
+  it('finds the domains cited beside competitors and never beside the user’s brand, most answers first', () => {
+    const report = brandReport(
+      [
+        libraryConversation('c1', [
+          // Names a competitor by citing it: its other domains count.
+          answered(1, ['https://globex.com/', 'https://review.example/', 'https://forum.example/'], null),
+          // Names a competitor by mentioning it.
+          answered(2, ['https://review.example/x', 'https://review.example/y'], 'Umbrella is best'),
+          // Names both: its domains are cited beside the user's brand, so none of them is a gap.
+          answered(3, ['https://forum.example/', 'https://initech.io/'], 'Acme or Initech'),
+          // Names no brand: its domains are neither.
+          answered(4, ['https://news.example/'], 'Nothing here'),
+        ]),
+        libraryConversation('c2', [answered(1, ['https://initech.io/', 'https://blog.example/'], null)]),
+      ],
+      BRANDS,
+    );
+    expect(report.gapDomains).toEqual([
+      { domain: 'review.example', answers: 2, competitors: ['Globex', 'Umbrella'] },
+      { domain: 'blog.example', answers: 1, competitors: ['initech.io'] },
+    ]);
+  });
+});
