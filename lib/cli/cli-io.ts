@@ -1,6 +1,9 @@
-/** Where output goes: each write resolves once the text is handed on, so a slow reader slows the command down instead of filling its memory. */
+/**
+ * Where output goes: each write resolves once the piece is handed on, so a slow reader slows the command down
+ * instead of filling its memory. A piece is text (written as UTF-8) or bytes (a Parquet table).
+ */
 export interface OutputSink {
-  write(text: string): Promise<void>;
+  write(piece: string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -12,7 +15,7 @@ export interface CliIo {
   readChunks(path: string): AsyncIterable<Uint8Array>;
   /** The file of --out, created (or emptied) when the first output is ready. */
   createFile(path: string): Promise<OutputSink>;
-  stdout(text: string): Promise<void>;
+  stdout(piece: string | Uint8Array): Promise<void>;
   stderr(text: string): void;
   /** Whether stderr is a terminal: progress then rewrites one line in place. */
   stderrIsTerminal: boolean;

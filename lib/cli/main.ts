@@ -4,10 +4,10 @@ import type { Writable } from 'node:stream';
 import type { OutputSink } from './cli-io';
 import { runCli } from './run-cli';
 
-/** Resolves once the stream took the text: a slow reader of the output holds the command back. */
-function writeTo(stream: Writable, text: string): Promise<void> {
+/** Resolves once the stream took the piece: a slow reader of the output holds the command back. */
+function writeTo(stream: Writable, piece: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
-    stream.write(text, (error) => (error ? reject(error) : resolve()));
+    stream.write(piece, (error) => (error ? reject(error) : resolve()));
   });
 }
 
@@ -15,9 +15,9 @@ function writeTo(stream: Writable, text: string): Promise<void> {
  * Standard output: a reader that stopped reading (`inspect … | head`) ends the command quietly, as it
  * ends any other command of a pipe; any other failed write is reported by run-cli ("Cannot write").
  */
-async function writeToStdout(text: string): Promise<void> {
+async function writeToStdout(piece: string | Uint8Array): Promise<void> {
   try {
-    await writeTo(process.stdout, text);
+    await writeTo(process.stdout, piece);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
     throw error;
@@ -32,7 +32,7 @@ async function createFile(path: string): Promise<OutputSink> {
   const stream = (await open(path, 'w')).createWriteStream();
   stream.on('error', () => {});
   return {
-    write: (text) => writeTo(stream, text),
+    write: (piece) => writeTo(stream, piece),
     close: () =>
       new Promise((resolve, reject) => {
         stream.end((error?: Error | null) => (error ? reject(error) : resolve()));

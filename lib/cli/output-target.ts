@@ -27,9 +27,9 @@ export function outputTarget(io: Pick<CliIo, 'stdout' | 'createFile'>, path: str
   };
   return {
     name,
-    write: async (text) => {
+    write: async (piece) => {
       try {
-        await (await sink()).write(text);
+        await (await sink()).write(piece);
       } catch (error) {
         failed(error);
       }

@@ -1,13 +1,21 @@
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
+import {
+  isTableFormat,
+  TABLE_FORMAT_IDS,
+  type TableFormat,
+  tableFormatInfo,
+} from '@/lib/library/table-formats';
 import type { CliIo } from './cli-io';
+import { exportOutput } from './export-output';
 import { peekFirstByte } from './first-byte';
 import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
-import { OutputWriteError, outputTarget } from './output-target';
-import { outputWriter } from './output-writer';
+import { OutputWriteError } from './output-target';
 import { progressReporter } from './progress';
+import type { RunOutput } from './run-output';
 import { plural } from './summary';
+import { tableOutput } from './table-output';
 
 export type { CliIo } from './cli-io';
 
@@ -20,18 +28,29 @@ const LIST_START = 0x5b;
  */
 export const WHOLE_FILE_LIMIT_BYTES = 256 * 1024 * 1024;
 
-export const USAGE = `Usage: npm run inspect -- <file> [--format ${EXPORT_FORMAT_IDS.join('|')}]
+/**
+ * Every format `inspect` writes: the export formats of one conversation each (lib/export/formats.ts), then
+ * the library's tables (lib/library/table-formats.ts), which are rows across conversations in three files.
+ */
+type CliFormat = ExportFormat | TableFormat;
+
+const FORMAT_IDS: readonly CliFormat[] = [...EXPORT_FORMAT_IDS, ...TABLE_FORMAT_IDS];
+
+export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.join('|')}]
                             [--citations inline|footnotes] [--out <path>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
 csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
-the Markdown shows a cited marker: as inline links (the default) or as footnotes. A data export of any
-size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;
+the Markdown shows a cited marker: as inline links (the default) or as footnotes. library-csv,
+library-jsonl and parquet write the library's tables of every conversation: the joined table
+(conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
+<name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
+of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;
 
 interface CliArguments {
   file: string;
-  format: ExportFormat | null;
+  format: CliFormat | null;
   citations: CitationStyle;
   out: string | null;
 }
@@ -41,7 +60,7 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
 
 function parseArguments(argv: readonly string[]): CliArguments | string {
   let file: string | null = null;
-  let format: ExportFormat | null = null;
+  let format: CliFormat | null = null;
   let out: string | null = null;
   let citations: CitationStyle = 'inline';
   for (let index = 0; index < argv.length; index += 1) {
@@ -55,8 +74,8 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
         if (!isOneOf(CITATION_STYLES, value))
           return `Unknown citation style "${value}": use inline or footnotes.`;
         citations = value;
-      } else if (isOneOf(EXPORT_FORMAT_IDS, value)) format = value;
-      else return `Unknown format "${value}": use ${EXPORT_FORMAT_IDS.join(', ')}.`;
+      } else if (isOneOf(FORMAT_IDS, value)) format = value;
+      else return `Unknown format "${value}": use ${FORMAT_IDS.join(', ')}.`;
     } else if (argument?.startsWith('--')) {
       return `Unknown option ${argument}.`;
     } else if (file === null && argument !== undefined) {
@@ -65,7 +84,19 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
       return 'Give one file.';
     }
   }
-  return file === null ? 'Give the file to inspect.' : { file, format, citations, out };
+  if (file === null) return 'Give the file to inspect.';
+  const table = format !== null && isTableFormat(format) ? tableFormatInfo(format) : null;
+  if (table?.binary === true && out === null)
+    return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
+  return { file, format, citations, out };
+}
+
+/** The output of a run: the library's tables, or an export format or the summary. */
+function runOutput(args: CliArguments, io: CliIo, many: boolean, warn: (text: string) => void): RunOutput {
+  const { format } = args;
+  if (format !== null && isTableFormat(format))
+    return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
+  return exportOutput(io, args.out, { format, citations: args.citations, exportedAt: io.now(), many });
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -98,20 +129,20 @@ async function inspectWholeFile(
   }
   for (const warning of inspected.warnings) io.stderr(`warning: ${warning}\n`);
   const { inspections } = inspected.value;
+  const warn = (text: string): void => io.stderr(`warning: ${text}\n`);
   // A data export never gets here (its list is streamed); a HAR may hold several conversations.
-  const writer = outputWriter({ ...args, exportedAt: io.now(), many: inspections.length !== 1 });
-  const output = outputTarget(io, args.out);
-  const pieces = inspections.map((inspection, index) => writer.conversation(inspection, index));
-  await output.write(writer.opening + pieces.join('') + writer.closing(inspections.length));
-  await output.close();
-  if (args.out !== null) io.stderr(`Wrote ${args.out}\n`);
+  const output = runOutput(args, io, inspections.length !== 1, warn);
+  await output.begin();
+  for (const inspection of inspections) await output.conversation(inspection);
+  await output.end();
+  if (args.out !== null) io.stderr(`Wrote ${output.name}\n`);
   return 0;
 }
 
 /**
  * A data export read as a stream: each conversation is written as soon as it is read, so memory holds one
  * conversation whatever the file's size. A file that stops being JSON, or stops early, still gets its output
- * closed (a JSON array ends) over the conversations read before.
+ * closed (a JSON array ends, a Parquet file gets its footer) over the conversations read before.
  */
 async function inspectStreamedExport(
   args: CliArguments,
@@ -119,8 +150,6 @@ async function inspectStreamedExport(
   chunks: AsyncIterable<Uint8Array>,
   io: CliIo,
 ): Promise<number> {
-  const writer = outputWriter({ ...args, exportedAt: io.now(), many: true });
-  const output = outputTarget(io, args.out);
   const progress = progressReporter({
     file: args.file,
     totalBytes: size,
@@ -128,6 +157,7 @@ async function inspectStreamedExport(
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
+  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`));
   let begun = false;
   let written = 0;
   let readError: unknown = null;
@@ -141,19 +171,16 @@ async function inspectStreamedExport(
   const result = await inspectExportStream(guarded(), {
     begin: async () => {
       begun = true;
-      await output.write(writer.opening);
+      await output.begin();
     },
     conversation: async (inspection) => {
-      await output.write(writer.conversation(inspection, written));
+      await output.conversation(inspection);
       written += 1;
     },
     warning: (text) => progress.message(`warning: ${text}\n`),
     progress: (bytesRead, items) => progress.update(bytesRead, items),
   }).finally(progress.finish);
-  if (begun) {
-    await output.write(writer.closing(written));
-    await output.close();
-  }
+  if (begun) await output.end();
   const kept = begun
     ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
     : ' Nothing was written.';
@@ -167,7 +194,7 @@ async function inspectStreamedExport(
     io.stderr(`${args.file}: ${result.error.message}${after}\n`);
     return 1;
   }
-  if (args.out !== null) io.stderr(`Wrote ${args.out}\n`);
+  if (args.out !== null) io.stderr(`Wrote ${output.name}\n`);
   return 0;
 }
 

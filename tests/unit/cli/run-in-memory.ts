@@ -5,7 +5,10 @@ export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** Each file written, as UTF-8 text. */
   written: Map<string, string>;
+  /** Each file written, as its bytes (a Parquet table). */
+  writtenBytes: Map<string, Uint8Array>;
 }
 
 export interface RunOptions {
@@ -22,6 +25,23 @@ export interface RunOptions {
 
 const encoder = new TextEncoder();
 
+/** What the command wrote to one place: text as it was written, bytes as they were. */
+type Piece = string | Uint8Array;
+
+const textOf = (pieces: readonly Piece[]): string =>
+  pieces.map((piece) => (typeof piece === 'string' ? piece : new TextDecoder().decode(piece))).join('');
+
+function bytesOf(pieces: readonly Piece[]): Uint8Array {
+  const parts = pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
 /** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one, each once). */
 export function cutAt(offsets: number[]): (bytes: Uint8Array) => Uint8Array[] {
   return (bytes) => splitAt(bytes, [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))]);
@@ -33,10 +53,10 @@ export async function run(
   files: Record<string, unknown>,
   options: RunOptions = {},
 ): Promise<RunResult> {
-  let stdout = '';
+  const stdout: Piece[] = [];
   let stderr = '';
   let clock = 0;
-  const written = new Map<string, string>();
+  const outputs = new Map<string, Piece[]>();
   const text = (path: string): string => {
     const content = files[path];
     if (content === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
@@ -53,15 +73,14 @@ export async function run(
       }
     },
     createFile: async (path) => {
-      written.set(path, '');
+      const pieces: Piece[] = [];
+      outputs.set(path, pieces);
       return {
-        write: async (piece) => void written.set(path, (written.get(path) ?? '') + piece),
+        write: async (piece) => void pieces.push(piece),
         close: async () => {},
       };
     },
-    stdout: async (piece) => {
-      stdout += piece;
-    },
+    stdout: async (piece) => void stdout.push(piece),
     stderr: (piece) => {
       stderr += piece;
     },
@@ -72,5 +91,12 @@ export async function run(
       return clock;
     },
   };
-  return { code: await runCli(argv, io), stdout, stderr, written };
+  const code = await runCli(argv, io);
+  return {
+    code,
+    stdout: textOf(stdout),
+    stderr,
+    written: new Map([...outputs].map(([path, pieces]) => [path, textOf(pieces)])),
+    writtenBytes: new Map([...outputs].map(([path, pieces]) => [path, bytesOf(pieces)])),
+  };
 }

@@ -1,0 +1,59 @@
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { tableFileName } from '@/lib/library/table-file-name';
+import { type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
+import { createTableWriter } from '@/lib/library/table-writer';
+import type { CliIo } from './cli-io';
+import { outputTarget } from './output-target';
+import type { RunOutput } from './run-output';
+
+export interface TableOutputOptions {
+  format: TableFormat;
+  /** The joined table's file; the others go beside it. null: the joined table alone, to standard output. */
+  out: string | null;
+  /** The run's time, the records' `savedAt`. */
+  savedAt: number;
+  warn(text: string): void;
+}
+
+/** "a", "a and b", "a, b and c". */
+const listed = (names: readonly string[]): string =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/**
+ * The library's tables (export-format "Library tables") of every conversation read: each conversation
+ * becomes the record the library would keep, without answer text, and its rows are written at once, so
+ * memory holds one conversation and one Parquet row group whatever the input's size.
+ */
+export function tableOutput(
+  io: Pick<CliIo, 'stdout' | 'createFile'>,
+  options: TableOutputOptions,
+): RunOutput {
+  const { format, out } = options;
+  const { extension } = tableFormatInfo(format);
+  const files = LIBRARY_TABLES.flatMap((table) => {
+    if (out === null && table.name !== 'joined') return [];
+    const target = outputTarget(io, out === null ? null : tableFileName(out, table.name, extension));
+    return [{ table, target, writer: createTableWriter(format, table, target) }];
+  });
+  return {
+    name: listed(files.map((file) => file.target.name)),
+    begin: async () => {},
+    conversation: async (inspection) => {
+      const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: options.savedAt });
+      if (record === null) {
+        const { title } = inspection.conversation;
+        const named = title === null ? 'A conversation' : `The conversation "${title}"`;
+        options.warn(`${named} has no id, so it is left out of the tables.`);
+        return;
+      }
+      for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
+    },
+    end: async () => {
+      for (const { writer, target } of files) {
+        await writer.finish();
+        await target.close();
+      }
+    },
+  };
+}

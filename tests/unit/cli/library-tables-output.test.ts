@@ -1,0 +1,148 @@
+import { parquetReadObjects } from 'hyparquet';
+import { describe, expect, it } from 'vitest';
+import { inspectFileText } from '@/lib/cli/inspect-file';
+import { ADS_TABLE } from '@/lib/library/ads-table';
+import { JOINED_TABLE } from '@/lib/library/joined-table';
+import { OFFERS_TABLE } from '@/lib/library/offers-table';
+import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { liveExportItem, liveExportText, storedConversations } from '@/tests/support/data-export-files';
+import { conversationEntries, har } from './build-har';
+import { cutAt, run } from './run-in-memory';
+
+const FILE = 'conversations.json';
+const exportText = liveExportText(storedConversations(['liveSearch', 'webSearch', 'plain', 'liveShopping']));
+const harFile = har(
+  conversationEntries(FIXTURE_IDS.products, { ads: true, products: true, sseAnswer: true }),
+);
+
+/** The rows a table gives for the conversations of a file, as the library keeps them. */
+function expectedRows(text: string, table: typeof JOINED_TABLE) {
+  const inspected = inspectFileText(text);
+  if (!inspected.ok) throw new Error(inspected.error.message);
+  return inspected.value.inspections.flatMap((inspection) => {
+    const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 });
+    return record === null ? [] : [...table.rowsOf(record)];
+  });
+}
+
+const jsonLines = (text: string | undefined): unknown[] =>
+  (text ?? '')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+
+const readParquet = (bytes: Uint8Array | undefined) =>
+  parquetReadObjects({ file: (bytes ?? new Uint8Array()).slice().buffer });
+
+describe('inspect --format library-csv | library-jsonl | parquet', () => {
+  it('prints the joined table of a data export when no --out is given, and nothing else', async () => {
+    const result = await run([FILE, '--format', 'library-csv'], { [FILE]: exportText });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\r\n');
+    expect(lines[0]).toBe(JOINED_TABLE.columns.map((column) => column.name).join(','));
+    expect(result.written.size).toBe(0);
+    const jsonl = await run([FILE, '--format', 'library-jsonl'], { [FILE]: exportText });
+    expect(jsonl.code).toBe(0);
+    const rows = jsonLines(jsonl.stdout);
+    expect(rows.length).toBe(expectedRows(exportText, JOINED_TABLE).length);
+    expect(rows.length).toBeGreaterThan(20);
+  });
+
+  it('writes the three tables beside each other with --out, in every format', async () => {
+    for (const [format, extension] of [
+      ['library-csv', 'csv'],
+      ['library-jsonl', 'jsonl'],
+      ['parquet', 'parquet'],
+    ]) {
+      const out = `out/result.${extension}`;
+      const result = await run(['session.har', '--format', format ?? '', '--out', out], {
+        'session.har': harFile,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const names = [out, `out/result.ads.${extension}`, `out/result.offers.${extension}`];
+      expect([...result.written.keys()].sort()).toEqual([...names].sort());
+      expect(result.stderr).toBe(`Wrote ${names[0]}, ${names[1]} and ${names[2]}\n`);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('gives the same rows in JSON Lines and Parquet, the ads and offers of a HAR included', async () => {
+    const jsonl = await run(['s.har', '--format', 'library-jsonl', '--out', 'r.jsonl'], { 's.har': harFile });
+    const parquet = await run(['s.har', '--format', 'parquet', '--out', 'r.parquet'], { 's.har': harFile });
+    for (const [table, suffix] of [
+      [JOINED_TABLE, ''],
+      [ADS_TABLE, '.ads'],
+      [OFFERS_TABLE, '.offers'],
+    ] as const) {
+      const fromJson = jsonLines(jsonl.written.get(`r${suffix}.jsonl`));
+      const fromParquet = await readParquet(parquet.writtenBytes.get(`r${suffix}.parquet`));
+      expect(fromJson.length, table.name).toBe(expectedRows(JSON.stringify(harFile), table).length);
+      expect(fromJson.length, table.name).toBeGreaterThan(0);
+      // The same values, as each format writes its types: bigints and Dates in Parquet, ISO text in JSON.
+      const asJson = fromParquet.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([name, value]) => [
+            name,
+            typeof value === 'bigint' ? Number(value) : value instanceof Date ? value.toISOString() : value,
+          ]),
+        ),
+      );
+      expect(asJson, table.name).toEqual(fromJson);
+    }
+  });
+
+  it('writes a data export read in any chunks exactly as read in one', async () => {
+    const whole = await run([FILE, '--format', 'parquet', '--out', 'r.parquet'], { [FILE]: exportText });
+    const chunked = await run(
+      [FILE, '--format', 'parquet', '--out', 'r.parquet'],
+      { [FILE]: exportText },
+      { chunking: cutAt([1, 4_000, 90_001, 200_000]) },
+    );
+    expect(chunked.writtenBytes).toEqual(whole.writtenBytes);
+  });
+
+  it('refuses Parquet without --out before reading anything, naming what to give', async () => {
+    const result = await run([FILE, '--format', 'parquet'], { [FILE]: exportText });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^--format parquet writes binary files, which are not printed: give --out/);
+    expect(result.stdout).toBe('');
+    expect(result.written.size).toBe(0);
+  });
+
+  it('names the table formats in --help and in the error for an unknown format', async () => {
+    const help = await run(['--help'], {});
+    expect(help.stdout).toMatch(/--format md\|json\|csv\|sources-csv\|library-csv\|library-jsonl\|parquet/);
+    const unknown = await run([FILE, '--format', 'xlsx'], { [FILE]: exportText });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown format "xlsx": use .*library-csv, library-jsonl, parquet\./);
+  });
+
+  it('closes every table of an export cut off mid-way, over the conversations read before, and says so', async () => {
+    // Inside the second conversation: its id comes after the whole first one.
+    const cut = exportText.slice(0, exportText.indexOf(FIXTURE_IDS.webSearch) + 10);
+    const result = await run([FILE, '--format', 'parquet', '--out', 'r.parquet'], { [FILE]: cut });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet and r\.offers\.parquet\./,
+    );
+    const rows = await readParquet(result.writtenBytes.get('r.parquet'));
+    expect(new Set(rows.map((row) => row.conversation_id))).toEqual(new Set([FIXTURE_IDS.liveSearch]));
+    expect(await readParquet(result.writtenBytes.get('r.offers.parquet'))).toEqual([]);
+  });
+
+  it('leaves out a conversation that names no id, with a warning', async () => {
+    const [first, second] = storedConversations(['webSearch', 'plain']).map(liveExportItem);
+    const { id: _id, conversation_id: _conversationId, ...nameless } = second ?? {};
+    const result = await run([FILE, '--format', 'library-jsonl'], {
+      [FILE]: JSON.stringify([first, nameless]),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /warning: The conversation "Fixing a wobbly table" has no id, so it is left out/,
+    );
+    expect(
+      new Set(jsonLines(result.stdout).map((row) => (row as { conversation_id: string }).conversation_id)),
+    ).toEqual(new Set([FIXTURE_IDS.webSearch]));
+  });
+});
