@@ -1,14 +1,11 @@
 import type { LibraryConversation, LibraryTurn } from './library-record';
-import { rowScope, type TableConversation } from './page-tables-conversation';
+import { type ConversationColumns, rowScope, type TableConversation } from './page-tables-conversation';
 import type { ScopedRow } from './scoped-table';
 import { searchTextOf } from './searchable-rows';
 
 /** One ad the conversation was served. */
-export interface AdTableRow {
+export interface AdTableRow extends ConversationColumns {
   key: string;
-  conversationId: string;
-  conversationTitle: string | null;
-  conversationUrl: string;
   turnIndex: number | null;
   /** Its turn's time, else the conversation's creation. */
   at: number | null;
@@ -35,9 +32,7 @@ export function adRows(
     return {
       row: {
         key: `${conversation.id}/ad/${place}`,
-        conversationId: conversation.id,
-        conversationTitle: conversation.title,
-        conversationUrl: conversation.url,
+        ...conversation.columns,
         turnIndex: ad.turnIndex,
         at: scope.at,
         model: scope.model,

@@ -2,23 +2,35 @@ import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { RowScope } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
 
+/** The columns that name a row's conversation, first in the query, ad and offer tables. */
+export interface ConversationColumns {
+  conversationId: string;
+  conversationTitle: string | null;
+  /** Its page on the chat site, for the row's link. */
+  conversationUrl: string;
+}
+
 /** What every row of a conversation shows of it and filters by, worked out once per conversation. */
 export interface TableConversation {
   id: string;
   title: string | null;
-  /** Its page on the chat site, for the row's link. */
   url: string;
+  columns: ConversationColumns;
   createdAt: number | null;
   models: readonly string[];
 }
 
-export const tableConversationOf = (record: LibraryConversation): TableConversation => ({
-  id: record.id,
-  title: record.title,
-  url: conversationPageUrl(record.id),
-  createdAt: record.createdAt,
-  models: record.models,
-});
+export function tableConversationOf(record: LibraryConversation): TableConversation {
+  const url = conversationPageUrl(record.id);
+  return {
+    id: record.id,
+    title: record.title,
+    url,
+    columns: { conversationId: record.id, conversationTitle: record.title, conversationUrl: url },
+    createdAt: record.createdAt,
+    models: record.models,
+  };
+}
 
 /** A row's scope: its turn's time and model where it has a turn, else the conversation's. */
 export const rowScope = (conversation: TableConversation, turn: LibraryTurn | undefined): RowScope => ({

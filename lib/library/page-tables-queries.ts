@@ -1,15 +1,12 @@
 import type { QueryKind } from '@/lib/insights/queries';
 import type { LibraryConversation } from './library-record';
-import { rowScope, type TableConversation } from './page-tables-conversation';
+import { type ConversationColumns, rowScope, type TableConversation } from './page-tables-conversation';
 import type { ScopedRow } from './scoped-table';
 import { searchTextOf } from './searchable-rows';
 
 /** One query a turn ran. */
-export interface QueryTableRow {
+export interface QueryTableRow extends ConversationColumns {
   key: string;
-  conversationId: string;
-  conversationTitle: string | null;
-  conversationUrl: string;
   turnIndex: number;
   prompt: string | null;
   query: string;
@@ -29,9 +26,7 @@ export function queryRows(
     return turn.queries.map((query, queryPlace) => ({
       row: {
         key: `${conversation.id}/${turnPlace}/${queryPlace}`,
-        conversationId: conversation.id,
-        conversationTitle: conversation.title,
-        conversationUrl: conversation.url,
+        ...conversation.columns,
         turnIndex: turn.index,
         prompt: turn.prompt,
         query: query.text,

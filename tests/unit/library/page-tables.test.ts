@@ -249,6 +249,7 @@ describe('the ad and offer tables', () => {
         conversationTitle: 'Shoes',
         conversationUrl: conversationPageUrl('c1'),
         at: MARCH - 1000,
+        productId: 'p1',
         product: 'Trail shoe',
         brand: 'Acme',
         merchant: 'REI',
