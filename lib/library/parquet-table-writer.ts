@@ -5,10 +5,19 @@ import { cellOf } from './table-cell';
 import type { TableSink, TableWriter, TableWriterOptions } from './table-sink';
 
 /**
- * Rows per row group: big enough for a reader to scan a group at a time, small enough that a group's rows
- * and its encoding stay a few megabytes in memory.
+ * A row group's size: big enough for a reader to scan a group at a time, small enough that a group's rows
+ * and their encoding stay some megabytes in memory. Its text counts too, since a long prompt is repeated on
+ * every row of its turn.
  */
 const ROW_GROUP_ROWS = 10_000;
+const ROW_GROUP_TEXT = 8_000_000;
+
+/** The characters of a row's text, roughly what it costs to hold and encode. */
+function textLength(row: TableRow): number {
+  let length = 0;
+  for (const value of Object.values(row)) if (typeof value === 'string') length += value.length;
+  return length;
+}
 
 /** Each column type's Parquet type (export-format "Library tables"); every column is OPTIONAL: null is allowed. */
 const PARQUET_TYPES: { readonly [Type in ColumnType]: Pick<SchemaElement, 'type' | 'converted_type'> } = {
@@ -37,8 +46,8 @@ function parquetValue(type: ColumnType, value: unknown): string | number | boole
 }
 
 /**
- * A table as Parquet, written as it comes: rows wait until a row group is full, are turned into columns and
- * encoded, and the group's bytes go to the sink before more rows are taken. The footer, written at `finish`,
+ * A table as Parquet, written as it comes: rows wait until a row group is full (in rows or in text), are
+ * turned into columns and encoded, and the group's bytes go to the sink before more rows are taken. The footer, written at `finish`,
  * makes the file readable.
  */
 export function parquetTableWriter(
@@ -53,9 +62,11 @@ export function parquetTableWriter(
     createdBy: 'Chat Lens',
   });
   let waiting: TableRow[] = [];
+  let waitingText = 0;
   const writeGroup = async (): Promise<void> => {
     const rows = waiting;
     waiting = [];
+    waitingText = 0;
     const columnData = table.columns.map(
       (column): ColumnSource => ({
         name: column.name,
@@ -68,7 +79,8 @@ export function parquetTableWriter(
     rows: async (rows) => {
       for (const row of rows) {
         waiting.push(row);
-        if (waiting.length >= groupRows) await writeGroup();
+        waitingText += textLength(row);
+        if (waiting.length >= groupRows || waitingText >= ROW_GROUP_TEXT) await writeGroup();
       }
     },
     finish: async () => {

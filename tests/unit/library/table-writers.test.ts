@@ -61,18 +61,8 @@ async function write(
 
 const textOf = (written: Written): string => written.chunks.join('');
 
-function bytesOf(written: Written): ArrayBuffer {
-  const parts = written.chunks.map((chunk) =>
-    typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk,
-  );
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes.buffer;
-}
+/** The file the pieces make, as a download would hold it. */
+const bytesOf = (written: Written): Promise<ArrayBuffer> => new Blob(written.chunks).arrayBuffer();
 
 const readParquet = (file: ArrayBuffer) => parquetReadObjects({ file });
 
@@ -120,7 +110,7 @@ describe('JSON Lines of a table', () => {
 
 describe('Parquet of a table', () => {
   it('reads back with its exact values, types and nulls', async () => {
-    const file = bytesOf(await write('parquet', EVERY_TYPE, [EVERY_TYPE_ROWS]));
+    const file = await bytesOf(await write('parquet', EVERY_TYPE, [EVERY_TYPE_ROWS]));
     const metadata = parquetMetadata(file);
     expect(
       parquetSchema(metadata).children.map(({ element }) => [
@@ -156,7 +146,7 @@ describe('Parquet of a table', () => {
     const batches = Array.from({ length: 25 }, (_, index) => rows.slice(index * 100, (index + 1) * 100));
     const written = await write('parquet', EVERY_TYPE, batches, { rowGroupRows: 1_000 });
     expect(written.streamedBeforeFinish).toBe(true);
-    const file = bytesOf(written);
+    const file = await bytesOf(written);
     expect(parquetMetadata(file).row_groups.map((group) => group.num_rows)).toEqual([1_000n, 1_000n, 500n]);
     const read = await readParquet(file);
     expect(read.length).toBe(rows.length);
@@ -170,8 +160,16 @@ describe('Parquet of a table', () => {
     expect(read[2_499]?.at).toBeNull();
   });
 
+  it('ends a row group early when its text is long, so memory holds a bounded group', async () => {
+    const long = 'x'.repeat(3_000_000);
+    const rows = Array.from({ length: 4 }, (_, index) => ({ text: long, whole: index }));
+    const file = await bytesOf(await write('parquet', EVERY_TYPE, [rows]));
+    expect(parquetMetadata(file).row_groups.map((group) => group.num_rows)).toEqual([3n, 1n]);
+    expect((await readParquet(file)).map((row) => row.text === long)).toEqual([true, true, true, true]);
+  });
+
   it('is a readable file of no rows when no row came', async () => {
-    const file = bytesOf(await write('parquet', EVERY_TYPE, []));
+    const file = await bytesOf(await write('parquet', EVERY_TYPE, []));
     expect(parquetMetadata(file).num_rows).toBe(0n);
     expect(await readParquet(file)).toEqual([]);
   });
@@ -196,7 +194,7 @@ describe('every format', () => {
       flag: null,
       at: '2026-11-20T09:30:00.125Z',
     });
-    const parquet = await readParquet(bytesOf(await write('parquet', EVERY_TYPE, [STRANGE])));
+    const parquet = await readParquet(await bytesOf(await write('parquet', EVERY_TYPE, [STRANGE])));
     expect(parquet[1]).toEqual({ text: null, whole: null, amount: null, flag: null, at: new Date(AT) });
   });
 
