@@ -14,8 +14,8 @@ export interface BrandCount {
 }
 
 /**
- * Cited pages, once per answer and page, by whose domain they are on. Counts only: the page divides by
- * `total` (0 when nothing was cited).
+ * Cited pages, once per answer and page, by whose domain they are on. Counts only: the library page divides
+ * by `total` (0 when nothing was cited).
  */
 export interface CitationShare {
   own: number;
@@ -63,6 +63,7 @@ export interface BrandReport {
   citationShare: CitationShare;
   mentionShare: MentionShare;
   prompts: BrandPrompt[];
+  /** Domains that cite competitors but never the user's brand (gap-domains.ts says exactly which). */
   gapDomains: GapDomain[];
 }
 
