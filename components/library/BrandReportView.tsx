@@ -1,0 +1,93 @@
+import { type JSX, useMemo } from 'react';
+import type { BrandReport } from '@/lib/library/brands';
+import { citationRows, mentionRows } from './brand-shares';
+import { LibrarySection } from './LibrarySection';
+import { countOf, countText } from './number-text';
+import { PROMPT_COLUMNS } from './prompt-columns';
+import { ShareChart } from './ShareChart';
+import { SmallTable } from './SmallTable';
+import { shownRows } from './TableTab';
+import type { TableChoiceProps } from './table-choices';
+import { VirtualTable } from './VirtualTable';
+
+/** Why some answers count no mentions: their text was not kept. */
+function mentionNote({ answersRead, answersWithoutText }: BrandReport['mentionShare']): string {
+  const counted = `Whole words in the ${countOf(answersRead, 'answer', 'answers')} kept with their text.`;
+  if (answersWithoutText === 0) return counted;
+  return `${counted} ${countOf(answersWithoutText, 'answer was', 'answers were')} kept without it (“Keep answer text” was off), so their mentions are not counted.`;
+}
+
+/** The library read for the user's brands (lib/library/brands.ts): shares, presence per prompt, gaps. */
+export function BrandReportView({
+  report,
+  ownName,
+  choice,
+  onChoice,
+}: TableChoiceProps & { report: BrandReport; ownName: string }): JSX.Element {
+  const { sort } = choice;
+  const prompts = useMemo(() => shownRows(report.prompts, PROMPT_COLUMNS, sort), [report.prompts, sort]);
+  const { citationShare, mentionShare } = report;
+  return (
+    <>
+      <LibrarySection
+        title="Citation share"
+        note={`Pages the answers cite, once per answer, by whose domain they are on: ${countOf(citationShare.total, 'cited page', 'cited pages')}.`}
+      >
+        <ShareChart
+          rows={citationRows(citationShare, ownName)}
+          caption="Citation share"
+          countLabel="Cited pages"
+        />
+      </LibrarySection>
+      <LibrarySection title="Mention share" note={mentionNote(mentionShare)}>
+        {mentionShare.answersRead === 0 ? (
+          <p className="library-section__empty">
+            No answer was kept with its text: turn on “Keep answer text” in the Manage tab to count mentions
+            in the conversations kept from then on.
+          </p>
+        ) : (
+          <ShareChart
+            rows={mentionRows(mentionShare, ownName)}
+            caption="Mention share"
+            countLabel="Mentions"
+          />
+        )}
+      </LibrarySection>
+      <LibrarySection
+        title="Presence by prompt"
+        note={`${countOf(report.prompts.length, 'prompt', 'prompts')}: whether each answer cited or named your brand and which competitors it did.`}
+      >
+        {report.prompts.length === 0 ? (
+          <p className="library-section__empty">No prompt in the library yet.</p>
+        ) : (
+          <VirtualTable
+            label="Presence by prompt"
+            columns={PROMPT_COLUMNS}
+            rows={prompts}
+            rowKey={(row) => `${row.conversationId}/${row.turnIndex}`}
+            sort={sort}
+            onSort={(next) => onChoice({ ...choice, sort: next })}
+            minWidth="70rem"
+          />
+        )}
+      </LibrarySection>
+      <LibrarySection
+        title="Domains that cite competitors but never you"
+        note="Domains of pages cited in answers that cite or name a competitor, and never in an answer that cites or names your brand."
+      >
+        {report.gapDomains.length === 0 ? (
+          <p className="library-section__empty">No such domain.</p>
+        ) : (
+          <SmallTable
+            caption="Domains that cite competitors but never you"
+            columns={['Domain', 'Answers', 'Competitors named']}
+            rows={report.gapDomains.map(({ domain, answers, competitors }) => ({
+              key: domain,
+              cells: [domain, countText(answers), competitors.join(', ')],
+            }))}
+          />
+        )}
+      </LibrarySection>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { type JSX, useEffect, useMemo, useState } from 'react';
+import { type BrandSettings, NO_BRANDS, readBrandSettings } from '@/lib/library/brand-settings';
+import { brandReport } from '@/lib/library/brands';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import { loadBrands, saveBrands } from '@/lib/runtime/contract/library-items';
+import { BrandEditor } from './BrandEditor';
+import { BrandReportView } from './BrandReportView';
+import { LibrarySection } from './LibrarySection';
+import type { TableChoiceProps } from './table-choices';
+
+/** The report of the brands, once they name anything. */
+function BrandsReport({
+  records,
+  brands,
+  choice,
+  onChoice,
+}: TableChoiceProps & {
+  records: readonly LibraryConversation[];
+  brands: BrandSettings;
+}): JSX.Element {
+  const report = useMemo(() => brandReport(records, brands), [records, brands]);
+  if (!report.configured)
+    return (
+      <p className="library-section__empty">
+        Name your brand and your competitors above, with their domains, to see who the answers cite and name.
+      </p>
+    );
+  return <BrandReportView report={report} ownName={brands.own.name} choice={choice} onChoice={onChoice} />;
+}
+
+/**
+ * Brands: the user's brand and competitors, then how the kept answers treat them. `choice`: the order of
+ * the presence table.
+ */
+export function BrandsTab({
+  records,
+  choice,
+  onChoice,
+}: TableChoiceProps & { records: readonly LibraryConversation[] }): JSX.Element {
+  const [brands, setBrands] = useState<BrandSettings | null>(null);
+  useEffect(() => {
+    loadBrands().then(setBrands, () => setBrands(NO_BRANDS));
+  }, []);
+  const save = async (next: BrandSettings): Promise<void> => {
+    await saveBrands(next);
+    setBrands(readBrandSettings(next));
+  };
+  if (brands === null)
+    return (
+      <p className="library-loading" role="status">
+        Reading your brands…
+      </p>
+    );
+  return (
+    <div className="brands-tab">
+      <LibrarySection
+        title="Your brand and competitors"
+        note="Pages on a brand's domains (and their subdomains) count as citing it; its words, as whole words in an answer, as naming it."
+      >
+        <BrandEditor brands={brands} onSave={save} />
+      </LibrarySection>
+      <BrandsReport records={records} brands={brands} choice={choice} onChoice={onChoice} />
+    </div>
+  );
+}

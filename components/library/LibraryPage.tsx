@@ -1,0 +1,84 @@
+import { type JSX, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useLibraryStatus } from '@/components/use-library-status';
+import { useSettings } from '@/components/use-settings';
+import { useTheme } from '@/components/use-theme';
+import { overviewOf } from '@/lib/library/overview';
+import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { ImportLibrary } from './ImportLibrary';
+import { LibraryEmpty } from './LibraryEmpty';
+import { LibraryHeader } from './LibraryHeader';
+import { LibraryOff } from './LibraryOff';
+import { LibraryPanel } from './LibraryPanel';
+import { LibraryStatusBanner } from './LibraryStatusBanner';
+import { LibraryTabs } from './LibraryTabs';
+import type { LibraryFirst } from './library-first';
+import { needsRecords } from './library-tabs';
+import { useTableChoices } from './table-choices';
+import { useHashTab } from './use-hash-tab';
+import './library-page.css';
+
+/**
+ * The library page (architecture "The library"): its header, what failed, then either what the library is
+ * and how to fill it, or its tabs. The theme follows the settings, as the popup's does.
+ */
+export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
+  const { data } = first;
+  const settings = useSettings(first.settings);
+  useTheme(settings.theme);
+  const status = useLibraryStatus(first.status);
+  const view = useSyncExternalStore(data.subscribe, data.view, data.view);
+  const [tab, showTab] = useHashTab(first.tab);
+  const [choices, choose] = useTableChoices();
+  const overview = useMemo(() => overviewOf(view.summaries ?? []), [view.summaries]);
+  const kept = overview.conversations;
+
+  // The worker wrote the library (the status's time moved): new conversations may have arrived. What is
+  // shown stays until the new read answers, so the user keeps their place.
+  const seenWrite = useRef(first.status.at);
+  useEffect(() => {
+    if (status.at === seenWrite.current) return;
+    seenWrite.current = status.at;
+    void data.refresh();
+  }, [status.at, data]);
+
+  const shown = kept > 0;
+  useEffect(() => {
+    if (shown && needsRecords(tab)) void data.wantRecords();
+  }, [shown, tab, data]);
+
+  const turnOn = (): void =>
+    void saveSettings({ ...settings, library: { ...settings.library, enabled: true } });
+  return (
+    <div className="library-page">
+      <LibraryHeader overview={view.summaries === null ? null : overview} />
+      <main className="library-main" aria-labelledby="library-title">
+        <LibraryStatusBanner status={status} />
+        {view.problem !== null && (
+          <p className="banner banner--error library-banner" role="alert">
+            {view.problem}
+          </p>
+        )}
+        {view.summaries !== null && !settings.library.enabled && <LibraryOff kept={kept} onTurnOn={turnOn} />}
+        {view.summaries !== null && settings.library.enabled && !shown && (
+          <LibraryEmpty>
+            <ImportLibrary data={data} />
+          </LibraryEmpty>
+        )}
+        {shown && (
+          <>
+            <LibraryTabs shown={tab} onShow={showTab} />
+            <LibraryPanel
+              tab={tab}
+              data={data}
+              view={view}
+              overview={overview}
+              settings={settings}
+              choices={choices}
+              onChoice={choose}
+            />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { JSX } from 'react';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryOverview } from '@/lib/library/overview';
+import { type LibraryTables, libraryTables } from '@/lib/library/page-tables';
+import type { Settings } from '@/lib/runtime/contract/settings';
+import { BrandsTab } from './BrandsTab';
+import type { LibraryData, LibraryView } from './library-data';
+import { type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
+import { ManageTab } from './ManageTab';
+import { OverviewTab } from './OverviewTab';
+import { RecordsGate } from './RecordsGate';
+import { AdsTab, OffersTab, PagesTab, QueriesTab } from './TableTabs';
+import type { TableChoice, TableChoices, TableId } from './table-choices';
+
+/**
+ * The four tables of one read of the records: built on the first visit to a table tab, then shared by the
+ * four and kept while that read is shown, whichever tab comes between.
+ */
+const builtTables = new WeakMap<readonly LibraryConversation[], LibraryTables>();
+
+function tablesOf(records: readonly LibraryConversation[]): LibraryTables {
+  const built = builtTables.get(records) ?? libraryTables(records);
+  builtTables.set(records, built);
+  return built;
+}
+
+const TABLE_TABS = { queries: QueriesTab, pages: PagesTab, ads: AdsTab, offers: OffersTab } as const;
+
+/** The tables' choices, and how one is changed: the page holds them while it is open. */
+interface ChoicesProps {
+  choices: TableChoices;
+  onChoice: (table: TableId, choice: TableChoice) => void;
+}
+
+/** The shown tab's panel; only that tab is mounted. */
+export function LibraryPanel({
+  tab,
+  data,
+  view,
+  overview,
+  settings,
+  choices,
+  onChoice,
+}: ChoicesProps & {
+  tab: LibraryTabId;
+  data: LibraryData;
+  view: LibraryView;
+  overview: LibraryOverview;
+  settings: Settings;
+}): JSX.Element {
+  const gate = (render: (records: readonly LibraryConversation[]) => JSX.Element): JSX.Element => (
+    <RecordsGate
+      load={view.records}
+      conversations={overview.conversations}
+      onRetry={() => void data.wantRecords()}
+    >
+      {render}
+    </RecordsGate>
+  );
+  const content = (): JSX.Element => {
+    switch (tab) {
+      case 'overview':
+        return <OverviewTab overview={overview} />;
+      case 'queries':
+      case 'pages':
+      case 'ads':
+      case 'offers': {
+        const TableTab = TABLE_TABS[tab];
+        return gate((records) => (
+          <TableTab
+            tables={tablesOf(records)}
+            choice={choices[tab]}
+            onChoice={(choice) => onChoice(tab, choice)}
+          />
+        ));
+      }
+      case 'brands':
+        return gate((records) => (
+          <BrandsTab
+            records={records}
+            choice={choices.prompts}
+            onChoice={(choice) => onChoice('prompts', choice)}
+          />
+        ));
+      case 'manage':
+        return <ManageTab data={data} summaries={view.summaries ?? []} settings={settings} />;
+    }
+  };
+  return (
+    <div
+      className="panel library-panel"
+      role="tabpanel"
+      id={libraryPanelId(tab)}
+      aria-labelledby={libraryTabId(tab)}
+    >
+      {content()}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { JSX } from 'react';
+import type { LibrarySummary } from '@/lib/library/library-summary';
+import type { Settings } from '@/lib/runtime/contract/settings';
+import { DeleteConversations } from './DeleteConversations';
+import { DeleteEverything } from './DeleteEverything';
+import { ExportLibrary } from './ExportLibrary';
+import { ImportLibrary } from './ImportLibrary';
+import { LibrarySection } from './LibrarySection';
+import type { LibraryData } from './library-data';
+import { ManageChoices } from './ManageChoices';
+import { TableDownloads } from './TableDownloads';
+import './manage-tab.css';
+
+/** Manage: what the library keeps and for how long, its files in and out, and deleting from it. */
+export function ManageTab({
+  data,
+  summaries,
+  settings,
+}: {
+  data: LibraryData;
+  summaries: readonly LibrarySummary[];
+  settings: Settings;
+}): JSX.Element {
+  return (
+    <div className="manage-tab">
+      <LibrarySection title="What the library keeps">
+        <ManageChoices data={data} settings={settings} />
+      </LibrarySection>
+      <LibrarySection
+        title="Export and import"
+        note="One JSON file holds every kept conversation and your brands; importing one adds what it holds and keeps the newer copy of a conversation kept in both."
+      >
+        <ExportLibrary data={data} />
+        <ImportLibrary data={data} />
+      </LibrarySection>
+      <LibrarySection
+        title="Table downloads"
+        note="The tables for a spreadsheet, SQL or a data frame: CSV, JSON Lines or Parquet."
+      >
+        <TableDownloads data={data} />
+      </LibrarySection>
+      <LibrarySection title="Delete conversations">
+        <DeleteConversations data={data} summaries={summaries} />
+      </LibrarySection>
+      <LibrarySection title="Delete everything">
+        <DeleteEverything data={data} count={summaries.length} />
+      </LibrarySection>
+    </div>
+  );
+}

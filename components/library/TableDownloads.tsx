@@ -1,0 +1,83 @@
+import { type JSX, useState } from 'react';
+import type { LibraryTable, LibraryTableName } from '@/lib/library/library-table';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { tableFileName } from '@/lib/library/table-file-name';
+import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
+import { downloadFile } from '@/lib/runtime/contract/download-file';
+import type { LibraryData } from './library-data';
+import { libraryFileStem } from './library-file-names';
+
+const TABLE_NAMES: Record<LibraryTableName, string> = {
+  joined: 'Joined table',
+  ads: 'Ads table',
+  offers: 'Offers table',
+};
+
+type Saving =
+  | { kind: 'idle' }
+  | { kind: 'working'; what: string }
+  | { kind: 'said'; text: string; failed: boolean };
+
+/**
+ * The library's tables as files (export-format "Library tables"): each table in each format, written from
+ * every kept conversation when its button is pressed. The writers load on the first download, so the page
+ * opens without the Parquet encoder.
+ */
+export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
+  const [saving, setSaving] = useState<Saving>({ kind: 'idle' });
+  const download = async (table: LibraryTable, format: TableFormat): Promise<void> => {
+    const info = tableFormatInfo(format);
+    const what = `the ${TABLE_NAMES[table.name].toLowerCase()} as ${info.label}`;
+    setSaving({ kind: 'working', what });
+    try {
+      const [{ tableFile }, records] = await Promise.all([
+        import('@/lib/library/table-file'),
+        data.read((store) => store.all()),
+      ]);
+      const body = await tableFile(format, table, records);
+      const fileName = tableFileName(
+        `${libraryFileStem(Date.now())}.${info.extension}`,
+        table.name,
+        info.extension,
+      );
+      downloadFile(document, { fileName, mimeType: info.mimeType, body });
+      setSaving({ kind: 'said', text: `Saved ${fileName}.`, failed: false });
+    } catch (error) {
+      setSaving({ kind: 'said', text: `Could not write ${what}: ${String(error)}`, failed: true });
+    }
+  };
+  return (
+    <div className="table-downloads">
+      <ul className="table-downloads__tables">
+        {LIBRARY_TABLES.map((table) => (
+          <li key={table.name} className="table-downloads__table">
+            <span>
+              <strong>{TABLE_NAMES[table.name]}</strong>{' '}
+              <span className="table-downloads__grain">({table.grain})</span>
+            </span>
+            <span className="table-downloads__buttons">
+              {TABLE_FORMATS.map((format) => (
+                <button
+                  key={format.id}
+                  type="button"
+                  className="button"
+                  disabled={saving.kind === 'working'}
+                  aria-label={`Download the ${TABLE_NAMES[table.name].toLowerCase()} as ${format.label}`}
+                  onClick={() => void download(table, format.id)}
+                >
+                  {format.label}
+                </button>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p
+        className={`manage__said${saving.kind === 'said' && saving.failed ? ' manage__said--failed' : ''}`}
+        role="status"
+      >
+        {saving.kind === 'working' ? `Writing ${saving.what}…` : saving.kind === 'said' ? saving.text : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { type JSX, useDeferredValue, useMemo } from 'react';
+import { type LibraryFilter, type LibraryTables, NO_FILTER, sortRows } from '@/lib/library/page-tables';
+import { ofText } from './number-text';
+import { TableFilters } from './TableFilters';
+import type { TableChoiceProps, TableId } from './table-choices';
+import { type TableColumn, VirtualTable } from './VirtualTable';
+
+export interface TableTabProps<Row> extends TableChoiceProps {
+  table: TableId;
+  /** The table's name for screen readers: "Queries". */
+  label: string;
+  columns: readonly TableColumn<Row>[];
+  rowsOf: (tables: LibraryTables, filter: LibraryFilter) => Row[];
+  tables: LibraryTables;
+  textHint: string;
+  /** What the rows are, counted: ["query", "queries"]. */
+  noun: readonly [one: string, many: string];
+  /** What an empty library table says. */
+  empty: string;
+  minWidth: string;
+}
+
+/** The rows a filter keeps, in the order chosen (the table's own when none is). */
+export function shownRows<Row>(
+  rows: Row[],
+  columns: readonly TableColumn<Row>[],
+  sort: { column: string; direction: 'ascending' | 'descending' } | null,
+): Row[] {
+  const by = sort === null ? undefined : columns.find((column) => column.id === sort.column)?.sortBy;
+  return sort === null || by === undefined ? rows : sortRows(rows, by, sort.direction);
+}
+
+/**
+ * One table of the library (Queries, Pages, Ads, Offers): its filters, how many rows they keep, and the
+ * rows, sorted by a header's button. The filter is read deferred, so typing stays quick over 100,000 rows.
+ */
+export function TableTab<Row extends { key: string }>({
+  table,
+  label,
+  columns,
+  rowsOf,
+  tables,
+  textHint,
+  noun,
+  empty,
+  minWidth,
+  choice,
+  onChoice,
+}: TableTabProps<Row>): JSX.Element {
+  const filter = useDeferredValue(choice.filter);
+  const total = useMemo(() => rowsOf(tables, NO_FILTER).length, [rowsOf, tables]);
+  const kept = useMemo(
+    () => rowsOf(tables, { ...filter, text: filter.text.trim() }),
+    [rowsOf, tables, filter],
+  );
+  const rows = useMemo(() => shownRows(kept, columns, choice.sort), [kept, columns, choice.sort]);
+  if (total === 0) return <p className="library-section__empty">{empty}</p>;
+  return (
+    <div className="table-tab" data-table={table}>
+      <TableFilters
+        filter={choice.filter}
+        onChange={(patch) => onChoice({ ...choice, filter: { ...choice.filter, ...patch } })}
+        tables={tables}
+        textHint={textHint}
+      />
+      <p className="table-tab__count">
+        <output aria-live="polite" data-testid={`${table}-count`}>
+          {ofText(rows.length, total)} {total === 1 ? noun[0] : noun[1]}
+        </output>
+      </p>
+      {rows.length === 0 ? (
+        <p className="library-section__empty">No {noun[0]} matches these filters.</p>
+      ) : (
+        <VirtualTable
+          label={label}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.key}
+          sort={choice.sort}
+          onSort={(sort) => onChoice({ ...choice, sort })}
+          minWidth={minWidth}
+        />
+      )}
+    </div>
+  );
+}

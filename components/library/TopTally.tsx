@@ -1,0 +1,33 @@
+import type { JSX } from 'react';
+import type { Tally } from '@/lib/library/library-summary';
+import { LibrarySection } from './LibrarySection';
+import { countText } from './number-text';
+import { SmallTable } from './SmallTable';
+
+/** A top list of the overview (queries, advertisers, merchants), most first. */
+export function TopTally({
+  title,
+  columns,
+  tallies,
+  empty,
+}: {
+  title: string;
+  /** The name column's heading, then the count's. */
+  columns: readonly [string, string];
+  tallies: readonly Tally[];
+  empty: string;
+}): JSX.Element {
+  return (
+    <LibrarySection title={title}>
+      {tallies.length === 0 ? (
+        <p className="library-section__empty">{empty}</p>
+      ) : (
+        <SmallTable
+          caption={title}
+          columns={columns}
+          rows={tallies.map(([name, count]) => ({ key: name, cells: [name, countText(count)] }))}
+        />
+      )}
+    </LibrarySection>
+  );
+}

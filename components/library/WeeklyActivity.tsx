@@ -1,0 +1,30 @@
+import type { JSX } from 'react';
+import type { WeekActivity } from '@/lib/library/overview';
+import { ColumnChart } from './ColumnChart';
+import { LibrarySection } from './LibrarySection';
+import { countText } from './number-text';
+import { weekBars } from './overview-bars';
+import { SmallTable } from './SmallTable';
+
+/** Prompts sent week by week (weeks start on Monday, in UTC: lib/library/week.ts), newest first in the table. */
+export function WeeklyActivity({ weeks }: { weeks: readonly WeekActivity[] }): JSX.Element {
+  return (
+    <LibrarySection title="Activity by week" note="Prompts sent each week, by the Monday it starts on (UTC).">
+      {weeks.length === 0 ? (
+        <p className="library-section__empty">No prompt in the library has a date.</p>
+      ) : (
+        <>
+          <ColumnChart columns={weekBars(weeks)} />
+          <SmallTable
+            caption="Activity by week"
+            columns={['Week of', 'Turns', 'Conversations']}
+            rows={weeks.toReversed().map(({ week, turns, conversations }) => ({
+              key: week,
+              cells: [week, countText(turns), countText(conversations)],
+            }))}
+          />
+        </>
+      )}
+    </LibrarySection>
+  );
+}

@@ -1,0 +1,26 @@
+import { openLibrary } from '@/lib/library/library-store';
+import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
+import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
+import { loadSettings } from '@/lib/runtime/contract/settings-items';
+import { LibraryData } from './library-data';
+import { type LibraryTabId, tabOfHash } from './library-tabs';
+
+/** What the library page's first render shows, read before it (as the popup's, components/first-state.ts). */
+export interface LibraryFirst {
+  settings: Settings;
+  status: LibraryStatus;
+  tab: LibraryTabId;
+  /** The database's reads, its summaries already read: the overview draws at once. */
+  data: LibraryData;
+}
+
+export async function readLibraryFirst(): Promise<LibraryFirst> {
+  const data = new LibraryData(() => openLibrary());
+  const [settings, status] = await Promise.all([
+    loadSettings().catch(() => DEFAULT_SETTINGS),
+    libraryStatusItem.getValue().catch(() => LIBRARY_STATUS_OK),
+    data.refresh(),
+  ]);
+  return { settings, status, tab: tabOfHash(location.hash), data };
+}

@@ -1,0 +1,29 @@
+/**
+ * The library page's tabs, in order. `records`: the tab reads the kept conversations whole, so its first
+ * visit loads them; the overview reads only the summaries (architecture "The library").
+ */
+export const LIBRARY_TABS = [
+  { id: 'overview', label: 'Overview', records: false },
+  { id: 'queries', label: 'Queries', records: true },
+  { id: 'pages', label: 'Pages', records: true },
+  { id: 'ads', label: 'Ads', records: true },
+  { id: 'offers', label: 'Offers', records: true },
+  { id: 'brands', label: 'Brands', records: true },
+  { id: 'manage', label: 'Manage', records: false },
+] as const;
+
+export type LibraryTabId = (typeof LIBRARY_TABS)[number]['id'];
+
+export const LIBRARY_TAB_IDS: readonly LibraryTabId[] = LIBRARY_TABS.map((tab) => tab.id);
+
+/** The tab a URL's hash names ("#pages"), so a reload or a shared link opens it; else the overview. */
+export function tabOfHash(hash: string): LibraryTabId {
+  const named = hash.replace(/^#/, '');
+  return LIBRARY_TAB_IDS.find((id) => id === named) ?? 'overview';
+}
+
+export const needsRecords = (id: LibraryTabId): boolean =>
+  LIBRARY_TABS.find((tab) => tab.id === id)?.records ?? false;
+
+export const libraryTabId = (id: LibraryTabId): string => `library-tab-${id}`;
+export const libraryPanelId = (id: LibraryTabId): string => `library-panel-${id}`;

@@ -1,0 +1,94 @@
+import { availabilityText, moneyText } from '@/components/views/money-text';
+import type { OfferTableRow } from '@/lib/library/page-tables';
+import { ConversationLink, DayCell, NO_VALUE, TextCell, UrlCell } from './TableCells';
+import type { TableColumn } from './VirtualTable';
+
+/** An amount of the offer as a shopper reads it, in the offer's currency (components/views/money-text.ts). */
+const money = (row: OfferTableRow, amount: number | null): string =>
+  moneyText(amount, row.currency, { shownPrice: row.priceText }) ?? NO_VALUE;
+
+/** The Offers tab's columns: which product, from which merchant, at what price, in which conversation. */
+export const OFFER_COLUMNS: readonly TableColumn<OfferTableRow>[] = [
+  {
+    id: 'product',
+    label: 'Product',
+    width: 'minmax(12rem, 2.5fr)',
+    cell: (row) => <UrlCell url={row.url} text={row.product} />,
+    sortBy: 'product',
+  },
+  {
+    id: 'brand',
+    label: 'Brand',
+    width: 'minmax(6rem, 1fr)',
+    cell: (row) => <TextCell text={row.brand} />,
+    sortBy: 'brand',
+  },
+  {
+    id: 'merchant',
+    label: 'Merchant',
+    width: 'minmax(7rem, 1.2fr)',
+    cell: (row) => <TextCell text={row.merchant} />,
+    sortBy: 'merchant',
+  },
+  {
+    id: 'total',
+    label: 'Total',
+    width: '7rem',
+    cell: (row) => (row.total === null ? <TextCell text={row.priceText} /> : money(row, row.total)),
+    sortBy: 'total',
+    numeric: true,
+  },
+  {
+    id: 'base',
+    label: 'Base',
+    width: '6.5rem',
+    cell: (row) => money(row, row.base),
+    sortBy: 'base',
+    numeric: true,
+  },
+  {
+    id: 'shipping',
+    label: 'Shipping',
+    width: '6.5rem',
+    cell: (row) => money(row, row.shipping),
+    sortBy: 'shipping',
+    numeric: true,
+  },
+  {
+    id: 'tax',
+    label: 'Tax',
+    width: '6rem',
+    cell: (row) => money(row, row.tax),
+    sortBy: 'tax',
+    numeric: true,
+  },
+  {
+    id: 'best-price',
+    label: 'Tag',
+    width: 'minmax(6rem, 1fr)',
+    cell: (row) => <TextCell text={row.bestPriceTag} />,
+    sortBy: 'bestPriceTag',
+  },
+  {
+    id: 'availability',
+    label: 'Availability',
+    width: '7.5rem',
+    cell: (row) => <TextCell text={row.availability === null ? null : availabilityText(row.availability)} />,
+    sortBy: 'availability',
+  },
+  {
+    id: 'conversation',
+    label: 'Conversation',
+    width: 'minmax(9rem, 1.5fr)',
+    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
+    sortBy: 'conversationTitle',
+  },
+  {
+    id: 'at',
+    label: 'Date',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.at} />,
+    sortBy: 'at',
+    numeric: true,
+  },
+];

@@ -1,0 +1,81 @@
+import { ExternalLink } from '@/components/views/ExternalLink';
+import type { PageTableRow } from '@/lib/library/page-tables';
+import { countText } from './number-text';
+import { DayCell, TextCell, UrlCell } from './TableCells';
+import type { TableColumn } from './VirtualTable';
+
+/** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
+export const PAGE_COLUMNS: readonly TableColumn<PageTableRow>[] = [
+  {
+    id: 'page',
+    label: 'Page',
+    width: 'minmax(14rem, 3fr)',
+    cell: (row) => <UrlCell url={row.url} text={row.title} />,
+    sortBy: 'title',
+  },
+  {
+    id: 'domain',
+    label: 'Domain',
+    width: 'minmax(8rem, 1.2fr)',
+    cell: (row) => <TextCell text={row.domain} />,
+    sortBy: 'domain',
+  },
+  {
+    id: 'cited',
+    label: 'Cited',
+    width: '5rem',
+    cell: (row) => countText(row.cited),
+    sortBy: 'cited',
+    numeric: true,
+  },
+  {
+    id: 'retrieved',
+    label: 'Retrieved',
+    width: '6.5rem',
+    cell: (row) => countText(row.retrieved),
+    sortBy: 'retrieved',
+    numeric: true,
+  },
+  {
+    id: 'citations',
+    label: 'Citations',
+    width: '6.5rem',
+    cell: (row) => countText(row.citations),
+    sortBy: 'citations',
+    numeric: true,
+  },
+  {
+    id: 'conversations',
+    label: 'Conversations',
+    width: '8rem',
+    cell: (row) => countText(row.conversations),
+    sortBy: 'conversations',
+    numeric: true,
+  },
+  {
+    id: 'first-seen',
+    label: 'First seen',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.firstSeen} />,
+    sortBy: 'firstSeen',
+    numeric: true,
+  },
+  {
+    id: 'last-seen',
+    label: 'Last seen',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.lastSeen} />,
+    sortBy: 'lastSeen',
+    numeric: true,
+  },
+  {
+    id: 'last-conversation',
+    label: 'Last seen in',
+    width: '7rem',
+    cell: (row) => (
+      <ExternalLink href={row.lastConversationUrl}>
+        Conversation<span className="visually-hidden"> that last showed {row.title ?? row.url}</span>
+      </ExternalLink>
+    ),
+  },
+];

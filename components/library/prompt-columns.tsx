@@ -1,0 +1,68 @@
+import type { BrandPrompt } from '@/lib/library/brands';
+import { ConversationLink, DayCell, NO_VALUE, TextCell } from './TableCells';
+import type { TableColumn } from './VirtualTable';
+
+/** Presence said in words with its mark, so it reads the same without colour or sight. */
+const cited = (yes: boolean): string => (yes ? '✓ Cited' : '✗ Not cited');
+
+function mentioned(yes: boolean | null): string {
+  if (yes === null) return 'Text not kept';
+  return yes ? '✓ Mentioned' : '✗ Not mentioned';
+}
+
+const names = (list: readonly string[]): string | null => (list.length === 0 ? null : list.join(', '));
+
+/** The per-prompt presence table's columns: for each prompt, whether its answer cited or named whom. */
+export const PROMPT_COLUMNS: readonly TableColumn<BrandPrompt>[] = [
+  {
+    id: 'prompt',
+    label: 'Prompt',
+    width: 'minmax(14rem, 3fr)',
+    cell: (row) => <TextCell text={row.prompt} />,
+    sortBy: 'prompt',
+  },
+  {
+    id: 'own-cited',
+    label: 'You: cited',
+    width: '8rem',
+    cell: (row) => cited(row.ownCited),
+    sortBy: 'ownCited',
+    numeric: true,
+  },
+  {
+    id: 'own-mentioned',
+    label: 'You: mentioned',
+    width: '10rem',
+    cell: (row) => mentioned(row.ownMentioned),
+    sortBy: 'ownMentioned',
+    numeric: true,
+  },
+  {
+    id: 'competitors-cited',
+    label: 'Competitors cited',
+    width: 'minmax(9rem, 1.5fr)',
+    cell: (row) => <TextCell text={names(row.competitorsCited)} />,
+  },
+  {
+    id: 'competitors-mentioned',
+    label: 'Competitors mentioned',
+    width: 'minmax(9rem, 1.5fr)',
+    cell: (row) =>
+      row.ownMentioned === null ? NO_VALUE : <TextCell text={names(row.competitorsMentioned)} />,
+  },
+  {
+    id: 'conversation',
+    label: 'Conversation',
+    width: 'minmax(9rem, 1.5fr)',
+    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
+    sortBy: 'conversationTitle',
+  },
+  {
+    id: 'at',
+    label: 'Date',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.at} />,
+    sortBy: 'at',
+    numeric: true,
+  },
+];

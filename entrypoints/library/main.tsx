@@ -1,0 +1,3 @@
+import { mountLibrary } from '@/components/library/mount-library';
+
+void mountLibrary();

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { OverviewTab } from '@/components/library/OverviewTab';
+import { domainBars, OTHER_DOMAINS_LABEL } from '@/components/library/overview-bars';
+import { summaryOf } from '@/lib/library/library-summary';
+import { overviewOf } from '@/lib/library/overview';
+import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
+import { libraryConversation, page, turn } from '@/tests/unit/library/library-records';
+import { smallLibrary } from './library-fixtures';
+
+const overview = overviewOf(smallLibrary().map(summaryOf));
+
+describe('the overview', () => {
+  it('counts conversations, turns, searches and the share of turns that searched, from the summaries', () => {
+    const html = renderView(OverviewTab, { overview });
+    expect(html).toMatch(/data-testid="figure-conversations">3</);
+    expect(html).toMatch(/data-testid="figure-turns">3</);
+    expect(html).toMatch(/data-testid="figure-searches">3</);
+    expect(html).toMatch(/data-testid="figure-search-share">66.7% \(2 of 3\)</);
+  });
+
+  it('says the share is unknown when no turn tells whether it searched', () => {
+    const unknown = overviewOf([summaryOf(libraryConversation('c', [turn(1)]))]);
+    expect(renderView(OverviewTab, { overview: unknown })).toMatch(
+      /data-testid="figure-search-share">Unknown</,
+    );
+  });
+
+  it('draws the cited domains as bars hidden from screen readers, beside the table that says the same', () => {
+    const html = renderView(OverviewTab, { overview });
+    expect(html).toMatch(/<svg class="bar-chart"[^>]*aria-hidden="true"/);
+    const text = visibleText(html);
+    expect(text).toContain(
+      'Cited pages by domain Domain Cited pages Share seriouseats.com 2 66.7% lodgecastiron.com 1 33.3%',
+    );
+    expect(text).toContain('Top queries Query Times run best cast iron skillet 2026 1');
+    expect(text).toContain('Top advertisers Advertiser Ads Pan Shop 1');
+    expect(text).toContain('Top merchants Merchant Offers Kitchen Store 1');
+  });
+
+  it('makes one bar per domain, the longest first, and mutes the rest gathered as other domains', () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      page(`https://site${String(index).padStart(2, '0')}.example/`, { cited: true, citations: 1 }),
+    );
+    const wide = overviewOf([summaryOf(libraryConversation('c', [turn(1, { pages: many })]))], 10);
+    const bars = domainBars(wide.citedDomains);
+    expect(bars).toHaveLength(11);
+    expect(bars[0]).toMatchObject({ label: 'site00.example', value: 1, valueText: '8.3%', muted: false });
+    expect(bars.at(-1)).toMatchObject({
+      label: OTHER_DOMAINS_LABEL,
+      value: 2,
+      valueText: '16.7%',
+      muted: true,
+    });
+  });
+
+  it('lists the weeks, newest first in the table, and says when nothing was cited or dated', () => {
+    const text = visibleText(renderView(OverviewTab, { overview }));
+    expect(text).toMatch(/Week of Turns Conversations 2026-11-09 2 2 2026-11-02 1 1$/);
+    const bare = overviewOf([summaryOf(libraryConversation('c', [turn(1)], { createdAt: null }))]);
+    const bareText = visibleText(renderView(OverviewTab, { overview: bare }));
+    expect(bareText).toContain('No answer in the library cites a page yet.');
+    expect(bareText).toContain('No prompt in the library has a date.');
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { QUERY_COLUMNS } from '@/components/library/query-columns';
+import { shownRows } from '@/components/library/TableTab';
+import { AdsTab, OffersTab, PagesTab, QueriesTab } from '@/components/library/TableTabs';
+import { NO_CHOICE, type TableChoice } from '@/components/library/table-choices';
+import { ariaSortOf, nextSort } from '@/components/library/table-sort';
+import { type LibraryFilter, libraryTables, NO_FILTER, type QueryTableRow } from '@/lib/library/page-tables';
+import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
+import { libraryConversation, turn } from '@/tests/unit/library/library-records';
+import { smallLibrary } from './library-fixtures';
+
+const tables = libraryTables(smallLibrary());
+
+/** A tab's props: the tables, and the filter or order chosen. */
+const props = (choice: Partial<TableChoice> = {}, filter: Partial<LibraryFilter> = {}) => ({
+  tables,
+  choice: { ...NO_CHOICE, ...choice, filter: { ...NO_FILTER, ...filter } },
+  onChoice: () => undefined,
+});
+
+/** The rows' first cells, as rendered, in order. */
+const firstCells = (html: string): string[] =>
+  [...html.matchAll(/<tr class="vtable__row" aria-rowindex="\d+"[^>]*><td[^>]*>(.*?)<\/td>/g)].map((match) =>
+    visibleText(match[1] ?? ''),
+  );
+
+describe('a table tab', () => {
+  it('counts, heads and links every row: its conversation on chatgpt.com and its pages, in a new tab', () => {
+    const html = renderView(QueriesTab, props());
+    expect(html).toMatch(/data-testid="queries-count">3 of 3 queries</);
+    expect(html).toContain('aria-rowcount="4"');
+    expect(firstCells(html)).toEqual([
+      'best cast iron skillet 2026',
+      'lodge skillet review',
+      'best chef knife',
+    ]);
+    expect(html).toContain('href="https://chatgpt.com/c/skillets" target="_blank" rel="noreferrer noopener"');
+    expect(visibleText(renderView(PagesTab, props()))).toContain('4 of 4 pages');
+    expect(renderView(PagesTab, props())).toContain('href="https://www.seriouseats.com/skillets"');
+    expect(visibleText(renderView(AdsTab, props()))).toContain('Pan Shop Skillets on sale');
+    expect(visibleText(renderView(OffersTab, props()))).toContain(
+      'Lodge 10" skillet Lodge Kitchen Store $37.50',
+    );
+  });
+
+  it('keeps the rows its filters keep, and says how many of all', () => {
+    expect(visibleText(renderView(QueriesTab, props({}, { text: '  SKILLET ' })))).toContain(
+      '2 of 3 queries',
+    );
+    expect(firstCells(renderView(QueriesTab, props({}, { model: 'gpt-5-mini' })))).toEqual([
+      'best chef knife',
+    ]);
+    expect(firstCells(renderView(QueriesTab, props({}, { conversationId: 'knives' })))).toEqual([
+      'best chef knife',
+    ]);
+    const november = (day: number) => new Date(2026, 10, day).getTime();
+    expect(firstCells(renderView(QueriesTab, props({}, { from: november(2), to: november(3) - 1 })))).toEqual(
+      ['best cast iron skillet 2026', 'lodge skillet review'],
+    );
+    expect(visibleText(renderView(QueriesTab, props({}, { text: 'nothing like it' })))).toContain(
+      'No query matches these filters.',
+    );
+  });
+
+  it('shows the filters chosen in its controls', () => {
+    const html = renderView(
+      QueriesTab,
+      props({}, { text: 'pan', model: 'gpt-5', from: new Date(2026, 10, 2).getTime() }),
+    );
+    expect(html).toMatch(/<input type="search"[^>]*value="pan"/);
+    expect(html).toMatch(/<input type="date" value="2026-11-02"/);
+    expect(html).toMatch(/<option value="gpt-5" selected="">gpt-5<\/option>/);
+    expect(html).toContain('Any conversation');
+  });
+
+  it('sorts by the header pressed, saying so with aria-sort on that header alone', () => {
+    const html = renderView(QueriesTab, props({ sort: { column: 'query', direction: 'ascending' } }));
+    expect(firstCells(html)).toEqual([
+      'best cast iron skillet 2026',
+      'best chef knife',
+      'lodge skillet review',
+    ]);
+    expect(html.match(/aria-sort="ascending"/g)).toHaveLength(1);
+    expect(html).not.toContain('aria-sort="descending"');
+    expect(html).toMatch(
+      /<th scope="col"[^>]*aria-sort="ascending"><button type="button" class="vtable__sort">Query/,
+    );
+  });
+
+  it('says so when the library holds no row of its kind', () => {
+    const plain = libraryTables([libraryConversation('c', [turn(1)])]);
+    expect(visibleText(renderView(AdsTab, { ...props(), tables: plain }))).toBe(
+      'No conversation in the library was shown an ad.',
+    );
+  });
+
+  it('renders a few dozen of 100,000 rows, each saying its place in the whole table', () => {
+    const many = libraryConversation('many', [
+      turn(1, {
+        queries: Array.from({ length: 100_000 }, (_, order) => ({
+          text: `query ${order}`,
+          kind: 'search',
+          order,
+        })),
+      }),
+    ]);
+    const html = renderView(QueriesTab, { ...props(), tables: libraryTables([many]) });
+    const rows = html.match(/<tr class="vtable__row" /g) ?? [];
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(60);
+    expect(html).toContain('aria-rowcount="100001"');
+    expect(visibleText(html)).toContain('100,000 of 100,000 queries');
+  });
+});
+
+describe('sorting', () => {
+  it('starts text from A and numbers from the largest, and flips on a second press', () => {
+    expect(nextSort(null, 'query', false)).toEqual({ column: 'query', direction: 'ascending' });
+    expect(nextSort(null, 'at', true)).toEqual({ column: 'at', direction: 'descending' });
+    expect(nextSort({ column: 'at', direction: 'descending' }, 'at', true)).toEqual({
+      column: 'at',
+      direction: 'ascending',
+    });
+    expect(nextSort({ column: 'at', direction: 'descending' }, 'query', false).direction).toBe('ascending');
+    expect(ariaSortOf({ column: 'at', direction: 'ascending' }, 'at')).toBe('ascending');
+    expect(ariaSortOf({ column: 'at', direction: 'ascending' }, 'query')).toBeUndefined();
+  });
+
+  it('orders by the column the header names, and keeps the table order when none is chosen', () => {
+    const rows = tables.queries(NO_FILTER);
+    expect(shownRows(rows, QUERY_COLUMNS, null)).toBe(rows);
+    const byDate = shownRows(rows, QUERY_COLUMNS, { column: 'at', direction: 'descending' });
+    expect(byDate.map((row: QueryTableRow) => row.query)[0]).toBe('best chef knife');
+  });
+});
