@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { OpenLibraryButton } from '@/components/shell/OpenLibraryButton';
 import { StateFace } from '@/components/shell/StateFace';
 import type { FirstState } from './first-state';
 import type { Surface } from './surface';
@@ -26,9 +27,14 @@ export function App({ surface, first }: { surface: Surface; first: FirstState })
       data-face={tab === null ? 'reading' : 'not-on-site'}
     >
       <header className="header">
-        <h1 id="app-title" className="header__brand">
-          Chat Lens
-        </h1>
+        <div className="header__top">
+          <h1 id="app-title" className="header__brand">
+            Chat Lens
+          </h1>
+          <div className="header__actions">
+            <OpenLibraryButton />
+          </div>
+        </div>
       </header>
       {tab === 'none' && <StateFace face={{ kind: 'not-on-site' }} />}
     </main>

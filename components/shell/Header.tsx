@@ -2,9 +2,13 @@ import type { JSX, ReactNode } from 'react';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FreshnessLine } from './FreshnessLine';
 import { LoadProgress } from './LoadProgress';
+import { OpenLibraryButton } from './OpenLibraryButton';
 import { TransportBadge } from './TransportBadge';
 
-/** The conversation's title line and facts; `actions` are the header's buttons (panel, settings). */
+/**
+ * The conversation's title line and facts; the way to the library, then `actions`, the surface's own buttons
+ * (panel, settings).
+ */
 export function Header({
   snapshot,
   actions,
@@ -19,7 +23,10 @@ export function Header({
         <h1 id="app-title" className="header__brand">
           Chat Lens
         </h1>
-        <div className="header__actions">{actions}</div>
+        <div className="header__actions">
+          <OpenLibraryButton />
+          {actions}
+        </div>
       </div>
       {snapshot !== null && summary !== null && (
         <div className="header__conversation">

@@ -3,6 +3,7 @@ import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { LibrarySettings } from './LibrarySettings';
 
 /** The settings form: every change is saved at once; both faces follow it. */
 export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
@@ -63,6 +64,7 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             <option value="dark">Dark</option>
           </select>
         </label>
+        <LibrarySettings library={settings.library} onChange={(library) => change({ library })} />
       </form>
     </section>
   );
