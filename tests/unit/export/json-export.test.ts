@@ -73,7 +73,15 @@ describe('toExportDocument', () => {
 
   it('indexes turns from 0 and gives each query its turn and message', () => {
     expect(document.turns).toEqual([
-      { index: 0, messageIds: ['s'], searched: null, searchEvidence: null, model: null, streamed: false },
+      {
+        index: 0,
+        messageIds: ['s'],
+        searched: null,
+        searchEvidence: null,
+        model: null,
+        streamed: false,
+        transport: null,
+      },
       {
         index: 1,
         messageIds: ['u1', 't1', 'a1'],
@@ -81,6 +89,7 @@ describe('toExportDocument', () => {
         searchEvidence: 'tool-messages',
         model: null,
         streamed: false,
+        transport: null,
       },
     ]);
     expect(document.queries).toEqual([

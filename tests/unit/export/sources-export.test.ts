@@ -35,6 +35,7 @@ describe('JSON export: top-level sources[]', () => {
       messageId: 'cit-4',
       cited: true,
       retrieved: true,
+      rank: 1,
     });
     // The contract's conversation.sources keeps its meaning: the formats' load status.
     expect(Object.keys(conversation.sources)).toEqual(['messages', 'tree', 'stream']);

@@ -131,6 +131,8 @@ describe('extractSources', () => {
         messageId: 'a',
         cited: true,
         retrieved: true,
+        // Its place in the results: the entry before it had no URL, but was a result.
+        rank: 1,
       },
     ]);
   });

@@ -8,11 +8,19 @@ import { conversationOf, message, user } from './build-conversation';
 
 describe('turnFacts: which answers were written without a search', () => {
   it("takes the stream's own word, and the turn's model from its server metadata", () => {
-    const streamed = readStreamedTurn(answerStreamFixture('live'));
+    // Read from a WebSocket, as the stream collector tells (stream-collector.ts heldTurn).
+    const streamed = { ...readStreamedTurn(answerStreamFixture('live')), transport: 'websocket' as const };
     const conversation = normalizeStreamedTurns('c', [streamed]);
     const { turnFacts } = inspect({ conversation, streamedTurns: [streamed] });
     expect(turnFacts).toEqual([
-      { turnIndex: 0, searched: true, searchEvidence: 'stream', model: 'gpt-5-thinking', streamed: true },
+      {
+        turnIndex: 0,
+        searched: true,
+        searchEvidence: 'stream',
+        model: 'gpt-5-thinking',
+        streamed: true,
+        transport: 'websocket',
+      },
     ]);
   });
 
@@ -41,15 +49,29 @@ describe('turnFacts: which answers were written without a search', () => {
     ]);
     if (!page.ok) throw new Error(page.error.message);
     expect(inspect({ conversation: page.value }).turnFacts).toEqual([
-      { turnIndex: 0, searched: true, searchEvidence: 'tool-messages', model: 'gpt-5', streamed: false },
-      { turnIndex: 1, searched: false, searchEvidence: 'tool-messages', model: null, streamed: false },
+      {
+        turnIndex: 0,
+        searched: true,
+        searchEvidence: 'tool-messages',
+        model: 'gpt-5',
+        streamed: false,
+        transport: null,
+      },
+      {
+        turnIndex: 1,
+        searched: false,
+        searchEvidence: 'tool-messages',
+        model: null,
+        streamed: false,
+        transport: null,
+      },
     ]);
     const treeOnly = conversationOf([
       user('u1', 'Weather?', { format: 'tree' }),
       message({ id: 'a1', text: 'Sunny.', format: 'tree' }),
     ]);
     expect(inspect({ conversation: treeOnly }).turnFacts).toEqual([
-      { turnIndex: 0, searched: null, searchEvidence: null, model: null, streamed: false },
+      { turnIndex: 0, searched: null, searchEvidence: null, model: null, streamed: false, transport: null },
     ]);
   });
 });

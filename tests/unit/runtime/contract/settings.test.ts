@@ -9,6 +9,7 @@ describe('readSettings', () => {
       includeHiddenAndTools: true,
       citations: 'footnotes',
       theme: 'dark',
+      library: { enabled: true, keepAnswerText: false, retentionDays: 90 },
     };
     expect(readSettings(chosen)).toEqual(chosen);
   });
@@ -34,6 +35,8 @@ describe('readSettings', () => {
         expect(['inline', 'footnotes']).toContain(settings.citations);
         expect(['system', 'light', 'dark']).toContain(settings.theme);
         expect(typeof settings.includeHiddenAndTools).toBe('boolean');
+        expect(typeof settings.library.enabled).toBe('boolean');
+        expect(settings.library.retentionDays === null || settings.library.retentionDays >= 1).toBe(true);
         expect(readSettings(settings)).toEqual(settings);
       }),
     );
