@@ -35,7 +35,7 @@ export function BrandReportView({
       >
         <ShareChart
           rows={citationRows(citationShare, ownName)}
-          caption="Citation share"
+          caption="Cited pages by brand"
           countLabel="Cited pages"
         />
       </LibrarySection>
@@ -48,7 +48,7 @@ export function BrandReportView({
         ) : (
           <ShareChart
             rows={mentionRows(mentionShare, ownName)}
-            caption="Mention share"
+            caption="Mentions by brand"
             countLabel="Mentions"
           />
         )}
@@ -61,7 +61,7 @@ export function BrandReportView({
           <p className="library-section__empty">No prompt in the library yet.</p>
         ) : (
           <VirtualTable
-            label="Presence by prompt"
+            label="Brands by prompt"
             columns={PROMPT_COLUMNS}
             rows={prompts}
             rowKey={(row) => `${row.conversationId}/${row.turnIndex}`}
@@ -79,7 +79,7 @@ export function BrandReportView({
           <p className="library-section__empty">No such domain.</p>
         ) : (
           <SmallTable
-            caption="Domains that cite competitors but never you"
+            caption="Domains, the answers citing them and the competitors named"
             columns={['Domain', 'Answers', 'Competitors named']}
             rows={report.gapDomains.map(({ domain, answers, competitors }) => ({
               key: domain,

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type JSX, useId, useState } from 'react';
-import { NO_BRANDS } from '@/lib/library/brand-settings';
+import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
 import { mergeForImport, readLibraryFile } from '@/lib/library/library-file';
 import { loadBrands, saveBrands } from '@/lib/runtime/contract/library-items';
 import { importSummary } from './import-summary';
@@ -7,10 +7,13 @@ import type { LibraryData } from './library-data';
 
 type Said = { text: string; failed: boolean } | null;
 
+/** Brands as the settings hold them, naming nothing (the settings read them to this shape). */
+const namesNoBrand = (brands: BrandSettings): boolean => JSON.stringify(brands) === JSON.stringify(NO_BRANDS);
+
 /**
  * Reads a library file and adds what it holds: each conversation the library lacks, or holds as written
  * earlier (mergeForImport). A file that cannot be read changes nothing and says why. The file's brands are
- * taken only when the user has named none.
+ * taken only when they name some and the user has named none.
  */
 export function ImportLibrary({ data }: { data: LibraryData }): JSX.Element {
   const id = useId();
@@ -28,8 +31,7 @@ export function ImportLibrary({ data }: { data: LibraryData }): JSX.Element {
       if (merged.length > 0) await store.put(...merged);
       return merged;
     });
-    const current = await loadBrands();
-    const tookBrands = brands !== null && JSON.stringify(current) === JSON.stringify(NO_BRANDS);
+    const tookBrands = brands !== null && !namesNoBrand(brands) && namesNoBrand(await loadBrands());
     if (tookBrands) await saveBrands(brands);
     const summary = importSummary(records, written, skipped);
     setSaid({ text: tookBrands ? `${summary} The file's brands were taken too.` : summary, failed: false });

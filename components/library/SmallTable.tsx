@@ -9,7 +9,8 @@ export interface SmallTableRow {
 
 /**
  * A short table (a top ten, the weeks, a chart's numbers), scrolled in its frame when long. Its caption names
- * it for screen readers; the section's heading above says it to the eye. The frame takes focus only to be
+ * it for screen readers, and so differs from the heading of its section, which says it to the eye: two
+ * regions of one name would not be told apart. The frame takes focus only to be
  * scrolled by the keyboard.
  */
 export function SmallTable({

@@ -23,7 +23,7 @@ export function TopTally({
         <p className="library-section__empty">{empty}</p>
       ) : (
         <SmallTable
-          caption={title}
+          caption={`${title}, most first`}
           columns={columns}
           rows={tallies.map(([name, count]) => ({ key: name, cells: [name, countText(count)] }))}
         />

@@ -13,17 +13,17 @@ export function WeeklyActivity({ weeks }: { weeks: readonly WeekActivity[] }): J
       {weeks.length === 0 ? (
         <p className="library-section__empty">No prompt in the library has a date.</p>
       ) : (
-        <>
+        <div className="chart-and-table">
           <ColumnChart columns={weekBars(weeks)} />
           <SmallTable
-            caption="Activity by week"
+            caption="Turns and conversations by week"
             columns={['Week of', 'Turns', 'Conversations']}
             rows={weeks.toReversed().map(({ week, turns, conversations }) => ({
               key: week,
               cells: [week, countText(turns), countText(conversations)],
             }))}
           />
-        </>
+        </div>
       )}
     </LibrarySection>
   );

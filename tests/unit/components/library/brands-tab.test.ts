@@ -28,7 +28,7 @@ describe('the brand report', () => {
       { key: 'other', label: 'Other domains', count: 2, share: 2 / 3, muted: true },
     ]);
     expect(render()).toContain(
-      'Citation share Brand Cited pages Share Lodge (you) 1 33.3% Acme 0 0% Other domains 2 66.7%',
+      'Cited pages by brand Brand Cited pages Share Lodge (you) 1 33.3% Acme 0 0% Other domains 2 66.7%',
     );
   });
 

@@ -32,9 +32,9 @@ describe('the overview', () => {
     expect(text).toContain(
       'Cited pages by domain Domain Cited pages Share seriouseats.com 2 66.7% lodgecastiron.com 1 33.3%',
     );
-    expect(text).toContain('Top queries Query Times run best cast iron skillet 2026 1');
-    expect(text).toContain('Top advertisers Advertiser Ads Pan Shop 1');
-    expect(text).toContain('Top merchants Merchant Offers Kitchen Store 1');
+    expect(text).toContain('Top queries, most first Query Times run best cast iron skillet 2026 1');
+    expect(text).toContain('Top advertisers, most first Advertiser Ads Pan Shop 1');
+    expect(text).toContain('Top merchants, most first Merchant Offers Kitchen Store 1');
   });
 
   it('makes one bar per domain, the longest first, and mutes the rest gathered as other domains', () => {
