@@ -65,9 +65,9 @@ export function LibraryPanel({
       case 'pages':
       case 'ads':
       case 'offers': {
-        const TableTab = TABLE_TABS[tab];
+        const Table = TABLE_TABS[tab];
         return gate((records) => (
-          <TableTab
+          <Table
             tables={tablesOf(records)}
             choice={choices[tab]}
             onChoice={(choice) => onChoice(tab, choice)}
