@@ -1,24 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
 import type { LibrarySchema } from '@/lib/library/library-schema';
-import { type LibraryStore, LibraryWriteError, openLibrary } from '@/lib/library/library-store';
+import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
 import { libraryConversation, page, turn } from './library-records';
+import { scratchLibraries } from './scratch-libraries';
 
-let databases = 0;
-const opened: LibraryStore[] = [];
-/** A database of its own per test. */
-async function freshLibrary(name = `library-${(databases += 1)}`): Promise<LibraryStore> {
-  const store = await openLibrary(name);
-  opened.push(store);
-  return store;
-}
-
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
+const libraries = scratchLibraries('library');
+/** A database of its own per test, or a second handle on `name`. */
+const freshLibrary = (name = libraries.name()): Promise<LibraryStore> => libraries.open(name);
 
 const cited = (id: string, url: string) =>
   libraryConversation(id, [turn(1, { pages: [page(url, { cited: true, citations: 1 })] })]);

@@ -1,29 +1,19 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LibraryData } from '@/components/library/library-data';
-import { type LibraryStore, openLibrary } from '@/lib/library/library-store';
+import type { LibraryStore } from '@/lib/library/library-store';
 import { libraryConversation } from '@/tests/unit/library/library-records';
+import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 
-let databases = 0;
-const opened: LibraryStore[] = [];
+const libraries = scratchLibraries('library-page');
 
 /** The page's reads over a database of its own, and a second handle to write it as the worker does. */
 async function freshData(): Promise<{ data: LibraryData; worker: LibraryStore }> {
-  databases += 1;
-  const name = `library-page-${databases}`;
-  const worker = await openLibrary(name);
-  opened.push(worker);
-  const data = new LibraryData(async () => {
-    const store = await openLibrary(name);
-    opened.push(store);
-    return store;
-  });
+  const name = libraries.name();
+  const worker = await libraries.open(name);
+  const data = new LibraryData(() => libraries.open(name));
   return { data, worker };
 }
-
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
 
 const ids = (list: readonly { id: string }[] | null): string[] | null =>
   list === null ? null : list.map((item) => item.id).sort();

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LibraryPage } from '@/components/library/LibraryPage';
 import { LibraryData } from '@/components/library/library-data';
 import type { LibraryFirst } from '@/components/library/library-first';
 import type { LibraryTabId } from '@/components/library/library-tabs';
-import { type LibraryStore, openLibrary } from '@/lib/library/library-store';
 import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
 import { DEFAULT_SETTINGS } from '@/lib/runtime/contract/settings';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
+import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 import { smallLibrary } from './library-fixtures';
 
 /** WXT's storage as the page's modules define their items; the page reads its first state from props. */
@@ -21,12 +21,7 @@ vi.mock('#imports', () => ({
   },
 }));
 
-let databases = 0;
-const opened: LibraryStore[] = [];
-
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
+const libraries = scratchLibraries('library-page-view');
 
 /** The page's first state over a database of its own holding `records`, read as the page reads it first. */
 async function firstOf(
@@ -38,16 +33,10 @@ async function firstOf(
     records?: boolean;
   } = {},
 ): Promise<LibraryFirst> {
-  databases += 1;
-  const name = `library-page-view-${databases}`;
-  const writer = await openLibrary(name);
-  opened.push(writer);
+  const name = libraries.name();
+  const writer = await libraries.open(name);
   if (options.filled ?? true) await writer.put(...smallLibrary());
-  const data = new LibraryData(async () => {
-    const store = await openLibrary(name);
-    opened.push(store);
-    return store;
-  });
+  const data = new LibraryData(() => libraries.open(name));
   await (options.records ? data.wantRecords() : data.refresh());
   return {
     settings: {

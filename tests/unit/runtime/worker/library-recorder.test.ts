@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type LibraryStore, openLibrary } from '@/lib/library/library-store';
+import { describe, expect, it } from 'vitest';
 import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
 import { DEFAULT_LIBRARY_SETTINGS, type LibrarySettings } from '@/lib/runtime/contract/settings';
 import { LIBRARY_WRITE_DELAY_MS, LibraryRecorder } from '@/lib/runtime/worker/library-recorder';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { libraryConversation } from '@/tests/unit/library/library-records';
+import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 import { visibleAt } from '@/tests/unit/runtime/page-load';
 import { openConversation, TAB, workerOver } from './worker-setup';
 
@@ -13,16 +13,11 @@ const SEARCH = FIXTURE_IDS.webSearch;
 const PLAIN = FIXTURE_IDS.plain;
 const DAY_MS = 86_400_000;
 
-let databases = 0;
-const opened: LibraryStore[] = [];
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close();
-});
+const libraries = scratchLibraries('recorder');
 
 /** A worker whose library is a real store of its own, with settings and status the test can read. */
 async function libraryWorker(settings: Partial<LibrarySettings> = { enabled: true }) {
-  const store = await openLibrary(`recorder-${(databases += 1)}`);
-  opened.push(store);
+  const store = await libraries.open(libraries.name());
   const state = {
     settings: { ...DEFAULT_LIBRARY_SETTINGS, ...settings },
     status: LIBRARY_STATUS_OK,
