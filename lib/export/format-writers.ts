@@ -14,6 +14,8 @@ export interface WriteOptions {
   citations?: CitationStyle;
   /** Markdown: hidden messages and tools' whole output written too; left out by default. */
   includeHiddenAndTools?: boolean;
+  /** Markdown: the front matter's `key: {field}` lines (export-format "Templates"). */
+  frontMatterTemplate?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ const markdownOptions = (options: WriteOptions) => ({
   exportedAt: options.exportedAt,
   citations: options.citations ?? 'inline',
   includeHiddenAndTools: options.includeHiddenAndTools ?? false,
+  frontMatterTemplate: options.frontMatterTemplate,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */
@@ -80,8 +83,13 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
  * The name one conversation's export is saved under (export-format "File names"). Two CSV exports of one
  * conversation must not get the same name in one downloads folder, so the sources CSV says so.
  */
-export function exportFileNameOf(inspection: Inspection, format: ExportFormat, exportedAt: Date): string {
-  const name = exportFileName(inspection.conversation, formatInfo(format).extension, exportedAt);
+export function exportFileNameOf(
+  inspection: Inspection,
+  format: ExportFormat,
+  exportedAt: Date,
+  template?: string,
+): string {
+  const name = exportFileName(inspection.conversation, formatInfo(format).extension, exportedAt, template);
   return format === 'sources-csv' ? name.replace(/\.csv$/, ' sources.csv') : name;
 }
 

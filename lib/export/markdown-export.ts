@@ -1,7 +1,6 @@
-import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { Inspection } from '@/lib/insights/inspection';
+import { exportFieldValues } from './export-fields';
 import { inParts } from './in-parts';
-import { isoTime } from './iso-time';
 import { markdownAds } from './markdown-ads';
 import type { CitationStyle } from './markdown-citations';
 import { markdownDetails } from './markdown-details';
@@ -10,7 +9,7 @@ import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import { messageIndex } from './message-index';
-import { frontMatter } from './yaml-front-matter';
+import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterOf } from './yaml-front-matter';
 
 /**
  * The conversation as one Markdown document (export-format "Markdown"): YAML front matter, the transcript
@@ -27,6 +26,8 @@ export interface MarkdownExportOptions {
   citations?: CitationStyle;
   /** Hidden messages and tools' whole output written too (the extension's setting); left out by default. */
   includeHiddenAndTools?: boolean;
+  /** `key: {field}` lines (export-format "Templates"); DEFAULT_FRONT_MATTER_TEMPLATE when absent, none when empty. */
+  frontMatterTemplate?: string;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -69,18 +70,13 @@ function* separated(blocks: Iterable<string>): Generator<string> {
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const { conversation } = inspection;
-  const header = frontMatter([
-    ['title', conversation.title],
-    ['id', conversation.id],
-    ['url', conversation.id === null ? null : conversationPageUrl(conversation.id)],
-    ['created', isoTime(conversation.createTimeMs)],
-    ['updated', isoTime(conversation.updateTimeMs)],
-    ['model', conversation.modelSlug],
-    ['exported', isoTime(options.exportedAt.getTime())],
-  ]);
+  const header = frontMatterOf(
+    options.frontMatterTemplate ?? DEFAULT_FRONT_MATTER_TEMPLATE,
+    exportFieldValues(conversation, options.exportedAt),
+  );
   const title =
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
-  yield `${header}\n# ${inlineText(title)}`;
+  yield `${header === '' ? '' : `${header}\n`}# ${inlineText(title)}`;
   const index = messageIndex(conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
