@@ -39,9 +39,9 @@ describe('numbers', () => {
 
 describe('automatic deletion days', () => {
   it('take a whole number of days in range, or nothing to keep until deleted', () => {
-    expect(retentionOf('30')).toEqual({ ok: true, days: 30 });
-    expect(retentionOf(' ')).toEqual({ ok: true, days: null });
-    expect(retentionOf(String(MAX_RETENTION_DAYS))).toEqual({ ok: true, days: MAX_RETENTION_DAYS });
+    expect(retentionOf('30')).toEqual({ ok: true, value: 30 });
+    expect(retentionOf(' ')).toEqual({ ok: true, value: null });
+    expect(retentionOf(String(MAX_RETENTION_DAYS))).toEqual({ ok: true, value: MAX_RETENTION_DAYS });
     for (const wrong of ['0', '-3', '2.5', 'ten', String(MAX_RETENTION_DAYS + 1)])
       expect(retentionOf(wrong).ok, wrong).toBe(false);
   });
