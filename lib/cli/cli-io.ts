@@ -15,6 +15,8 @@ export interface CliIo {
   readChunks(path: string): AsyncIterable<Uint8Array>;
   /** The file of --out, created (or emptied) when the first output is ready. */
   createFile(path: string): Promise<OutputSink>;
+  /** The folder of --out-dir, made with its parents when missing. */
+  makeDirectory(path: string): Promise<void>;
   stdout(piece: string | Uint8Array): Promise<void>;
   stderr(text: string): void;
   /** Whether stderr is a terminal: progress then rewrites one line in place. */
