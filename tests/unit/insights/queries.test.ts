@@ -32,15 +32,24 @@ describe('extractQueries', () => {
         source: 'web.run',
         messageId: 'a1',
         turnIndex: 0,
+        page: null,
       },
-      { text: 'turn0search3', kind: 'open', source: 'web.run', messageId: 'a1', turnIndex: 0 },
-      { text: 'lodge 10.25 skillet', kind: 'product', source: 'web.run', messageId: 'a1', turnIndex: 0 },
+      { text: 'turn0search3', kind: 'open', source: 'web.run', messageId: 'a1', turnIndex: 0, page: null },
+      {
+        text: 'lodge 10.25 skillet',
+        kind: 'product',
+        source: 'web.run',
+        messageId: 'a1',
+        turnIndex: 0,
+        page: null,
+      },
       {
         text: 'https://www.seriouseats.com/skillets',
         kind: 'open',
         source: 'search_model_queries',
         messageId: 't1',
         turnIndex: 0,
+        page: null,
       },
       {
         text: 'kitchen stores near me',
@@ -48,6 +57,7 @@ describe('extractQueries', () => {
         source: 'map_search_model_queries',
         messageId: 't1',
         turnIndex: 0,
+        page: null,
       },
     ]);
   });
