@@ -1,3 +1,4 @@
+import { withoutMarkers } from '@/lib/insights/citation-sweep';
 import {
   assetDetails,
   assetKindLabel,
@@ -29,6 +30,9 @@ function destination(path: string): string {
   return `<${path.replace(/[<>\n\r\\]/g, (character) => encodeURIComponent(character))}>`;
 }
 
+/** A file's name is text from outside, like a title: written inert, without citation markers. */
+const named = (text: string): string => inlineText(withoutMarkers(text));
+
 function assetMarkdown(
   asset: MessageAsset,
   numbers: AssetNumbers,
@@ -45,11 +49,11 @@ function assetMarkdown(
     const name = asset.name === null ? '' : `: ${asset.name}`;
     const extra = asset.kind === 'file' && asset.sizeBytes !== null ? ` (${byteSize(asset.sizeBytes)})` : '';
     return asset.kind === 'image'
-      ? `![${inlineText(`${label}${size}`)}](${destination(path)})`
-      : `[${inlineText(`${label}${name}${extra}`)}](${destination(path)})`;
+      ? `![${named(`${label}${size}`)}](${destination(path)})`
+      : `[${named(`${label}${name}${extra}`)}](${destination(path)})`;
   }
   const details = assetDetails(asset);
-  return `_${inlineText(details.length === 0 ? label : `${label}: ${details.join(', ')}`)}_`;
+  return `_${named(details.length === 0 ? label : `${label}: ${details.join(', ')}`)}_`;
 }
 
 /**

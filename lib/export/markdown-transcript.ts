@@ -105,7 +105,9 @@ const RESEARCH_HEADINGS: Record<ResearchStep['kind'], string> = {
 
 /** A deep research's kickoff as a small section of its own (export-format "Deep research"). */
 function researchBlock(step: ResearchStep): string {
-  return `#### ${RESEARCH_HEADINGS[step.kind]}\n\n${containMarkdown(step.text.trim(), SPEAKER_HEADING_LEVEL + 2)}`;
+  // Its words may carry citation markers like an answer's; with no references to resolve them, they go.
+  const words = containMarkdown(withoutMarkers(step.text).trim(), SPEAKER_HEADING_LEVEL + 2);
+  return `#### ${RESEARCH_HEADINGS[step.kind]}${words === '' ? '' : `\n\n${words}`}`;
 }
 
 /**
