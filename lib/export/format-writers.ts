@@ -3,6 +3,7 @@ import { exportQueriesCsv } from './csv-export';
 import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo } from './formats';
 import { exportJson, toExportDocument } from './json-export';
+import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
@@ -14,6 +15,8 @@ export interface WriteOptions {
   citations?: CitationStyle;
   /** Markdown: hidden messages and tools' whole output written too; left out by default. */
   includeHiddenAndTools?: boolean;
+  /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
+  assetPath?: AssetPathResolver;
 }
 
 /**
@@ -53,6 +56,7 @@ const markdownOptions = (options: WriteOptions) => ({
   exportedAt: options.exportedAt,
   citations: options.citations ?? 'inline',
   includeHiddenAndTools: options.includeHiddenAndTools ?? false,
+  assetPath: options.assetPath,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */
