@@ -67,8 +67,6 @@ function attachmentAsset(attachment: JsonRecord): MessageAsset {
   };
 }
 
-const NO_ASSETS: readonly MessageAsset[] = Object.freeze([]);
-
 /** The image parts of a content, in order. */
 function contentImages(content: unknown, fromUser: boolean): MessageAsset[] {
   if (!isRecord(content) || !Array.isArray(content.parts)) return [];
@@ -83,7 +81,7 @@ function contentImages(content: unknown, fromUser: boolean): MessageAsset[] {
 export function readMessageAssets(content: unknown, metadata: JsonRecord, role: string): MessageAsset[] {
   const attachments = Array.isArray(metadata.attachments) ? metadata.attachments : null;
   const images = contentImages(content, role === 'user');
-  if (attachments === null) return images.length === 0 ? (NO_ASSETS as MessageAsset[]) : images;
+  if (attachments === null) return images;
   const assets = images;
   for (const raw of attachments) {
     if (!isRecord(raw)) continue;
