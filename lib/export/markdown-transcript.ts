@@ -2,6 +2,7 @@ import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
+import { imagePrompt } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
@@ -70,9 +71,11 @@ function toolCallLine(message: NormalizedMessage, queries: readonly SearchQuery[
     const ofKind = queries.filter((query) => query.kind === kind);
     if (ofKind.length > 0) parts.push(`${QUERY_VERBS[kind]}: ${quotedList(ofKind)}`);
   }
-  return parts.length > 0
-    ? `_${parts.join(' · ')}_`
-    : `_Called ${inlineText(message.recipient ?? 'a tool')}_`;
+  if (parts.length > 0) return `_${parts.join(' · ')}_`;
+  const prompt = imagePrompt(message);
+  return prompt === null
+    ? `_Called ${inlineText(message.recipient ?? 'a tool')}_`
+    : `_Asked for an image: "${inlineText(prompt)}"_`;
 }
 
 /** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */

@@ -1,4 +1,5 @@
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { IMAGE_TOOL } from './image-tool';
 
 /**
  * A tool's message that speaks to the model, not to the reader (export-format "Markdown"): what the image
@@ -7,7 +8,7 @@ import type { NormalizedMessage } from '@/lib/model/conversation';
  * and the research task, is shown instead). The transcript leaves it out unless hidden and tool messages are
  * asked for. A tool message holding an image, and every other tool's output (a search's headline), is kept.
  */
-const TOOLS_THAT_ONLY_ACKNOWLEDGE = /^(?:canmore\.|research_kickoff_tool\b|dalle\.|image_gen\b|t2uay3k\.)/;
+const TOOLS_THAT_ONLY_ACKNOWLEDGE = /^(?:canmore\.|research_kickoff_tool\b)/;
 
 /** Words the tools use when they instruct the model. */
 const INSTRUCTIONS_TO_THE_MODEL = [
@@ -18,6 +19,7 @@ const INSTRUCTIONS_TO_THE_MODEL = [
 
 export function isToolChatter(message: NormalizedMessage): boolean {
   if (message.role !== 'tool' || message.assets.length > 0) return false;
-  if (message.authorName !== null && TOOLS_THAT_ONLY_ACKNOWLEDGE.test(message.authorName)) return true;
+  const tool = message.authorName;
+  if (tool !== null && (TOOLS_THAT_ONLY_ACKNOWLEDGE.test(tool) || IMAGE_TOOL.test(tool))) return true;
   return INSTRUCTIONS_TO_THE_MODEL.some((words) => words.test(message.text));
 }
