@@ -1,5 +1,6 @@
 import { FORMAT_WRITERS, type WriteOptions, writeExport } from '@/lib/export/format-writers';
 import type { ExportFormat } from '@/lib/export/formats';
+import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
 import { summarize } from './summary';
 
@@ -26,11 +27,13 @@ export interface OutputOptions {
   exportedAt: Date;
   /** A data export, or any file of several conversations: JSON is then one array of documents. */
   many: boolean;
+  /** Markdown: the files of a data export's images and attachments (data-export-assets.ts). */
+  assetPath?: AssetPathResolver;
 }
 
 export function outputWriter(options: OutputOptions): OutputWriter {
   const { format, many } = options;
-  const writeOptions = { ...options.write, exportedAt: options.exportedAt };
+  const writeOptions = { ...options.write, exportedAt: options.exportedAt, assetPath: options.assetPath };
   if (format === null) {
     return {
       opening: '',

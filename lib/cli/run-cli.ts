@@ -1,6 +1,7 @@
 import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
+import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import {
   isTableFormat,
@@ -9,6 +10,7 @@ import {
   tableFormatInfo,
 } from '@/lib/library/table-formats';
 import type { CliIo } from './cli-io';
+import { readDataExportAssets } from './data-export-assets';
 import { exportOutput } from './export-output';
 import { peekFirstByte } from './first-byte';
 import { folderOutput } from './folder-output';
@@ -20,6 +22,7 @@ import { progressReporter } from './progress';
 import type { RunOutput } from './run-output';
 import { plural } from './summary';
 import { tableOutput } from './table-output';
+import { textOf } from './text-of';
 
 export type { CliIo } from './cli-io';
 
@@ -148,7 +151,13 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
 }
 
 /** The output of a run: the library's tables, or an export format or the summary. */
-function runOutput(args: CliArguments, io: CliIo, many: boolean, warn: (text: string) => void): RunOutput {
+function runOutput(
+  args: CliArguments,
+  io: CliIo,
+  many: boolean,
+  warn: (text: string) => void,
+  assetPath?: AssetPathResolver,
+): RunOutput {
   const { format } = args;
   if (format !== null && isTableFormat(format))
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
@@ -156,22 +165,14 @@ function runOutput(args: CliArguments, io: CliIo, many: boolean, warn: (text: st
   if (format !== null && args.outDir !== null)
     return folderOutput(io, args.outDir, {
       format,
-      write: args.write,
+      write: { ...args.write, assetPath },
       exportedAt,
       fileNameTemplate: args.fileNameTemplate,
     });
-  return exportOutput(io, args.out, { format, write: args.write, exportedAt, many });
+  return exportOutput(io, args.out, { format, write: args.write, exportedAt, many, assetPath });
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** The chunks as UTF-8 text; the decoder drops a byte order mark, which JSON.parse would refuse. */
-async function textOf(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
 
 /** A file read whole: a HAR, one messages-format or tree-format response. */
 async function inspectWholeFile(
@@ -221,7 +222,9 @@ async function inspectStreamedExport(
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
-  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`));
+  // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them.
+  const assetPath = args.format === 'md' ? await readDataExportAssets(io, args.file, args) : undefined;
+  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), assetPath);
   let begun = false;
   let written = 0;
   let readError: unknown = null;

@@ -3,6 +3,7 @@ import { exportQueriesCsv } from './csv-export';
 import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo } from './formats';
 import { exportJson, toExportDocument } from './json-export';
+import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
@@ -16,6 +17,8 @@ export interface WriteOptions {
   includeHiddenAndTools?: boolean;
   /** Markdown: the front matter's `key: {field}` lines (export-format "Templates"). */
   frontMatterTemplate?: string;
+  /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
+  assetPath?: AssetPathResolver;
 }
 
 /**
@@ -56,6 +59,7 @@ const markdownOptions = (options: WriteOptions) => ({
   citations: options.citations ?? 'inline',
   includeHiddenAndTools: options.includeHiddenAndTools ?? false,
   frontMatterTemplate: options.frontMatterTemplate,
+  assetPath: options.assetPath,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */

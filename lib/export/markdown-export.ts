@@ -2,6 +2,7 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { exportFieldValues } from './export-fields';
 import { inParts } from './in-parts';
 import { markdownAds } from './markdown-ads';
+import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownDetails } from './markdown-details';
 import { markdownOffers } from './markdown-offers';
@@ -28,6 +29,11 @@ export interface MarkdownExportOptions {
   includeHiddenAndTools?: boolean;
   /** `key: {field}` lines (export-format "Templates"); DEFAULT_FRONT_MATTER_TEMPLATE when absent, none when empty. */
   frontMatterTemplate?: string;
+  /**
+   * Where the files of images and attachments lie, relative to the document, when the step that writes it has
+   * them (export-format "Images and files"); without it each is named by a line.
+   */
+  assetPath?: AssetPathResolver;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -80,7 +86,15 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   const index = messageIndex(conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
-    separated(transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)),
+    separated(
+      transcriptBlocks(
+        inspection,
+        index,
+        options.citations,
+        options.includeHiddenAndTools,
+        options.assetPath,
+      ),
+    ),
     PIECE_LENGTH,
   );
   for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;

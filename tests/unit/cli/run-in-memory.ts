@@ -77,6 +77,13 @@ export async function run(
         yield chunk;
       }
     },
+    listFolder: async (folder) => {
+      const prefix = folder === '.' || folder === '' ? '' : `${folder.replace(/\/$/, '')}/`;
+      return Object.keys(files).flatMap((path) => {
+        const name = path.startsWith(prefix) ? path.slice(prefix.length) : null;
+        return name === null || name.includes('/') ? [] : [name];
+      });
+    },
     createFile: async (path) => {
       const pieces: Piece[] = [];
       outputs.set(path, pieces);
