@@ -7,6 +7,7 @@ import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
+import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from './transcript-options';
 
 /** What a writer is told, with the defaults a reader wants where the caller says nothing. */
 export interface WriteOptions {
@@ -19,6 +20,12 @@ export interface WriteOptions {
   frontMatterTemplate?: string;
   /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
   assetPath?: AssetPathResolver;
+  /** Markdown: the reasoning written, `full` by default (export-format "Options"). */
+  reasoning?: ReasoningDetail;
+  /** Markdown: the tools' calls and outputs, `shown` by default. */
+  toolCalls?: ToolCallDetail;
+  /** Markdown: each prompt's time under its heading, `off` by default. */
+  timestamps?: TimestampDetail;
 }
 
 /**
@@ -60,6 +67,9 @@ const markdownOptions = (options: WriteOptions) => ({
   includeHiddenAndTools: options.includeHiddenAndTools ?? false,
   frontMatterTemplate: options.frontMatterTemplate,
   assetPath: options.assetPath,
+  reasoning: options.reasoning,
+  toolCalls: options.toolCalls,
+  timestamps: options.timestamps,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */

@@ -10,6 +10,7 @@ import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import { messageIndex } from './message-index';
+import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from './transcript-options';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterOf } from './yaml-front-matter';
 
 /**
@@ -34,6 +35,12 @@ export interface MarkdownExportOptions {
    * them (export-format "Images and files"); without it each is named by a line.
    */
   assetPath?: AssetPathResolver;
+  /** The reasoning written: `full` by default (export-format "Options"). */
+  reasoning?: ReasoningDetail;
+  /** The tools' calls and outputs: `shown` by default. */
+  toolCalls?: ToolCallDetail;
+  /** Each prompt's time under its heading: `off` by default. */
+  timestamps?: TimestampDetail;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -87,13 +94,16 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
     separated(
-      transcriptBlocks(
-        inspection,
-        index,
-        options.citations,
-        options.includeHiddenAndTools,
-        options.assetPath,
-      ),
+      transcriptBlocks(inspection, index, {
+        citationStyle: options.citations,
+        includeHiddenAndTools: options.includeHiddenAndTools,
+        assetPath: options.assetPath,
+        options: {
+          reasoning: options.reasoning,
+          toolCalls: options.toolCalls,
+          timestamps: options.timestamps,
+        },
+      }),
     ),
     PIECE_LENGTH,
   );

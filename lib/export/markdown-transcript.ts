@@ -20,6 +20,8 @@ import {
 } from './markdown-citations';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
+import { promptTimeLine } from './prompt-time';
+import { type ReasoningDetail, type TranscriptOptions, transcriptOptionsOf } from './transcript-options';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
@@ -99,6 +101,7 @@ interface TranscriptState {
   canvases: CanvasReport;
   assetNumbers: AssetNumbers;
   assetPath: AssetPathResolver | undefined;
+  options: TranscriptOptions;
 }
 
 const RESEARCH_HEADINGS: Record<ResearchStep['kind'], string> = {
@@ -123,7 +126,8 @@ function toolContentBlock(message: NormalizedMessage, state: TranscriptState): s
   const canvas = state.canvases.shownAt.get(message.id);
   if (canvas !== undefined) {
     const document = canvasMarkdown(canvas);
-    return state.whole ? `${toolCallLine(message, [])}\n\n${document}` : document;
+    const callShown = state.whole && state.options.toolCalls === 'shown';
+    return callShown ? `${toolCallLine(message, [])}\n\n${document}` : document;
   }
   const step = researchStep(message);
   if (step !== null) return researchBlock(step);
@@ -166,22 +170,36 @@ function scannedPieces(
   );
 }
 
+/**
+ * Which reasoning a detail keeps (export-format "Options"): the thoughts only in full; the preambles and the
+ * "Thought for 14s" line, which the site shows before its reasoning is opened, unless none is asked for.
+ */
+function reasoningKept(message: NormalizedMessage, detail: ReasoningDetail): boolean {
+  if (message.contentType === 'thoughts') return detail === 'full';
+  if (message.preamble || message.contentType === 'reasoning_recap') return detail !== 'none';
+  return true;
+}
+
 /** `resolved`: the pieces the inspection resolved the message's text into, if it did. */
 function messageBlock(
   message: NormalizedMessage,
   resolved: CitationPiece[] | undefined,
   state: TranscriptState,
 ): string | null {
+  if (!reasoningKept(message, state.options.reasoning)) return null;
   const special = toolContentBlock(message, state);
   if (special !== undefined) return special;
-  if (isToolCall(message)) return toolCallLine(message, state.queries.get(message.id) ?? []);
+  const toolsShown = state.options.toolCalls === 'shown';
+  if (isToolCall(message))
+    return toolsShown ? toolCallLine(message, state.queries.get(message.id) ?? []) : null;
   const hasAssets = message.assets.length > 0;
   if (message.text.trim() === '' && !hasAssets) return null;
-  // A tool's image is what the site shows of its answer: the image, without the tool's words around it.
-  if (message.role === 'tool' && !state.whole)
-    return hasAssets
-      ? withAssets('', message.assets, state.assetNumbers, state.assetPath)
-      : toolOutputLine(message);
+  // A tool's image is what the site shows of its answer: the image, without the tool's words around it. Its
+  // images are content, so they stay when the tools' calls are left out (export-format "Options").
+  if (message.role === 'tool' && (!state.whole || !toolsShown)) {
+    if (hasAssets) return withAssets('', message.assets, state.assetNumbers, state.assetPath);
+    return toolsShown ? toolOutputLine(message) : null;
+  }
   const shown = displayedText(message, resolved, state).trim();
   const contained = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   const body = hasAssets
@@ -198,6 +216,18 @@ function messageBlock(
   return body;
 }
 
+/** How the transcript is written; each member has the default a reader wants. */
+export interface TranscriptWriting {
+  citationStyle?: CitationStyle;
+  /** Hidden messages and tools' whole output written too. */
+  includeHiddenAndTools?: boolean;
+  assetPath?: AssetPathResolver;
+  options?: Partial<TranscriptOptions>;
+}
+
+/** A prompt the user sent, as the site shows it. */
+const isPrompt = (message: NormalizedMessage): boolean => message.role === 'user' && !message.hidden;
+
 /**
  * The transcript's blocks in order, each written when it is asked for
  * (lib/runtime/worker/export-port-server.ts makes a Blob of them, not of one joined string). Joined by a
@@ -206,10 +236,10 @@ function messageBlock(
 export function* transcriptBlocks(
   inspection: Inspection,
   index: MessageIndex,
-  citationStyle: CitationStyle = 'inline',
-  includeHiddenAndTools = false,
-  assetPath?: AssetPathResolver,
+  written: TranscriptWriting = {},
 ): Generator<string> {
+  const { citationStyle = 'inline', includeHiddenAndTools = false, assetPath } = written;
+  const options = transcriptOptionsOf(written.options);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
   const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
@@ -224,6 +254,7 @@ export function* transcriptBlocks(
     canvases: readCanvases(inspection.conversation),
     assetNumbers: new Map(),
     assetPath,
+    options,
   };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
@@ -252,7 +283,10 @@ export function* transcriptBlocks(
     }
     if (message.hidden && !includeHiddenAndTools) continue;
     const block = messageBlock(message, resolvedOf[place], state);
-    if (block !== null) yield spoken(speakerOf(message), block);
+    if (block === null) continue;
+    const time =
+      options.timestamps === 'on' && isPrompt(message) ? promptTimeLine(message.createTimeMs) : null;
+    yield spoken(speakerOf(message), time === null ? block : `${time}\n\n${block}`);
   }
   const pages = turnPages();
   if (pages !== null) yield pages;
