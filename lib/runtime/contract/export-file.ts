@@ -1,4 +1,5 @@
 import type { CitationStyle } from '@/lib/export/markdown-citations';
+import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from '@/lib/export/transcript-options';
 
 export type { ExportFormat } from '@/lib/export/formats';
 
@@ -9,6 +10,12 @@ export interface ExportOptions {
   includeHiddenAndTools?: boolean;
   /** Markdown only: the front matter's `key: {field}` lines (export-format "Templates"). */
   frontMatterTemplate?: string;
+  /** Markdown only: the reasoning written, `full` by default (export-format "Options"). */
+  reasoning?: ReasoningDetail;
+  /** Markdown only: the tools' calls and outputs, `shown` by default. */
+  toolCalls?: ToolCallDetail;
+  /** Markdown only: each prompt's time under its heading, `off` by default. */
+  timestamps?: TimestampDetail;
   /** The saved file's name before its extension, `{date} {title}` unless chosen (export-format "Templates"). */
   fileNameTemplate?: string;
 }

@@ -3,6 +3,13 @@ import { templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
+import {
+  DEFAULT_TRANSCRIPT_OPTIONS,
+  REASONING_DETAILS,
+  TIMESTAMP_DETAILS,
+  TOOL_CALL_DETAILS,
+  type TranscriptOptions,
+} from '@/lib/export/transcript-options';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import { isRecord } from '@/lib/model/json-read';
 import type { ExportOptions } from './export-file';
@@ -25,8 +32,11 @@ export interface LibrarySettings {
   retentionDays: number | null;
 }
 
-/** What the user chose in the settings panel; every export, both faces and the library read it. */
-export interface Settings {
+/**
+ * What the user chose in the settings panel; every export, both faces and the library read it. The
+ * transcript's options (`reasoning`, `toolCalls`, `timestamps`) are export-format "Options".
+ */
+export interface Settings extends TranscriptOptions {
   defaultFormat: DefaultExportFormat;
   /** Write hidden messages (system prompt, custom instructions) and tools' full output too. */
   includeHiddenAndTools: boolean;
@@ -49,6 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultFormat: 'md',
   includeHiddenAndTools: false,
   citations: 'inline',
+  ...DEFAULT_TRANSCRIPT_OPTIONS,
   fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
   frontMatterTemplate: DEFAULT_FRONT_MATTER_TEMPLATE,
   theme: 'system',
@@ -92,6 +103,9 @@ const storedSettingsSchema = v.object({
   defaultFormat: v.fallback(v.picklist(DEFAULT_EXPORT_FORMATS), DEFAULT_SETTINGS.defaultFormat),
   includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
   citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
+  reasoning: v.fallback(v.picklist(REASONING_DETAILS), DEFAULT_SETTINGS.reasoning),
+  toolCalls: v.fallback(v.picklist(TOOL_CALL_DETAILS), DEFAULT_SETTINGS.toolCalls),
+  timestamps: v.fallback(v.picklist(TIMESTAMP_DETAILS), DEFAULT_SETTINGS.timestamps),
   fileNameTemplate: v.fallback(FILE_NAME_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.fileNameTemplate),
   frontMatterTemplate: v.fallback(FRONT_MATTER_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.frontMatterTemplate),
   theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
@@ -118,6 +132,9 @@ export function exportOptionsOf(settings: Settings): ExportOptions {
   return {
     citations: settings.citations,
     includeHiddenAndTools: settings.includeHiddenAndTools,
+    reasoning: settings.reasoning,
+    toolCalls: settings.toolCalls,
+    timestamps: settings.timestamps,
     frontMatterTemplate: settings.frontMatterTemplate,
     fileNameTemplate: settings.fileNameTemplate,
   };

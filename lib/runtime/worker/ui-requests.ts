@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS } from '@/lib/export/formats';
+import { REASONING_DETAILS, TIMESTAMP_DETAILS, TOOL_CALL_DETAILS } from '@/lib/export/transcript-options';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
@@ -31,6 +32,9 @@ const exportRequestSchema = v.object({
     v.object({
       citations: lenient(v.picklist(CITATION_STYLES)),
       includeHiddenAndTools: lenient(v.boolean()),
+      reasoning: lenient(v.picklist(REASONING_DETAILS)),
+      toolCalls: lenient(v.picklist(TOOL_CALL_DETAILS)),
+      timestamps: lenient(v.picklist(TIMESTAMP_DETAILS)),
       frontMatterTemplate: lenient(FRONT_MATTER_TEMPLATE_SCHEMA),
       fileNameTemplate: lenient(FILE_NAME_TEMPLATE_SCHEMA),
     }),

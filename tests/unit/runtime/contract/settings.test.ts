@@ -10,6 +10,9 @@ describe('readSettings', () => {
       defaultFormat: 'csv',
       includeHiddenAndTools: true,
       citations: 'footnotes',
+      reasoning: 'summary',
+      toolCalls: 'none',
+      timestamps: 'on',
       fileNameTemplate: '{title} ({date})',
       frontMatterTemplate: 'title: {title}\ntags: chatgpt',
       theme: 'dark',
@@ -22,6 +25,17 @@ describe('readSettings', () => {
     expect(readSettings({ defaultFormat: 'pdf', theme: 'dark', includeHiddenAndTools: 'yes' })).toEqual({
       ...DEFAULT_SETTINGS,
       theme: 'dark',
+    });
+  });
+
+  it('writes the transcript as it was written before any choice: reasoning whole, tools shown, no times', () => {
+    expect(readSettings({})).toMatchObject({ reasoning: 'full', toolCalls: 'shown', timestamps: 'off' });
+  });
+
+  it('reads an unknown transcript choice as its default, keeping the others', () => {
+    expect(readSettings({ reasoning: 'brief', toolCalls: 'none', timestamps: true })).toEqual({
+      ...DEFAULT_SETTINGS,
+      toolCalls: 'none',
     });
   });
 
@@ -48,6 +62,9 @@ describe('readSettings', () => {
         const settings = readSettings(stored);
         expect(['md', 'json', 'csv']).toContain(settings.defaultFormat);
         expect(['inline', 'footnotes']).toContain(settings.citations);
+        expect(['full', 'summary', 'none']).toContain(settings.reasoning);
+        expect(['shown', 'none']).toContain(settings.toolCalls);
+        expect(['on', 'off']).toContain(settings.timestamps);
         expect(['system', 'light', 'dark']).toContain(settings.theme);
         expect(typeof settings.includeHiddenAndTools).toBe('boolean');
         expect(typeof settings.library.enabled).toBe('boolean');
@@ -75,6 +92,9 @@ describe('readSettings', () => {
       defaultFormat: member(fc.constantFrom('md', 'json', 'csv')),
       includeHiddenAndTools: member(fc.boolean()),
       citations: member(fc.constantFrom('inline', 'footnotes')),
+      reasoning: member(fc.constantFrom('full', 'summary', 'none')),
+      toolCalls: member(fc.constantFrom('shown', 'none')),
+      timestamps: member(fc.constantFrom('on', 'off')),
       theme: member(fc.constantFrom('system', 'light', 'dark')),
       fileNameTemplate: member(fc.constantFrom('{date} {title}', '{title}', 'chat {id} {time}')),
       frontMatterTemplate: member(fc.constantFrom('', 'title: {title}', 'tags: chatgpt\nmodel: {model}')),

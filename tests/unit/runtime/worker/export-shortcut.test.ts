@@ -27,6 +27,9 @@ describe('exportFromShortcut', () => {
       ...DEFAULT_SETTINGS,
       defaultFormat: 'json',
       citations: 'footnotes',
+      reasoning: 'summary',
+      toolCalls: 'none',
+      timestamps: 'on',
       fileNameTemplate: '{title}',
       frontMatterTemplate: 'tags: chatgpt',
     };
@@ -41,6 +44,9 @@ describe('exportFromShortcut', () => {
           text: JSON.stringify({
             citations: 'footnotes',
             includeHiddenAndTools: false,
+            reasoning: 'summary',
+            toolCalls: 'none',
+            timestamps: 'on',
             frontMatterTemplate: 'tags: chatgpt',
             fileNameTemplate: '{title}',
           }),

@@ -73,12 +73,18 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
         includeHiddenAndTools: 'yes',
         fileNameTemplate: '{title} {tilte}',
         frontMatterTemplate: 'tags: chatgpt',
+        reasoning: 'none',
+        toolCalls: 'hidden',
+        timestamps: 'on',
       },
     });
-    // A member the export cannot use (a typo in a template) is dropped: the export keeps its default.
+    // A member the export cannot use (a typo in a template, an unknown choice) is dropped: the export keeps
+    // its default.
     expect(exported.ok && JSON.parse(exported.value.text)).toEqual({
       citations: 'footnotes',
       frontMatterTemplate: 'tags: chatgpt',
+      reasoning: 'none',
+      timestamps: 'on',
     });
   });
 
