@@ -5,6 +5,7 @@ import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/c
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettings } from './LibrarySettings';
+import { TranscriptChoices } from './TranscriptChoices';
 
 /** The settings form: every change is saved at once; both faces follow it. */
 export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
@@ -54,6 +55,7 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             </label>
           ))}
         </fieldset>
+        <TranscriptChoices chosen={settings} onChange={change} />
         <ExportTemplates
           fileName={settings.fileNameTemplate}
           frontMatter={settings.frontMatterTemplate}
