@@ -2,6 +2,7 @@ import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
+import { REASONING_DETAILS, TIMESTAMP_DETAILS, TOOL_CALL_DETAILS } from '@/lib/export/transcript-options';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import {
   isTableFormat,
@@ -45,6 +46,8 @@ const FORMAT_IDS: readonly CliFormat[] = [...EXPORT_FORMAT_IDS, ...TABLE_FORMAT_
 
 export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.join('|')}]
                             [--citations inline|footnotes] [--include-hidden]
+                            [--reasoning ${REASONING_DETAILS.join('|')}] [--tool-calls ${TOOL_CALL_DETAILS.join('|')}]
+                            [--timestamps ${TIMESTAMP_DETAILS.join('|')}]
                             [--front-matter <template>] [--out <path> | --out-dir <folder>]
                             [--file-name <template>]
 
@@ -52,7 +55,10 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
 csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
 the Markdown shows a cited marker: as inline links (the default) or as footnotes. --include-hidden writes
-hidden messages and tools' whole output into the Markdown too. --front-matter sets the Markdown's front
+hidden messages and tools' whole output into the Markdown too. --reasoning writes the model's reasoning
+whole (the default), only its preambles and "Thought for" lines (summary), or none; --tool-calls none
+leaves the tools' calls and outputs out (canvases, images and files stay); --timestamps on writes each
+prompt's time, in UTC, under its heading. --front-matter sets the Markdown's front
 matter, one "key: value" a line, values with fields such as {title} or {created}; "" writes none.
 --out-dir writes each conversation to its own file in that folder (made when missing), named by
 --file-name, "{date} {title}" unless given. Fields: ${fieldList()}.
@@ -73,6 +79,15 @@ interface CliArguments {
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
+
+/** An option naming one of a few choices: read into the arguments, or refused naming the choices. */
+const choice =
+  <T extends string>(what: string, values: readonly T[], set: (args: Draft, value: T) => void) =>
+  (value: string, args: Draft): string | null => {
+    if (!isOneOf(values, value)) return `Unknown ${what} "${value}": use ${values.join(', ')}.`;
+    set(args, value);
+    return null;
+  };
 
 /** The options that take a value, each read into the arguments or refused with why. */
 const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => string | null>> = {
@@ -95,6 +110,15 @@ const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => str
     args.write.citations = value;
     return null;
   },
+  '--reasoning': choice('reasoning', REASONING_DETAILS, (args, value) => {
+    args.write.reasoning = value;
+  }),
+  '--tool-calls': choice('tool calls', TOOL_CALL_DETAILS, (args, value) => {
+    args.write.toolCalls = value;
+  }),
+  '--timestamps': choice('timestamps', TIMESTAMP_DETAILS, (args, value) => {
+    args.write.timestamps = value;
+  }),
   '--front-matter': (value, args) => {
     const problem = frontMatterTemplateProblem(value);
     if (problem !== null) return `--front-matter: ${problem}`;

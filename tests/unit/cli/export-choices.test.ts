@@ -41,6 +41,43 @@ describe('inspect: the export choices the extension takes from its settings', ()
     expect(shown.stdout.length).toBeGreaterThan(hidden.stdout.length);
   });
 
+  it("writes the reasoning, the tool calls and the prompts' times as --reasoning, --tool-calls and --timestamps say", async () => {
+    const markdown = async (...flags: string[]) => {
+      const result = await run(['c.json', '--format', 'md', ...flags], { 'c.json': messagesFile });
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const defaults = await markdown();
+    for (const shown of ['> _Reasoning_', '> _Thinking preamble_', '_Thought for 14s_', '_Searched: '])
+      expect(defaults).toContain(shown);
+    expect(defaults).not.toMatch(/^_\d{4}-\d\d-\d\d \d\d:\d\d UTC_$/m);
+    expect(await markdown('--reasoning', 'full', '--tool-calls', 'shown', '--timestamps', 'off')).toBe(
+      defaults,
+    );
+    const summary = await markdown('--reasoning', 'summary');
+    expect(summary).not.toContain('> _Reasoning_');
+    expect(summary).toContain('_Thought for 14s_');
+    const none = await markdown('--reasoning', 'none', '--tool-calls', 'none');
+    for (const left of ['_Reasoning_', '_Thinking preamble_', '_Thought for', '_Searched: ', '_web.run: '])
+      expect(none).not.toContain(left);
+    expect(none).toContain('**Altra Lone Peak Hiker 3**');
+    expect(await markdown('--timestamps', 'on')).toMatch(/^### User\n\n_\d{4}-\d\d-\d\d \d\d:\d\d UTC_$/m);
+  });
+
+  it('refuses a choice it does not know, naming the ones it does', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--reasoning', 'brief'], /Unknown reasoning "brief": use full, summary, none\./],
+      [['--tool-calls', 'hidden'], /Unknown tool calls "hidden": use shown, none\./],
+      [['--timestamps', 'yes'], /Unknown timestamps "yes": use on, off\./],
+      [['--timestamps'], /--timestamps needs a value\./],
+    ];
+    for (const [flags, message] of cases) {
+      const result = await run(['c.json', '--format', 'md', ...flags], { 'c.json': messagesFile });
+      expect(result.code, flags.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
   it('writes each conversation of a data export to its own file in --out-dir, named by --file-name', async () => {
     const exportFile = conversationsExport([webSearch, plain, { ...plain, id: 'same-title-other-id' }]);
     const result = await run(
