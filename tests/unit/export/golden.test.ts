@@ -7,7 +7,7 @@ import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
-import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
+import { richContentConversation, richContentTreeConversation } from '@/tests/unit/fixtures/rich-content';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 
 /**
@@ -36,6 +36,18 @@ describe('golden exports of the web-search conversation with ads, offers and bot
 
   it('CSV of the queries', () => {
     expectGolden('web-search.csv', exportQueriesCsv(inspection));
+  });
+
+  it("Markdown with the reasoning in summary, no tool calls and the prompts' times", () => {
+    expectGolden(
+      'web-search-options.md',
+      exportMarkdown(inspection, {
+        exportedAt: EXPORTED_AT,
+        reasoning: 'summary',
+        toolCalls: 'none',
+        timestamps: 'on',
+      }),
+    );
   });
 });
 
@@ -81,5 +93,21 @@ describe('golden exports of a conversation with canvases, images, a file, a web 
 
   it('JSON (chat-lens/export@1)', () => {
     expectGolden('rich-content.json', exportJson(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  const options = {
+    exportedAt: EXPORTED_AT,
+    reasoning: 'none',
+    toolCalls: 'none',
+    timestamps: 'on',
+  } as const;
+
+  it("Markdown without reasoning or tool calls, with the prompts' times", () => {
+    expectGolden('rich-content-options.md', exportMarkdown(inspection, options));
+  });
+
+  it("Markdown without reasoning or tool calls, with the prompts' times, from the tree format", () => {
+    const tree = inspect({ conversation: richContentTreeConversation() });
+    expectGolden('rich-content-tree-options.md', exportMarkdown(tree, options));
   });
 });

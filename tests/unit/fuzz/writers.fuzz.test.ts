@@ -29,13 +29,17 @@ import { damagedCopies } from './hostile-values';
 import { expectNoSecret, typedValue } from './outcome-checks';
 
 /**
- * Every writer (Markdown in both citation styles, with and without hidden messages, JSON, both CSVs, the
- * file names, the CLI summary) fed fuzzed inspections: arbitrary ones, and ones read from damaged copies of
- * the replica's responses in both forms, whose planted secrets must reach no output.
+ * Every writer (Markdown in both citation styles, with and without hidden messages, with every transcript
+ * option, JSON, both CSVs, the file names, the CLI summary) fed fuzzed inspections: arbitrary ones, and ones
+ * read from damaged copies of the replica's responses in both forms, whose planted secrets must reach no
+ * output.
  */
 const options = fc.record({
   citations: fc.constantFrom<ExportOptions['citations']>('inline', 'footnotes'),
   includeHiddenAndTools: fc.boolean(),
+  reasoning: fc.constantFrom<ExportOptions['reasoning']>('full', 'summary', 'none'),
+  toolCalls: fc.constantFrom<ExportOptions['toolCalls']>('shown', 'none'),
+  timestamps: fc.constantFrom<ExportOptions['timestamps']>('on', 'off'),
 });
 
 /** Every output of every writer for one inspection. */
