@@ -1,5 +1,10 @@
 import type { JSX } from 'react';
-import type { ReasoningDetail, ToolCallDetail, TranscriptOptions } from '@/lib/export/transcript-options';
+import type {
+  BranchDetail,
+  ReasoningDetail,
+  ToolCallDetail,
+  TranscriptOptions,
+} from '@/lib/export/transcript-options';
 
 const REASONING_LABELS: Array<[ReasoningDetail, string]> = [
   ['full', 'Whole'],
@@ -10,6 +15,11 @@ const REASONING_LABELS: Array<[ReasoningDetail, string]> = [
 const TOOL_CALL_LABELS: Array<[ToolCallDetail, string]> = [
   ['shown', 'Shown'],
   ['none', 'Left out'],
+];
+
+const BRANCH_LABELS: Array<[BranchDetail, string]> = [
+  ['active', 'The one shown'],
+  ['all', 'Every version'],
 ];
 
 /** What the Markdown transcript writes besides the prompts and answers (export-format "Options"). */
@@ -43,6 +53,19 @@ export function TranscriptChoices({
           onChange={(event) => onChange({ toolCalls: event.target.value as ToolCallDetail })}
         >
           {TOOL_CALL_LABELS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="settings__row">
+        <span>Branches</span>
+        <select
+          value={chosen.branches}
+          onChange={(event) => onChange({ branches: event.target.value as BranchDetail })}
+        >
+          {BRANCH_LABELS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

@@ -2,7 +2,12 @@ import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
-import { REASONING_DETAILS, TIMESTAMP_DETAILS, TOOL_CALL_DETAILS } from '@/lib/export/transcript-options';
+import {
+  BRANCH_DETAILS,
+  REASONING_DETAILS,
+  TIMESTAMP_DETAILS,
+  TOOL_CALL_DETAILS,
+} from '@/lib/export/transcript-options';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import {
   isTableFormat,
@@ -47,7 +52,7 @@ const FORMAT_IDS: readonly CliFormat[] = [...EXPORT_FORMAT_IDS, ...TABLE_FORMAT_
 export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.join('|')}]
                             [--citations inline|footnotes] [--include-hidden]
                             [--reasoning ${REASONING_DETAILS.join('|')}] [--tool-calls ${TOOL_CALL_DETAILS.join('|')}]
-                            [--timestamps ${TIMESTAMP_DETAILS.join('|')}]
+                            [--timestamps ${TIMESTAMP_DETAILS.join('|')}] [--branches ${BRANCH_DETAILS.join('|')}]
                             [--front-matter <template>] [--out <path> | --out-dir <folder>]
                             [--file-name <template>]
 
@@ -58,7 +63,8 @@ the Markdown shows a cited marker: as inline links (the default) or as footnotes
 hidden messages and tools' whole output into the Markdown too. --reasoning writes the model's reasoning
 whole (the default), only its preambles and "Thought for" lines (summary), or none; --tool-calls none
 leaves the tools' calls and outputs out (canvases, images and files stay); --timestamps on writes each
-prompt's time, in UTC, under its heading. --front-matter sets the Markdown's front
+prompt's time, in UTC, under its heading; --branches all writes every version of an edited prompt or a
+regenerated answer, each marked, where the file holds the tree format. --front-matter sets the Markdown's front
 matter, one "key: value" a line, values with fields such as {title} or {created}; "" writes none.
 --out-dir writes each conversation to its own file in that folder (made when missing), named by
 --file-name, "{date} {title}" unless given. Fields: ${fieldList()}.
@@ -118,6 +124,9 @@ const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => str
   }),
   '--timestamps': choice('timestamps', TIMESTAMP_DETAILS, (args, value) => {
     args.write.timestamps = value;
+  }),
+  '--branches': choice('branches', BRANCH_DETAILS, (args, value) => {
+    args.write.branches = value;
   }),
   '--front-matter': (value, args) => {
     const problem = frontMatterTemplateProblem(value);

@@ -7,10 +7,13 @@ import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
-import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from './transcript-options';
+import type { TranscriptOptions } from './transcript-options';
 
-/** What a writer is told, with the defaults a reader wants where the caller says nothing. */
-export interface WriteOptions {
+/**
+ * What a writer is told, with the defaults a reader wants where the caller says nothing. The Markdown
+ * transcript's options (reasoning, tool calls, timestamps, branches) are export-format "Options".
+ */
+export interface WriteOptions extends Partial<TranscriptOptions> {
   exportedAt: Date;
   /** Markdown: cited markers as inline links (the default) or as footnotes. */
   citations?: CitationStyle;
@@ -20,12 +23,6 @@ export interface WriteOptions {
   frontMatterTemplate?: string;
   /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
   assetPath?: AssetPathResolver;
-  /** Markdown: the reasoning written, `full` by default (export-format "Options"). */
-  reasoning?: ReasoningDetail;
-  /** Markdown: the tools' calls and outputs, `shown` by default. */
-  toolCalls?: ToolCallDetail;
-  /** Markdown: each prompt's time under its heading, `off` by default. */
-  timestamps?: TimestampDetail;
 }
 
 /**
@@ -70,6 +67,7 @@ const markdownOptions = (options: WriteOptions) => ({
   reasoning: options.reasoning,
   toolCalls: options.toolCalls,
   timestamps: options.timestamps,
+  branches: options.branches,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */

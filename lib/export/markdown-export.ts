@@ -9,8 +9,8 @@ import { markdownOffers } from './markdown-offers';
 import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
-import { messageIndex } from './message-index';
-import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from './transcript-options';
+import type { TranscriptOptions } from './transcript-options';
+import { transcriptSource } from './transcript-source';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterOf } from './yaml-front-matter';
 
 /**
@@ -19,7 +19,7 @@ import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterOf } from './yaml-front-matte
  * can hold a token or a tracking value: it is written from the Inspection alone, whose parsers never kept
  * them.
  */
-export interface MarkdownExportOptions {
+export interface MarkdownExportOptions extends Partial<TranscriptOptions> {
   exportedAt: Date;
   /**
    * Cited markers as inline links (the default) or as footnotes
@@ -35,12 +35,6 @@ export interface MarkdownExportOptions {
    * them (export-format "Images and files"); without it each is named by a line.
    */
   assetPath?: AssetPathResolver;
-  /** The reasoning written: `full` by default (export-format "Options"). */
-  reasoning?: ReasoningDetail;
-  /** The tools' calls and outputs: `shown` by default. */
-  toolCalls?: ToolCallDetail;
-  /** Each prompt's time under its heading: `off` by default. */
-  timestamps?: TimestampDetail;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -90,11 +84,11 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   const title =
     conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
   yield `${header === '' ? '' : `${header}\n`}# ${inlineText(title)}`;
-  const index = messageIndex(conversation);
+  const source = transcriptSource(inspection, options.branches ?? 'active');
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
     separated(
-      transcriptBlocks(inspection, index, {
+      transcriptBlocks(source.inspection, source.index, {
         citationStyle: options.citations,
         includeHiddenAndTools: options.includeHiddenAndTools,
         assetPath: options.assetPath,
@@ -103,6 +97,8 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
           toolCalls: options.toolCalls,
           timestamps: options.timestamps,
         },
+        branchMarks: source.branchMarks,
+        note: source.note,
       }),
     ),
     PIECE_LENGTH,

@@ -8,6 +8,7 @@ import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
 import { isToolChatter } from '@/lib/insights/tool-chatter';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import type { BranchMark } from '@/lib/model/every-branch';
 import { groupBy } from './group-by';
 import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
@@ -223,6 +224,17 @@ export interface TranscriptWriting {
   includeHiddenAndTools?: boolean;
   assetPath?: AssetPathResolver;
   options?: Partial<TranscriptOptions>;
+  /** Every branch is written: where each version of a fork begins (export-format "Options"). */
+  branchMarks?: ReadonlyMap<string, BranchMark>;
+  /** A line under the transcript's heading, saying what it holds. */
+  note?: string;
+}
+
+/** `_Branch 2 of 3 (edited prompt)_`, and which version the site shows. */
+function branchLine(mark: BranchMark): string {
+  const what =
+    mark.role === 'user' ? 'edited prompt' : mark.role === 'assistant' ? 'regenerated answer' : 'version';
+  return `_Branch ${mark.number} of ${mark.of} (${what}${mark.active ? ', the one the site shows' : ''})_`;
 }
 
 /** A prompt the user sent, as the site shows it. */
@@ -259,6 +271,7 @@ export function* transcriptBlocks(
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;
   yield '## Transcript';
+  if (written.note !== undefined) yield written.note;
   /** The block, under the speaker's heading when the speaker changes. */
   function spoken(next: Speaker, block: string): string {
     const previous = speaker;
@@ -280,6 +293,12 @@ export function* transcriptBlocks(
       turnIndex = messageTurn;
       // Each turn numbers its pages afresh; most turns have none to forget.
       if (state.footnotes.size > 0) state.footnotes = new Map();
+    }
+    const mark = written.branchMarks?.get(message.id);
+    if (mark !== undefined) {
+      yield branchLine(mark);
+      // Each version starts under its own heading, so it reads apart from the one before.
+      speaker = null;
     }
     if (message.hidden && !includeHiddenAndTools) continue;
     const block = messageBlock(message, resolvedOf[place], state);

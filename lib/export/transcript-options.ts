@@ -19,16 +19,25 @@ export const TOOL_CALL_DETAILS: readonly ToolCallDetail[] = ['shown', 'none'];
 export type TimestampDetail = 'on' | 'off';
 export const TIMESTAMP_DETAILS: readonly TimestampDetail[] = ['on', 'off'];
 
+/**
+ * The branch written: `active`, the one the site shows; `all`, every version of an edited prompt or a
+ * regenerated answer, each marked, where the tree format (which alone holds them) was loaded.
+ */
+export type BranchDetail = 'active' | 'all';
+export const BRANCH_DETAILS: readonly BranchDetail[] = ['active', 'all'];
+
 export interface TranscriptOptions {
   reasoning: ReasoningDetail;
   toolCalls: ToolCallDetail;
   timestamps: TimestampDetail;
+  branches: BranchDetail;
 }
 
 export const DEFAULT_TRANSCRIPT_OPTIONS: TranscriptOptions = {
   reasoning: 'full',
   toolCalls: 'shown',
   timestamps: 'off',
+  branches: 'active',
 };
 
 /** The options chosen, each one left unsaid taking its default. */
@@ -36,4 +45,5 @@ export const transcriptOptionsOf = (chosen: Partial<TranscriptOptions> = {}): Tr
   reasoning: chosen.reasoning ?? DEFAULT_TRANSCRIPT_OPTIONS.reasoning,
   toolCalls: chosen.toolCalls ?? DEFAULT_TRANSCRIPT_OPTIONS.toolCalls,
   timestamps: chosen.timestamps ?? DEFAULT_TRANSCRIPT_OPTIONS.timestamps,
+  branches: chosen.branches ?? DEFAULT_TRANSCRIPT_OPTIONS.branches,
 });

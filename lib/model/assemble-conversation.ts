@@ -7,6 +7,7 @@ export function assembleConversation(
   currentNode: string | null,
   messages: NormalizedMessage[],
   formatLoads: FormatLoads,
+  mapping?: Conversation['mapping'],
 ): Conversation {
   return {
     id: header.id,
@@ -20,5 +21,7 @@ export function assembleConversation(
     messages,
     turns: groupTurns(messages),
     formatLoads,
+    // Always present, so every conversation has one shape whichever format it came from.
+    mapping,
   };
 }

@@ -118,6 +118,12 @@ export interface Conversation extends ConversationHeader {
   messages: NormalizedMessage[];
   turns: Turn[];
   formatLoads: FormatLoads;
+  /**
+   * The tree format's `mapping` as it came (site-interface 2.3), every branch of it, where the tree was
+   * loaded: the export of every branch reads it (export-format "Options"); nothing else does, so it is kept
+   * as it is, not read.
+   */
+  mapping?: Readonly<Record<string, unknown>>;
 }
 
 export const notLoaded = (note: string | null = null): FormatLoadStatus => ({

@@ -86,7 +86,7 @@ function joined(
   const messages = mergeMessages(primary.messages, secondary.messages, unanchored);
   // The stream's newest message is the leaf once it goes past what the fetched formats hold.
   const leaf = unanchored === 'end' ? (messages.at(-1)?.id ?? header.currentNode) : header.currentNode;
-  return assembleConversation(header, leaf, messages, formatLoads);
+  return assembleConversation(header, leaf, messages, formatLoads, primary.mapping ?? secondary.mapping);
 }
 
 /** The messages format and the tree as one (site-interface 9.1: the messages format wins where both hold). */

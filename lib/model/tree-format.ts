@@ -59,5 +59,5 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
     },
     stream: notLoaded(),
   };
-  return ok(assembleConversation(header, leaf, messages, formatLoads), warnings);
+  return ok(assembleConversation(header, leaf, messages, formatLoads, mapping), warnings);
 }

@@ -1,21 +1,16 @@
 import type { CitationStyle } from '@/lib/export/markdown-citations';
-import type { ReasoningDetail, TimestampDetail, ToolCallDetail } from '@/lib/export/transcript-options';
+import type { TranscriptOptions } from '@/lib/export/transcript-options';
 
 export type { ExportFormat } from '@/lib/export/formats';
 
-export interface ExportOptions {
+/** What an export is told; the Markdown transcript's options are export-format "Options". */
+export interface ExportOptions extends Partial<TranscriptOptions> {
   /** Markdown only: cited markers as inline links (the default) or as footnotes (MarkdownExportOptions). */
   citations?: CitationStyle;
   /** Markdown only: hidden messages and tools' whole output written too (the settings' choice). */
   includeHiddenAndTools?: boolean;
   /** Markdown only: the front matter's `key: {field}` lines (export-format "Templates"). */
   frontMatterTemplate?: string;
-  /** Markdown only: the reasoning written, `full` by default (export-format "Options"). */
-  reasoning?: ReasoningDetail;
-  /** Markdown only: the tools' calls and outputs, `shown` by default. */
-  toolCalls?: ToolCallDetail;
-  /** Markdown only: each prompt's time under its heading, `off` by default. */
-  timestamps?: TimestampDetail;
   /** The saved file's name before its extension, `{date} {title}` unless chosen (export-format "Templates"). */
   fileNameTemplate?: string;
 }

@@ -4,6 +4,7 @@ import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import {
+  BRANCH_DETAILS,
   DEFAULT_TRANSCRIPT_OPTIONS,
   REASONING_DETAILS,
   TIMESTAMP_DETAILS,
@@ -106,6 +107,7 @@ const storedSettingsSchema = v.object({
   reasoning: v.fallback(v.picklist(REASONING_DETAILS), DEFAULT_SETTINGS.reasoning),
   toolCalls: v.fallback(v.picklist(TOOL_CALL_DETAILS), DEFAULT_SETTINGS.toolCalls),
   timestamps: v.fallback(v.picklist(TIMESTAMP_DETAILS), DEFAULT_SETTINGS.timestamps),
+  branches: v.fallback(v.picklist(BRANCH_DETAILS), DEFAULT_SETTINGS.branches),
   fileNameTemplate: v.fallback(FILE_NAME_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.fileNameTemplate),
   frontMatterTemplate: v.fallback(FRONT_MATTER_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.frontMatterTemplate),
   theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
@@ -135,6 +137,7 @@ export function exportOptionsOf(settings: Settings): ExportOptions {
     reasoning: settings.reasoning,
     toolCalls: settings.toolCalls,
     timestamps: settings.timestamps,
+    branches: settings.branches,
     frontMatterTemplate: settings.frontMatterTemplate,
     fileNameTemplate: settings.fileNameTemplate,
   };

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS } from '@/lib/export/formats';
-import { REASONING_DETAILS, TIMESTAMP_DETAILS, TOOL_CALL_DETAILS } from '@/lib/export/transcript-options';
+import {
+  BRANCH_DETAILS,
+  REASONING_DETAILS,
+  TIMESTAMP_DETAILS,
+  TOOL_CALL_DETAILS,
+} from '@/lib/export/transcript-options';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
@@ -35,6 +40,7 @@ const exportRequestSchema = v.object({
       reasoning: lenient(v.picklist(REASONING_DETAILS)),
       toolCalls: lenient(v.picklist(TOOL_CALL_DETAILS)),
       timestamps: lenient(v.picklist(TIMESTAMP_DETAILS)),
+      branches: lenient(v.picklist(BRANCH_DETAILS)),
       frontMatterTemplate: lenient(FRONT_MATTER_TEMPLATE_SCHEMA),
       fileNameTemplate: lenient(FILE_NAME_TEMPLATE_SCHEMA),
     }),

@@ -64,12 +64,43 @@ describe('inspect: the export choices the extension takes from its settings', ()
     expect(await markdown('--timestamps', 'on')).toMatch(/^### User\n\n_\d{4}-\d\d-\d\d \d\d:\d\d UTC_$/m);
   });
 
+  it('writes every version of an edited prompt with --branches all, from a tree, and says so from the messages format', async () => {
+    const node = (id: string, parent: string | null, children: string[], role: string, words: string) => ({
+      id,
+      parent,
+      children,
+      message: { id, author: { role }, content: { content_type: 'text', parts: [words] } },
+    });
+    const tree = {
+      conversation_id: 'c-edit',
+      title: 'Edited',
+      current_node: 'a2',
+      mapping: {
+        u1: node('u1', null, ['a1'], 'user', 'How far is Sintra?'),
+        a1: node('a1', 'u1', ['u2', 'u3'], 'assistant', 'About 30 km.'),
+        u2: node('u2', 'a1', [], 'user', 'By train?'),
+        u3: node('u3', 'a1', ['a2'], 'user', 'By train from Rossio?'),
+        a2: node('a2', 'u3', [], 'assistant', 'About 40 minutes.'),
+      },
+    };
+    const files = { 't.json': JSON.stringify(tree), 'c.json': messagesFile };
+    const all = await run(['t.json', '--format', 'md', '--branches', 'all'], files);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain('_Branch 1 of 2 (edited prompt)_\n\n### User\n\nBy train?');
+    expect(all.stdout).toContain('_Branch 2 of 2 (edited prompt, the one the site shows)_');
+    const active = await run(['t.json', '--format', 'md'], files);
+    expect(active.stdout).not.toContain('By train?\n');
+    const flat = await run(['c.json', '--format', 'md', '--branches', 'all'], files);
+    expect(flat.stdout).toContain('_The branch the site shows only: the tree format');
+  });
+
   it('refuses a choice it does not know, naming the ones it does', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--reasoning', 'brief'], /Unknown reasoning "brief": use full, summary, none\./],
       [['--tool-calls', 'hidden'], /Unknown tool calls "hidden": use shown, none\./],
       [['--timestamps', 'yes'], /Unknown timestamps "yes": use on, off\./],
       [['--timestamps'], /--timestamps needs a value\./],
+      [['--branches', 'every'], /Unknown branches "every": use active, all\./],
     ];
     for (const [flags, message] of cases) {
       const result = await run(['c.json', '--format', 'md', ...flags], { 'c.json': messagesFile });

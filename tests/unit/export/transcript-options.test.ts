@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportMarkdown, type MarkdownExportOptions } from '@/lib/export/markdown-export';
 import {
+  BRANCH_DETAILS,
   REASONING_DETAILS,
   TIMESTAMP_DETAILS,
   TOOL_CALL_DETAILS,
@@ -163,6 +164,7 @@ const optionsArbitrary: fc.Arbitrary<TranscriptOptions> = fc.record({
   reasoning: fc.constantFrom(...REASONING_DETAILS),
   toolCalls: fc.constantFrom(...TOOL_CALL_DETAILS),
   timestamps: fc.constantFrom(...TIMESTAMP_DETAILS),
+  branches: fc.constantFrom(...BRANCH_DETAILS),
 });
 
 describe('the transcript options, for any mix of messages', () => {

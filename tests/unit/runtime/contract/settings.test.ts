@@ -13,6 +13,7 @@ describe('readSettings', () => {
       reasoning: 'summary',
       toolCalls: 'none',
       timestamps: 'on',
+      branches: 'all',
       fileNameTemplate: '{title} ({date})',
       frontMatterTemplate: 'title: {title}\ntags: chatgpt',
       theme: 'dark',
@@ -28,12 +29,19 @@ describe('readSettings', () => {
     });
   });
 
-  it('writes the transcript as it was written before any choice: reasoning whole, tools shown, no times', () => {
-    expect(readSettings({})).toMatchObject({ reasoning: 'full', toolCalls: 'shown', timestamps: 'off' });
+  it('writes the transcript as it was written before any choice: reasoning whole, tools shown, no times, the active branch', () => {
+    expect(readSettings({})).toMatchObject({
+      reasoning: 'full',
+      toolCalls: 'shown',
+      timestamps: 'off',
+      branches: 'active',
+    });
   });
 
   it('reads an unknown transcript choice as its default, keeping the others', () => {
-    expect(readSettings({ reasoning: 'brief', toolCalls: 'none', timestamps: true })).toEqual({
+    expect(
+      readSettings({ reasoning: 'brief', toolCalls: 'none', timestamps: true, branches: 'some' }),
+    ).toEqual({
       ...DEFAULT_SETTINGS,
       toolCalls: 'none',
     });
@@ -65,6 +73,7 @@ describe('readSettings', () => {
         expect(['full', 'summary', 'none']).toContain(settings.reasoning);
         expect(['shown', 'none']).toContain(settings.toolCalls);
         expect(['on', 'off']).toContain(settings.timestamps);
+        expect(['active', 'all']).toContain(settings.branches);
         expect(['system', 'light', 'dark']).toContain(settings.theme);
         expect(typeof settings.includeHiddenAndTools).toBe('boolean');
         expect(typeof settings.library.enabled).toBe('boolean');
@@ -95,6 +104,7 @@ describe('readSettings', () => {
       reasoning: member(fc.constantFrom('full', 'summary', 'none')),
       toolCalls: member(fc.constantFrom('shown', 'none')),
       timestamps: member(fc.constantFrom('on', 'off')),
+      branches: member(fc.constantFrom('active', 'all')),
       theme: member(fc.constantFrom('system', 'light', 'dark')),
       fileNameTemplate: member(fc.constantFrom('{date} {title}', '{title}', 'chat {id} {time}')),
       frontMatterTemplate: member(fc.constantFrom('', 'title: {title}', 'tags: chatgpt\nmodel: {model}')),

@@ -30,6 +30,7 @@ describe('exportFromShortcut', () => {
       reasoning: 'summary',
       toolCalls: 'none',
       timestamps: 'on',
+      branches: 'all',
       fileNameTemplate: '{title}',
       frontMatterTemplate: 'tags: chatgpt',
     };
@@ -47,6 +48,7 @@ describe('exportFromShortcut', () => {
             reasoning: 'summary',
             toolCalls: 'none',
             timestamps: 'on',
+            branches: 'all',
             frontMatterTemplate: 'tags: chatgpt',
             fileNameTemplate: '{title}',
           }),

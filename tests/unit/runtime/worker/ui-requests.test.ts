@@ -76,6 +76,7 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
         reasoning: 'none',
         toolCalls: 'hidden',
         timestamps: 'on',
+        branches: 'every',
       },
     });
     // A member the export cannot use (a typo in a template, an unknown choice) is dropped: the export keeps
