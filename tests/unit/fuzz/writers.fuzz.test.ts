@@ -40,6 +40,7 @@ const options = fc.record({
   reasoning: fc.constantFrom<ExportOptions['reasoning']>('full', 'summary', 'none'),
   toolCalls: fc.constantFrom<ExportOptions['toolCalls']>('shown', 'none'),
   timestamps: fc.constantFrom<ExportOptions['timestamps']>('on', 'off'),
+  branches: fc.constantFrom<ExportOptions['branches']>('active', 'all'),
 });
 
 /** Every output of every writer for one inspection. */
