@@ -5,6 +5,7 @@ import type {
   ToolCallDetail,
   TranscriptOptions,
 } from '@/lib/export/transcript-options';
+import { ChoiceSelect } from './ChoiceSelect';
 
 const REASONING_LABELS: Array<[ReasoningDetail, string]> = [
   ['full', 'Whole'],
@@ -33,45 +34,24 @@ export function TranscriptChoices({
   return (
     <fieldset className="settings__group">
       <legend>Markdown transcript</legend>
-      <label className="settings__row">
-        <span>Reasoning</span>
-        <select
-          value={chosen.reasoning}
-          onChange={(event) => onChange({ reasoning: event.target.value as ReasoningDetail })}
-        >
-          {REASONING_LABELS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="settings__row">
-        <span>Tool calls</span>
-        <select
-          value={chosen.toolCalls}
-          onChange={(event) => onChange({ toolCalls: event.target.value as ToolCallDetail })}
-        >
-          {TOOL_CALL_LABELS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="settings__row">
-        <span>Branches</span>
-        <select
-          value={chosen.branches}
-          onChange={(event) => onChange({ branches: event.target.value as BranchDetail })}
-        >
-          {BRANCH_LABELS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceSelect
+        label="Reasoning"
+        value={chosen.reasoning}
+        options={REASONING_LABELS}
+        onChange={(reasoning) => onChange({ reasoning })}
+      />
+      <ChoiceSelect
+        label="Tool calls"
+        value={chosen.toolCalls}
+        options={TOOL_CALL_LABELS}
+        onChange={(toolCalls) => onChange({ toolCalls })}
+      />
+      <ChoiceSelect
+        label="Branches"
+        value={chosen.branches}
+        options={BRANCH_LABELS}
+        onChange={(branches) => onChange({ branches })}
+      />
       <label className="settings__row settings__row--check">
         <input
           type="checkbox"

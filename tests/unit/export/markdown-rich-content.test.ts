@@ -12,6 +12,7 @@ import {
   richContentTree,
   richContentTreeConversation,
 } from '@/tests/unit/fixtures/rich-content';
+import { rawMessageList, token } from './raw-message-list';
 import { EXPORTED_AT } from './rich-inspection';
 
 const markdownOf = (conversation = richContentConversation(), options = {}) =>
@@ -131,19 +132,8 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   }) as fc.Arbitrary<Step>,
 );
 
-const token = (kind: string, index: number) => `zq${kind}${index}qz`;
-
 function rawMessages(steps: readonly Step[]): Record<string, unknown>[] {
-  const raw: Record<string, unknown>[] = [];
-  const add = (role: string, content: unknown, extra: Record<string, unknown> = {}) =>
-    raw.push({
-      id: `m${raw.length}`,
-      author: { role, name: extra.name ?? null },
-      content,
-      recipient: 'all',
-      ...extra,
-    });
-  const text = (words: string) => ({ content_type: 'text', parts: [words] });
+  const { raw, add, text } = rawMessageList();
   steps.forEach((step, index) => {
     const words = token(step.kind, index);
     if (step.kind === 'user') add('user', text(words));

@@ -11,6 +11,7 @@ import {
 import { inspect } from '@/lib/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
+import { rawMessageList, token } from './raw-message-list';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 
 /** The transcript alone: the queries section heads each turn with its prompt again. */
@@ -112,19 +113,9 @@ const STEP_KINDS: readonly StepKind[] = [
   'python',
   'image',
 ];
-const token = (kind: string, index: number) => `zq${kind}${index}qz`;
 
 function rawMessages(steps: readonly { kind: StepKind; timed: boolean }[]): Record<string, unknown>[] {
-  const raw: Record<string, unknown>[] = [];
-  const add = (role: string, content: unknown, extra: Record<string, unknown> = {}) =>
-    raw.push({
-      id: `m${raw.length}`,
-      author: { role, name: extra.name ?? null },
-      content,
-      recipient: 'all',
-      ...extra,
-    });
-  const text = (words: string) => ({ content_type: 'text', parts: [words] });
+  const { raw, add, text } = rawMessageList();
   steps.forEach(({ kind, timed }, index) => {
     const words = token(kind, index);
     if (kind === 'user') add('user', text(words), timed ? { create_time: 1_790_000_000 + index * 60 } : {});
