@@ -41,9 +41,9 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
-csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
-the Markdown shows a cited marker: as inline links (the default) or as footnotes. library-csv,
-library-jsonl and parquet write the library's tables of every conversation: the joined table
+csv is the search queries, sources-csv the pages searches returned and answers cited, html the Markdown
+as one page to read or print. --citations says how the Markdown and the HTML show a cited marker: as
+inline links (the default) or as footnotes. library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined table
 (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
 <name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
 of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;

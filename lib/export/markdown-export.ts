@@ -62,14 +62,13 @@ function* separated(blocks: Iterable<string>): Generator<string> {
   for (const block of blocks) yield `\n\n${block}`;
 }
 
-/**
- * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
- * of them, not of one joined string (lib/runtime/worker/export-port-server.ts). Joined, they are
- * `exportMarkdown`'s text.
- */
-export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
+/** The front matter's facts, in order (export-format "Markdown"); the HTML export's header shows them too. */
+export function documentFacts(
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Array<readonly [key: string, value: string | null]> {
   const { conversation } = inspection;
-  const header = frontMatter([
+  return [
     ['title', conversation.title],
     ['id', conversation.id],
     ['url', conversation.id === null ? null : conversationPageUrl(conversation.id)],
@@ -77,11 +76,34 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
     ['updated', isoTime(conversation.updateTimeMs)],
     ['model', conversation.modelSlug],
     ['exported', isoTime(options.exportedAt.getTime())],
-  ]);
-  const title =
-    conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
-  yield `${header}\n# ${inlineText(title)}`;
-  const index = messageIndex(conversation);
+  ];
+}
+
+/** The document's heading: the conversation's title, or a stand-in when it has none. */
+export function documentTitle(inspection: Inspection): string {
+  const { title } = inspection.conversation;
+  return title === null || title.trim() === '' ? UNTITLED : title;
+}
+
+/**
+ * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
+ * of them, not of one joined string (lib/runtime/worker/export-port-server.ts). Joined, they are
+ * `exportMarkdown`'s text.
+ */
+export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
+  yield `${frontMatter(documentFacts(inspection, options))}\n# ${inlineText(documentTitle(inspection))}`;
+  yield* markdownBodyPieces(inspection, options);
+}
+
+/**
+ * The document after its front matter and title, in pieces that each end between two blocks: the
+ * transcript, then the sections. The HTML export renders them one at a time.
+ */
+export function* markdownBodyPieces(
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Generator<string> {
+  const index = messageIndex(inspection.conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
     separated(transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)),
