@@ -20,11 +20,14 @@ const CONTENT_SECURITY_POLICY =
 /** The title of a file of several conversations (`inspect` of a data export). */
 const MANY_TITLE = 'Chat Lens export';
 
-/** Everything before the first conversation, the page's title included. */
+/**
+ * Everything before the first conversation, the page's title included. The conversation may be in any
+ * language, so the page says its language is undetermined (BCP 47 `und`) and a screen reader keeps its own.
+ */
 function opening(title: string): string {
   return [
     '<!doctype html>',
-    '<html>',
+    '<html lang="und">',
     '<head>',
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
