@@ -32,7 +32,7 @@ export function tagsOf(html: string): Array<{ name: string; closing: boolean; at
 }
 
 /** What does not nest: a closing tag without its opening, or an element left open. Empty when well formed. */
-export function nestingProblems(html: string): string[] {
+function nestingProblems(html: string): string[] {
   const open: string[] = [];
   const problems: string[] = [];
   for (const tag of tagsOf(html)) {
@@ -53,7 +53,7 @@ export function attributeValues(html: string, name: string): string[] {
 }
 
 /** Every attribute name that runs script (`onerror`, `onclick`, …). */
-export function eventHandlerAttributes(html: string): string[] {
+function eventHandlerAttributes(html: string): string[] {
   return tagsOf(html).flatMap((tag) =>
     [...tag.attributes.matchAll(/\s(on[a-z]+)\s*=/gi)].map(([, name = '']) => name),
   );
@@ -74,4 +74,25 @@ export function textsOf(html: string, element: string): string[] {
 }
 
 /** Links a reader may follow: the web, mail, or a place relative to the page. */
-export const SAFE_HREF = /^(?:https?:|mailto:|[^:]*$|[^:]*[/?#])/i;
+const SAFE_HREF = /^(?:https?:|mailto:|[^:]*$|[^:]*[/?#])/i;
+
+/** Elements that run, embed or load something. */
+const ACTIVE_ELEMENTS = new Set(['script', 'img', 'iframe', 'object', 'embed', 'link', 'base', 'form']);
+
+/**
+ * What would let the page run or load anything, or lead a reader anywhere but the web, mail or a relative
+ * place, besides what does not nest; one line each, empty for the page the export promises.
+ */
+export function pageProblems(html: string): string[] {
+  return [
+    ...nestingProblems(html),
+    ...tagsOf(html)
+      .filter((tag) => ACTIVE_ELEMENTS.has(tag.name))
+      .map((tag) => `<${tag.name}>`),
+    ...eventHandlerAttributes(html),
+    ...attributeValues(html, 'src').map((source) => `src="${source}"`),
+    ...attributeValues(html, 'href')
+      .filter((href) => !SAFE_HREF.test(href))
+      .map((href) => `href="${href}"`),
+  ];
+}
