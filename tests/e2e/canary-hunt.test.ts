@@ -174,7 +174,7 @@ describe('the canary hunt', () => {
     const first = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
     const settings = await lens.openExtensionPage('popup.html', first);
     await settings.getByRole('button', { name: 'Settings' }).click();
-    const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown');
+    const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown and HTML');
     // The box shows the stored setting: it turns checked once the worker's storage has it.
     await includeAll.click();
     await expect.poll(() => includeAll.isChecked()).toBe(true);
