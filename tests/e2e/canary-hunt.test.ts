@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
@@ -206,7 +207,11 @@ describe('the canary hunt', () => {
         plantedPlaces(wire).filter((place: CanaryPlace) => !delivered[wire].has(place)),
         `planted secrets the ${wire} form's pages never received`,
       ).toEqual([]);
-    expect(seen.filter((entry) => entry.kind === 'export').length).toBe(scenarios.length * 6);
+    // Per scenario: the Export button, each format of the menu, Copy as Markdown and the shortcut.
+    const exportsPerScenario = EXTENSION_EXPORT_FORMATS.length + 3;
+    expect(seen.filter((entry) => entry.kind === 'export').length).toBe(
+      scenarios.length * exportsPerScenario,
+    );
 
     const findings = (kind: Seen['kind']): string[] =>
       seen
