@@ -22,10 +22,12 @@ export default defineConfig({
   },
   manifest: ({ browser }) => ({
     name: 'Chat Lens',
+    // What a store lists under the name: at most 132 characters (Chrome Web Store).
     description:
-      'See the web-search queries, ads, product offers and streaming transport of a ChatGPT conversation, and export it without trackers.',
-    // storage: what was captured and the rate governor's state (session area); sidePanel: the live
-    // panel. Firefox has no sidePanel permission: WXT declares the panel there as a sidebar_action.
+      "See a ChatGPT conversation's search queries, ads, offers and transport, export it without trackers, keep a local opt-in library.",
+    // storage: what was captured and the rate governor's state (session area), the settings and the
+    // library's brands (local area); the library itself is IndexedDB, which needs none (architecture
+    // "The library"). sidePanel: the live panel. Firefox has no sidePanel permission: WXT declares the panel there as a sidebar_action.
     permissions: browser === 'firefox' ? ['storage'] : ['storage', 'sidePanel'],
     host_permissions: ['https://chatgpt.com/*'],
     action: { default_title: 'Chat Lens' },

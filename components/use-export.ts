@@ -4,7 +4,7 @@ import { downloadFile } from '@/lib/runtime/contract/download-file';
 import type { ExportFormat } from '@/lib/runtime/contract/export-file';
 import { requestExport } from '@/lib/runtime/contract/export-port';
 import { sendMessage } from '@/lib/runtime/contract/protocol';
-import type { Settings } from '@/lib/runtime/contract/settings';
+import { exportOptionsOf, type Settings } from '@/lib/runtime/contract/settings';
 
 export type ExportDelivery = 'download' | 'clipboard';
 
@@ -32,7 +32,7 @@ export function useExport(tabId: number, settings: Settings) {
           {
             tabId,
             format,
-            options: { citations: settings.citations, includeHiddenAndTools: settings.includeHiddenAndTools },
+            options: exportOptionsOf(settings),
           },
           (request) => sendMessage('exportConversation', request),
         );
@@ -51,7 +51,7 @@ export function useExport(tabId: number, settings: Settings) {
         setStatus({ kind: 'failed', message: `The export did not finish: ${reason}` });
       }
     },
-    [tabId, settings.citations, settings.includeHiddenAndTools],
+    [tabId, settings],
   );
   return { status, run };
 }

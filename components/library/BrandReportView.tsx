@@ -45,6 +45,10 @@ export function BrandReportView({
             No answer was kept with its text: turn on “Keep answer text” in the Manage tab to count mentions
             in the conversations kept from then on.
           </p>
+        ) : mentionShare.total === 0 ? (
+          <p className="library-section__empty">
+            No answer kept with its text names your brand or a competitor.
+          </p>
         ) : (
           <ShareChart
             rows={mentionRows(mentionShare, ownName)}
@@ -64,7 +68,6 @@ export function BrandReportView({
             label="Brands by prompt"
             columns={PROMPT_COLUMNS}
             rows={prompts}
-            rowKey={(row) => `${row.conversationId}/${row.turnIndex}`}
             sort={sort}
             onSort={(next) => onChoice({ ...choice, sort: next })}
             minWidth="70rem"

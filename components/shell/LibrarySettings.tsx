@@ -19,7 +19,7 @@ export function LibrarySettings({
 }): JSX.Element {
   const status = useLibraryStatus(LIBRARY_STATUS_OK);
   return (
-    <fieldset className="settings__library">
+    <fieldset className="settings__group">
       <legend>Library</legend>
       <LibraryChoices library={library} onChange={onChange} />
       {status.state !== 'ok' && (

@@ -3,6 +3,7 @@ import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettings } from './LibrarySettings';
 
 /** The settings form: every change is saved at once; both faces follow it. */
@@ -53,6 +54,11 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             </label>
           ))}
         </fieldset>
+        <ExportTemplates
+          fileName={settings.fileNameTemplate}
+          frontMatter={settings.frontMatterTemplate}
+          onChange={change}
+        />
         <label className="settings__row">
           <span>Theme</span>
           <select

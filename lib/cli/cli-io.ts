@@ -13,8 +13,12 @@ export interface CliIo {
   fileSize(path: string): Promise<number>;
   /** The file's bytes, chunk by chunk: a data export is streamed, any other file is read whole from them. */
   readChunks(path: string): AsyncIterable<Uint8Array>;
+  /** The names of the files in a folder; rejects when it cannot be read. */
+  listFolder(path: string): Promise<string[]>;
   /** The file of --out, created (or emptied) when the first output is ready. */
   createFile(path: string): Promise<OutputSink>;
+  /** The folder of --out-dir, made with its parents when missing. */
+  makeDirectory(path: string): Promise<void>;
   stdout(piece: string | Uint8Array): Promise<void>;
   stderr(text: string): void;
   /** Whether stderr is a terminal: progress then rewrites one line in place. */

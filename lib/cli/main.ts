@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { OutputSink } from './cli-io';
 import { runCli } from './run-cli';
@@ -44,7 +44,11 @@ async function createFile(path: string): Promise<OutputSink> {
 process.exitCode = await runCli(process.argv.slice(2), {
   fileSize: async (path) => (await stat(path)).size,
   readChunks: (path) => createReadStream(path, { highWaterMark: 256 * 1024 }),
+  listFolder: (path) => readdir(path),
   createFile,
+  makeDirectory: async (path) => {
+    await mkdir(path, { recursive: true });
+  },
   stdout: writeToStdout,
   stderr: (text) => process.stderr.write(text),
   stderrIsTerminal: process.stderr.isTTY === true,

@@ -1,6 +1,6 @@
-import { FORMAT_WRITERS, writeExport } from '@/lib/export/format-writers';
+import { FORMAT_WRITERS, type WriteOptions, writeExport } from '@/lib/export/format-writers';
 import type { ExportFormat } from '@/lib/export/formats';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
+import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
 import { summarize } from './summary';
 
@@ -17,18 +17,23 @@ export interface OutputWriter {
   closing(count: number): string;
 }
 
+/** The writers' choices `inspect` takes as flags, as the extension takes them from its settings. */
+export type ExportWriteChoices = Omit<WriteOptions, 'exportedAt'>;
+
 export interface OutputOptions {
   /** null: the short summary. */
   format: ExportFormat | null;
-  citations: CitationStyle;
+  write: ExportWriteChoices;
   exportedAt: Date;
   /** A data export, or any file of several conversations: JSON is then one array of documents. */
   many: boolean;
+  /** Markdown: the files of a data export's images and attachments (data-export-assets.ts). */
+  assetPath?: AssetPathResolver;
 }
 
 export function outputWriter(options: OutputOptions): OutputWriter {
   const { format, many } = options;
-  const writeOptions = { exportedAt: options.exportedAt, citations: options.citations };
+  const writeOptions = { ...options.write, exportedAt: options.exportedAt, assetPath: options.assetPath };
   if (format === null) {
     return {
       opening: '',

@@ -1,5 +1,8 @@
+import { fieldList, templateProblem } from '@/lib/export/export-fields';
+import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
+import type { AssetPathResolver } from '@/lib/export/markdown-assets';
+import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import {
   isTableFormat,
   TABLE_FORMAT_IDS,
@@ -7,15 +10,19 @@ import {
   tableFormatInfo,
 } from '@/lib/library/table-formats';
 import type { CliIo } from './cli-io';
+import { readDataExportAssets } from './data-export-assets';
 import { exportOutput } from './export-output';
 import { peekFirstByte } from './first-byte';
+import { folderOutput } from './folder-output';
 import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
 import { OutputWriteError } from './output-target';
+import type { ExportWriteChoices } from './output-writer';
 import { progressReporter } from './progress';
 import type { RunOutput } from './run-output';
 import { plural } from './summary';
 import { tableOutput } from './table-output';
+import { textOf } from './text-of';
 
 export type { CliIo } from './cli-io';
 
@@ -37,77 +44,136 @@ type CliFormat = ExportFormat | TableFormat;
 const FORMAT_IDS: readonly CliFormat[] = [...EXPORT_FORMAT_IDS, ...TABLE_FORMAT_IDS];
 
 export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.join('|')}]
-                            [--citations inline|footnotes] [--out <path>]
+                            [--citations inline|footnotes] [--include-hidden]
+                            [--front-matter <template>] [--out <path> | --out-dir <folder>]
+                            [--file-name <template>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
 csv is the search queries, sources-csv the pages searches returned and answers cited, html the Markdown
 as one page to read or print. --citations says how the Markdown and the HTML show a cited marker: as
-inline links (the default) or as footnotes. library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined table
-(conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
+inline links (the default) or as footnotes. --include-hidden writes hidden messages and tools' whole
+output into the Markdown and the HTML too. --front-matter sets the Markdown's front matter (the HTML's
+header), one "key: value" a line, values with fields such as {title} or {created}; "" writes none.
+--out-dir writes each conversation to its own file in that folder (made when missing), named by
+--file-name, "{date} {title}" unless given. Fields: ${fieldList()}.
+library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined
+table (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
 <name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
 of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;
 
 interface CliArguments {
   file: string;
   format: CliFormat | null;
-  citations: CitationStyle;
   out: string | null;
+  outDir: string | null;
+  /** What the export writers are told beyond the time (the extension's export settings). */
+  write: ExportWriteChoices;
+  fileNameTemplate: string;
 }
 
 const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value);
 
+/** The options that take a value, each read into the arguments or refused with why. */
+const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => string | null>> = {
+  '--format': (value, args) => {
+    if (!isOneOf(FORMAT_IDS, value)) return `Unknown format "${value}": use ${FORMAT_IDS.join(', ')}.`;
+    args.format = value;
+    return null;
+  },
+  '--out': (value, args) => {
+    args.out = value;
+    return null;
+  },
+  '--out-dir': (value, args) => {
+    args.outDir = value;
+    return null;
+  },
+  '--citations': (value, args) => {
+    if (!isOneOf(CITATION_STYLES, value))
+      return `Unknown citation style "${value}": use inline or footnotes.`;
+    args.write.citations = value;
+    return null;
+  },
+  '--front-matter': (value, args) => {
+    const problem = frontMatterTemplateProblem(value);
+    if (problem !== null) return `--front-matter: ${problem}`;
+    args.write.frontMatterTemplate = value;
+    return null;
+  },
+  '--file-name': (value, args) => {
+    const problem = value.trim() === '' ? 'it is empty.' : templateProblem(value);
+    if (problem !== null) return `--file-name: ${problem}`;
+    args.fileNameTemplate = value;
+    return null;
+  },
+};
+
+type Draft = Omit<CliArguments, 'file'> & { file: string | null };
+
 function parseArguments(argv: readonly string[]): CliArguments | string {
-  let file: string | null = null;
-  let format: CliFormat | null = null;
-  let out: string | null = null;
-  let citations: CitationStyle = 'inline';
+  const args: Draft = {
+    file: null,
+    format: null,
+    out: null,
+    outDir: null,
+    write: { citations: 'inline', includeHiddenAndTools: false },
+    fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
+  };
   for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index];
-    if (argument === '--format' || argument === '--out' || argument === '--citations') {
+    const argument = argv[index] ?? '';
+    const readValue = VALUE_OPTIONS[argument];
+    if (readValue !== undefined) {
       const value = argv[index + 1];
       if (value === undefined) return `${argument} needs a value.`;
       index += 1;
-      if (argument === '--out') out = value;
-      else if (argument === '--citations') {
-        if (!isOneOf(CITATION_STYLES, value))
-          return `Unknown citation style "${value}": use inline or footnotes.`;
-        citations = value;
-      } else if (isOneOf(FORMAT_IDS, value)) format = value;
-      else return `Unknown format "${value}": use ${FORMAT_IDS.join(', ')}.`;
-    } else if (argument?.startsWith('--')) {
+      const problem = readValue(value, args);
+      if (problem !== null) return problem;
+    } else if (argument === '--include-hidden') {
+      args.write.includeHiddenAndTools = true;
+    } else if (argument.startsWith('--')) {
       return `Unknown option ${argument}.`;
-    } else if (file === null && argument !== undefined) {
-      file = argument;
+    } else if (args.file === null) {
+      args.file = argument;
     } else {
       return 'Give one file.';
     }
   }
+  const { file, format, out, outDir } = args;
   if (file === null) return 'Give the file to inspect.';
   const table = format !== null && isTableFormat(format) ? tableFormatInfo(format) : null;
   if (table?.binary === true && out === null)
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
-  return { file, format, citations, out };
+  if (outDir !== null && out !== null) return 'Give --out or --out-dir, not both.';
+  if (outDir !== null && (format === null || table !== null))
+    return `--out-dir writes one file per conversation in an export format: give --format ${EXPORT_FORMAT_IDS.join('|')}.`;
+  return { ...args, file };
 }
 
 /** The output of a run: the library's tables, or an export format or the summary. */
-function runOutput(args: CliArguments, io: CliIo, many: boolean, warn: (text: string) => void): RunOutput {
+function runOutput(
+  args: CliArguments,
+  io: CliIo,
+  many: boolean,
+  warn: (text: string) => void,
+  assetPath?: AssetPathResolver,
+): RunOutput {
   const { format } = args;
   if (format !== null && isTableFormat(format))
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
-  return exportOutput(io, args.out, { format, citations: args.citations, exportedAt: io.now(), many });
+  const exportedAt = io.now();
+  if (format !== null && args.outDir !== null)
+    return folderOutput(io, args.outDir, {
+      format,
+      write: { ...args.write, assetPath },
+      exportedAt,
+      fileNameTemplate: args.fileNameTemplate,
+    });
+  return exportOutput(io, args.out, { format, write: args.write, exportedAt, many, assetPath });
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** The chunks as UTF-8 text; the decoder drops a byte order mark, which JSON.parse would refuse. */
-async function textOf(chunks: AsyncIterable<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
 
 /** A file read whole: a HAR, one messages-format or tree-format response. */
 async function inspectWholeFile(
@@ -157,7 +223,9 @@ async function inspectStreamedExport(
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
-  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`));
+  // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them.
+  const assetPath = args.format === 'md' ? await readDataExportAssets(io, args.file, args) : undefined;
+  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), assetPath);
   let begun = false;
   let written = 0;
   let readError: unknown = null;

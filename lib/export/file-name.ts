@@ -1,4 +1,5 @@
 import type { Conversation } from '@/lib/model/conversation';
+import { exportFieldValues, fillTemplate } from './export-fields';
 
 /**
  * The name an export is saved under: `<date> <title>.<extension>`, e.g. `2026-11-20 Cast-iron skillet
@@ -80,30 +81,33 @@ export function safeFileStem(text: string, maxLength = MAX_FILE_STEM_LENGTH): st
   return isWindowsReserved(stem) ? fitted(`_${stem}`, maxLength) : stem;
 }
 
-/** The day a conversation started (UTC, so one conversation always gets the same name), else today. */
-function dateOf(conversation: Conversation, now: Date): string {
-  for (const time of [conversation.createTimeMs, now.getTime()]) {
-    const date = new Date(time ?? Number.NaN);
-    const year = date.getUTCFullYear();
-    // Outside years 1 to 9999 toISOString() gives "+010000-…" or throws: not a date for a name.
-    if (year >= 1 && year <= 9999) return date.toISOString().slice(0, 10);
-  }
-  return 'undated';
-}
-
 function fallbackTitle(conversation: Conversation): string {
   const idPrefix = safeFileStem(conversation.id ?? '', ID_PREFIX_LENGTH).replace(/[ .]/g, '');
   return idPrefix === '' ? 'chat' : `chat-${idPrefix}`;
 }
 
+/** How an export is named unless the user chose otherwise: files sort by the day they started. */
+export const DEFAULT_FILE_NAME_TEMPLATE = '{date} {title}';
+
 /**
- * `<YYYY-MM-DD> <title>.<extension>`: the date of the conversation's start, the title cleaned and cut to
- * fit, `chat-<id prefix>` when the title is empty. The extension may be given with or without its dot.
+ * The template's fields filled in, each cleaned as a name on its own, then the whole cleaned and cut to fit;
+ * the title is `chat-<id prefix>` when nothing is left of it, and so is the name. The default template gives
+ * `<YYYY-MM-DD> <title>.<extension>`, the date of the conversation's start. The extension may be given with
+ * or without its dot. A template `templateProblem` refuses is not used here: the settings and `inspect`
+ * check it where it is chosen.
  */
-export function exportFileName(conversation: Conversation, extension: string, now: Date): string {
-  const date = dateOf(conversation, now);
-  const title = safeFileStem(conversation.title ?? '', MAX_FILE_STEM_LENGTH - date.length - 1);
-  const stem = `${date} ${title === '' ? fallbackTitle(conversation) : title}`;
+export function exportFileName(
+  conversation: Conversation,
+  extension: string,
+  now: Date,
+  template: string = DEFAULT_FILE_NAME_TEMPLATE,
+): string {
+  const filled = fillTemplate(template, exportFieldValues(conversation, now), (value, field) => {
+    if (field === 'title') return safeFileStem(value ?? '') || fallbackTitle(conversation);
+    if (field === 'date') return value ?? 'undated';
+    return safeFileStem(value ?? '', MAX_FILE_STEM_BYTES);
+  });
+  const stem = safeFileStem(filled) || fallbackTitle(conversation);
   // Only letters and digits: the exporters' own extensions (md, json, csv) need nothing else.
   const cleanExtension = extension.replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
   return cleanExtension === '' ? stem : `${stem}.${cleanExtension}`;

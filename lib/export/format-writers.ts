@@ -4,6 +4,7 @@ import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo } from './formats';
 import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } from './html-export';
 import { exportJson, toExportDocument } from './json-export';
+import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
@@ -15,6 +16,10 @@ export interface WriteOptions {
   citations?: CitationStyle;
   /** Markdown and HTML: hidden messages and tools' whole output written too; left out by default. */
   includeHiddenAndTools?: boolean;
+  /** Markdown: the front matter's `key: {field}` lines (export-format "Templates"). */
+  frontMatterTemplate?: string;
+  /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
+  assetPath?: AssetPathResolver;
 }
 
 /**
@@ -54,6 +59,8 @@ const markdownOptions = (options: WriteOptions) => ({
   exportedAt: options.exportedAt,
   citations: options.citations ?? 'inline',
   includeHiddenAndTools: options.includeHiddenAndTools ?? false,
+  frontMatterTemplate: options.frontMatterTemplate,
+  assetPath: options.assetPath,
 });
 
 /** The writer of every format of formats.ts (architecture "Registries"). */
@@ -89,8 +96,13 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
  * The name one conversation's export is saved under (export-format "File names"). Two CSV exports of one
  * conversation must not get the same name in one downloads folder, so the sources CSV says so.
  */
-export function exportFileNameOf(inspection: Inspection, format: ExportFormat, exportedAt: Date): string {
-  const name = exportFileName(inspection.conversation, formatInfo(format).extension, exportedAt);
+export function exportFileNameOf(
+  inspection: Inspection,
+  format: ExportFormat,
+  exportedAt: Date,
+  template?: string,
+): string {
+  const name = exportFileName(inspection.conversation, formatInfo(format).extension, exportedAt, template);
   return format === 'sources-csv' ? name.replace(/\.csv$/, ' sources.csv') : name;
 }
 

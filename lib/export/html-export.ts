@@ -1,5 +1,5 @@
 import type { Inspection } from '@/lib/insights/inspection';
-import { escapeHtml, isSafeLink, markdownHtml } from './html-markdown';
+import { escapeHtml, markdownHtml } from './html-markdown';
 import { HTML_STYLE } from './html-style';
 import {
   documentFacts,
@@ -45,18 +45,21 @@ function opening(title: string): string {
 export const HTML_OPENING_OF_MANY = opening(MANY_TITLE);
 export const HTML_CLOSING = '</main>\n</body>\n</html>\n';
 
-/** A fact's value: the conversation's page as a link, a missing one as a dash. */
-function factValue(key: string, value: string | null): string {
+/** A value that is a web address and nothing else (the conversation's page): a link. */
+const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+
+/** A fact's value: a web address as a link, a missing one as a dash. */
+function factValue(value: string | null): string {
   if (value === null) return '—';
   const text = escapeHtml(value);
-  return key === 'url' && isSafeLink(value) ? `<a class="bare" href="${text}">${text}</a>` : text;
+  return WEB_ADDRESS.test(value) ? `<a class="bare" href="${text}">${text}</a>` : text;
 }
 
-/** The front matter's facts as a list; the title is the heading above it. */
+/** The front matter's facts as a list (as its template names them); the title is the heading above it. */
 function factsList(facts: ReadonlyArray<readonly [key: string, value: string | null]>): string {
   const items = facts
     .filter(([key]) => key !== 'title')
-    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${factValue(key, value)}</dd>`);
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${factValue(value)}</dd>`);
   return `<dl class="facts">\n${items.join('\n')}\n</dl>\n`;
 }
 

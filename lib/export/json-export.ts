@@ -1,4 +1,5 @@
 import type { AdsOverview } from '@/lib/insights/ads';
+import { type CanvasDocument, readCanvases } from '@/lib/insights/canvas';
 import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { OfferRow } from '@/lib/insights/offers';
@@ -12,6 +13,7 @@ import type {
   FormatLoads,
   NormalizedMessage,
 } from '@/lib/model/conversation';
+import type { MessageAsset } from '@/lib/model/message-assets';
 import { isoTime } from './iso-time';
 import { scrubMetadata } from './scrub-metadata';
 
@@ -61,7 +63,12 @@ export interface ExportQuery {
   source: QuerySource;
   messageId: string;
   turnIndex: number;
+  /** The page an open names by reference id, when the conversation names it (SearchQuery.page). */
+  page: { url: string; title: string | null } | null;
 }
+
+/** A canvas in its final form (lib/insights/canvas.ts). */
+export type ExportCanvas = CanvasDocument;
 
 /** A page a turn's search returned or its answer cited, one per page and turn. */
 export interface ExportSource {
@@ -81,6 +88,8 @@ export interface ExportDocument {
   exportedAt: string | null;
   conversation: ExportConversation;
   messages: ExportMessage[];
+  /** The canvases the conversation made, in the order they were made (export-format "Canvas"). */
+  canvases: ExportCanvas[];
   turns: ExportTurn[];
   queries: ExportQuery[];
   sources: ExportSource[];
@@ -115,6 +124,32 @@ export interface JsonExportOptions {
   exportedAt: Date;
 }
 
+function exportAsset(asset: MessageAsset): MessageAsset {
+  return {
+    kind: asset.kind,
+    generated: asset.generated,
+    pointer: asset.pointer,
+    fileId: asset.fileId,
+    name: asset.name,
+    mimeType: asset.mimeType,
+    sizeBytes: asset.sizeBytes,
+    width: asset.width,
+    height: asset.height,
+    inContent: asset.inContent,
+  };
+}
+
+function exportCanvas(canvas: CanvasDocument): ExportCanvas {
+  return {
+    id: canvas.id,
+    name: canvas.name,
+    type: canvas.type,
+    content: canvas.content,
+    versions: canvas.versions,
+    messageId: canvas.messageId,
+  };
+}
+
 function exportMessage(message: NormalizedMessage): ExportMessage {
   // Members listed one by one: a member added to the model later must be added to the contract on purpose.
   return {
@@ -125,6 +160,7 @@ function exportMessage(message: NormalizedMessage): ExportMessage {
     recipient: message.recipient,
     contentType: message.contentType,
     text: message.text,
+    assets: message.assets.map(exportAsset),
     createTime: isoTime(message.createTimeMs),
     hidden: message.hidden,
     preamble: message.preamble,
@@ -168,6 +204,7 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
       sources: structuredClone(conversation.formatLoads),
     },
     messages: conversation.messages.map(exportMessage),
+    canvases: readCanvases(conversation).documents.map(exportCanvas),
     turns: conversation.turns.map((turn, index) => {
       const fact = inspection.turnFacts.find((found) => found.turnIndex === index);
       return {
@@ -180,12 +217,13 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
         transport: fact?.transport ?? null,
       };
     }),
-    queries: inspection.queries.queries.map(({ text, kind, source, messageId, turnIndex }) => ({
+    queries: inspection.queries.queries.map(({ text, kind, source, messageId, turnIndex, page }) => ({
       text,
       kind,
       source,
       messageId,
       turnIndex,
+      page: page === null ? null : { url: page.url, title: page.title },
     })),
     sources: inspection.sources.map(exportSource),
     ads: inspection.ads,

@@ -1,8 +1,8 @@
-import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { Inspection } from '@/lib/insights/inspection';
+import { exportFieldValues } from './export-fields';
 import { inParts } from './in-parts';
-import { isoTime } from './iso-time';
 import { markdownAds } from './markdown-ads';
+import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
 import { markdownDetails } from './markdown-details';
 import { markdownOffers } from './markdown-offers';
@@ -10,7 +10,7 @@ import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import { messageIndex } from './message-index';
-import { frontMatter } from './yaml-front-matter';
+import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
 
 /**
  * The conversation as one Markdown document (export-format "Markdown"): YAML front matter, the transcript
@@ -27,6 +27,13 @@ export interface MarkdownExportOptions {
   citations?: CitationStyle;
   /** Hidden messages and tools' whole output written too (the extension's setting); left out by default. */
   includeHiddenAndTools?: boolean;
+  /** `key: {field}` lines (export-format "Templates"); DEFAULT_FRONT_MATTER_TEMPLATE when absent, none when empty. */
+  frontMatterTemplate?: string;
+  /**
+   * Where the files of images and attachments lie, relative to the document, when the step that writes it has
+   * them (export-format "Images and files"); without it each is named by a line.
+   */
+  assetPath?: AssetPathResolver;
 }
 
 const UNTITLED = 'Untitled conversation';
@@ -62,21 +69,18 @@ function* separated(blocks: Iterable<string>): Generator<string> {
   for (const block of blocks) yield `\n\n${block}`;
 }
 
-/** The front matter's facts, in order (export-format "Markdown"); the HTML export's header shows them too. */
+/**
+ * The front matter's facts, in order, as the template names them (export-format "Templates"); the HTML
+ * export's header shows them too.
+ */
 export function documentFacts(
   inspection: Inspection,
   options: MarkdownExportOptions,
 ): Array<readonly [key: string, value: string | null]> {
-  const { conversation } = inspection;
-  return [
-    ['title', conversation.title],
-    ['id', conversation.id],
-    ['url', conversation.id === null ? null : conversationPageUrl(conversation.id)],
-    ['created', isoTime(conversation.createTimeMs)],
-    ['updated', isoTime(conversation.updateTimeMs)],
-    ['model', conversation.modelSlug],
-    ['exported', isoTime(options.exportedAt.getTime())],
-  ];
+  return frontMatterEntries(
+    options.frontMatterTemplate ?? DEFAULT_FRONT_MATTER_TEMPLATE,
+    exportFieldValues(inspection.conversation, options.exportedAt),
+  );
 }
 
 /** The document's heading: the conversation's title, or a stand-in when it has none. */
@@ -91,7 +95,9 @@ export function documentTitle(inspection: Inspection): string {
  * `exportMarkdown`'s text.
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
-  yield `${frontMatter(documentFacts(inspection, options))}\n# ${inlineText(documentTitle(inspection))}`;
+  const facts = documentFacts(inspection, options);
+  const header = facts.length === 0 ? '' : `${frontMatter(facts)}\n`;
+  yield `${header}# ${inlineText(documentTitle(inspection))}`;
   yield* markdownBodyPieces(inspection, options);
 }
 
@@ -106,7 +112,15 @@ export function* markdownBodyPieces(
   const index = messageIndex(inspection.conversation);
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(
-    separated(transcriptBlocks(inspection, index, options.citations, options.includeHiddenAndTools)),
+    separated(
+      transcriptBlocks(
+        inspection,
+        index,
+        options.citations,
+        options.includeHiddenAndTools,
+        options.assetPath,
+      ),
+    ),
     PIECE_LENGTH,
   );
   for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;

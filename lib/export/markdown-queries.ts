@@ -1,7 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
 import { groupBy } from './group-by';
-import { inlineText } from './markdown-text';
+import { inlineText, link } from './markdown-text';
 import { turnLabels, turnLabelText } from './turn-labels';
 
 /**
@@ -10,8 +10,16 @@ import { turnLabels, turnLabelText } from './turn-labels';
  */
 const QUESTION_PREVIEW_LENGTH = 90;
 
+/** The query as the model wrote it; an open by reference id followed by the page it names (SearchQuery.page). */
+function queryCell(query: SearchQuery): string {
+  const words = inlineText(query.text);
+  return query.page === null
+    ? words
+    : `${words}: ${link(query.page.title ?? query.page.url, query.page.url)}`;
+}
+
 function queryTable(queries: readonly SearchQuery[]): string {
-  const rows = queries.map((query) => `| ${query.kind} | ${inlineText(query.text)} | ${query.source} |`);
+  const rows = queries.map((query) => `| ${query.kind} | ${queryCell(query)} | ${query.source} |`);
   return ['| Kind | Query | Found in |', '| --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -1,10 +1,16 @@
+import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
 import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
 import { readContentReferences } from '@/lib/insights/content-references';
+import { imagePrompt } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
+import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
+import { isToolChatter } from '@/lib/insights/tool-chatter';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { groupBy } from './group-by';
+import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
+import { canvasMarkdown } from './markdown-canvas';
 import {
   type CitationNumbers,
   type CitationStyle,
@@ -12,17 +18,18 @@ import {
   type TurnFootnotes,
   turnSourcesMarkdown,
 } from './markdown-citations';
-import { blockquote, containMarkdown, inlineText, shortened } from './markdown-text';
+import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
  * heading per speaker. Hidden messages (the system prompt, custom instructions) are left out unless asked
- * for, as is a tool's whole output (one line by default); a reasoning
- * preamble is marked as one (site-interface 2.4), a tool call or a tool's output is one line, and the
+ * for, as is a tool's whole output (one line by default) and what a tool tells the model (tool-chatter.ts); a
+ * reasoning preamble is marked as one (site-interface 2.4), a tool call or a tool's output is one line, and the
  * answers' own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers
  * show what the site shows in their place, and each turn's answer is followed by the pages it cited
- * (export-format "Sources and citation markers").
+ * (export-format "Sources and citation markers"). A canvas shows as its document, images and files by name,
+ * and a deep research's kickoff as its questions and its task (site-interface 10.9).
  */
 const SPEAKER_HEADING_LEVEL = 3;
 const SPEAKER_HEADING = '#'.repeat(SPEAKER_HEADING_LEVEL);
@@ -46,8 +53,15 @@ function speakerOf(message: NormalizedMessage): Speaker {
 const isToolCall = (message: NormalizedMessage): boolean =>
   message.role === 'assistant' && message.recipient !== null && message.recipient !== 'all';
 
+/** An opened page by its title and URL when the conversation names it, else the URL, else the raw id. */
+function queryWords(query: SearchQuery): string {
+  if (query.page !== null) return link(query.page.title ?? query.page.url, query.page.url);
+  if (query.kind === 'open' && /^https?:\/\/\S+$/i.test(query.text)) return autolink(query.text);
+  return `"${inlineText(query.text)}"`;
+}
+
 function quotedList(queries: readonly SearchQuery[]): string {
-  return queries.map((query) => `"${inlineText(query.text)}"`).join(', ');
+  return queries.map(queryWords).join(', ');
 }
 
 /** `_Searched: "a", "b"_` for each kind of query the call ran, else `_Called web.run_`. */
@@ -57,9 +71,11 @@ function toolCallLine(message: NormalizedMessage, queries: readonly SearchQuery[
     const ofKind = queries.filter((query) => query.kind === kind);
     if (ofKind.length > 0) parts.push(`${QUERY_VERBS[kind]}: ${quotedList(ofKind)}`);
   }
-  return parts.length > 0
-    ? `_${parts.join(' · ')}_`
-    : `_Called ${inlineText(message.recipient ?? 'a tool')}_`;
+  if (parts.length > 0) return `_${parts.join(' · ')}_`;
+  const prompt = imagePrompt(message);
+  return prompt === null
+    ? `_Called ${inlineText(message.recipient ?? 'a tool')}_`
+    : `_Asked for an image: "${inlineText(prompt)}"_`;
 }
 
 /** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */
@@ -80,6 +96,40 @@ interface TranscriptState {
   whole: boolean;
   /** The inspection looked at every message's own text (MessageIndex.listedInOrder). */
   allInspected: boolean;
+  canvases: CanvasReport;
+  assetNumbers: AssetNumbers;
+  assetPath: AssetPathResolver | undefined;
+}
+
+const RESEARCH_HEADINGS: Record<ResearchStep['kind'], string> = {
+  clarify: 'Deep research: clarifying questions',
+  task: 'Deep research: the task',
+};
+
+/** A deep research's kickoff as a small section of its own (export-format "Deep research"). */
+function researchBlock(step: ResearchStep): string {
+  // Its words may carry citation markers like an answer's; with no references to resolve them, they go.
+  const words = containMarkdown(withoutMarkers(step.text).trim(), SPEAKER_HEADING_LEVEL + 2);
+  return `#### ${RESEARCH_HEADINGS[step.kind]}${words === '' ? '' : `\n\n${words}`}`;
+}
+
+/**
+ * What the transcript shows for a message the tools of site-interface 10.9 wrote, undefined for any other:
+ * a canvas call as its document in its final form of the turn (or nothing where a later call of the turn
+ * shows it), a research kickoff as its section, a tool's words to the model as nothing. Asked for in full,
+ * the calls and replies are written as they are, besides.
+ */
+function toolContentBlock(message: NormalizedMessage, state: TranscriptState): string | null | undefined {
+  const canvas = state.canvases.shownAt.get(message.id);
+  if (canvas !== undefined) {
+    const document = canvasMarkdown(canvas);
+    return state.whole ? `${toolCallLine(message, [])}\n\n${document}` : document;
+  }
+  const step = researchStep(message);
+  if (step !== null) return researchBlock(step);
+  if (state.whole) return undefined;
+  if (state.canvases.toolMessages.has(message.id) || isToolChatter(message)) return null;
+  return undefined;
 }
 
 /**
@@ -122,12 +172,22 @@ function messageBlock(
   resolved: CitationPiece[] | undefined,
   state: TranscriptState,
 ): string | null {
+  const special = toolContentBlock(message, state);
+  if (special !== undefined) return special;
   if (isToolCall(message)) return toolCallLine(message, state.queries.get(message.id) ?? []);
-  if (message.text.trim() === '') return null;
-  if (message.role === 'tool' && !state.whole) return toolOutputLine(message);
+  const hasAssets = message.assets.length > 0;
+  if (message.text.trim() === '' && !hasAssets) return null;
+  // A tool's image is what the site shows of its answer: the image, without the tool's words around it.
+  if (message.role === 'tool' && !state.whole)
+    return hasAssets
+      ? withAssets('', message.assets, state.assetNumbers, state.assetPath)
+      : toolOutputLine(message);
   const shown = displayedText(message, resolved, state).trim();
-  if (shown === '') return null;
-  const body = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
+  const contained = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
+  const body = hasAssets
+    ? withAssets(contained, message.assets, state.assetNumbers, state.assetPath)
+    : contained;
+  if (body === '') return null;
   // Asked for in full: marked, so a reader tells them from what the site shows.
   if (message.hidden) return blockquote(`_Hidden message_\n\n${body}`);
   if (message.role === 'tool')
@@ -148,6 +208,7 @@ export function* transcriptBlocks(
   index: MessageIndex,
   citationStyle: CitationStyle = 'inline',
   includeHiddenAndTools = false,
+  assetPath?: AssetPathResolver,
 ): Generator<string> {
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
@@ -160,6 +221,9 @@ export function* transcriptBlocks(
     footnotes: new Map(),
     whole: includeHiddenAndTools,
     allInspected: index.listedInOrder,
+    canvases: readCanvases(inspection.conversation),
+    assetNumbers: new Map(),
+    assetPath,
   };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;

@@ -1,3 +1,4 @@
+import { type ExportFieldValues, fillTemplate, onlyField, templateProblem } from './export-fields';
 import { wellFormed } from './well-formed';
 
 /**
@@ -36,4 +37,78 @@ export function yamlString(text: string): string {
 export function frontMatter(entries: ReadonlyArray<readonly [key: string, value: string | null]>): string {
   const lines = entries.map(([key, value]) => `${key}: ${value === null ? 'null' : yamlString(value)}`);
   return ['---', ...lines, '---', ''].join('\n');
+}
+
+/**
+ * The front matter a reader gets unless they chose their own (export-format "Templates"): one `key:
+ * {field}` line each, in this order.
+ */
+export const DEFAULT_FRONT_MATTER_TEMPLATE = [
+  'title: {title}',
+  'id: {id}',
+  'url: {url}',
+  'created: {created}',
+  'updated: {updated}',
+  'model: {model}',
+  'exported: {exported}',
+].join('\n');
+
+/** A key needs no quoting in any YAML reader, Obsidian's included: a letter or _, then letters, digits, _ or -. */
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+interface TemplateLine {
+  key: string;
+  value: string;
+}
+
+/** The template's lines as keys and value templates; blank lines are skipped. */
+function templateLines(template: string): Array<TemplateLine | { problem: string }> {
+  return template
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      if (colon === -1) return { problem: `"${line.trim()}" needs a key, a colon and a value.` };
+      return { key: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+    });
+}
+
+/** What is wrong with a front-matter template, in words; null when it can be used. Empty: no front matter. */
+export function frontMatterTemplateProblem(template: string): string | null {
+  const keys = new Set<string>();
+  for (const line of templateLines(template)) {
+    if ('problem' in line) return line.problem;
+    if (!PLAIN_KEY.test(line.key))
+      return `"${line.key}" is not a plain key: use letters, digits, _ and -, starting with a letter.`;
+    if (keys.has(line.key)) return `"${line.key}" is given twice.`;
+    keys.add(line.key);
+    const problem = templateProblem(line.value);
+    if (problem !== null) return `${line.key}: ${problem}`;
+  }
+  return null;
+}
+
+/**
+ * The entries a template makes, each value a string or null: a value that is one field alone stays null
+ * where the conversation does not tell it. An empty template makes none.
+ */
+export function frontMatterEntries(
+  template: string,
+  values: ExportFieldValues,
+): Array<readonly [key: string, value: string | null]> {
+  return templateLines(template).flatMap((line) => {
+    if ('problem' in line) return [];
+    const field = onlyField(line.value);
+    const value = field === null ? fillTemplate(line.value, values) : values[field];
+    return [[line.key, line.value === '' ? null : value] as const];
+  });
+}
+
+/**
+ * The front matter a template makes: each value a quoted string, so no field can change the YAML. An empty
+ * template makes none.
+ */
+export function frontMatterOf(template: string, values: ExportFieldValues): string {
+  const entries = frontMatterEntries(template, values);
+  return entries.length === 0 ? '' : frontMatter(entries);
 }

@@ -1,7 +1,9 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { readRefId } from '@/lib/model/message-object';
-import { parseJson } from '@/lib/model/parse-json';
+import type { ReferencedPage } from './content-references';
+import { referencedPages } from './referenced-pages';
+import { toolCommand } from './tool-command';
 
 /**
  * The queries the model ran, per turn (site-interface 2.4, site-interface 4.1, site-interface 9.1). They are
@@ -18,6 +20,12 @@ export interface SearchQuery {
   source: QuerySource;
   messageId: string;
   turnIndex: number;
+  /**
+   * The page an open names by reference id (`turn0search2`), found among the search results and citations of
+   * its turn or, nearest first, of the turns before (referenced-pages.ts); null for every other query and for
+   * an id nothing names.
+   */
+  page: ReferencedPage | null;
 }
 
 export interface QueryReport {
@@ -72,13 +80,6 @@ function fromMetadata(metadata: Record<string, unknown>): Found[] {
   return found;
 }
 
-/** The JSON command of a web.run call, whether shown bare or inside a code fence. */
-function webRunCommand(text: string): Record<string, unknown> | null {
-  const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(text.trim());
-  const parsed = parseJson(fenced?.[1] ?? text);
-  return parsed.ok && isRecord(parsed.value) ? parsed.value : null;
-}
-
 /** What an open call opens: a URL, or a reference id in either form (site-interface 2.4). */
 function openTarget(entry: unknown): string | null {
   if (typeof entry === 'string') return entry.trim() || null;
@@ -88,7 +89,7 @@ function openTarget(entry: unknown): string | null {
 
 function fromWebRunCall(message: NormalizedMessage): Found[] {
   if (message.role !== 'assistant' || message.recipient !== 'web.run') return [];
-  const command = webRunCommand(message.text);
+  const command = toolCommand(message.text);
   if (command === null) return [];
   const found: Found[] = [];
   if (Array.isArray(command.search_query)) {
@@ -110,8 +111,29 @@ function fromWebRunCall(message: NormalizedMessage): Found[] {
   return found;
 }
 
+/** The pages each turn names by reference id, read on the first open that needs them. */
+function pageFinder(turnMessages: (turnIndex: number) => NormalizedMessage[]) {
+  const turns = new Map<number, Map<string, ReferencedPage>>();
+  return (refId: string, turnIndex: number): ReferencedPage | null => {
+    // An id may name a result of an earlier turn: the nearest turn that names it wins.
+    for (let index = turnIndex; index >= 0; index -= 1) {
+      let pages = turns.get(index);
+      if (pages === undefined) {
+        pages = referencedPages(turnMessages(index));
+        turns.set(index, pages);
+      }
+      const page = pages.get(refId);
+      if (page !== undefined) return page;
+    }
+    return null;
+  };
+}
+
 export function extractQueries(conversation: Conversation): QueryReport {
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  const turnMessages = (turnIndex: number): NormalizedMessage[] =>
+    (conversation.turns[turnIndex]?.messageIds ?? []).flatMap((id) => byId.get(id) ?? []);
+  const findPage = pageFinder(turnMessages);
   const queries: SearchQuery[] = [];
   conversation.turns.forEach((turn, turnIndex) => {
     const seen = new Set<string>();
@@ -122,7 +144,9 @@ export function extractQueries(conversation: Conversation): QueryReport {
         const key = `${query.kind}\u0000${query.text}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        queries.push({ ...query, messageId, turnIndex });
+        const page =
+          query.kind === 'open' && !BARE_URL.test(query.text) ? findPage(query.text, turnIndex) : null;
+        queries.push({ ...query, messageId, turnIndex, page });
       }
     }
   });

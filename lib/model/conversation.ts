@@ -1,3 +1,5 @@
+import type { MessageAsset } from './message-assets';
+
 /**
  * The normalized conversation: one model whichever format it came from (site-interface 2) and
  * also from a data-export file. Everything downstream (insights, export, UI) reads only this.
@@ -21,8 +23,13 @@ export interface NormalizedMessage {
   recipient: string | null;
   /** content.content_type ('unknown' when absent). */
   contentType: string;
-  /** Every text part and a readable rendering of other content; '' when there is nothing to show. */
+  /**
+   * Every text part and a readable rendering of other content, an image part as its asset's line
+   * (message-assets.ts); '' when there is nothing to show.
+   */
   text: string;
+  /** The images and files the message holds (site-interface 10.9); empty for most messages. */
+  assets: MessageAsset[];
   createTimeMs: number | null;
   /** metadata.is_visually_hidden_from_conversation: the site does not show it. */
   hidden: boolean;

@@ -7,14 +7,19 @@ import { isRecord, type JsonRecord, readString, safeJson } from './json-read';
  */
 const PART_SEPARATOR = '\n\n';
 
-function renderPart(part: unknown): string {
+/** How an image part reads in the text (message-assets.ts); a bare marker when nothing describes it. */
+export type ImagePartText = (part: JsonRecord) => string;
+
+const plainImage: ImagePartText = () => '[image]';
+
+function renderPart(part: unknown, imageText: ImagePartText): string {
   if (typeof part === 'string') return part;
   if (typeof part === 'number' || typeof part === 'boolean') return String(part);
   if (!isRecord(part)) return Array.isArray(part) ? safeJson(part) : '';
   const text = readString(part.text);
   if (text !== null) return text;
   const type = readString(part.content_type);
-  if (type === 'image_asset_pointer') return '[image]';
+  if (type === 'image_asset_pointer') return imageText(part);
   if (type === 'audio_asset_pointer' || type === 'real_time_user_audio_video_asset_pointer') return '[audio]';
   return type !== null ? `[${type}]` : safeJson(part);
 }
@@ -28,10 +33,10 @@ function joinNonEmpty(pieces: Array<string | null>, separator = PART_SEPARATOR):
   return joined;
 }
 
-function renderParts(parts: unknown[]): string {
+function renderParts(parts: unknown[], imageText: ImagePartText): string {
   let joined = '';
   for (const part of parts) {
-    const text = renderPart(part);
+    const text = renderPart(part, imageText);
     if (text !== '') joined = joined === '' ? text : joined + PART_SEPARATOR + text;
   }
   return joined;
@@ -49,7 +54,7 @@ function renderThoughts(thoughts: unknown): string {
     thoughts.map((thought) =>
       isRecord(thought)
         ? joinNonEmpty([readString(thought.summary), readString(thought.content)], '\n')
-        : renderPart(thought),
+        : renderPart(thought, plainImage),
     ),
   );
 }
@@ -90,9 +95,9 @@ export function readContentType(content: unknown): string {
 }
 
 /** The text of a message's content; '' when there is nothing to show. */
-export function renderContentText(content: unknown): string {
+export function renderContentText(content: unknown, imageText: ImagePartText = plainImage): string {
   if (!isRecord(content)) return typeof content === 'string' ? content : '';
   const parts = content.parts;
-  if (Array.isArray(parts)) return renderParts(parts);
+  if (Array.isArray(parts)) return renderParts(parts, imageText);
   return renderWithoutParts(readString(content.content_type) ?? 'unknown', content);
 }

@@ -1,5 +1,6 @@
 import type { ConversationFormat, NormalizedMessage } from './conversation';
 import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
+import { assetText, readMessageAssets } from './message-assets';
 import { readContentType, renderContentText } from './message-content';
 
 /**
@@ -43,17 +44,27 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
   if (!isRecord(raw)) return null;
   const author = isRecord(raw.author) ? raw.author : null;
   const metadata = isRecord(raw.metadata) ? raw.metadata : emptyMetadata();
+  const role = (author !== null ? readString(author.role) : null) ?? 'unknown';
+  const assets = readMessageAssets(raw.content, metadata, role);
+  // Image parts read in the text as what they are, in their place (message-assets.ts), each part its asset.
+  let nextImage = 0;
+  const imageText = (): string => {
+    const asset = assets[nextImage];
+    nextImage += 1;
+    return asset?.inContent === true ? assetText(asset) : '[image]';
+  };
   return {
     id: readIdentifier(raw.id) ?? context.fallbackId,
     parentId:
       context.parentId !== undefined
         ? context.parentId
         : (readIdentifier(raw.parent) ?? readIdentifier(raw.parent_id) ?? readIdentifier(metadata.parent_id)),
-    role: (author !== null ? readString(author.role) : null) ?? 'unknown',
+    role,
     authorName: author !== null ? readString(author.name) : null,
     recipient: readString(raw.recipient),
     contentType: readContentType(raw.content),
-    text: renderContentText(raw.content),
+    text: renderContentText(raw.content, imageText),
+    assets,
     createTimeMs: readTimeMs(raw.create_time),
     hidden: readFlag(metadata.is_visually_hidden_from_conversation) === true,
     preamble: readFlag(metadata.is_thinking_preamble_message) === true,

@@ -6,6 +6,7 @@ import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
+import { libraryPageBenchmark } from './library-page-benchmark';
 import { libraryWriteBenchmark } from './library-write-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { soakBenchmark } from './soak-benchmark';
@@ -32,5 +33,6 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   fuzzBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
+  libraryPageBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
 ];

@@ -10,6 +10,8 @@ import { type BrowserWatch, watchBrowser } from './browser-watch';
 import { downloadedText, exportEveryWay, pressExportShortcut } from './export-actions';
 import { liveWorker } from './lens-state';
 import { type Lens, test } from './lens-test';
+import { downloadLibraryTable, exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
+import { setLibrary, waitForKept } from './library-state';
 import { moveToOwnWindow } from './own-window';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
 import { type Exclusive, oneAtATime, sideBySide } from './side-by-side';
@@ -20,8 +22,10 @@ import { VIEWS, waitForViews } from './view-checks';
  * The canary hunt (architecture "Secrets"). The replica plants a
  * canary in every secret (tests/replica/fixtures/canaries.ts): the access token, the resume tokens, the
  * token-bearing product members, every ad tracking value. Each scenario is used as a person uses it, in
- * both wire forms, and then no canary may be found in any export, storage area, view, console, or request
- * to a host other than the chat site's, of which there must be none at all.
+ * both wire forms, with the library on and keeping answer text (architecture "The library"), and then no
+ * canary may be found in any export (the library's files too), storage area (the library's database too),
+ * view (the library page too), console, or request to a host other than the chat site's, of which there
+ * must be none at all.
  */
 
 /** Chat site hosts the replica serves; any other host asked for is a finding. */
@@ -40,9 +44,36 @@ const PROMPTED = new Set<FixtureName>([
   'liveSearchHandoff',
   'liveCutOff',
 ]);
+/**
+ * Every scenario used, then read everywhere: about three minutes on two cores, the library's database
+ * (in every storage read) and its files included, with room for a busy machine.
+ */
+const HUNT_TIMEOUT_MS = 240_000;
 /** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
 const AT_ONCE = 3;
 const LONGEST_FIRST: readonly FixtureName[] = ['tenThousand', 'slow', 'longHistory', 'rateLimitDate'];
+
+/**
+ * Scenarios whose conversation the library must hold by the end: those that carry a secret in what is kept
+ * (ads with tracking values, offers with token-bearing members, answers streamed with resume tokens).
+ */
+const KEPT_WITH_SECRETS: readonly FixtureName[] = [
+  'ads',
+  'products',
+  'liveShopping',
+  'liveSearch',
+  'sse',
+  'websocket',
+];
+/** The library page's tabs, each read as the DOM holds it. */
+const LIBRARY_TABS = ['Overview', 'Queries', 'Pages', 'Ads', 'Offers', 'Brands', 'Manage'] as const;
+/** The library's files as a user saves them from its Manage tab (Parquet is binary, its strings compressed). */
+const LIBRARY_TABLE_FILES = [
+  ['joined table', 'CSV'],
+  ['joined table', 'JSON Lines'],
+  ['ads table', 'CSV'],
+  ['offers table', 'CSV'],
+] as const;
 
 /** A resume token's claims (the part before its signature) betray it as well as its signature does. */
 const claimsOf = (token: string): string => token.split('.')[1] ?? token;
@@ -143,6 +174,42 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   return seen.map((entry) => ({ ...entry, where: `${scenario.name}: ${entry.where}` }));
 }
 
+/**
+ * The library, once every tab closed: each of its tabs as the DOM holds it, the whole library's JSON file and
+ * its tables as files. The library must hold the conversations that carried secrets, or the hunt in it
+ * would mean nothing.
+ */
+async function useLibrary(lens: Lens): Promise<Seen[]> {
+  const page = await openLibraryPage(lens);
+  const kept = await waitForKept(
+    page,
+    KEPT_WITH_SECRETS.map((name) => FIXTURE_IDS[name]),
+  );
+  expect(
+    kept.conversations.flatMap((record) => record.ads).length,
+    'ads kept in the library',
+  ).toBeGreaterThan(0);
+  expect(kept.conversations.flatMap((record) => record.offers).length, 'offers kept').toBeGreaterThan(0);
+  expect(
+    kept.conversations.some((record) => record.turns.some((turn) => turn.answer !== null)),
+    'answer text kept',
+  ).toBe(true);
+  await page.reload();
+  const seen: Seen[] = [];
+  for (const tab of LIBRARY_TABS) {
+    await showLibraryTab(page, tab);
+    seen.push({ kind: 'view', where: `library page, ${tab}`, text: await page.content() });
+  }
+  const whole = await exportWholeLibrary(page);
+  seen.push({ kind: 'export', where: `library: ${whole.name}`, text: whole.text });
+  for (const [table, format] of LIBRARY_TABLE_FILES) {
+    const file = await downloadLibraryTable(page, table, format);
+    seen.push({ kind: 'export', where: `library: ${file.name}`, text: file.text });
+  }
+  await page.close();
+  return seen;
+}
+
 /** The hosts other than the chat site's that the browser asked for, each once. */
 function foreignRequests(watch: BrowserWatch): string[] {
   const foreign = watch.requestUrls.filter((address) => {
@@ -164,68 +231,82 @@ function deliveredPlaces(watch: BrowserWatch): Record<WireForm, Set<string>> {
 }
 
 describe('the canary hunt', () => {
-  test('no planted secret reaches an export, a storage area, a view, a console or another host', async ({
-    lens,
-  }) => {
-    const watch = await watchBrowser(lens.context);
-    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const browsing: Browsing = { lens, exclusive: oneAtATime() };
+  test(
+    'no planted secret reaches an export, a storage area, a view, a console or another host',
+    async ({ lens }) => {
+      const watch = await watchBrowser(lens.context);
+      await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // The library on, answers with their text: everything the extension can keep, it keeps.
+      await setLibrary(lens, { enabled: true, keepAnswerText: true });
+      const browsing: Browsing = { lens, exclusive: oneAtATime() };
 
-    // The widest export: hidden and tool messages in the Markdown too, set as a user sets it.
-    const first = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
-    const settings = await lens.openExtensionPage('popup.html', first);
-    await settings.getByRole('button', { name: 'Settings' }).click();
-    const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown and HTML');
-    // The box shows the stored setting: it turns checked once the worker's storage has it.
-    await includeAll.click();
-    await expect.poll(() => includeAll.isChecked()).toBe(true);
-    for (const page of [settings, first]) await page.close();
+      // The widest export: hidden and tool messages in the Markdown too, set as a user sets it.
+      const first = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
+      const settings = await lens.openExtensionPage('popup.html', first);
+      await settings.getByRole('button', { name: 'Settings' }).click();
+      const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown and HTML');
+      // The box shows the stored setting: it turns checked once the worker's storage has it.
+      await includeAll.click();
+      await expect.poll(() => includeAll.isChecked()).toBe(true);
+      for (const page of [settings, first]) await page.close();
 
-    const scenarios = Object.values(SCENARIOS).sort(
-      (a, b) => Number(LONGEST_FIRST.includes(b.name)) - Number(LONGEST_FIRST.includes(a.name)),
-    );
-    const seen = (await sideBySide(scenarios, AT_ONCE, (scenario) => useScenario(browsing, scenario))).flat();
-    // After every tab closed, what the worker and both origins still hold.
-    const home = await lens.openChat('/');
-    const own = await lens.openExtensionPage('popup.html');
-    for (const { area, text } of await everythingStored(lens, { extension: own, chat: home }))
-      seen.push({ kind: 'storage', where: `after the tabs closed: ${area}`, text });
-    await watch.settled();
-    // The recording is complete: it saw every request the replica answered (so it would see any other).
-    const recorded = new Set(
-      watch.requestUrls.map((address) => new URL(address).pathname + new URL(address).search),
-    );
-    expect(
-      lens.replica.requests().filter((request) => !recorded.has(request.path)),
-      'requests the recording missed',
-    ).toEqual([]);
-
-    // The hunt means something only if the browser really received every planted secret, in both forms.
-    const delivered = deliveredPlaces(watch);
-    for (const wire of ['document', 'live'] as const)
+      const scenarios = Object.values(SCENARIOS).sort(
+        (a, b) => Number(LONGEST_FIRST.includes(b.name)) - Number(LONGEST_FIRST.includes(a.name)),
+      );
+      const seen = (
+        await sideBySide(scenarios, AT_ONCE, (scenario) => useScenario(browsing, scenario))
+      ).flat();
+      seen.push(...(await useLibrary(lens)));
+      // After every tab closed, what the worker and both origins still hold, the library's database included.
+      const home = await lens.openChat('/');
+      const own = await lens.openExtensionPage('popup.html');
+      const stored = await everythingStored(lens, { extension: own, chat: home });
+      for (const { area, text } of stored)
+        seen.push({ kind: 'storage', where: `after the tabs closed: ${area}`, text });
       expect(
-        plantedPlaces(wire).filter((place: CanaryPlace) => !delivered[wire].has(place)),
-        `planted secrets the ${wire} form's pages never received`,
+        stored.find(({ area }) => area === 'extension origin (page)')?.text,
+        'the library database, read with every other',
+      ).toContain(`"name":"chat-lens-library","store":"conversations","keys":["`);
+      await watch.settled();
+      // The recording is complete: it saw every request the replica answered (so it would see any other).
+      const recorded = new Set(
+        watch.requestUrls.map((address) => new URL(address).pathname + new URL(address).search),
+      );
+      expect(
+        lens.replica.requests().filter((request) => !recorded.has(request.path)),
+        'requests the recording missed',
       ).toEqual([]);
-    // Per scenario: the Export button, each format of the menu, Copy as Markdown and the shortcut.
-    const exportsPerScenario = EXTENSION_EXPORT_FORMATS.length + 3;
-    expect(seen.filter((entry) => entry.kind === 'export').length).toBe(
-      scenarios.length * exportsPerScenario,
-    );
 
-    const findings = (kind: Seen['kind']): string[] =>
-      seen
-        .filter((entry) => entry.kind === kind)
-        .flatMap((entry) => leakedPlaces(entry.text).map((place) => `${entry.where}: ${place}`));
-    expect.soft(findings('export'), 'canaries in exports (files, clipboard)').toEqual([]);
-    expect.soft(findings('storage'), 'canaries in storage').toEqual([]);
-    expect.soft(findings('view'), 'canaries in the popup or side panel DOM').toEqual([]);
-    const consoleFindings = watch.consoleLines.flatMap((line) =>
-      leakedPlaces(line).map((place) => `${place} in: ${line.slice(0, 300)}`),
-    );
-    expect.soft(consoleFindings, 'canaries in console output or errors').toEqual([]);
-    expect.soft(foreignRequests(watch), 'requests to hosts other than the chat site').toEqual([]);
-    await home.close();
-    await own.close();
-  }, 180_000);
+      // The hunt means something only if the browser really received every planted secret, in both forms.
+      const delivered = deliveredPlaces(watch);
+      for (const wire of ['document', 'live'] as const)
+        expect(
+          plantedPlaces(wire).filter((place: CanaryPlace) => !delivered[wire].has(place)),
+          `planted secrets the ${wire} form's pages never received`,
+        ).toEqual([]);
+      // Per scenario: the Export button, each format of the menu, Copy as Markdown and the shortcut.
+      const exportsPerScenario = EXTENSION_EXPORT_FORMATS.length + 3;
+      expect(seen.filter((entry) => entry.kind === 'export').length).toBe(
+        scenarios.length * exportsPerScenario + 1 + LIBRARY_TABLE_FILES.length,
+      );
+
+      const findings = (kind: Seen['kind']): string[] =>
+        seen
+          .filter((entry) => entry.kind === kind)
+          .flatMap((entry) => leakedPlaces(entry.text).map((place) => `${entry.where}: ${place}`));
+      expect.soft(findings('export'), 'canaries in exports (files, clipboard)').toEqual([]);
+      expect.soft(findings('storage'), 'canaries in storage').toEqual([]);
+      expect
+        .soft(findings('view'), 'canaries in the DOM of the popup, the side panel or the library page')
+        .toEqual([]);
+      const consoleFindings = watch.consoleLines.flatMap((line) =>
+        leakedPlaces(line).map((place) => `${place} in: ${line.slice(0, 300)}`),
+      );
+      expect.soft(consoleFindings, 'canaries in console output or errors').toEqual([]);
+      expect.soft(foreignRequests(watch), 'requests to hosts other than the chat site').toEqual([]);
+      await home.close();
+      await own.close();
+    },
+    HUNT_TIMEOUT_MS,
+  );
 });

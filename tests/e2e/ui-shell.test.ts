@@ -303,6 +303,39 @@ describe('export', () => {
     expect(extensionPages().length).toBe(openBefore);
     await chat.close();
   });
+
+  test('the file-name and front-matter templates of the settings shape the export; a typo is refused, saying why', async ({
+    lens,
+  }) => {
+    const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    const fileName = popup.getByLabel('File name');
+    await fileName.fill('{title} {tilte}');
+    await fileName.press('Enter');
+    await expect(fileName.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(popup.getByText('{tilte} is not a field').count()).resolves.toBe(1);
+    await shootEveryLook(popup, 'popup-settings-templates', { axe: true });
+    await fileName.fill('{title} ({date})');
+    await fileName.press('Enter');
+    const frontMatter = popup.getByLabel(/Markdown front matter/);
+    await frontMatter.fill('title: {title}\ntags: chatgpt');
+    await fileName.focus();
+    await expect.poll(() => frontMatter.inputValue()).toBe('title: {title}\ntags: chatgpt');
+
+    const [download] = await Promise.all([
+      popup.waitForEvent('download'),
+      popup.getByRole('button', { name: /^Export/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^\S.* \(\d{4}-\d\d-\d\d\)\.md$/);
+    const markdown = await downloadedText(download);
+    expect(markdown).toMatch(/^---\ntitle: "[^"\n]+"\ntags: "chatgpt"\n---\n\n# /);
+
+    // Back to the defaults, for the other tests of this browser.
+    await popup.getByRole('button', { name: 'Restore the defaults' }).click();
+    await expect.poll(() => fileName.inputValue()).toBe('{date} {title}');
+    await popup.close();
+    await chat.close();
+  });
 });
 
 describe('the side panel, live', () => {

@@ -7,6 +7,10 @@ export interface ExportOptions {
   citations?: CitationStyle;
   /** Markdown only: hidden messages and tools' whole output written too (the settings' choice). */
   includeHiddenAndTools?: boolean;
+  /** Markdown only: the front matter's `key: {field}` lines (export-format "Templates"). */
+  frontMatterTemplate?: string;
+  /** The saved file's name before its extension, `{date} {title}` unless chosen (export-format "Templates"). */
+  fileNameTemplate?: string;
 }
 
 /** What a saved export is called and what it holds. */

@@ -1,7 +1,11 @@
 import * as v from 'valibot';
+import { templateProblem } from '@/lib/export/export-fields';
+import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
 import type { CitationStyle } from '@/lib/export/markdown-citations';
+import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import { isRecord } from '@/lib/model/json-read';
+import type { ExportOptions } from './export-file';
 
 /** The formats the one-click export offers (lib/export/formats.ts); the others are `inspect`'s. */
 export type DefaultExportFormat = ExtensionExportFormat;
@@ -27,6 +31,10 @@ export interface Settings {
   /** Write hidden messages (system prompt, custom instructions) and tools' full output too. */
   includeHiddenAndTools: boolean;
   citations: CitationStyle;
+  /** The exported file's name before its extension (export-format "Templates"). */
+  fileNameTemplate: string;
+  /** The Markdown front matter's `key: {field}` lines; empty for none (export-format "Templates"). */
+  frontMatterTemplate: string;
   theme: ThemeChoice;
   library: LibrarySettings;
 }
@@ -41,12 +49,31 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultFormat: 'md',
   includeHiddenAndTools: false,
   citations: 'inline',
+  fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
+  frontMatterTemplate: DEFAULT_FRONT_MATTER_TEMPLATE,
   theme: 'system',
   library: DEFAULT_LIBRARY_SETTINGS,
 };
 
 /** The longest automatic deletion offered: ten years, past which "keep until deleted" says it better. */
 export const MAX_RETENTION_DAYS = 3650;
+
+/** Longer than any template a reader writes by hand, short enough to keep the settings small. */
+export const MAX_TEMPLATE_LENGTH = 2_000;
+
+/** A file-name template the export can use: its fields known, its braces paired. */
+export const FILE_NAME_TEMPLATE_SCHEMA = v.pipe(
+  v.string(),
+  v.maxLength(MAX_TEMPLATE_LENGTH),
+  v.check((template) => templateProblem(template) === null),
+);
+
+/** A front-matter template the export can use: plain keys, each once, each value's fields known. */
+export const FRONT_MATTER_TEMPLATE_SCHEMA = v.pipe(
+  v.string(),
+  v.maxLength(MAX_TEMPLATE_LENGTH),
+  v.check((template) => frontMatterTemplateProblem(template) === null),
+);
 
 const librarySettingsSchema = v.object({
   enabled: v.fallback(v.boolean(), DEFAULT_LIBRARY_SETTINGS.enabled),
@@ -65,6 +92,8 @@ const storedSettingsSchema = v.object({
   defaultFormat: v.fallback(v.picklist(DEFAULT_EXPORT_FORMATS), DEFAULT_SETTINGS.defaultFormat),
   includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
   citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
+  fileNameTemplate: v.fallback(FILE_NAME_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.fileNameTemplate),
+  frontMatterTemplate: v.fallback(FRONT_MATTER_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.frontMatterTemplate),
   theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
   library: v.fallback(
     v.pipe(
@@ -82,4 +111,14 @@ const storedSettingsSchema = v.object({
  */
 export function readSettings(stored: unknown): Settings {
   return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {});
+}
+
+/** What every export the user starts is told, from their settings: the popup's, the panel's and the shortcut's. */
+export function exportOptionsOf(settings: Settings): ExportOptions {
+  return {
+    citations: settings.citations,
+    includeHiddenAndTools: settings.includeHiddenAndTools,
+    frontMatterTemplate: settings.frontMatterTemplate,
+    fileNameTemplate: settings.fileNameTemplate,
+  };
 }

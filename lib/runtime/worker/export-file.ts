@@ -11,7 +11,7 @@ export function exportOf(
   exportedAt: Date,
 ): PreparedExport {
   return {
-    fileName: exportFileNameOf(inspection, format, exportedAt),
+    fileName: exportFileNameOf(inspection, format, exportedAt, options.fileNameTemplate),
     mimeType: formatInfo(format).mimeType,
     pieces: () => FORMAT_WRITERS[format].pieces(inspection, { ...options, exportedAt }),
   };

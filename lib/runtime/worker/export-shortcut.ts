@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ExportFile, ExportFormat, ExportOptions } from '@/lib/runtime/contract/export-file';
-import type { Settings } from '@/lib/runtime/contract/settings';
+import { exportOptionsOf, type Settings } from '@/lib/runtime/contract/settings';
 
 /** The manifest's command (wxt.config.ts `commands`): suggested Alt+Shift+E. */
 export const EXPORT_COMMAND = 'export-conversation';
@@ -26,10 +26,7 @@ export async function exportFromShortcut(deps: ExportShortcutDeps): Promise<Resu
   const tabId = await deps.activeTabId();
   if (tabId === null) return fail('not-found', 'No tab is active.');
   const settings = await deps.settings();
-  const exported = await deps.exportConversation(tabId, settings.defaultFormat, {
-    citations: settings.citations,
-    includeHiddenAndTools: settings.includeHiddenAndTools,
-  });
+  const exported = await deps.exportConversation(tabId, settings.defaultFormat, exportOptionsOf(settings));
   if (!exported.ok) return exported;
   try {
     await deps.saveInTab(tabId, exported.value);

@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { ExportRequest, TabRequest } from '@/lib/runtime/contract/protocol';
+import { FILE_NAME_TEMPLATE_SCHEMA, FRONT_MATTER_TEMPLATE_SCHEMA } from '@/lib/runtime/contract/settings';
 import type { LensWorker } from './lens-worker';
 
 /*
@@ -30,6 +31,8 @@ const exportRequestSchema = v.object({
     v.object({
       citations: lenient(v.picklist(CITATION_STYLES)),
       includeHiddenAndTools: lenient(v.boolean()),
+      frontMatterTemplate: lenient(FRONT_MATTER_TEMPLATE_SCHEMA),
+      fileNameTemplate: lenient(FILE_NAME_TEMPLATE_SCHEMA),
     }),
   ),
 });

@@ -9,6 +9,8 @@ export interface RunResult {
   written: Map<string, string>;
   /** Each file written, as its bytes (a Parquet table). */
   writtenBytes: Map<string, Uint8Array>;
+  /** Each folder the command made. */
+  folders: Set<string>;
 }
 
 export interface RunOptions {
@@ -21,6 +23,8 @@ export interface RunOptions {
   msPerTick?: number;
   /** A chunk index after which reading the file fails, as a disk error would. */
   failReadAfterChunk?: number;
+  /** Making a folder fails, as on a disk the user may not write. */
+  readOnlyDisk?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -57,6 +61,7 @@ export async function run(
   let stderr = '';
   let clock = 0;
   const outputs = new Map<string, Piece[]>();
+  const folders = new Set<string>();
   const text = (path: string): string => {
     const content = files[path];
     if (content === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
@@ -72,6 +77,13 @@ export async function run(
         yield chunk;
       }
     },
+    listFolder: async (folder) => {
+      const prefix = folder === '.' || folder === '' ? '' : `${folder.replace(/\/$/, '')}/`;
+      return Object.keys(files).flatMap((path) => {
+        const name = path.startsWith(prefix) ? path.slice(prefix.length) : null;
+        return name === null || name.includes('/') ? [] : [name];
+      });
+    },
     createFile: async (path) => {
       const pieces: Piece[] = [];
       outputs.set(path, pieces);
@@ -79,6 +91,10 @@ export async function run(
         write: async (piece) => void pieces.push(piece),
         close: async () => {},
       };
+    },
+    makeDirectory: async (path) => {
+      if (options.readOnlyDisk) throw new Error(`EACCES: permission denied, mkdir '${path}'`);
+      folders.add(path.replace(/\/+$/, ''));
     },
     stdout: async (piece) => void stdout.push(piece),
     stderr: (piece) => {
@@ -98,5 +114,6 @@ export async function run(
     stderr,
     written: new Map([...outputs].map(([path, pieces]) => [path, textOf(pieces)])),
     writtenBytes: new Map([...outputs].map(([path, pieces]) => [path, bytesOf(pieces)])),
+    folders,
   };
 }

@@ -49,13 +49,40 @@ const text = fc.oneof(
 const nullableText = fc.option(text);
 const time = fc.option(fc.oneof(fc.double(), fc.integer({ min: 0, max: 4_102_444_800_000 })));
 
+/** An image or file of a message (site-interface 10.9), its members of any text or size. */
+const arbitraryAsset = fc.record({
+  kind: fc.constantFrom('image' as const, 'file' as const),
+  generated: fc.boolean(),
+  pointer: fc.option(fc.oneof(text, fc.constant('sediment://file_1'))),
+  fileId: nullableText,
+  name: nullableText,
+  mimeType: nullableText,
+  sizeBytes: fc.option(fc.nat()),
+  width: fc.option(fc.nat()),
+  height: fc.option(fc.nat()),
+  inContent: fc.boolean(),
+});
+
 const arbitraryMessage = fc.record({
   id: fc.string({ minLength: 1, maxLength: 12 }),
   role: fc.constantFrom('user', 'assistant', 'tool', 'system', 'unknown'),
-  authorName: fc.option(fc.constantFrom('web.run', 'browser', 'python', '|pipe|')),
-  recipient: fc.option(fc.constantFrom('all', 'web.run', 'python', 'browser')),
+  authorName: fc.option(
+    fc.constantFrom('web.run', 'browser', 'python', '|pipe|', 'canmore.update_textdoc', 'dalle.text2im'),
+  ),
+  recipient: fc.option(
+    fc.constantFrom(
+      'all',
+      'web.run',
+      'python',
+      'browser',
+      'canmore.create_textdoc',
+      'canmore.update_textdoc',
+      'research_kickoff_tool.start_research_task',
+    ),
+  ),
   contentType: fc.constantFrom('text', 'code', 'thoughts', 'reasoning_recap', 'multimodal_text'),
   text,
+  assets: fc.array(arbitraryAsset, { maxLength: 2 }),
   createTimeMs: time,
   hidden: fc.boolean(),
   preamble: fc.boolean(),

@@ -69,6 +69,7 @@ const query = (text: string, extra: Partial<SearchQuery> = {}): SearchQuery => (
   source: 'search_model_queries',
   messageId: 'msg-1',
   turnIndex: 0,
+  page: null,
   ...extra,
 });
 
@@ -135,6 +136,7 @@ describe('exportQueriesCsv', () => {
       ),
       messageId: text,
       turnIndex: fc.nat(),
+      page: fc.constant(null),
     });
     fc.assert(
       fc.property(text, fc.array(arbitraryQuery, { maxLength: 8 }), (conversationId, queries) => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EXPORT_FIELDS } from '@/lib/export/export-fields';
 import { exportFileName, safeFileStem } from '@/lib/export/file-name';
 import { conversationOf } from '@/tests/unit/insights/build-conversation';
 
@@ -32,7 +33,29 @@ function problemsOf(fileName: string, extension: string): string[] {
   return problems;
 }
 
+/** Templates of any fields among any text without braces (the settings refuse a lone brace). */
+const fileNameTemplate = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...Object.keys(EXPORT_FIELDS).map((field) => `{${field}}`)),
+      fc.string({ unit: 'binary', maxLength: 20 }).map((text) => text.replace(/[{}]/g, '')),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
+
 describe('exportFileName', () => {
+  it('names the file as its template asks, each field cleaned for a file name', () => {
+    const conversation = named('Trip: Lisbon/Porto', { createTimeMs: NOV_20 });
+    expect(exportFileName(conversation, 'md', NOW, '{title} {date} {time}')).toBe(
+      'Trip Lisbon-Porto 2026-11-20 14-03.md',
+    );
+    expect(exportFileName(conversation, 'md', NOW, '{id}')).toBe('68f0a1c2-3b4d-8005-9e6f-1a2b3c4d5e02.md');
+    // A field the conversation lacks is left out; a name left empty is chat-<id prefix>.
+    expect(exportFileName(named('', { id: null }), 'md', NOW, '{model}')).toBe('chat.md');
+    expect(exportFileName(named('CON'), 'md', NOW, '{title}')).toBe('_CON.md');
+  });
+
   it('is the start date and the title', () => {
     expect(exportFileName(named('Cast-iron skillet advice'), 'md', NOW)).toBe(
       '2026-11-20 Cast-iron skillet advice.md',
@@ -82,8 +105,9 @@ describe('exportFileName', () => {
         fc.option(fc.string({ unit: 'binary', maxLength: 40 })),
         fc.option(fc.double()),
         fc.constantFrom('md', 'json', 'csv'),
-        (titleText, id, createTimeMs, extension) => {
-          const name = exportFileName(named(titleText, { id, createTimeMs }), extension, NOW);
+        fc.option(fileNameTemplate, { nil: undefined }),
+        (titleText, id, createTimeMs, extension, template) => {
+          const name = exportFileName(named(titleText, { id, createTimeMs }), extension, NOW, template);
           expect(problemsOf(name, extension)).toEqual([]);
         },
       ),

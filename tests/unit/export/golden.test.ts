@@ -8,6 +8,7 @@ import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
+import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
 import { EXPORTED_AT, liveSearchInspection, richInspection } from './rich-inspection';
 
 /**
@@ -75,5 +76,28 @@ describe('golden exports of a conversation with citations, entities, a product a
     expect(exportMarkdown(plainText, { exportedAt: EXPORTED_AT })).toBe(
       exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
     );
+  });
+});
+
+describe('golden exports of a conversation with canvases, images, a file, a web search and deep research', () => {
+  const inspection = inspect({ conversation: richContentConversation() });
+
+  it('Markdown', () => {
+    expectGolden('rich-content.md', exportMarkdown(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  it('Markdown with hidden and tool messages', () => {
+    expectGolden(
+      'rich-content-whole.md',
+      exportMarkdown(inspection, { exportedAt: EXPORTED_AT, includeHiddenAndTools: true }),
+    );
+  });
+
+  it('JSON (chat-lens/export@1)', () => {
+    expectGolden('rich-content.json', exportJson(inspection, { exportedAt: EXPORTED_AT }));
+  });
+
+  it('HTML: the Markdown’s canvases, images, file and research, rendered', () => {
+    expectGolden('rich-content.html', writeExport(inspection, 'html', { exportedAt: EXPORTED_AT }));
   });
 });

@@ -32,6 +32,7 @@ describe('toExportDocument', () => {
       'exportedAt',
       'conversation',
       'messages',
+      'canvases',
       'turns',
       'queries',
       'sources',
@@ -99,6 +100,7 @@ describe('toExportDocument', () => {
         source: 'search_model_queries',
         messageId: 't1',
         turnIndex: 1,
+        page: null,
       },
     ]);
   });

@@ -18,6 +18,7 @@ export function message(
     recipient: 'all',
     contentType: 'text',
     text: '',
+    assets: [],
     createTimeMs: null,
     hidden: false,
     preamble: false,

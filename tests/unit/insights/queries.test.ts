@@ -32,15 +32,24 @@ describe('extractQueries', () => {
         source: 'web.run',
         messageId: 'a1',
         turnIndex: 0,
+        page: null,
       },
-      { text: 'turn0search3', kind: 'open', source: 'web.run', messageId: 'a1', turnIndex: 0 },
-      { text: 'lodge 10.25 skillet', kind: 'product', source: 'web.run', messageId: 'a1', turnIndex: 0 },
+      { text: 'turn0search3', kind: 'open', source: 'web.run', messageId: 'a1', turnIndex: 0, page: null },
+      {
+        text: 'lodge 10.25 skillet',
+        kind: 'product',
+        source: 'web.run',
+        messageId: 'a1',
+        turnIndex: 0,
+        page: null,
+      },
       {
         text: 'https://www.seriouseats.com/skillets',
         kind: 'open',
         source: 'search_model_queries',
         messageId: 't1',
         turnIndex: 0,
+        page: null,
       },
       {
         text: 'kitchen stores near me',
@@ -48,6 +57,7 @@ describe('extractQueries', () => {
         source: 'map_search_model_queries',
         messageId: 't1',
         turnIndex: 0,
+        page: null,
       },
     ]);
   });
@@ -65,6 +75,52 @@ describe('extractQueries', () => {
     expect(extractQueries(conversation).queries.map((query) => [query.text, query.kind])).toEqual([
       ['turn0search3', 'open'],
       ['turn0search4', 'open'],
+    ]);
+  });
+
+  it('names the page an open names by reference id: its turn first, then the nearest turn before', () => {
+    const result = (url: string, refIndex: number, turn = 0) => ({
+      domain: new URL(url).hostname,
+      entries: [
+        {
+          url,
+          title: `Page ${refIndex}`,
+          ref_id: { turn_index: turn, ref_type: 'search', ref_index: refIndex },
+        },
+      ],
+    });
+    const open = (id: string, refId: string) =>
+      message({ id, recipient: 'web.run', text: JSON.stringify({ open: [{ ref_id: refId }] }) });
+    const conversation = conversationOf([
+      user('u1', 'first'),
+      message({
+        id: 'a1',
+        metadata: {
+          search_result_groups: [result('https://old.example/a', 0), result('https://old.example/b', 1)],
+        },
+      }),
+      user('u2', 'second'),
+      open('o1', 'turn0search1'),
+      message({ id: 'a2', metadata: { search_result_groups: [result('https://new.example/a', 0)] } }),
+      open('o2', 'turn0search0'),
+      open('o3', 'turn9search9'),
+      message({
+        id: 'q1',
+        role: 'tool',
+        authorName: 'web.run',
+        contentType: 'tether_quote',
+        refId: 'turn1view0',
+        text: 'The quoted page\nhttps://quote.example/page\nWords of it.',
+      }),
+      open('o4', 'turn1view0'),
+    ]);
+    expect(
+      extractQueries(conversation).queries.map((query) => [query.text, query.page?.url ?? null]),
+    ).toEqual([
+      ['turn0search1', 'https://old.example/b'],
+      ['turn0search0', 'https://new.example/a'],
+      ['turn9search9', null],
+      ['turn1view0', 'https://quote.example/page'],
     ]);
   });
 

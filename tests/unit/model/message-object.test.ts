@@ -46,6 +46,7 @@ describe('normalizeMessageObject', () => {
       recipient: 'all',
       contentType: 'text',
       text: 'Found 3 results.',
+      assets: [],
       createTimeMs: 1790841608500,
       hidden: false,
       preamble: false,

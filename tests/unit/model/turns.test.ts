@@ -8,6 +8,7 @@ const message = (id: string, role: string, hidden = false): NormalizedMessage =>
   role,
   authorName: null,
   recipient: 'all',
+  assets: [],
   contentType: 'text',
   text: id,
   createTimeMs: null,

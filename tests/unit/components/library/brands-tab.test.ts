@@ -60,6 +60,25 @@ describe('the brand report', () => {
     );
     expect(text).toContain('turn on “Keep answer text” in the Manage tab');
   });
+
+  it('says that no answer names a brand, rather than chart nothing, when the words are found nowhere', () => {
+    const unnamed: BrandSettings = {
+      own: { ...BRANDS.own, mentions: ['Nowhere Ware'] },
+      competitors: [{ name: 'Zenith', domains: ['zenith.example'], mentions: ['Zenith'] }],
+    };
+    const text = visibleText(
+      renderView(BrandReportView, {
+        report: brandReport(smallLibrary(), unnamed),
+        ownName: 'Lodge',
+        choice: NO_CHOICE,
+        onChoice: () => undefined,
+      }),
+    );
+    expect(text).toContain('No answer kept with its text names your brand or a competitor.');
+    expect(text).not.toContain('Mentions by brand');
+    // The brand's words found again, the chart is back.
+    expect(render()).toContain('Mentions by brand');
+  });
 });
 
 describe('the brand editor', () => {

@@ -7,7 +7,7 @@ import { countOf, ofText, shareText } from '@/components/library/number-text';
 import { retentionOf } from '@/components/shell/retention-days';
 import { summaryOf } from '@/lib/library/library-summary';
 import { MAX_RETENTION_DAYS } from '@/lib/runtime/contract/settings';
-import { libraryConversation } from '@/tests/unit/library/library-records';
+import { libraryConversation } from '@/tests/support/library-records';
 
 describe('days in the date filters', () => {
   it('read a picked day as the whole of that day in the user time zone', () => {
@@ -39,9 +39,9 @@ describe('numbers', () => {
 
 describe('automatic deletion days', () => {
   it('take a whole number of days in range, or nothing to keep until deleted', () => {
-    expect(retentionOf('30')).toEqual({ ok: true, days: 30 });
-    expect(retentionOf(' ')).toEqual({ ok: true, days: null });
-    expect(retentionOf(String(MAX_RETENTION_DAYS))).toEqual({ ok: true, days: MAX_RETENTION_DAYS });
+    expect(retentionOf('30')).toEqual({ ok: true, value: 30 });
+    expect(retentionOf(' ')).toEqual({ ok: true, value: null });
+    expect(retentionOf(String(MAX_RETENTION_DAYS))).toEqual({ ok: true, value: MAX_RETENTION_DAYS });
     for (const wrong of ['0', '-3', '2.5', 'ten', String(MAX_RETENTION_DAYS + 1)])
       expect(retentionOf(wrong).ok, wrong).toBe(false);
   });

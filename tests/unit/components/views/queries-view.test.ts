@@ -32,6 +32,7 @@ describe('QueriesView of a very long conversation', () => {
       source: 'search_model_queries' as const,
       messageId: `m${index}`,
       turnIndex: Math.floor(index / 3),
+      page: null,
     }));
     const html = renderView(QueriesView, {
       snapshot: { ...snapshot, queries: { queries, mayBeIncomplete: false, note: null } },

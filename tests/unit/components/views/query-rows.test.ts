@@ -9,6 +9,7 @@ const query = (text: string, turnIndex: number, kind: SearchQuery['kind'] = 'sea
   source: 'search_model_queries',
   messageId: `m${turnIndex}`,
   turnIndex,
+  page: null,
 });
 
 const queries = [

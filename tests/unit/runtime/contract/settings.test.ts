@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { templateProblem } from '@/lib/export/export-fields';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import { DEFAULT_SETTINGS, readSettings } from '@/lib/runtime/contract/settings';
+import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
+import { DEFAULT_SETTINGS, MAX_TEMPLATE_LENGTH, readSettings } from '@/lib/runtime/contract/settings';
 
 const OFFERED_FORMATS = EXTENSION_EXPORT_FORMATS.map((format) => format.id);
 
@@ -11,6 +13,8 @@ describe('readSettings', () => {
       defaultFormat: 'csv',
       includeHiddenAndTools: true,
       citations: 'footnotes',
+      fileNameTemplate: '{title} ({date})',
+      frontMatterTemplate: 'title: {title}\ntags: chatgpt',
       theme: 'dark',
       library: { enabled: true, keepAnswerText: false, retentionDays: 90 },
     };
@@ -22,6 +26,17 @@ describe('readSettings', () => {
       ...DEFAULT_SETTINGS,
       theme: 'dark',
     });
+  });
+
+  it('keeps a template only when the export can use it', () => {
+    for (const [stored, read] of [
+      [{ fileNameTemplate: '{date} {tilte}' }, DEFAULT_SETTINGS],
+      [{ frontMatterTemplate: 'no colon here' }, DEFAULT_SETTINGS],
+      [{ frontMatterTemplate: 'x'.repeat(MAX_TEMPLATE_LENGTH + 1) }, DEFAULT_SETTINGS],
+      [{ frontMatterTemplate: '' }, { ...DEFAULT_SETTINGS, frontMatterTemplate: '' }],
+    ] as const) {
+      expect(readSettings(stored)).toEqual(read);
+    }
   });
 
   it('reads nothing stored, or something that is no settings object, as the defaults', () => {
@@ -39,6 +54,8 @@ describe('readSettings', () => {
         expect(['system', 'light', 'dark']).toContain(settings.theme);
         expect(typeof settings.includeHiddenAndTools).toBe('boolean');
         expect(typeof settings.library.enabled).toBe('boolean');
+        expect(templateProblem(settings.fileNameTemplate)).toBeNull();
+        expect(frontMatterTemplateProblem(settings.frontMatterTemplate)).toBeNull();
         expect(settings.library.retentionDays === null || settings.library.retentionDays >= 1).toBe(true);
         expect(readSettings(settings)).toEqual(settings);
       }),
@@ -62,6 +79,8 @@ describe('readSettings', () => {
       includeHiddenAndTools: member(fc.boolean()),
       citations: member(fc.constantFrom('inline', 'footnotes')),
       theme: member(fc.constantFrom('system', 'light', 'dark')),
+      fileNameTemplate: member(fc.constantFrom('{date} {title}', '{title}', 'chat {id} {time}')),
+      frontMatterTemplate: member(fc.constantFrom('', 'title: {title}', 'tags: chatgpt\nmodel: {model}')),
     });
     fc.assert(
       fc.property(stored, (members) => {

@@ -23,7 +23,13 @@ function worker(settings: Settings, activeTabId: number | null = 7) {
 
 describe('exportFromShortcut', () => {
   it("saves the active tab's conversation in the default format with the chosen options", async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, defaultFormat: 'json', citations: 'footnotes' };
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      defaultFormat: 'json',
+      citations: 'footnotes',
+      fileNameTemplate: '{title}',
+      frontMatterTemplate: 'tags: chatgpt',
+    };
     const { deps, saved } = worker(settings);
     expect(await exportFromShortcut(deps)).toEqual(ok('chat.json'));
     expect(saved).toEqual([
@@ -32,7 +38,12 @@ describe('exportFromShortcut', () => {
         file: {
           fileName: 'chat.json',
           mimeType: 'text/plain',
-          text: JSON.stringify({ citations: 'footnotes', includeHiddenAndTools: false }),
+          text: JSON.stringify({
+            citations: 'footnotes',
+            includeHiddenAndTools: false,
+            frontMatterTemplate: 'tags: chatgpt',
+            fileNameTemplate: '{title}',
+          }),
         },
       },
     ]);

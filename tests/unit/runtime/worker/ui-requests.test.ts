@@ -68,9 +68,18 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
     const exported = await handlers.exportConversation({
       tabId: 1,
       format: 'md',
-      options: { citations: 'footnotes', includeHiddenAndTools: 'yes' },
+      options: {
+        citations: 'footnotes',
+        includeHiddenAndTools: 'yes',
+        fileNameTemplate: '{title} {tilte}',
+        frontMatterTemplate: 'tags: chatgpt',
+      },
     });
-    expect(exported.ok && JSON.parse(exported.value.text)).toEqual({ citations: 'footnotes' });
+    // A member the export cannot use (a typo in a template) is dropped: the export keeps its default.
+    expect(exported.ok && JSON.parse(exported.value.text)).toEqual({
+      citations: 'footnotes',
+      frontMatterTemplate: 'tags: chatgpt',
+    });
   });
 
   it.each([

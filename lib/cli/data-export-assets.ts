@@ -1,0 +1,98 @@
+import { dirname, join, relative } from 'node:path';
+import type { AssetPathResolver } from '@/lib/export/markdown-assets';
+import { isRecord } from '@/lib/model/json-read';
+import { parseJson } from '@/lib/model/parse-json';
+import type { CliIo } from './cli-io';
+import { textOf } from './text-of';
+
+/**
+ * The files of a data export's images and attachments (site-interface 10.8), for the Markdown to show them
+ * (export-format "Images and files"): beside `conversations.json` a file is named by its id, `file-<id>-<name>`
+ * (`file_…-<name>` for a `sediment://` pointer), or is a `.dat` file that `conversation_asset_file_names.json`
+ * names. A pointer whose file is not there stays a line naming it.
+ */
+
+/** The file id a pointer names: `sediment://file_abc` → `file_abc`; an attachment's id as it is. */
+const fileIdOf = (pointer: string): string => pointer.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+
+/** Every string of a value of the names file, at any depth (its shape is not described anywhere). */
+function stringsOf(value: unknown, found: string[] = [], depth = 0): string[] {
+  if (depth > 4) return found;
+  if (typeof value === 'string') found.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, found, depth + 1);
+  else if (isRecord(value))
+    for (const [key, member] of Object.entries(value)) {
+      found.push(key);
+      stringsOf(member, found, depth + 1);
+    }
+  return found;
+}
+
+/** The entries of the names file, each the strings it holds: one entry per member or item. */
+function namesEntries(namesFile: unknown): string[][] {
+  if (Array.isArray(namesFile)) return namesFile.map((item) => stringsOf(item));
+  if (isRecord(namesFile)) return Object.entries(namesFile).map(([key, value]) => [key, ...stringsOf(value)]);
+  return [];
+}
+
+const namesTheFile = (name: string, fileId: string): boolean =>
+  name === fileId || name.startsWith(`${fileId}-`) || name.startsWith(`${fileId}.`);
+
+/**
+ * `fileNames`: the files beside the export's conversations; `namesFile`: `conversation_asset_file_names.json`
+ * parsed, if there is one; `folder`: the way from the written document to them, `''` when beside it.
+ */
+export function dataExportAssetPaths(
+  fileNames: readonly string[],
+  namesFile: unknown,
+  folder: string,
+): AssetPathResolver {
+  const present = new Set(fileNames);
+  const entries = namesEntries(namesFile);
+  const prefix = folder === '' || folder.endsWith('/') ? folder : `${folder}/`;
+  return (pointer) => {
+    const fileId = fileIdOf(pointer);
+    if (fileId === '') return null;
+    const named = fileNames.find((name) => namesTheFile(name, fileId));
+    if (named !== undefined) return `${prefix}${named}`;
+    for (const strings of entries) {
+      if (!strings.some((text) => text.includes(fileId))) continue;
+      const file = strings.find((text) => present.has(text));
+      if (file !== undefined) return `${prefix}${file}`;
+    }
+    return null;
+  };
+}
+
+const NAMES_FILE = 'conversation_asset_file_names.json';
+
+/**
+ * The files beside the data export `file`, for Markdown written to the file `out` or into the folder `outDir`
+ * (standard output when both are null: its paths are then from the current folder). undefined when the
+ * folder cannot be read: every image is then named by a line, as in the extension's export.
+ */
+export async function readDataExportAssets(
+  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
+  file: string,
+  written: { out: string | null; outDir: string | null },
+): Promise<AssetPathResolver | undefined> {
+  const folder = dirname(file);
+  let names: string[];
+  try {
+    names = await io.listFolder(folder);
+  } catch {
+    return undefined;
+  }
+  let namesFile: unknown = null;
+  if (names.includes(NAMES_FILE)) {
+    try {
+      const parsed = parseJson(await textOf(io.readChunks(join(folder, NAMES_FILE))));
+      namesFile = parsed.ok ? parsed.value : null;
+    } catch {
+      namesFile = null;
+    }
+  }
+  const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
+  const way = relative(documentFolder, folder).split('\\').join('/');
+  return dataExportAssetPaths(names, namesFile, way);
+}

@@ -1,0 +1,267 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { productCards } from '@/tests/replica/fixtures/products';
+import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
+import { type Lens, test } from './lens-test';
+import { exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
+import {
+  expectedCitationShare,
+  expectedCitedDomains,
+  expectedOverview,
+  expectedRows,
+} from './library-expected';
+import { type KeptLibrary, keptLibrary, setLibrary, waitForKept } from './library-state';
+import { waitForClient } from './replica-page';
+
+/**
+ * The library page over what real Chromium kept (architecture "The library"): every figure, table count,
+ * filter and share it shows is worked out again in the test from the records read raw from the database.
+ */
+
+/** Conversations with searches and cited pages, ads, and product offers, in both wire forms. */
+const FILLED_BY: readonly FixtureName[] = ['webSearch', 'liveSearch', 'ads', 'products', 'liveShopping'];
+const FILLED_IDS = FILLED_BY.map((name) => FIXTURE_IDS[name]);
+
+const byId = (kept: KeptLibrary): KeptLibrary => ({
+  conversations: [...kept.conversations].sort((a, b) => a.id.localeCompare(b.id)),
+  summaries: [...kept.summaries].sort((a, b) => a.id.localeCompare(b.id)),
+});
+
+/** The library kept once the tabs closed and nothing more is written (a write follows a change by 2 s). */
+async function settledLibrary(reader: Page): Promise<KeptLibrary> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(byId(await keptLibrary(reader)));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 30_000, interval: 2_500 },
+    )
+    .toBe(true);
+  return byId(JSON.parse(last) as KeptLibrary);
+}
+
+/** Opens the conversations with the library on, waits until each is kept, closes them. Once per file. */
+async function fillLibrary(lens: Lens): Promise<LibraryConversation[]> {
+  await setLibrary(lens, { enabled: true, keepAnswerText: true });
+  const chats = await Promise.all(
+    FILLED_BY.map(async (name) => {
+      const chat = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
+      const cards = SCENARIOS[FIXTURE_IDS[name]]?.withProducts ? productCards(FIXTURE_IDS[name]).length : 0;
+      await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
+      return chat;
+    }),
+  );
+  const reader = await openLibraryPage(lens);
+  await waitForKept(reader, FILLED_IDS);
+  for (const chat of chats) await chat.close();
+  const { conversations } = await settledLibrary(reader);
+  await reader.close();
+  return conversations;
+}
+
+let filling: Promise<LibraryConversation[]> | undefined;
+const filledLibrary = (lens: Lens): Promise<LibraryConversation[]> => {
+  filling ??= fillLibrary(lens);
+  return filling;
+};
+
+const text = async (page: Page, testId: string): Promise<string> =>
+  (await page.getByTestId(testId).textContent()) ?? '';
+
+/** A table's rows as their cells' text, the row header first. */
+const tableRows = (page: Page, region: string): Promise<string[][]> =>
+  page
+    .getByRole('region', { name: region, exact: true })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    );
+
+/** "42.9%" → 0.429 */
+const shareOf = (written: string): number => Number(written.replace('%', '')) / 100;
+
+/** A word of the text, for a filter that keeps some rows. */
+const wordOf = (value: string | null | undefined): string =>
+  [...(value ?? '').split(/\W+/)].sort((a, b) => b.length - a.length)[0] ?? '';
+
+describe('the library page over conversations kept in Chromium', () => {
+  test('the overview says how many conversations, turns and searches, and which domains are cited', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const expected = expectedOverview(records);
+    expect(expected.searches, 'the kept conversations ran searches').toBeGreaterThan(0);
+    const page = await openLibraryPage(lens);
+    expect(expected.conversations).toBe(FILLED_IDS.length);
+    expect(await text(page, 'figure-conversations')).toBe(String(expected.conversations));
+    expect(await text(page, 'figure-turns')).toBe(String(expected.turns));
+    expect(await text(page, 'figure-searches')).toBe(String(expected.searches));
+    const share = /^([\d.]+)% \((\d+) of (\d+)\)$/.exec(await text(page, 'figure-search-share'));
+    expect(share?.slice(2)).toEqual([String(expected.searchedTurns), String(expected.knownSearchTurns)]);
+    expect(shareOf(`${share?.[1]}%`)).toBeCloseTo(expected.searchedTurns / expected.knownSearchTurns, 3);
+
+    const cited = expectedCitedDomains(records);
+    expect(cited.domains.length, 'the kept answers cite pages').toBeGreaterThan(1);
+    const top = cited.domains.slice(0, 10);
+    const rest = cited.domains.slice(10).reduce((sum, [, count]) => sum + count, 0);
+    const rows = await tableRows(page, 'Cited pages by domain');
+    expect(rows.map(([domain, count]) => [domain, Number(count)])).toEqual([
+      ...top,
+      ...(rest > 0 ? [['Other domains', rest]] : []),
+    ]);
+    for (const [, count, written] of rows)
+      expect(shareOf(written ?? '')).toBeCloseTo(Number(count) / cited.total, 3);
+    // The chart draws the table's rows, in its order, each bar saying its share.
+    const bars = await page
+      .locator('.chart-and-table')
+      .first()
+      .locator('.bar-chart__value')
+      .allTextContents();
+    expect(bars).toEqual(rows.map(([, , written]) => written));
+    await page.close();
+  });
+
+  test('each table counts its rows and keeps those a filter names', async ({ lens }) => {
+    const records = await filledLibrary(lens);
+    const all = expectedRows(records);
+    for (const table of ['queries', 'pages', 'ads', 'offers'] as const)
+      expect(all[table], `the kept conversations give ${table}`).toBeGreaterThan(0);
+    const firstQuery = records.flatMap((record) => record.turns.flatMap((turn) => turn.queries))[0];
+    const needles = {
+      queries: wordOf(firstQuery?.text),
+      pages: expectedCitedDomains(records).domains[0]?.[0] ?? '',
+      ads: records.flatMap((record) => record.ads).find((ad) => ad.advertiser !== null)?.advertiser ?? '',
+      offers: records.flatMap((record) => record.offers).find((offer) => offer.merchant)?.merchant ?? '',
+    };
+    const page = await openLibraryPage(lens);
+    for (const [table, label] of [
+      ['queries', 'Queries'],
+      ['pages', 'Pages'],
+      ['ads', 'Ads'],
+      ['offers', 'Offers'],
+    ] as const) {
+      await showLibraryTab(page, label);
+      const count = page.getByTestId(`${table}-count`);
+      await expect.poll(() => count.textContent()).toMatch(new RegExp(`^${all[table]} of ${all[table]} `));
+      const needle = needles[table].toUpperCase();
+      expect(needle, `a word to filter the ${table} by`).not.toBe('');
+      const kept = expectedRows(records, needle)[table];
+      expect(kept).toBeGreaterThan(0);
+      await page.getByLabel('Filter', { exact: true }).fill(needle);
+      await expect.poll(() => count.textContent()).toMatch(new RegExp(`^${kept} of ${all[table]} `));
+      // The table holds as many rows, its header row besides (virtualized, it draws only those on screen).
+      expect(await page.getByRole('table', { name: label }).getAttribute('aria-rowcount')).toBe(
+        String(kept + 1),
+      );
+    }
+    await page.close();
+  });
+
+  test('the brands view shares the cited pages between your domain, a competitor and the rest', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const [own, competitor] = expectedCitedDomains(records).domains.map(([domain]) => domain);
+    if (own === undefined || competitor === undefined) throw new Error('two cited domains are needed');
+    const expected = expectedCitationShare(records, own, competitor);
+    const total = expected.own + expected.competitor + expected.other;
+    expect(expected.own).toBeGreaterThan(0);
+
+    const page = await openLibraryPage(lens, 'brands');
+    const yours = page.getByRole('group', { name: 'Your brand' });
+    await yours.getByLabel('Name', { exact: true }).fill('Ours');
+    await yours.getByLabel('Domains, separated by commas').fill(own);
+    await page.getByRole('button', { name: 'Add a competitor' }).click();
+    const theirs = page.getByRole('group', { name: 'Competitor 1' });
+    await theirs.getByLabel('Domains, separated by commas').fill(competitor);
+    await theirs.getByLabel('Name', { exact: true }).fill('Theirs');
+    await page.getByRole('button', { name: 'Save brands' }).click();
+
+    const region = 'Cited pages by brand';
+    await page.getByRole('region', { name: region, exact: true }).waitFor();
+    const rows = await tableRows(page, region);
+    expect(rows.map(([brand, count]) => [brand, Number(count)])).toEqual([
+      ['Ours (you)', expected.own],
+      ['Theirs', expected.competitor],
+      ['Other domains', expected.other],
+    ]);
+    for (const [, count, written] of rows)
+      expect(shareOf(written ?? '')).toBeCloseTo(Number(count) / total, 3);
+    // The brands are the user's settings: a reload shows the same report.
+    await page.reload();
+    await expect.poll(() => tableRows(page, region)).toEqual(rows);
+    await page.close();
+  });
+
+  test('the tabs are reached with Tab and switched with the arrows, Home and End', async ({ lens }) => {
+    await filledLibrary(lens);
+    const page = await openLibraryPage(lens);
+    const focused = () =>
+      page.evaluate(() => ({
+        role: document.activeElement?.getAttribute('role') ?? null,
+        name: document.activeElement?.textContent ?? '',
+      }));
+    for (let presses = 0; presses < 20 && (await focused()).role !== 'tab'; presses += 1)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ role: 'tab', name: 'Overview' });
+    const selected = () => page.getByRole('tab', { selected: true }).textContent();
+    for (const [key, tab] of [
+      ['ArrowRight', 'Queries'],
+      ['ArrowRight', 'Pages'],
+      ['End', 'Manage'],
+      ['ArrowRight', 'Overview'],
+      ['ArrowLeft', 'Manage'],
+      ['Home', 'Overview'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(selected).toBe(tab);
+      expect(await focused()).toEqual({ role: 'tab', name: tab });
+      await expect
+        .poll(() => page.getByRole('tabpanel').getAttribute('aria-labelledby'))
+        .toBe(await page.getByRole('tab', { selected: true }).getAttribute('id'));
+    }
+    await page.close();
+  });
+
+  test('the whole library exported, deleted and imported comes back, once', async ({ lens }) => {
+    await filledLibrary(lens);
+    const page = await openLibraryPage(lens);
+    const before = byId(await keptLibrary(page));
+    const file = await exportWholeLibrary(page);
+    expect(file.name).toMatch(/^chat-lens-library-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(file.text) as { conversations: LibraryConversation[] };
+    expect(exported.conversations.map((record) => record.id).sort()).toEqual(
+      before.conversations.map((record) => record.id),
+    );
+
+    await page.getByRole('button', { name: 'Delete everything…' }).click();
+    await page
+      .getByRole('button', { name: `Delete all ${before.conversations.length} conversations` })
+      .click();
+    await page.getByTestId('library-empty').waitFor();
+    expect(await keptLibrary(page)).toEqual({ conversations: [], summaries: [] });
+
+    const importFile = (): Promise<void> =>
+      page
+        .getByLabel('Import a library file (JSON)')
+        .setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
+    await importFile();
+    await expect.poll(async () => byId(await keptLibrary(page))).toEqual(before);
+    // The same file again adds nothing: every conversation is kept once, as it was.
+    await showLibraryTab(page, 'Manage');
+    await importFile();
+    const count = before.conversations.length;
+    await expect
+      .poll(() => page.locator('.file-import [role="status"]').textContent())
+      .toBe(`Imported 0 conversations, ${count} already newer.`);
+    expect(byId(await keptLibrary(page))).toEqual(before);
+    expect(await text(page, 'library-counts')).toMatch(new RegExp(`^${count} conversations`));
+    await page.close();
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { conversationsExport, getConversation, messagesResponse } from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { run } from './run-in-memory';
+
+const webSearch = getConversation(FIXTURE_IDS.webSearch);
+const plain = getConversation(FIXTURE_IDS.plain);
+if (webSearch === undefined || plain === undefined) throw new Error('fixture missing');
+const messagesFile = messagesResponse(webSearch, { numTurns: 100 });
+
+/** The front matter of a Markdown export: the lines between its two `---`. */
+const frontMatterOf = (markdown: string): string[] => {
+  const lines = markdown.split('\n');
+  expect(lines[0]).toBe('---');
+  return lines.slice(1, lines.indexOf('---', 1));
+};
+
+describe('inspect: the export choices the extension takes from its settings', () => {
+  it('writes the front matter a template asks for, quoted, and none for an empty one', async () => {
+    const template = 'title: {title}\ntags: chatgpt\nsource: {url} ({model})\nchanged: {updated}';
+    const result = await run(['c.json', '--format', 'md', '--front-matter', template], {
+      'c.json': messagesFile,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(frontMatterOf(result.stdout)).toEqual([
+      `title: "${webSearch.title}"`,
+      'tags: "chatgpt"',
+      expect.stringMatching(
+        new RegExp(`^source: "https://chatgpt.com/c/${FIXTURE_IDS.webSearch} \\(gpt-[\\w.-]+\\)"$`),
+      ),
+      expect.stringMatching(/^changed: "\d{4}-\d\d-\d\dT[\d:.]+Z"$/),
+    ]);
+    const none = await run(['c.json', '--format', 'md', '--front-matter', ''], { 'c.json': messagesFile });
+    expect(none.stdout.startsWith(`# ${webSearch.title}`)).toBe(true);
+  });
+
+  it('writes hidden messages only with --include-hidden', async () => {
+    const shown = await run(['c.json', '--format', 'md', '--include-hidden'], { 'c.json': messagesFile });
+    const hidden = await run(['c.json', '--format', 'md'], { 'c.json': messagesFile });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.length).toBeGreaterThan(hidden.stdout.length);
+  });
+
+  it('writes each conversation of a data export to its own file in --out-dir, named by --file-name', async () => {
+    const exportFile = conversationsExport([webSearch, plain, { ...plain, id: 'same-title-other-id' }]);
+    const result = await run(
+      ['conversations.json', '--format', 'md', '--out-dir', 'vault/', '--file-name', '{title} ({date})'],
+      { 'conversations.json': exportFile },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.folders).toEqual(new Set(['vault']));
+    const names = [...result.written.keys()].sort();
+    expect(names).toHaveLength(3);
+    for (const name of names) expect(name).toMatch(/^vault\/[^/]+ \(\d{4}-\d\d-\d\d\)(?: \(2\))?\.md$/);
+    // Two conversations of one title and day: the second gets " (2)", and nothing is written over.
+    expect(names.filter((name) => name.includes(' (2).md'))).toHaveLength(1);
+    const bodies = [...result.written.values()];
+    expect(bodies.filter((body) => body.includes(`id: "${FIXTURE_IDS.webSearch}"`))).toHaveLength(1);
+    expect(bodies.filter((body) => body.includes('id: "same-title-other-id"'))).toHaveLength(1);
+  });
+
+  it('says which field of a template is unknown, and what --out-dir needs', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['c.json', '--file-name', '{date} {tilte}'], /--file-name: \{tilte\} is not a field: use \{title\}/],
+      [['c.json', '--file-name', '{date'], /--file-name: A \{ or \} has no partner/],
+      [['c.json', '--front-matter', 'title {title}'], /--front-matter: "title \{title\}" needs a key/],
+      [['c.json', '--front-matter', 'my title: {title}'], /"my title" is not a plain key/],
+      [['c.json', '--front-matter', 'a: 1\na: 2'], /"a" is given twice/],
+      [['c.json', '--out-dir', 'vault'], /--out-dir writes one file per conversation in an export format/],
+      [['c.json', '--format', 'md', '--out-dir', 'v', '--out', 'x.md'], /--out or --out-dir, not both/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await run(argv, { 'c.json': messagesFile });
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.written.size).toBe(0);
+    }
+  });
+
+  it('fails clearly when the folder cannot be made, writing nothing', async () => {
+    const result = await run(
+      ['c.json', '--format', 'md', '--out-dir', 'locked'],
+      { 'c.json': messagesFile },
+      {
+        readOnlyDisk: true,
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Cannot write locked: EACCES/);
+    expect(result.written.size).toBe(0);
+  });
+});
