@@ -1,6 +1,7 @@
 import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
+import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
@@ -25,6 +26,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   normalizeBenchmark,
   insightsBenchmark,
   exportMarkdownBenchmark,
+  exportHtmlBenchmark,
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
   soakBenchmark,
