@@ -68,7 +68,6 @@ export function BrandReportView({
             label="Brands by prompt"
             columns={PROMPT_COLUMNS}
             rows={prompts}
-            rowKey={(row) => `${row.conversationId}/${row.turnIndex}`}
             sort={sort}
             onSort={(next) => onChoice({ ...choice, sort: next })}
             minWidth="70rem"

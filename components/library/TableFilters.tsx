@@ -1,4 +1,4 @@
-import { type JSX, useId } from 'react';
+import { type JSX, useId, useMemo } from 'react';
 import type { LibraryFilter, LibraryTables } from '@/lib/library/page-tables';
 import { dayEnd, dayStart, dayText } from './date-text';
 import './table-filters.css';
@@ -24,6 +24,26 @@ export function TableFilters({
 }): JSX.Element {
   const id = useId();
   const hintId = `${id}-hint`;
+  // Made once per load of the tables: a keystroke in the text filter does not make a library's
+  // conversations' options again.
+  const modelOptions = useMemo(
+    () =>
+      tables.models.map((model) => (
+        <option key={model} value={model}>
+          {model}
+        </option>
+      )),
+    [tables.models],
+  );
+  const conversationOptions = useMemo(
+    () =>
+      tables.conversations.map(({ id: conversationId, title }) => (
+        <option key={conversationId} value={conversationId}>
+          {title ?? `Untitled (${conversationId})`}
+        </option>
+      )),
+    [tables.conversations],
+  );
   return (
     <fieldset className="table-filters">
       <legend className="visually-hidden">Filters</legend>
@@ -65,11 +85,7 @@ export function TableFilters({
           onChange={(event) => onChange({ model: event.currentTarget.value || null })}
         >
           <option value={ANY}>Any model</option>
-          {tables.models.map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
+          {modelOptions}
         </select>
       </label>
       <label className="table-filters__conversation">
@@ -79,11 +95,7 @@ export function TableFilters({
           onChange={(event) => onChange({ conversationId: event.currentTarget.value || null })}
         >
           <option value={ANY}>Any conversation</option>
-          {tables.conversations.map(({ id: conversationId, title }) => (
-            <option key={conversationId} value={conversationId}>
-              {title ?? `Untitled (${conversationId})`}
-            </option>
-          ))}
+          {conversationOptions}
         </select>
       </label>
     </fieldset>

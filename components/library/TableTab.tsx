@@ -1,8 +1,9 @@
-import { type JSX, useDeferredValue, useMemo } from 'react';
+import { type JSX, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { type LibraryFilter, type LibraryTables, NO_FILTER, sortRows } from '@/lib/library/page-tables';
 import { ofText } from './number-text';
 import { TableFilters } from './TableFilters';
-import type { TableChoiceProps, TableId } from './table-choices';
+import type { TableChoice, TableChoiceProps, TableId } from './table-choices';
+import type { TableSort } from './table-sort';
 import { type TableColumn, VirtualTable } from './VirtualTable';
 
 export interface TableTabProps<Row> extends TableChoiceProps {
@@ -32,7 +33,9 @@ export function shownRows<Row>(
 
 /**
  * One table of the library (Queries, Pages, Ads, Offers): its filters, how many rows they keep, and the
- * rows, sorted by a header's button. The filter is read deferred, so typing stays quick over 100,000 rows.
+ * rows, sorted by a header's button. The filter is read deferred, so typing stays quick over 100,000 rows:
+ * a keystroke renders the filters at once and the rows once they are filtered, the rows' table being given
+ * the same callbacks throughout, so only their change renders it again.
  */
 export function TableTab<Row extends { key: string }>({
   table,
@@ -54,6 +57,18 @@ export function TableTab<Row extends { key: string }>({
     [rowsOf, tables, filter],
   );
   const rows = useMemo(() => shownRows(kept, columns, choice.sort), [kept, columns, choice.sort]);
+  // A header's press changes the order of the choice as it is when pressed.
+  const latest = useRef<{ choice: TableChoice; onChoice: (choice: TableChoice) => void }>({
+    choice,
+    onChoice,
+  });
+  useLayoutEffect(() => {
+    latest.current = { choice, onChoice };
+  });
+  const onSort = useCallback(
+    (sort: TableSort) => latest.current.onChoice({ ...latest.current.choice, sort }),
+    [],
+  );
   if (total === 0) return <p className="library-section__empty">{empty}</p>;
   return (
     <div className="table-tab" data-table={table}>
@@ -75,9 +90,8 @@ export function TableTab<Row extends { key: string }>({
           label={label}
           columns={columns}
           rows={rows}
-          rowKey={(row) => row.key}
           sort={choice.sort}
-          onSort={(sort) => onChoice({ ...choice, sort })}
+          onSort={onSort}
           minWidth={minWidth}
         />
       )}

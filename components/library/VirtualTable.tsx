@@ -1,5 +1,5 @@
-import { type CSSProperties, type JSX, type ReactNode, useMemo } from 'react';
-import { useVirtualWindow } from '@/components/views/use-virtual-window';
+import { type CSSProperties, type JSX, memo, type ReactNode } from 'react';
+import { useFixedVirtualWindow } from '@/components/views/use-virtual-window';
 import { ariaSortOf, nextSort, type TableSort } from './table-sort';
 import './virtual-table.css';
 
@@ -60,12 +60,18 @@ function HeaderCell<Row>({
  * readers, which see only the rendered ones. Rows are laid out as grids, absolutely placed, since a table's
  * own layout cannot leave out rows; the elements stay a table's, so its semantics hold. The frame scrolls
  * both ways, so narrow windows keep every column.
+ *
+ * A row's elements are kept by its place in the table, not by what it shows: rows hold nothing of their own
+ * (text and links), so a filter or an order that changes the rows updates the text of the few dozen shown
+ * rather than making them all again. Memoized: given the same rows and callbacks (TableTab keeps them), a
+ * keystroke in a filter does not render the rows until the filter's rows change.
  */
-export function VirtualTable<Row>({
+export const VirtualTable = memo(VirtualTableOf) as typeof VirtualTableOf;
+
+function VirtualTableOf<Row>({
   label,
   columns,
   rows,
-  rowKey,
   sort,
   onSort,
   minWidth,
@@ -73,24 +79,22 @@ export function VirtualTable<Row>({
   label: string;
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   sort: TableSort | null;
   onSort: (sort: TableSort) => void;
   /** Below this width the frame scrolls sideways rather than squeeze the columns. */
   minWidth: string;
 }): JSX.Element {
-  const heights = useMemo(() => new Array<number>(rows.length).fill(ROW_PX), [rows.length]);
-  const { frame, offsets, total, start, end, onScroll } = useVirtualWindow<HTMLElement>(heights);
+  const { frame, total, start, end, onScroll } = useFixedVirtualWindow<HTMLElement>(rows.length, ROW_PX);
   const grid: CSSProperties = { gridTemplateColumns: columns.map((column) => column.width).join(' ') };
   const shown: JSX.Element[] = [];
   for (let index = start; index < end; index += 1) {
     const row = rows[index] as Row;
     shown.push(
       <tr
-        key={rowKey(row)}
+        key={index}
         className="vtable__row"
         aria-rowindex={index + 2}
-        style={{ ...grid, top: offsets[index], height: ROW_PX }}
+        style={{ ...grid, top: index * ROW_PX, height: ROW_PX }}
       >
         {columns.map((column) => (
           <td key={column.id} className={`vtable__cell${column.numeric ? ' vtable__cell--numeric' : ''}`}>

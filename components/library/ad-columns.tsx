@@ -1,24 +1,13 @@
 import type { AdTableRow } from '@/lib/library/page-tables';
 import { countText } from './number-text';
-import { ConversationLink, DayCell, NO_VALUE, TextCell, UrlCell } from './TableCells';
+import { conversationColumn, dayColumn, textColumn } from './shared-columns';
+import { NO_VALUE, UrlCell } from './TableCells';
 import type { TableColumn } from './VirtualTable';
 
 /** The Ads tab's columns: who advertised what, in which form, in which conversation and when. */
 export const AD_COLUMNS: readonly TableColumn<AdTableRow>[] = [
-  {
-    id: 'advertiser',
-    label: 'Advertiser',
-    width: 'minmax(9rem, 1.5fr)',
-    cell: (row) => <TextCell text={row.advertiser} />,
-    sortBy: 'advertiser',
-  },
-  {
-    id: 'title',
-    label: 'Title',
-    width: 'minmax(10rem, 2fr)',
-    cell: (row) => <TextCell text={row.title} />,
-    sortBy: 'title',
-  },
+  textColumn<AdTableRow>('advertiser', 'Advertiser', 'minmax(9rem, 1.5fr)'),
+  textColumn<AdTableRow>('title', 'Title', 'minmax(10rem, 2fr)'),
   {
     id: 'link',
     label: 'Link',
@@ -26,20 +15,8 @@ export const AD_COLUMNS: readonly TableColumn<AdTableRow>[] = [
     cell: (row) => <UrlCell url={row.link} />,
     sortBy: 'link',
   },
-  {
-    id: 'format',
-    label: 'Format',
-    width: 'minmax(7rem, 1fr)',
-    cell: (row) => <TextCell text={row.format} />,
-    sortBy: 'format',
-  },
-  {
-    id: 'unit-type',
-    label: 'Unit type',
-    width: 'minmax(6rem, 1fr)',
-    cell: (row) => <TextCell text={row.unitType} />,
-    sortBy: 'unitType',
-  },
+  textColumn<AdTableRow>('format', 'Format', 'minmax(7rem, 1fr)'),
+  textColumn<AdTableRow>('unitType', 'Unit type', 'minmax(6rem, 1fr)', 'unit-type'),
   {
     id: 'cards',
     label: 'Cards',
@@ -55,13 +32,7 @@ export const AD_COLUMNS: readonly TableColumn<AdTableRow>[] = [
     cell: (row) => (row.streamed ? 'Yes' : 'No'),
     sortBy: 'streamed',
   },
-  {
-    id: 'conversation',
-    label: 'Conversation',
-    width: 'minmax(9rem, 1.5fr)',
-    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
-    sortBy: 'conversationTitle',
-  },
+  conversationColumn<AdTableRow>(),
   {
     id: 'turn',
     label: 'Turn',
@@ -70,19 +41,6 @@ export const AD_COLUMNS: readonly TableColumn<AdTableRow>[] = [
     sortBy: 'turnIndex',
     numeric: true,
   },
-  {
-    id: 'at',
-    label: 'Date',
-    width: '6.5rem',
-    cell: (row) => <DayCell at={row.at} />,
-    sortBy: 'at',
-    numeric: true,
-  },
-  {
-    id: 'model',
-    label: 'Model',
-    width: 'minmax(6rem, 1fr)',
-    cell: (row) => <TextCell text={row.model} />,
-    sortBy: 'model',
-  },
+  dayColumn<AdTableRow>(),
+  textColumn<AdTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];

@@ -19,8 +19,11 @@ const partOf = (count: number, total: number): number | null => (total === 0 ? n
 export const ownLabel = (name: string): string =>
   name.trim() === '' ? 'Your brand' : `${name.trim()} (you)`;
 
-/** Cited pages by brand: the user's, each competitor's, then every other domain's together. */
-export function citationRows(share: CitationShare, ownName: string): ShareRow[] {
+/** The user's brand, then each competitor's, each counted against the same total. */
+function brandRows(
+  share: { own: number; competitors: readonly { name: string; count: number }[]; total: number },
+  ownName: string,
+): ShareRow[] {
   return [
     {
       key: 'own',
@@ -35,6 +38,13 @@ export function citationRows(share: CitationShare, ownName: string): ShareRow[] 
       count,
       share: partOf(count, share.total),
     })),
+  ];
+}
+
+/** Cited pages by brand: the user's, each competitor's, then every other domain's together. */
+export function citationRows(share: CitationShare, ownName: string): ShareRow[] {
+  return [
+    ...brandRows(share, ownName),
     {
       key: 'other',
       label: 'Other domains',
@@ -46,23 +56,7 @@ export function citationRows(share: CitationShare, ownName: string): ShareRow[] 
 }
 
 /** Mentions in the answers read, by brand. */
-export function mentionRows(share: MentionShare, ownName: string): ShareRow[] {
-  return [
-    {
-      key: 'own',
-      label: ownLabel(ownName),
-      count: share.own,
-      share: partOf(share.own, share.total),
-      own: true,
-    },
-    ...share.competitors.map(({ name, count }, place) => ({
-      key: `competitor-${place}`,
-      label: name,
-      count,
-      share: partOf(count, share.total),
-    })),
-  ];
-}
+export const mentionRows = (share: MentionShare, ownName: string): ShareRow[] => brandRows(share, ownName);
 
 export const shareBars = (rows: readonly ShareRow[]): Bar[] =>
   rows.map(({ key, label, count, share, own, muted }) => ({

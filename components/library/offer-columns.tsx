@@ -1,6 +1,7 @@
 import { availabilityText, moneyText } from '@/components/views/money-text';
 import type { OfferTableRow } from '@/lib/library/page-tables';
-import { ConversationLink, DayCell, NO_VALUE, TextCell, UrlCell } from './TableCells';
+import { conversationColumn, dayColumn, textColumn } from './shared-columns';
+import { NO_VALUE, TextCell, UrlCell } from './TableCells';
 import type { TableColumn } from './VirtualTable';
 
 /** An amount of the offer as a shopper reads it, in the offer's currency (components/views/money-text.ts). */
@@ -16,20 +17,8 @@ export const OFFER_COLUMNS: readonly TableColumn<OfferTableRow>[] = [
     cell: (row) => <UrlCell url={row.url} text={row.product} />,
     sortBy: 'product',
   },
-  {
-    id: 'brand',
-    label: 'Brand',
-    width: 'minmax(6rem, 1fr)',
-    cell: (row) => <TextCell text={row.brand} />,
-    sortBy: 'brand',
-  },
-  {
-    id: 'merchant',
-    label: 'Merchant',
-    width: 'minmax(7rem, 1.2fr)',
-    cell: (row) => <TextCell text={row.merchant} />,
-    sortBy: 'merchant',
-  },
+  textColumn<OfferTableRow>('brand', 'Brand', 'minmax(6rem, 1fr)'),
+  textColumn<OfferTableRow>('merchant', 'Merchant', 'minmax(7rem, 1.2fr)'),
   {
     id: 'total',
     label: 'Total',
@@ -62,13 +51,7 @@ export const OFFER_COLUMNS: readonly TableColumn<OfferTableRow>[] = [
     sortBy: 'tax',
     numeric: true,
   },
-  {
-    id: 'best-price',
-    label: 'Tag',
-    width: 'minmax(6rem, 1fr)',
-    cell: (row) => <TextCell text={row.bestPriceTag} />,
-    sortBy: 'bestPriceTag',
-  },
+  textColumn<OfferTableRow>('bestPriceTag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
   {
     id: 'availability',
     label: 'Availability',
@@ -76,19 +59,6 @@ export const OFFER_COLUMNS: readonly TableColumn<OfferTableRow>[] = [
     cell: (row) => <TextCell text={row.availability === null ? null : availabilityText(row.availability)} />,
     sortBy: 'availability',
   },
-  {
-    id: 'conversation',
-    label: 'Conversation',
-    width: 'minmax(9rem, 1.5fr)',
-    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
-    sortBy: 'conversationTitle',
-  },
-  {
-    id: 'at',
-    label: 'Date',
-    width: '6.5rem',
-    cell: (row) => <DayCell at={row.at} />,
-    sortBy: 'at',
-    numeric: true,
-  },
+  conversationColumn<OfferTableRow>(),
+  dayColumn<OfferTableRow>(),
 ];

@@ -1,7 +1,8 @@
 import { ExternalLink } from '@/components/views/ExternalLink';
 import type { PageTableRow } from '@/lib/library/page-tables';
 import { countText } from './number-text';
-import { DayCell, TextCell, UrlCell } from './TableCells';
+import { textColumn } from './shared-columns';
+import { DayCell, UrlCell } from './TableCells';
 import type { TableColumn } from './VirtualTable';
 
 /** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
@@ -13,13 +14,7 @@ export const PAGE_COLUMNS: readonly TableColumn<PageTableRow>[] = [
     cell: (row) => <UrlCell url={row.url} text={row.title} />,
     sortBy: 'title',
   },
-  {
-    id: 'domain',
-    label: 'Domain',
-    width: 'minmax(8rem, 1.2fr)',
-    cell: (row) => <TextCell text={row.domain} />,
-    sortBy: 'domain',
-  },
+  textColumn<PageTableRow>('domain', 'Domain', 'minmax(8rem, 1.2fr)'),
   {
     id: 'cited',
     label: 'Cited',

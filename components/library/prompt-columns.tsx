@@ -1,5 +1,6 @@
 import type { BrandPrompt } from '@/lib/library/brands';
-import { ConversationLink, DayCell, NO_VALUE, TextCell } from './TableCells';
+import { conversationColumn, dayColumn, textColumn } from './shared-columns';
+import { NO_VALUE, TextCell } from './TableCells';
 import type { TableColumn } from './VirtualTable';
 
 /** Presence said in words with its mark, so it reads the same without colour or sight. */
@@ -14,13 +15,7 @@ const names = (list: readonly string[]): string | null => (list.length === 0 ? n
 
 /** The per-prompt presence table's columns: for each prompt, whether its answer cited or named whom. */
 export const PROMPT_COLUMNS: readonly TableColumn<BrandPrompt>[] = [
-  {
-    id: 'prompt',
-    label: 'Prompt',
-    width: 'minmax(14rem, 3fr)',
-    cell: (row) => <TextCell text={row.prompt} />,
-    sortBy: 'prompt',
-  },
+  textColumn<BrandPrompt>('prompt', 'Prompt', 'minmax(14rem, 3fr)'),
   {
     id: 'own-cited',
     label: 'You: cited',
@@ -50,19 +45,6 @@ export const PROMPT_COLUMNS: readonly TableColumn<BrandPrompt>[] = [
     cell: (row) =>
       row.ownMentioned === null ? NO_VALUE : <TextCell text={names(row.competitorsMentioned)} />,
   },
-  {
-    id: 'conversation',
-    label: 'Conversation',
-    width: 'minmax(9rem, 1.5fr)',
-    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
-    sortBy: 'conversationTitle',
-  },
-  {
-    id: 'at',
-    label: 'Date',
-    width: '6.5rem',
-    cell: (row) => <DayCell at={row.at} />,
-    sortBy: 'at',
-    numeric: true,
-  },
+  conversationColumn<BrandPrompt>(),
+  dayColumn<BrandPrompt>(),
 ];

@@ -1,31 +1,13 @@
 import type { QueryTableRow } from '@/lib/library/page-tables';
-import { ConversationLink, DayCell, TextCell } from './TableCells';
+import { conversationColumn, dayColumn, textColumn } from './shared-columns';
 import type { TableColumn } from './VirtualTable';
 
 /** The Queries tab's columns: what was searched, for which prompt, where and when. */
 export const QUERY_COLUMNS: readonly TableColumn<QueryTableRow>[] = [
-  {
-    id: 'query',
-    label: 'Query',
-    width: 'minmax(12rem, 3fr)',
-    cell: (row) => <TextCell text={row.query} />,
-    sortBy: 'query',
-  },
+  textColumn<QueryTableRow>('query', 'Query', 'minmax(12rem, 3fr)'),
   { id: 'kind', label: 'Kind', width: '5.5rem', cell: (row) => row.kind, sortBy: 'kind' },
-  {
-    id: 'prompt',
-    label: 'Prompt',
-    width: 'minmax(10rem, 2fr)',
-    cell: (row) => <TextCell text={row.prompt} />,
-    sortBy: 'prompt',
-  },
-  {
-    id: 'conversation',
-    label: 'Conversation',
-    width: 'minmax(9rem, 2fr)',
-    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
-    sortBy: 'conversationTitle',
-  },
+  textColumn<QueryTableRow>('prompt', 'Prompt', 'minmax(10rem, 2fr)'),
+  conversationColumn<QueryTableRow>('minmax(9rem, 2fr)'),
   {
     id: 'turn',
     label: 'Turn',
@@ -34,19 +16,6 @@ export const QUERY_COLUMNS: readonly TableColumn<QueryTableRow>[] = [
     sortBy: 'turnIndex',
     numeric: true,
   },
-  {
-    id: 'at',
-    label: 'Date',
-    width: '6.5rem',
-    cell: (row) => <DayCell at={row.at} />,
-    sortBy: 'at',
-    numeric: true,
-  },
-  {
-    id: 'model',
-    label: 'Model',
-    width: 'minmax(6rem, 1fr)',
-    cell: (row) => <TextCell text={row.model} />,
-    sortBy: 'model',
-  },
+  dayColumn<QueryTableRow>(),
+  textColumn<QueryTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];

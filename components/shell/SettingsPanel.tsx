@@ -33,10 +33,10 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             checked={settings.includeHiddenAndTools}
             onChange={(event) => change({ includeHiddenAndTools: event.target.checked })}
           />
-          <span>Include hidden and tool messages in Markdown</span>
+          <span>Include hidden and tool messages in Markdown and HTML</span>
         </label>
         <fieldset className="settings__row settings__choices">
-          <legend>Citations in Markdown</legend>
+          <legend>Citations in Markdown and HTML</legend>
           {(
             [
               ['inline', 'Inline links'],

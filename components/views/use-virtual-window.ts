@@ -1,10 +1,35 @@
 import { type RefObject, type UIEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { rowOffsets, visibleWindow } from './visible-window';
+import { fixedWindow, rowOffsets, visibleWindow } from './visible-window';
 
 /** Before the frame is measured (and in a static render): about the popup's list height. */
 const FIRST_VIEWPORT_PX = 480;
 /** Rows rendered above and below the viewport, so a fast scroll shows no blank. */
 const MARGIN_PX = 400;
+
+/** What a scrolled frame shows: its element, how far it is scrolled and how tall it is. */
+interface ScrolledFrame<Frame extends HTMLElement> {
+  frame: RefObject<Frame | null>;
+  scrollTop: number;
+  viewport: number;
+  onScroll: (event: UIEvent<HTMLElement>) => void;
+}
+
+/** The scrolled element, measured and followed as it resizes, and its scroll. */
+function useScrolledFrame<Frame extends HTMLElement>(): ScrolledFrame<Frame> {
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
+  const frame = useRef<Frame>(null);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (element === null) return;
+    const measure = () => setViewport(element.clientHeight || FIRST_VIEWPORT_PX);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { frame, scrollTop, viewport, onScroll: (event) => setScrollTop(event.currentTarget.scrollTop) };
+}
 
 export interface VirtualWindow<Frame extends HTMLElement> {
   /** The scrolled element, measured and followed as it resizes. */
@@ -27,25 +52,17 @@ export function useVirtualWindow<Frame extends HTMLElement>(
   heights: readonly number[],
 ): VirtualWindow<Frame> {
   const offsets = useMemo(() => rowOffsets(heights), [heights]);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(FIRST_VIEWPORT_PX);
-  const frame = useRef<Frame>(null);
-  useLayoutEffect(() => {
-    const element = frame.current;
-    if (element === null) return;
-    const measure = () => setViewport(element.clientHeight || FIRST_VIEWPORT_PX);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { frame, scrollTop, viewport, onScroll } = useScrolledFrame<Frame>();
   const { start, end } = visibleWindow(offsets, { scrollTop, height: viewport, margin: MARGIN_PX });
-  return {
-    frame,
-    offsets,
-    total: offsets.at(-1) ?? 0,
-    start,
-    end,
-    onScroll: (event) => setScrollTop(event.currentTarget.scrollTop),
-  };
+  return { frame, offsets, total: offsets.at(-1) ?? 0, start, end, onScroll };
+}
+
+/** The same for rows all of one height: row `index` starts at `index * rowHeight`. */
+export function useFixedVirtualWindow<Frame extends HTMLElement>(
+  count: number,
+  rowHeight: number,
+): Omit<VirtualWindow<Frame>, 'offsets'> {
+  const { frame, scrollTop, viewport, onScroll } = useScrolledFrame<Frame>();
+  const { start, end } = fixedWindow(count, rowHeight, { scrollTop, height: viewport, margin: MARGIN_PX });
+  return { frame, total: count * rowHeight, start, end, onScroll };
 }

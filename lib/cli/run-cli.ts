@@ -58,14 +58,16 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
-csv is the search queries, sources-csv the pages searches returned and answers cited. --citations says how
-the Markdown shows a cited marker: as inline links (the default) or as footnotes. --include-hidden writes
-hidden messages and tools' whole output into the Markdown too. --reasoning writes the model's reasoning
-whole (the default), only its preambles and "Thought for" lines (summary), or none; --tool-calls none
-leaves the tools' calls and outputs out (canvases, images and files stay); --timestamps on writes each
-prompt's time, in UTC, under its heading; --branches all writes every version of an edited prompt or a
-regenerated answer, each marked, where the file holds the tree format. --front-matter sets the Markdown's front
-matter, one "key: value" a line, values with fields such as {title} or {created}; "" writes none.
+csv is the search queries, sources-csv the pages searches returned and answers cited, html the Markdown
+as one page to read or print. --citations says how the Markdown and the HTML show a cited marker: as
+inline links (the default) or as footnotes. --include-hidden writes hidden messages and tools' whole
+output into the Markdown and the HTML too. --reasoning writes the model's reasoning whole (the default),
+only its preambles and "Thought for" lines (summary), or none; --tool-calls none leaves the tools' calls
+and outputs out (canvases, images and files stay); --timestamps on writes each prompt's time, in UTC,
+under its heading; --branches all writes every version of an edited prompt or a regenerated answer, each
+marked, where the file holds the tree format (all four in the Markdown and the HTML). --front-matter sets
+the Markdown's front matter (the HTML's header), one "key: value" a line, values with fields such as
+{title} or {created}; "" writes none.
 --out-dir writes each conversation to its own file in that folder (made when missing), named by
 --file-name, "{date} {title}" unless given. Fields: ${fieldList()}.
 library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined

@@ -2,6 +2,7 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { exportQueriesCsv } from './csv-export';
 import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo } from './formats';
+import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } from './html-export';
 import { exportJson, toExportDocument } from './json-export';
 import type { AssetPathResolver } from './markdown-assets';
 import type { CitationStyle } from './markdown-citations';
@@ -15,9 +16,9 @@ import type { TranscriptOptions } from './transcript-options';
  */
 export interface WriteOptions extends Partial<TranscriptOptions> {
   exportedAt: Date;
-  /** Markdown: cited markers as inline links (the default) or as footnotes. */
+  /** Markdown and HTML: cited markers as inline links (the default) or as footnotes. */
   citations?: CitationStyle;
-  /** Markdown: hidden messages and tools' whole output written too; left out by default. */
+  /** Markdown and HTML: hidden messages and tools' whole output written too; left out by default. */
   includeHiddenAndTools?: boolean;
   /** Markdown: the front matter's `key: {field}` lines (export-format "Templates"). */
   frontMatterTemplate?: string;
@@ -88,6 +89,14 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
     closing: (count) => (count === 0 ? '[]\n' : '\n]\n'),
   },
   csv: csvWriter(exportQueriesCsv),
+  // One page; a file of several conversations is one article each, under a title that names none of them.
+  html: {
+    pieces: (inspection, options) => htmlPieces(inspection, markdownOptions(options)),
+    opening: HTML_OPENING_OF_MANY,
+    conversation: (inspection, _index, options) =>
+      [...htmlArticlePieces(inspection, markdownOptions(options))].join(''),
+    closing: () => HTML_CLOSING,
+  },
   'sources-csv': csvWriter(exportSourcesCsv),
 };
 

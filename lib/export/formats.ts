@@ -32,6 +32,14 @@ export const EXPORT_FORMATS = [
     settingLabel: 'CSV (search queries)',
   },
   {
+    id: 'html',
+    label: 'HTML',
+    extension: 'html',
+    mimeType: 'text/html;charset=utf-8',
+    inExtension: true,
+    settingLabel: 'HTML (a page to read or print)',
+  },
+  {
     id: 'sources-csv',
     label: 'sources CSV',
     extension: 'csv',

@@ -11,7 +11,7 @@ import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import type { TranscriptOptions } from './transcript-options';
 import { transcriptSource } from './transcript-source';
-import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterOf } from './yaml-front-matter';
+import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
 
 /**
  * The conversation as one Markdown document (export-format "Markdown"): YAML front matter, the transcript
@@ -71,19 +71,45 @@ function* separated(blocks: Iterable<string>): Generator<string> {
 }
 
 /**
+ * The front matter's facts, in order, as the template names them (export-format "Templates"); the HTML
+ * export's header shows them too.
+ */
+export function documentFacts(
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Array<readonly [key: string, value: string | null]> {
+  return frontMatterEntries(
+    options.frontMatterTemplate ?? DEFAULT_FRONT_MATTER_TEMPLATE,
+    exportFieldValues(inspection.conversation, options.exportedAt),
+  );
+}
+
+/** The document's heading: the conversation's title, or a stand-in when it has none. */
+export function documentTitle(inspection: Inspection): string {
+  const { title } = inspection.conversation;
+  return title === null || title.trim() === '' ? UNTITLED : title;
+}
+
+/**
  * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
  * of them, not of one joined string (lib/runtime/worker/export-port-server.ts). Joined, they are
  * `exportMarkdown`'s text.
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
-  const { conversation } = inspection;
-  const header = frontMatterOf(
-    options.frontMatterTemplate ?? DEFAULT_FRONT_MATTER_TEMPLATE,
-    exportFieldValues(conversation, options.exportedAt),
-  );
-  const title =
-    conversation.title === null || conversation.title.trim() === '' ? UNTITLED : conversation.title;
-  yield `${header === '' ? '' : `${header}\n`}# ${inlineText(title)}`;
+  const facts = documentFacts(inspection, options);
+  const header = facts.length === 0 ? '' : `${frontMatter(facts)}\n`;
+  yield `${header}# ${inlineText(documentTitle(inspection))}`;
+  yield* markdownBodyPieces(inspection, options);
+}
+
+/**
+ * The document after its front matter and title, in pieces that each end between two blocks: the
+ * transcript, then the sections. The HTML export renders them one at a time.
+ */
+export function* markdownBodyPieces(
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Generator<string> {
   const source = transcriptSource(inspection, options.branches ?? 'active');
   // The transcript's blocks go out a few together: a piece per block cost more than writing it.
   yield* inParts(

@@ -89,15 +89,26 @@ export function frontMatterTemplateProblem(template: string): string | null {
 }
 
 /**
- * The front matter a template makes: each value a quoted string, so no field can change the YAML; a value
- * that is one field alone stays null where the conversation does not tell it. An empty template makes none.
+ * The entries a template makes, each value a string or null: a value that is one field alone stays null
+ * where the conversation does not tell it. An empty template makes none.
  */
-export function frontMatterOf(template: string, values: ExportFieldValues): string {
-  const entries = templateLines(template).flatMap((line) => {
+export function frontMatterEntries(
+  template: string,
+  values: ExportFieldValues,
+): Array<readonly [key: string, value: string | null]> {
+  return templateLines(template).flatMap((line) => {
     if ('problem' in line) return [];
     const field = onlyField(line.value);
     const value = field === null ? fillTemplate(line.value, values) : values[field];
     return [[line.key, line.value === '' ? null : value] as const];
   });
+}
+
+/**
+ * The front matter a template makes: each value a quoted string, so no field can change the YAML. An empty
+ * template makes none.
+ */
+export function frontMatterOf(template: string, values: ExportFieldValues): string {
+  const entries = frontMatterEntries(template, values);
   return entries.length === 0 ? '' : frontMatter(entries);
 }

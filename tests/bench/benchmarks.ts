@@ -1,10 +1,12 @@
 import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
+import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
+import { libraryPageBenchmark } from './library-page-benchmark';
 import { libraryWriteBenchmark } from './library-write-benchmark';
 import { normalizeBenchmark } from './normalize-benchmark';
 import { soakBenchmark } from './soak-benchmark';
@@ -24,11 +26,13 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   normalizeBenchmark,
   insightsBenchmark,
   exportMarkdownBenchmark,
+  exportHtmlBenchmark,
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
   soakBenchmark,
   fuzzBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
+  libraryPageBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
 ];

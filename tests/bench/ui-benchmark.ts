@@ -6,6 +6,7 @@ import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
+import { emptyExtensionPage, type Opened, timeOpen } from './page-opens';
 
 /**
  * The popup's first render with data against opening an empty extension page, and
@@ -54,31 +55,6 @@ const tabIdsFrom =
     return id;
   };
 
-interface Opened {
-  /** Milliseconds from asking for the URL to `ready` resolving, as the test driver sees it. */
-  wallMs: number;
-  /** The page's first contentful paint, from its navigation start, by the browser's own clock. */
-  firstPaintMs: number;
-}
-
-const FIRST_CONTENTFUL_PAINT = `new Promise((resolve) => {
-  const paint = () => performance.getEntriesByName('first-contentful-paint')[0];
-  if (paint()) return resolve(paint().startTime);
-  new PerformanceObserver(() => paint() && resolve(paint().startTime)).observe({ type: 'paint', buffered: true });
-})`;
-
-/** Opens `url` in a fresh tab and waits until `selector` is in it. */
-async function timeOpen(context: BrowserContext, url: string, selector: string): Promise<Opened> {
-  const page = await context.newPage();
-  const start = performance.now();
-  await page.goto(url);
-  await page.waitForSelector(selector);
-  const wallMs = performance.now() - start;
-  const firstPaintMs = Number(await page.evaluate(FIRST_CONTENTFUL_PAINT));
-  await page.close();
-  return { wallMs, firstPaintMs };
-}
-
 async function popupFigures(
   context: BrowserContext,
   extensionId: string,
@@ -96,7 +72,7 @@ async function popupFigures(
     // An extension page with no script: what opening any extension page costs. Both opens end with the
     // same wait for an element, as the driver's own set-up in a fresh page (its selector engine, about
     // 30 ms here) is no part of either page.
-    empties.push(await timeOpen(context, `chrome-extension://${extensionId}/manifest.json`, 'body'));
+    empties.push(await timeOpen(context, emptyExtensionPage(extensionId), 'body'));
     popups.push(await timeOpen(context, popupUrl, withData));
   }
   await chat.page.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
@@ -243,7 +244,7 @@ describe('the canary hunt', () => {
       const first = await lens.openChat(`/c/${FIXTURE_IDS.plain}`);
       const settings = await lens.openExtensionPage('popup.html', first);
       await settings.getByRole('button', { name: 'Settings' }).click();
-      const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown');
+      const includeAll = settings.getByLabel('Include hidden and tool messages in Markdown and HTML');
       // The box shows the stored setting: it turns checked once the worker's storage has it.
       await includeAll.click();
       await expect.poll(() => includeAll.isChecked()).toBe(true);
@@ -283,8 +284,10 @@ describe('the canary hunt', () => {
           plantedPlaces(wire).filter((place: CanaryPlace) => !delivered[wire].has(place)),
           `planted secrets the ${wire} form's pages never received`,
         ).toEqual([]);
+      // Per scenario: the Export button, each format of the menu, Copy as Markdown and the shortcut.
+      const exportsPerScenario = EXTENSION_EXPORT_FORMATS.length + 3;
       expect(seen.filter((entry) => entry.kind === 'export').length).toBe(
-        scenarios.length * 6 + 1 + LIBRARY_TABLE_FILES.length,
+        scenarios.length * exportsPerScenario + 1 + LIBRARY_TABLE_FILES.length,
       );
 
       const findings = (kind: Seen['kind']): string[] =>

@@ -1,5 +1,6 @@
 import type { Download, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { Exclusive } from './side-by-side';
 
 /** A 10,000-message conversation loads its older pages before its first export. */
@@ -54,8 +55,10 @@ export async function exportEveryWay(page: Page, exclusive: Exclusive): Promise<
   const exported: ExportedText[] = [];
   const primary = page.getByRole('button', { name: /^Export/ });
   exported.push({ action: 'Export button', text: await downloadOf(page, () => primary.click()) });
-  for (const item of ['Export Markdown', 'Export JSON', 'Export CSV'])
+  for (const { label } of EXTENSION_EXPORT_FORMATS) {
+    const item = `Export ${label}`;
     exported.push({ action: item, text: await exportFromMenu(page, item) });
+  }
   const copied = await exclusive(async () => {
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await chooseFromMenu(page, 'Copy as Markdown');

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -139,7 +140,7 @@ describe('the live runtime in the browser', () => {
     const popup = await lens.openExtensionPage('popup.html', page);
     const offers = await askWorker(popup, 'refreshOffers', { tabId });
     expect(offers).toMatchObject({ ok: true, value: { running: false } });
-    for (const format of ['md', 'json', 'csv', 'sources-csv'] as const) {
+    for (const format of EXPORT_FORMAT_IDS) {
       const exported = await askWorker(popup, 'exportConversation', { tabId, format });
       expect(exported.ok).toBe(true);
       if (exported.ok) logged.push(exported.value.text);

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { writeExport } from '@/lib/export/format-writers';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -6,6 +7,7 @@ import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { downloadedText, pressExportShortcut } from './export-actions';
+import { conversationSaying, HOSTILE_MESSAGE, type OpenedExport, openExport } from './exported-page';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 import {
@@ -19,6 +21,22 @@ import {
   VIEWS,
   waitForViews,
 } from './view-checks';
+
+/**
+ * export-format "HTML": the page opened from disk runs nothing, loads nothing and breaks no rule of its
+ * policy; it fits a phone's width, is dark on a dark screen and prints on white; `shown` is in its text.
+ */
+function expectReadablePage(opened: OpenedExport, shown: string): void {
+  expect(opened.scripts).toBe(0);
+  expect(opened.violations).toEqual([]);
+  expect(opened.console).toEqual([]);
+  expect(opened.requests).toEqual([]);
+  expect(opened.sidewaysOverflow).toBeLessThanOrEqual(0);
+  expect(opened.darkBackground).not.toBe('rgb(255, 255, 255)');
+  expect(opened.printBackground).toBe('rgb(255, 255, 255)');
+  expect(opened.text).toContain(shown);
+  expect(opened.title).not.toBe('ran');
+}
 
 /** A stored lens for a tab no relay writes to: the faces the worker's states lead to, drawn as stored. */
 function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLens {
@@ -209,7 +227,12 @@ describe('export', () => {
     await expect(popup.getByTestId('export-status').textContent()).resolves.toContain('Saved ');
 
     const menuButton = popup.getByRole('button', { name: 'More export options' });
-    const expected = { 'Export Markdown': /\.md$/, 'Export JSON': /\.json$/, 'Export CSV': /\.csv$/ };
+    const expected = {
+      'Export Markdown': /\.md$/,
+      'Export JSON': /\.json$/,
+      'Export CSV': /\.csv$/,
+      'Export HTML': /\.html$/,
+    };
     for (const [item, name] of Object.entries(expected)) {
       await menuButton.click();
       const [download] = await Promise.all([
@@ -221,7 +244,15 @@ describe('export', () => {
       expectNoCanary(text);
       if (item === 'Export JSON') expect(JSON.parse(text)).toMatchObject({ schema: 'chat-lens/export@1' });
       if (item === 'Export CSV') expect(text.split('\n')[0]).toContain(',');
+      if (item === 'Export HTML') expectReadablePage(await openExport(lens.context, text), 'Transcript');
     }
+    // The same writer on a prompt full of markup: Chromium shows it as text and runs and loads none of it.
+    const hostile = writeExport(conversationSaying(FIXTURE_IDS.liveShopping, HOSTILE_MESSAGE), 'html', {
+      exportedAt: new Date(),
+    });
+    const opened = await openExport(lens.context, hostile);
+    expectReadablePage(opened, '<img src=x onerror="document.title = \'ran\'">');
+    expect(opened.text).toContain('<script>document.title = "ran"</script>');
 
     // The keyboard reaches the menu too: Enter opens it, arrows move, Escape closes it.
     await menuButton.focus();

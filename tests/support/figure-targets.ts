@@ -15,9 +15,10 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   normalize_tree_ratio_100: NORMALIZE_TARGET,
   normalize_tree_ratio_1k: NORMALIZE_TARGET,
   normalize_tree_ratio_10k: NORMALIZE_TARGET,
-  // insights, the Markdown export, the product_update parser
+  // insights, the Markdown and HTML exports, the product_update parser
   insights_ratio_10k: { atMost: 1 },
   export_md_ratio_10k: { atMost: 1 },
+  export_html_ratio_10k: { atMost: 1.5 },
   sse_parse_ratio: { atMost: 1.5 },
   stream_assemble_ratio: { atMost: 1.5 },
   // the live runtime in Chromium on the replica

@@ -13,8 +13,8 @@ import { conversationOf, message } from '@/tests/unit/insights/build-conversatio
 
 /**
  * Arbitrary inspections for the "never throws" properties: messages with any field values and text built
- * from lines that are Markdown syntax (headings, fences, tables, HTML), and ads, account and products from
- * arbitrary JSON read through the real parsers.
+ * from lines that are Markdown syntax (headings, fences, tables, HTML, links of every scheme), and ads,
+ * account and products from arbitrary JSON read through the real parsers.
  */
 const markdownLine = fc.constantFrom(
   '## Ads',
@@ -33,6 +33,9 @@ const markdownLine = fc.constantFrom(
   '    ## indented code',
   '<!-- open comment',
   '<script>',
+  '<img src=x onerror=alert(1)>',
+  '[x](javascript:alert(1)) <vbscript:x> ![i](https://tracker.example/i.png)',
+  'Title\n===',
   '',
 );
 

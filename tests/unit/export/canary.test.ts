@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportQueriesCsv } from '@/lib/export/csv-export';
-import { exportJson } from '@/lib/export/json-export';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
+import { writeExport } from '@/lib/export/format-writers';
+import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
@@ -22,13 +20,16 @@ import { bothFormats, EXPORTED_AT, parsedValue, replicaProducts, richInspection 
  */
 const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
 
+/** Every format of the registry, footnotes and hidden messages included, so a new format is searched too. */
 function allExports(inspection: Inspection): string {
-  return [
-    exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
-    exportJson(inspection, { exportedAt: EXPORTED_AT }),
-    exportQueriesCsv(inspection),
-    exportSourcesCsv(inspection),
-  ].join('\n');
+  return EXPORT_FORMAT_IDS.flatMap((format) => [
+    writeExport(inspection, format, { exportedAt: EXPORTED_AT }),
+    writeExport(inspection, format, {
+      exportedAt: EXPORTED_AT,
+      citations: 'footnotes',
+      includeHiddenAndTools: true,
+    }),
+  ]).join('\n');
 }
 
 function expectNoCanary(text: string): void {

@@ -8,6 +8,8 @@ import {
 } from '@/lib/export/formats';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 
+const withoutTitle = (page: string): string => page.replace(/<title>[^<]*<\/title>/, '');
+
 /** The format registry (architecture "Registries"): each format is one row, and every row is wired. */
 describe('the export formats', () => {
   const inspection = richInspection();
@@ -34,6 +36,9 @@ describe('the export formats', () => {
       expect(two.length).toBeGreaterThan(one.length);
       if (format === 'json')
         expect(JSON.parse(one)).toEqual([JSON.parse(writeExport(inspection, format, options))]);
+      // A page of several conversations cannot take the title of one.
+      else if (format === 'html')
+        expect(withoutTitle(one)).toBe(withoutTitle(writeExport(inspection, format, options)));
       else expect(one).toBe(writeExport(inspection, format, options));
     },
   );
@@ -44,7 +49,7 @@ describe('the export formats', () => {
   });
 
   it('offers the extension a subset, and every format is named once', () => {
-    expect(EXTENSION_EXPORT_FORMATS.map((format) => format.id)).toEqual(['md', 'json', 'csv']);
+    expect(EXTENSION_EXPORT_FORMATS.map((format) => format.id)).toEqual(['md', 'json', 'csv', 'html']);
     expect(new Set(EXPORT_FORMATS.map((format) => format.id)).size).toBe(EXPORT_FORMATS.length);
     expect(new Set(EXPORT_FORMATS.map((format) => format.label)).size).toBe(EXPORT_FORMATS.length);
   });

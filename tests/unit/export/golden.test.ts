@@ -2,16 +2,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
+import { writeExport } from '@/lib/export/format-writers';
 import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { richContentConversation, richContentTreeConversation } from '@/tests/unit/fixtures/rich-content';
-import { EXPORTED_AT, richInspection } from './rich-inspection';
+import { EXPORTED_AT, liveSearchInspection, richInspection } from './rich-inspection';
 
 /**
- * The three exports of one fixed, rich conversation, compared byte for byte with reviewed files. After a
+ * The exports of fixed, rich conversations, compared byte for byte with reviewed files. After a
  * deliberate change, regenerate with `UPDATE_GOLDEN=1 npx vitest run --project unit tests/unit/export/golden`
  * and read the diff before committing it: the files are the specification of what a user gets.
  */
@@ -47,6 +48,19 @@ describe('golden exports of the web-search conversation with ads, offers and bot
         toolCalls: 'none',
         timestamps: 'on',
       }),
+    );
+  });
+
+  it('HTML', () => {
+    expectGolden('web-search.html', writeExport(inspection, 'html', { exportedAt: EXPORTED_AT }));
+  });
+});
+
+describe('golden export of the live site’s shapes (citation markers, content references, both formats)', () => {
+  it('HTML', () => {
+    expectGolden(
+      'live-search.html',
+      writeExport(liveSearchInspection(), 'html', { exportedAt: EXPORTED_AT }),
     );
   });
 });
@@ -109,5 +123,9 @@ describe('golden exports of a conversation with canvases, images, a file, a web 
   it("Markdown without reasoning or tool calls, with the prompts' times, from the tree format", () => {
     const tree = inspect({ conversation: richContentTreeConversation() });
     expectGolden('rich-content-tree-options.md', exportMarkdown(tree, options));
+  });
+
+  it('HTML: the Markdown’s canvases, images, file and research, rendered', () => {
+    expectGolden('rich-content.html', writeExport(inspection, 'html', { exportedAt: EXPORTED_AT }));
   });
 });

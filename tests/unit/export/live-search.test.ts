@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
-import { inspect } from '@/lib/insights/inspection';
-import { mergeConversationFormats } from '@/lib/model/merge-formats';
-import { bothFormats, EXPORTED_AT, parsedValue } from './rich-inspection';
+import { bothFormats, EXPORTED_AT, liveSearchInspection } from './rich-inspection';
 
 /**
  * The replica's liveSearch conversation (the live site's citation shapes) read as the extension reads it:
@@ -11,10 +9,7 @@ import { bothFormats, EXPORTED_AT, parsedValue } from './rich-inspection';
  */
 const ANY_MARKER = /[\ue200-\ue2ff]|【[^【】]*†[^【】]*】|citeturn\d+[a-z_]+\d+|entity\["[^\]]*"\]/u;
 
-function liveSearch() {
-  const { messages, tree } = bothFormats('liveSearch');
-  return inspect({ conversation: parsedValue(mergeConversationFormats({ messages, tree })) });
-}
+const liveSearch = liveSearchInspection;
 
 describe('the live search scenario', () => {
   it('really carries the markers, and offsets counted in code points', () => {

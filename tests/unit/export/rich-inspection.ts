@@ -54,3 +54,9 @@ export function richInspection(): Inspection {
     formats: compareFormats(messages, tree),
   });
 }
+
+/** The replica's liveSearch conversation (the live site's citation shapes), both formats read and merged. */
+export function liveSearchInspection(): Inspection {
+  const { messages, tree } = bothFormats('liveSearch');
+  return inspect({ conversation: parsedValue(mergeConversationFormats({ messages, tree })) });
+}

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { summarize } from '@/lib/cli/summary';
+import { writeExport } from '@/lib/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
+import { transcriptBlocks } from '@/lib/export/markdown-transcript';
+import { transcriptSource } from '@/lib/export/transcript-source';
 import { compareFormats } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
@@ -14,6 +17,7 @@ import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import type { ExportOptions } from '@/lib/runtime/contract/export-file';
 import { exportOf, wholeFile } from '@/lib/runtime/worker/export-file';
 import { arbitraryInspection } from '@/tests/unit/export/arbitrary-inspection';
+import { pageProblems, textsOf } from '@/tests/unit/export/html-checks';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import {
   ACCOUNT_DOCUMENT,
@@ -32,7 +36,9 @@ import { expectNoSecret, typedValue } from './outcome-checks';
  * Every writer (Markdown in both citation styles, with and without hidden messages, with every transcript
  * option, JSON, both CSVs, the file names, the CLI summary) fed fuzzed inspections: arbitrary ones, and ones
  * read from damaged copies of the replica's responses in both forms, whose planted secrets must reach no
- * output.
+ * output. The HTML page is read too (export-format "HTML"): its tags nest, it runs and loads nothing, its
+ * links lead only to the web, mail or a relative place, and each speaker heading of the Markdown transcript
+ * is one heading of the page.
  */
 const options = fc.record({
   citations: fc.constantFrom<ExportOptions['citations']>('inline', 'footnotes'),
@@ -53,6 +59,34 @@ function writeEverything(inspection: Inspection, chosen: ExportOptions): string[
     if (format === 'json') expect(JSON.parse(file.text).schema).toBe(EXPORT_SCHEMA);
   }
   return outputs;
+}
+
+const SPEAKER_HEADING = /^### (User|Assistant|System)\n/;
+
+/** The speakers the Markdown transcript heads, in order, and the ones the page's transcript heads. */
+function speakerHeadings(
+  inspection: Inspection,
+  chosen: ExportOptions,
+): { markdown: string[]; html: string[] } {
+  const source = transcriptSource(inspection, chosen.branches ?? 'active');
+  const blocks = [
+    ...transcriptBlocks(source.inspection, source.index, {
+      citationStyle: chosen.citations,
+      includeHiddenAndTools: chosen.includeHiddenAndTools,
+      options: chosen,
+      branchMarks: source.branchMarks,
+      note: source.note,
+    }),
+  ];
+  const html = writeExport(inspection, 'html', { ...chosen, exportedAt: EXPORTED_AT });
+  const transcript = html.slice(
+    html.indexOf('<h2>Transcript</h2>'),
+    html.lastIndexOf('<h2>Search queries</h2>'),
+  );
+  return {
+    markdown: blocks.flatMap((block) => SPEAKER_HEADING.exec(block)?.[1] ?? []),
+    html: textsOf(transcript, 'h3').filter((heading) => /^(User|Assistant|System)$/.test(heading)),
+  };
 }
 
 const productFrames = Object.values(PRODUCT_BODIES).flat().map(sseFrames);
@@ -90,6 +124,18 @@ describe('the writers on fuzzed inspections', () => {
     fc.tuple(arbitraryInspection(), options),
     ([inspection, chosen]) => {
       writeEverything(inspection, chosen);
+    },
+  );
+
+  fuzz(
+    'arbitrary inspections: the HTML page nests, runs and loads nothing, and keeps every speaker heading',
+    fc.tuple(arbitraryInspection(), options),
+    ([inspection, chosen]) => {
+      expect(pageProblems(writeExport(inspection, 'html', { ...chosen, exportedAt: EXPORTED_AT }))).toEqual(
+        [],
+      );
+      const { markdown, html } = speakerHeadings(inspection, chosen);
+      expect(html).toEqual(markdown);
     },
   );
 

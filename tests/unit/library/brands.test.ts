@@ -3,7 +3,7 @@ import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { type Brand, type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import type { LibraryTurn } from '@/lib/library/library-record';
-import { libraryConversation, page, turn } from './library-records';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const brand = (name: string, domains: string[] = [], mentions: string[] = []): Brand => ({
   name,

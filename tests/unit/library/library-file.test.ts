@@ -8,7 +8,7 @@ import {
   readLibraryFile,
 } from '@/lib/library/library-file';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { ad, libraryConversation, offer, page, turn } from './library-records';
+import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const EXPORTED_AT = new Date(Date.UTC(2026, 10, 25, 12));
 

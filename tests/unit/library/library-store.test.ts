@@ -5,7 +5,7 @@ import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
 import type { LibrarySchema } from '@/lib/library/library-schema';
 import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
-import { libraryConversation, page, turn } from './library-records';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 import { scratchLibraries } from './scratch-libraries';
 
 const libraries = scratchLibraries('library');

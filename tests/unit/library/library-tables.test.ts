@@ -6,7 +6,7 @@ import type { LibraryAd, LibraryConversation, LibraryOffer } from '@/lib/library
 import type { LibraryTable, TableRow } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { OFFERS_TABLE } from '@/lib/library/offers-table';
-import { libraryConversation, page, turn } from './library-records';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const rowsOf = (table: LibraryTable, conversation: LibraryConversation): TableRow[] => [
   ...table.rowsOf(conversation),

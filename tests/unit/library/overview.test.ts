@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summaryOf } from '@/lib/library/library-summary';
 import { overviewOf } from '@/lib/library/overview';
-import { ad, libraryConversation, offer, page, turn } from './library-records';
+import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MONDAY = Date.UTC(2026, 10, 2);
 const DAY = 86_400_000;

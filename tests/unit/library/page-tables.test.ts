@@ -8,7 +8,7 @@ import {
   NO_FILTER,
   type QueryTableRow,
 } from '@/lib/library/page-tables';
-import { ad, libraryConversation, offer, page, turn } from './library-records';
+import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MARCH = Date.UTC(2026, 2, 10);
 const JUNE = Date.UTC(2026, 5, 10);

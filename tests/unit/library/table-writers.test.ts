@@ -9,7 +9,7 @@ import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMAT_IDS, type TableFormat } from '@/lib/library/table-formats';
 import type { TableChunk, TableWriterOptions } from '@/lib/library/table-sink';
 import { createTableWriter } from '@/lib/library/table-writer';
-import { libraryConversation, page, turn } from './library-records';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 /** A small table of every column type, to see each written exactly. */
 const EVERY_TYPE: LibraryTable = {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LibraryData } from '@/components/library/library-data';
 import type { LibraryStore } from '@/lib/library/library-store';
-import { libraryConversation } from '@/tests/unit/library/library-records';
+import { libraryConversation } from '@/tests/support/library-records';
 import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 
 const libraries = scratchLibraries('library-page');

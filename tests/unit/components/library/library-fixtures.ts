@@ -1,5 +1,5 @@
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { libraryConversation, page, turn } from '@/tests/unit/library/library-records';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const at = (day: number): number => new Date(2026, 10, day, 12).getTime();
 

@@ -3,8 +3,8 @@ import { OverviewTab } from '@/components/library/OverviewTab';
 import { domainBars, OTHER_DOMAINS_LABEL } from '@/components/library/overview-bars';
 import { summaryOf } from '@/lib/library/library-summary';
 import { overviewOf } from '@/lib/library/overview';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
-import { libraryConversation, page, turn } from '@/tests/unit/library/library-records';
 import { smallLibrary } from './library-fixtures';
 
 const overview = overviewOf(smallLibrary().map(summaryOf));

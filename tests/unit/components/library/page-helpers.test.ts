@@ -7,7 +7,7 @@ import { countOf, ofText, shareText } from '@/components/library/number-text';
 import { retentionOf } from '@/components/shell/retention-days';
 import { summaryOf } from '@/lib/library/library-summary';
 import { MAX_RETENTION_DAYS } from '@/lib/runtime/contract/settings';
-import { libraryConversation } from '@/tests/unit/library/library-records';
+import { libraryConversation } from '@/tests/support/library-records';
 
 describe('days in the date filters', () => {
   it('read a picked day as the whole of that day in the user time zone', () => {

@@ -5,8 +5,8 @@ import { AdsTab, OffersTab, PagesTab, QueriesTab } from '@/components/library/Ta
 import { NO_CHOICE, type TableChoice } from '@/components/library/table-choices';
 import { ariaSortOf, nextSort } from '@/components/library/table-sort';
 import { type LibraryFilter, libraryTables, NO_FILTER, type QueryTableRow } from '@/lib/library/page-tables';
+import { libraryConversation, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
-import { libraryConversation, turn } from '@/tests/unit/library/library-records';
 import { smallLibrary } from './library-fixtures';
 
 const tables = libraryTables(smallLibrary());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowOffsets, visibleWindow } from '@/components/views/visible-window';
+import { fixedWindow, rowOffsets, visibleWindow } from '@/components/views/visible-window';
 
 describe('visibleWindow', () => {
   const offsets = rowOffsets(Array.from({ length: 10_000 }, (_, index) => (index % 3 === 0 ? 30 : 50)));
@@ -49,5 +49,33 @@ describe('visibleWindow', () => {
         },
       ),
     );
+  });
+});
+
+describe('fixedWindow', () => {
+  it('is the window of rows all of one height, worked out without their offsets', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(400),
+        fc.integer({ min: 1, max: 80 }),
+        fc.nat(40_000),
+        fc.integer({ min: 1, max: 900 }),
+        fc.nat(500),
+        (count, rowHeight, scroll, height, margin) => {
+          const offsets = rowOffsets(new Array<number>(count).fill(rowHeight));
+          const scrollTop = Math.min(scroll, Math.max(0, count * rowHeight - height));
+          const view = { scrollTop, height, margin };
+          expect(fixedWindow(count, rowHeight, view)).toEqual(visibleWindow(offsets, view));
+        },
+      ),
+    );
+  });
+
+  it('renders a few dozen of 100,000 rows wherever the table is scrolled', () => {
+    const view = (scrollTop: number) => ({ scrollTop, height: 480, margin: 400 });
+    expect(fixedWindow(100_000, 36, view(0))).toEqual({ start: 0, end: 25 });
+    expect(fixedWindow(100_000, 36, view(1_800_000))).toEqual({ start: 49_988, end: 50_025 });
+    expect(fixedWindow(100_000, 36, view(3_600_000 - 480)).end).toBe(100_000);
+    expect(fixedWindow(0, 36, view(0))).toEqual({ start: 0, end: 0 });
   });
 });

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { templateProblem } from '@/lib/export/export-fields';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 import { DEFAULT_SETTINGS, MAX_TEMPLATE_LENGTH, readSettings } from '@/lib/runtime/contract/settings';
+
+const OFFERED_FORMATS = EXTENSION_EXPORT_FORMATS.map((format) => format.id);
 
 describe('readSettings', () => {
   it('keeps every valid choice the user stored', () => {
@@ -68,7 +71,7 @@ describe('readSettings', () => {
     fc.assert(
       fc.property(fc.anything(), (stored) => {
         const settings = readSettings(stored);
-        expect(['md', 'json', 'csv']).toContain(settings.defaultFormat);
+        expect(OFFERED_FORMATS).toContain(settings.defaultFormat);
         expect(['inline', 'footnotes']).toContain(settings.citations);
         expect(['full', 'summary', 'none']).toContain(settings.reasoning);
         expect(['shown', 'none']).toContain(settings.toolCalls);
@@ -98,7 +101,7 @@ describe('readSettings', () => {
         fc.anything().map((value) => ({ valid: false as const, value })),
       );
     const stored = fc.record({
-      defaultFormat: member(fc.constantFrom('md', 'json', 'csv')),
+      defaultFormat: member(fc.constantFrom(...OFFERED_FORMATS)),
       includeHiddenAndTools: member(fc.boolean()),
       citations: member(fc.constantFrom('inline', 'footnotes')),
       reasoning: member(fc.constantFrom('full', 'summary', 'none')),

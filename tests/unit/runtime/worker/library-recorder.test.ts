@@ -4,7 +4,7 @@ import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/li
 import { DEFAULT_LIBRARY_SETTINGS, type LibrarySettings } from '@/lib/runtime/contract/settings';
 import { LIBRARY_WRITE_DELAY_MS, LibraryRecorder } from '@/lib/runtime/worker/library-recorder';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { libraryConversation } from '@/tests/unit/library/library-records';
+import { libraryConversation } from '@/tests/support/library-records';
 import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 import { visibleAt } from '@/tests/unit/runtime/page-load';
 import { openConversation, TAB, workerOver } from './worker-setup';

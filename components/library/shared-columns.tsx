@@ -1,0 +1,46 @@
+import { ConversationLink, DayCell, TextCell } from './TableCells';
+import type { TableColumn } from './VirtualTable';
+
+/** The members of a row whose value is text, or nothing. */
+type TextKey<Row> = { [Key in keyof Row & string]: Row[Key] extends string | null ? Key : never }[keyof Row &
+  string];
+
+/** A column of a row's text, sorted by it. */
+export function textColumn<Row>(
+  key: TextKey<Row>,
+  label: string,
+  width: string,
+  id: string = key,
+): TableColumn<Row> {
+  return { id, label, width, cell: (row) => <TextCell text={row[key] as string | null} />, sortBy: key };
+}
+
+interface InConversation {
+  conversationUrl: string;
+  conversationTitle: string | null;
+}
+
+/** The conversation a row comes from, as a link back to it on chatgpt.com. */
+export function conversationColumn<Row extends InConversation>(
+  width = 'minmax(9rem, 1.5fr)',
+): TableColumn<Row> {
+  return {
+    id: 'conversation',
+    label: 'Conversation',
+    width,
+    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
+    sortBy: 'conversationTitle',
+  };
+}
+
+/** The day a row's turn was asked, newest first on the first click. */
+export function dayColumn<Row extends { at: number | null }>(): TableColumn<Row> {
+  return {
+    id: 'at',
+    label: 'Date',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.at} />,
+    sortBy: 'at',
+    numeric: true,
+  };
+}

@@ -1,0 +1,82 @@
+import type { Inspection } from '@/lib/insights/inspection';
+import { escapeHtml, markdownHtml } from './html-markdown';
+import { HTML_STYLE } from './html-style';
+import {
+  documentFacts,
+  documentTitle,
+  type MarkdownExportOptions,
+  markdownBodyPieces,
+} from './markdown-export';
+
+/**
+ * The conversation as one self-contained HTML page (export-format "HTML"): the Markdown export rendered,
+ * piece by piece, so it holds the same sections in the same order, under a header of the front matter's
+ * facts. It carries no script and loads nothing: its style is inline, and its policy forbids everything
+ * else, so a message that holds markup cannot make the page do anything.
+ */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'";
+
+/** The title of a file of several conversations (`inspect` of a data export). */
+const MANY_TITLE = 'Chat Lens export';
+
+/**
+ * Everything before the first conversation, the page's title included. The conversation may be in any
+ * language, so the page says its language is undetermined (BCP 47 `und`) and a screen reader keeps its own.
+ */
+function opening(title: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="und">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${HTML_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    '',
+  ].join('\n');
+}
+
+export const HTML_OPENING_OF_MANY = opening(MANY_TITLE);
+export const HTML_CLOSING = '</main>\n</body>\n</html>\n';
+
+/** A value that is a web address and nothing else (the conversation's page): a link. */
+const WEB_ADDRESS = /^https?:\/\/\S+$/i;
+
+/** A fact's value: a web address as a link, a missing one as a dash. */
+function factValue(value: string | null): string {
+  if (value === null) return '—';
+  const text = escapeHtml(value);
+  return WEB_ADDRESS.test(value) ? `<a class="bare" href="${text}">${text}</a>` : text;
+}
+
+/** The front matter's facts as a list (as its template names them); the title is the heading above it. */
+function factsList(facts: ReadonlyArray<readonly [key: string, value: string | null]>): string {
+  const items = facts
+    .filter(([key]) => key !== 'title')
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${factValue(value)}</dd>`);
+  return `<dl class="facts">\n${items.join('\n')}\n</dl>\n`;
+}
+
+/** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */
+export function* htmlArticlePieces(
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Generator<string> {
+  yield `<article>\n<header>\n<h1>${escapeHtml(documentTitle(inspection))}</h1>\n${factsList(documentFacts(inspection, options))}</header>\n`;
+  // Each piece ends between two blocks (markdownBodyPieces), so it renders as it would in the whole.
+  for (const piece of markdownBodyPieces(inspection, options)) yield markdownHtml(piece);
+  yield '</article>\n';
+}
+
+/** The page of one conversation, in pieces (lib/runtime/worker/export-port-server.ts makes a Blob of them). */
+export function* htmlPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
+  yield opening(documentTitle(inspection));
+  yield* htmlArticlePieces(inspection, options);
+  yield HTML_CLOSING;
+}

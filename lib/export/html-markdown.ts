@@ -1,0 +1,72 @@
+import MarkdownIt from 'markdown-it';
+
+/**
+ * The Markdown export's text as HTML (export-format "HTML"): CommonMark with GitHub tables and
+ * strikethrough, as the Markdown export writes it. A conversation's text is not ours, so nothing in it may
+ * become markup of its own: raw HTML is shown as text, only web, mail and relative links become links, and
+ * an image becomes a link to it, so that opening the file loads nothing and runs nothing.
+ */
+const renderer = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+
+/** A scheme at the start of a link: `javascript:`, `data:`, `https:`. */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const ALLOWED_SCHEME = /^(?:https?|mailto):/i;
+
+/**
+ * Whether a link's destination may be followed. It is already percent-encoded (`normalizeLink`), so white
+ * space or a control character cannot hide a scheme from the test.
+ */
+export function isSafeLink(url: string): boolean {
+  // Most links are to the web: told apart without a regular expression.
+  if (url.startsWith('https://') || url.startsWith('http://')) return true;
+  return !SCHEME.test(url) || ALLOWED_SCHEME.test(url);
+}
+
+renderer.validateLink = isSafeLink;
+
+// A link's address only percent-encoded, and shown only decoded: parsing each address to recode an
+// international host name cost a fifth of the page, and a browser recodes the host itself.
+const { mdurl } = renderer.utils.lib;
+renderer.normalizeLink = (url) => mdurl.encode(url);
+renderer.normalizeLinkText = (url) => mdurl.decode(url, `${mdurl.decode.defaultChars}%`);
+
+// An image would be a request when the file is opened (and blocked by its policy): it is shown as a link to
+// the image, labelled with its description.
+renderer.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const source = String(token?.attrGet('src') ?? '');
+  const label = self.renderInlineAsText(token?.children ?? [], options, env).trim() || 'image';
+  const text = `Image: ${renderer.utils.escapeHtml(label)}`;
+  return source === ''
+    ? `<span class="image">${text}</span>`
+    : `<a class="image" href="${renderer.utils.escapeHtml(source)}">${text}</a>`;
+};
+
+// A link whose text is its address (`<https://…>`) is marked, so a printout does not repeat the address.
+const renderLinkOpen = renderer.renderer.rules.link_open;
+renderer.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  if (token?.markup === 'autolink') token.attrSet('class', 'bare');
+  return renderLinkOpen === undefined
+    ? self.renderToken(tokens, index, options)
+    : renderLinkOpen(tokens, index, options, env, self);
+};
+
+/** Anything; a regular expression reads its subject as one flat string, so testing it makes it one. */
+const ANY = /^/;
+
+/**
+ * Markdown as HTML, every character of its text escaped. The renderer builds its output by appending many
+ * small strings; kept until the page is joined, those appends cost more in collections than the rendering
+ * (export-format "HTML"), so the output is made one flat string at once.
+ */
+export function markdownHtml(markdown: string): string {
+  const html = renderer.render(markdown);
+  ANY.test(html);
+  return html;
+}
+
+/** Text as HTML text or an attribute's value. */
+export function escapeHtml(text: string): string {
+  return renderer.utils.escapeHtml(text);
+}

@@ -1,0 +1,40 @@
+import { writeExport } from '@/lib/export/format-writers';
+import { inspect } from '@/lib/insights/inspection';
+import type { Benchmark } from './benchmark';
+import { measureRatio } from './benchmark';
+import { onePageConversation } from './one-page-conversation';
+
+/**
+ * The HTML export of a 10,000-message conversation (already normalized and inspected, as the export button
+ * finds it): the Markdown export written and rendered, as a ratio to JSON.parse of the messages-format bytes
+ * it came from. Target: at most 1.5.
+ */
+const MESSAGES = 10_000;
+const SEED = 0x0e5d_0004;
+const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
+
+export const exportHtmlBenchmark: Benchmark = {
+  name: 'HTML export',
+  run() {
+    const { text, conversation } = onePageConversation(MESSAGES, SEED);
+    const inspection = inspect({ conversation });
+    const write = () => writeExport(inspection, 'html', { exportedAt: EXPORTED_AT });
+    const html = write();
+    const measured = measureRatio(write, () => JSON.parse(text) as unknown);
+    return {
+      figures: { export_html_ratio_10k: Number(measured.ratio.toFixed(4)) },
+      rows: [
+        {
+          label: `${MESSAGES} messages`,
+          cells: {
+            'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
+            'HTML bytes': `${Math.round(html.length / 1024)} KiB`,
+            'JSON.parse ms': measured.baselineMs.toFixed(3),
+            'export ms': measured.subjectMs.toFixed(3),
+            ratio: measured.ratio.toFixed(3),
+          },
+        },
+      ],
+    };
+  },
+};
