@@ -33,7 +33,7 @@ export function TranscriptChoices({
 }): JSX.Element {
   return (
     <fieldset className="settings__group">
-      <legend>Markdown transcript</legend>
+      <legend>Transcript in Markdown and HTML</legend>
       <ChoiceSelect
         label="Reasoning"
         value={chosen.reasoning}

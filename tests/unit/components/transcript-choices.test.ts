@@ -6,12 +6,12 @@ import { renderView, visibleText } from '@/tests/unit/components/views/lens-snap
 const render = (chosen = DEFAULT_TRANSCRIPT_OPTIONS) =>
   renderView(TranscriptChoices, { chosen, onChange: () => undefined });
 
-describe('the Markdown transcript choices of the settings', () => {
+describe('the transcript choices of the settings', () => {
   it('name each choice in one group, the defaults selected', () => {
     const html = render();
     const text = visibleText(html);
     for (const words of [
-      'Markdown transcript',
+      'Transcript in Markdown and HTML',
       'Reasoning',
       'Tool calls',
       'Branches',
