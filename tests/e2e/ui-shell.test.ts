@@ -304,7 +304,7 @@ describe('export', () => {
     await chat.close();
   });
 
-  test('the file-name and front-matter templates of the settings shape the export; a typo is refused, saying why', async ({
+  test('the file-name and front-matter templates and the transcript choices of the settings shape the export; a typo is refused, saying why', async ({
     lens,
   }) => {
     const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
@@ -321,6 +321,13 @@ describe('export', () => {
     await frontMatter.fill('title: {title}\ntags: chatgpt');
     await fileName.focus();
     await expect.poll(() => frontMatter.inputValue()).toBe('title: {title}\ntags: chatgpt');
+    const toolCalls = popup.getByLabel('Tool calls');
+    const timestamps = popup.getByLabel('Time of each prompt (UTC)');
+    await toolCalls.selectOption('none');
+    // The box shows the stored setting: it turns on once the change is saved, not at the click.
+    await timestamps.click();
+    await expect.poll(() => timestamps.isChecked()).toBe(true);
+    await expect.poll(() => toolCalls.inputValue()).toBe('none');
 
     const [download] = await Promise.all([
       popup.waitForEvent('download'),
@@ -329,10 +336,17 @@ describe('export', () => {
     expect(download.suggestedFilename()).toMatch(/^\S.* \(\d{4}-\d\d-\d\d\)\.md$/);
     const markdown = await downloadedText(download);
     expect(markdown).toMatch(/^---\ntitle: "[^"\n]+"\ntags: "chatgpt"\n---\n\n# /);
+    // export-format "Options": each prompt's time under its heading, no tool call or output line.
+    expect(markdown).toMatch(/^### User\n\n_\d{4}-\d\d-\d\d \d\d:\d\d UTC_\n/m);
+    expect(markdown).not.toMatch(/^_(Searched|Called|Opened|Looked up products|web\.run)[: ]/m);
 
     // Back to the defaults, for the other tests of this browser.
     await popup.getByRole('button', { name: 'Restore the defaults' }).click();
     await expect.poll(() => fileName.inputValue()).toBe('{date} {title}');
+    await toolCalls.selectOption('shown');
+    await timestamps.click();
+    await expect.poll(() => timestamps.isChecked()).toBe(false);
+    await expect.poll(() => toolCalls.inputValue()).toBe('shown');
     await popup.close();
     await chat.close();
   });
