@@ -9,6 +9,7 @@ import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { richContentConversation, richContentTreeConversation } from '@/tests/unit/fixtures/rich-content';
+import { richContentBranchedConversations } from '@/tests/unit/fixtures/rich-content-branches';
 import { EXPORTED_AT, liveSearchInspection, richInspection } from './rich-inspection';
 
 /**
@@ -123,6 +124,13 @@ describe('golden exports of a conversation with canvases, images, a file, a web 
   it("Markdown without reasoning or tool calls, with the prompts' times, from the tree format", () => {
     const tree = inspect({ conversation: richContentTreeConversation() });
     expectGolden('rich-content-tree-options.md', exportMarkdown(tree, options));
+  });
+
+  it('Markdown of every branch, from the tree and from both formats merged', () => {
+    const { tree, merged } = richContentBranchedConversations();
+    const every = { exportedAt: EXPORTED_AT, branches: 'all' } as const;
+    expectGolden('rich-content-branches.md', exportMarkdown(inspect({ conversation: tree }), every));
+    expectGolden('rich-content-branches-merged.md', exportMarkdown(inspect({ conversation: merged }), every));
   });
 
   it('HTML: the Markdown’s canvases, images, file and research, rendered', () => {
