@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { writeExport } from '@/lib/export/format-writers';
 import { exportMarkdown, type MarkdownExportOptions } from '@/lib/export/markdown-export';
 import {
   BRANCH_DETAILS,
@@ -98,6 +99,35 @@ describe('the timestamps option', () => {
     expect(times.length).toBe(count(transcriptOf(off), '### User'));
     expect(without(on, (block) => times.includes(block))).toBe(off);
     expect(on).toMatch(/### User\n\n_\d{4}-\d\d-\d\d \d\d:\d\d UTC_\n\n/);
+  });
+});
+
+describe('the HTML page, written from the Markdown', () => {
+  it('takes the same transcript options', () => {
+    const page = (options: Partial<MarkdownExportOptions>) =>
+      writeExport(richInspection(), 'html', { exportedAt: EXPORTED_AT, ...options });
+    const plain = page({});
+    expect(plain).toContain('Searched: ');
+    expect(plain).not.toMatch(/\d\d:\d\d UTC/);
+    const chosen = page({ toolCalls: 'none', timestamps: 'on' });
+    expect(chosen).not.toContain('Searched: ');
+    expect(chosen).toMatch(/<em>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/em>/);
+  });
+});
+
+describe('the JSON export, the complete data contract', () => {
+  it('is the same whatever the transcript options say', () => {
+    const inspection = richInspection();
+    const plain = writeExport(inspection, 'json', { exportedAt: EXPORTED_AT });
+    expect(
+      writeExport(inspection, 'json', {
+        exportedAt: EXPORTED_AT,
+        reasoning: 'none',
+        toolCalls: 'none',
+        timestamps: 'on',
+        branches: 'all',
+      }),
+    ).toBe(plain);
   });
 });
 
