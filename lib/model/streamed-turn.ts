@@ -239,7 +239,8 @@ export function createStreamedTurnReader({
       case 'stream_handoff':
         for (const option of Array.isArray(record.options) ? record.options : []) {
           const topic = isRecord(option) ? readString(option.topic_id) : null;
-          if (topic !== null && !handoffTopics.includes(topic)) handoffTopics.push(topic);
+          // An empty topic names no turn: nothing could ever be subscribed to under it.
+          if (topic !== null && topic !== '' && !handoffTopics.includes(topic)) handoffTopics.push(topic);
         }
         break;
       case 'ads': {

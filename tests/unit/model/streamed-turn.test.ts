@@ -137,7 +137,8 @@ describe('readStreamedTurn: what the wild sends', () => {
   it('names the topics a handoff sent the answer to, and answers nothing itself', () => {
     const turn = readStreamedTurn(
       'event: delta_encoding\ndata: "v1"\n\ndata: {"type": "stream_handoff", "conversation_id": "c1", ' +
-        '"options": [{"type": "subscribe_ws_topic", "topic_id": "conversation-turn-t1"}]}\n\ndata: [DONE]\n\n',
+        '"options": [{"type": "subscribe_ws_topic", "topic_id": "conversation-turn-t1"}, ' +
+        '{"type": "subscribe_ws_topic", "topic_id": ""}, {"type": "subscribe_ws_topic"}]}\n\ndata: [DONE]\n\n',
     );
     expect(turn).toMatchObject({
       conversationId: 'c1',
