@@ -283,10 +283,16 @@ export function createStreamedTurnReader({
       return;
     }
     const type = readString(record.type);
-    if (message.event === 'delta' || (type === null && ('v' in record || 'o' in record))) readDelta(record);
-    else if (type !== null) readTyped(record, type);
-    // The document's form: each event a whole copy of the message so far.
-    else if (isRecord(record.message)) open(record);
+    try {
+      if (message.event === 'delta' || (type === null && ('v' in record || 'o' in record))) readDelta(record);
+      else if (type !== null) readTyped(record, type);
+      // The document's form: each event a whole copy of the message so far.
+      else if (isRecord(record.message)) open(record);
+    } catch {
+      // A record nested deeper than the stack can walk (a copy of it overflows): skipped, as any record the
+      // reader cannot use, so the turn read so far stands (architecture "Tolerant reader").
+      warn('A stream record could not be read; skipped.');
+    }
   };
 
   let parser = createParser({ onEvent });

@@ -147,6 +147,16 @@ describe('readStreamedTurn: what the wild sends', () => {
     });
   });
 
+  it('skips a record nested deeper than the stack can copy, and keeps the rest of the turn', () => {
+    const deep = `${'{"a":['.repeat(20_000)}1${']}'.repeat(20_000)}`;
+    const turn = readStreamedTurn(
+      `data: {"type": "input_message", "input_message": ${deep}}\n\n` +
+        'data: {"type": "title_generation", "title": "Cookies", "conversation_id": "c1"}\n\ndata: [DONE]\n\n',
+    );
+    expect(turn).toMatchObject({ title: 'Cookies', conversationId: 'c1', ended: true });
+    expect(turn.warnings).toContain('A stream record could not be read; skipped.');
+  });
+
   it('never throws, whatever the text', () => {
     fc.assert(
       fc.property(
