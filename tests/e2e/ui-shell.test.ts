@@ -397,7 +397,8 @@ describe('the side panel, live', () => {
         })
         .toBe(1);
     await expect.poll(() => citedPage.count(), { timeout: 20_000 }).toBe(1);
-    await expect(citedPage.textContent()).resolves.toMatch(/Cited/);
+    // The stream shows a page as the search retrieved it first, and as cited once the answer cites it.
+    await expect.poll(() => citedPage.textContent(), { timeout: 20_000 }).toMatch(/Cited/);
     // Retrieved by the search, not cited by the answer.
     await expect(retrievedPage.textContent()).resolves.toMatch(/Retrieved/);
     await expect(retrievedPage.textContent()).resolves.not.toMatch(/Cited/);
