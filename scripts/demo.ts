@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { summarize } from '@/lib/cli/summary';
-import { exportFileNameOf, writeExport } from '@/lib/export/format-writers';
+import { exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { startReplica } from '@/tests/replica/server';
@@ -78,7 +78,8 @@ function writeExports(harPath: string, written: string[]): void {
     console.log(`\n${summarize(inspection)}`);
     for (const { id } of EXTENSION_EXPORT_FORMATS) {
       const file = join(outputDir, exportFileNameOf(inspection, id, now));
-      writeFileSync(file, writeExport(inspection, id, { exportedAt: now }));
+      const pieces = [...FORMAT_WRITERS[id].pieces(inspection, { exportedAt: now })];
+      writeFileSync(file, Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))));
       written.push(file);
     }
   }

@@ -1,5 +1,8 @@
 import { dirname, join, relative } from 'node:path';
+import { type AssetFile, type AssetFiles, conversationAssets } from '@/lib/export/asset-files';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
+import type { Inspection } from '@/lib/insights/inspection';
+import { joinedBytes } from '@/lib/model/joined-bytes';
 import { isRecord } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import type { CliIo } from './cli-io';
@@ -67,21 +70,25 @@ export function dataExportAssetPaths(
 const NAMES_FILE = 'conversation_asset_file_names.json';
 
 /**
- * The files beside the data export `file`, for Markdown written to the file `out` or into the folder `outDir`
- * (standard output when both are null: its paths are then from the current folder). undefined when the
- * folder cannot be read: every image is then named by a line, as in the extension's export.
+ * What `inspect` takes from beside a data export: for Markdown, where its files are from the document
+ * written; for a ZIP, their bytes (export-format "ZIP"). Each is absent when the format does not use it or
+ * the folder cannot be read: every image is then named by a line, as in the extension's export.
  */
-export async function readDataExportAssets(
+export interface DataExportFiles {
+  assetPath?: AssetPathResolver;
+  assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
+}
+
+/** The files beside the data export `file`, and how its names file names them. */
+async function besideTheExport(
   io: Pick<CliIo, 'listFolder' | 'readChunks'>,
-  file: string,
-  written: { out: string | null; outDir: string | null },
-): Promise<AssetPathResolver | undefined> {
-  const folder = dirname(file);
+  folder: string,
+): Promise<{ names: string[]; namesFile: unknown } | null> {
   let names: string[];
   try {
     names = await io.listFolder(folder);
   } catch {
-    return undefined;
+    return null;
   }
   let namesFile: unknown = null;
   if (names.includes(NAMES_FILE)) {
@@ -92,7 +99,60 @@ export async function readDataExportAssets(
       namesFile = null;
     }
   }
+  return { names, namesFile };
+}
+
+async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return joinedBytes(parts);
+}
+
+/**
+ * The bytes of each image and file of a conversation that lies beside the export, read when the conversation
+ * is written; a file that cannot be read is left out, and the document names it by a line.
+ */
+function assetFilesReader(
+  io: Pick<CliIo, 'readChunks'>,
+  folder: string,
+  resolve: AssetPathResolver,
+): (inspection: Inspection) => Promise<AssetFiles> {
+  return async (inspection) => {
+    const files = new Map<string, AssetFile>();
+    for (const asset of conversationAssets(inspection.conversation)) {
+      const name = resolve(asset.pointer ?? (asset.fileId as string));
+      if (name === null) continue;
+      try {
+        files.set(asset.fileId as string, {
+          bytes: await bytesOf(io.readChunks(join(folder, name))),
+          mimeType: null,
+          name,
+        });
+      } catch {
+        // Listed but unreadable: named by a line, as a file the export lacks.
+      }
+    }
+    return files;
+  };
+}
+
+/**
+ * The files beside the data export `file`, as its format uses them: for Markdown written to the file `out`
+ * or into the folder `outDir` (standard output when both are null: its paths are then from the current
+ * folder), or for a ZIP.
+ */
+export async function readDataExportFiles(
+  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
+  file: string,
+  written: { format: string | null; out: string | null; outDir: string | null },
+): Promise<DataExportFiles> {
+  if (written.format !== 'md' && written.format !== 'zip') return {};
+  const folder = dirname(file);
+  const beside = await besideTheExport(io, folder);
+  if (beside === null) return {};
+  if (written.format === 'zip')
+    return { assetFiles: assetFilesReader(io, folder, dataExportAssetPaths(beside.names, beside.namesFile, '')) };
   const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
   const way = relative(documentFolder, folder).split('\\').join('/');
-  return dataExportAssetPaths(names, namesFile, way);
+  return { assetPath: dataExportAssetPaths(beside.names, beside.namesFile, way) };
 }

@@ -1,3 +1,4 @@
+import type { ExportPiece } from '@/lib/export/format-writers';
 import type { CliIo } from './cli-io';
 import { outputTarget } from './output-target';
 import { type OutputOptions, outputWriter } from './output-writer';
@@ -11,16 +12,16 @@ export function exportOutput(
 ): RunOutput {
   const writer = outputWriter(options);
   const target = outputTarget(io, out);
-  let written = 0;
+  const write = async (pieces: readonly ExportPiece[]): Promise<void> => {
+    for (const piece of pieces) await target.write(piece);
+  };
   return {
     name: target.name,
-    begin: () => target.write(writer.opening),
-    conversation: async (inspection) => {
-      await target.write(writer.conversation(inspection, written));
-      written += 1;
-    },
+    begin: () => write(writer.opening()),
+    conversation: async (inspection) =>
+      write(writer.conversation(inspection, await options.assetFiles?.(inspection))),
     end: async () => {
-      await target.write(writer.closing(written));
+      await write(writer.closing());
       await target.close();
     },
   };

@@ -1,12 +1,13 @@
 import { exportFileNameOf, writeExport } from '@/lib/export/format-writers';
-import type { ExportFormat } from '@/lib/export/formats';
+import type { TextExportFormat } from '@/lib/export/formats';
+import { uniqueNames } from '@/lib/export/unique-names';
 import type { CliIo } from './cli-io';
 import { OutputWriteError, outputTarget } from './output-target';
 import type { ExportWriteChoices } from './output-writer';
 import type { RunOutput } from './run-output';
 
 export interface FolderOptions {
-  format: ExportFormat;
+  format: TextExportFormat;
   write: ExportWriteChoices;
   exportedAt: Date;
   /** How each file is named (export-format "Templates"). */
@@ -23,17 +24,7 @@ export function folderOutput(
   folder: string,
   options: FolderOptions,
 ): RunOutput {
-  const taken = new Set<string>();
-  const uniqueName = (name: string): string => {
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
-    let candidate = name;
-    for (let count = 2; taken.has(candidate.toLowerCase()); count += 1)
-      candidate = `${stem} (${count})${extension}`;
-    // Compared without case: Windows and macOS would put two names differing only in case in one file.
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  };
+  const uniqueName = uniqueNames();
   return {
     name: folder,
     begin: async () => {

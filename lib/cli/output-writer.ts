@@ -1,5 +1,6 @@
-import { FORMAT_WRITERS, type WriteOptions, writeExport } from '@/lib/export/format-writers';
+import { type ExportPiece, FORMAT_WRITERS, type WriteOptions } from '@/lib/export/format-writers';
 import type { ExportFormat } from '@/lib/export/formats';
+import type { AssetFiles } from '@/lib/export/asset-files';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
 import { summarize } from './summary';
@@ -11,10 +12,10 @@ import { summarize } from './summary';
  * conversation at a time prints what it printed when read whole.
  */
 export interface OutputWriter {
-  opening: string;
-  /** `index`: how many conversations were written before this one. */
-  conversation(inspection: Inspection, index: number): string;
-  closing(count: number): string;
+  opening(): ExportPiece[];
+  /** `files`: the bytes of its images and files, for a ZIP (export-format "ZIP"). */
+  conversation(inspection: Inspection, files?: AssetFiles): ExportPiece[];
+  closing(): ExportPiece[];
 }
 
 /** The writers' choices `inspect` takes as flags, as the extension takes them from its settings. */
@@ -29,29 +30,35 @@ export interface OutputOptions {
   many: boolean;
   /** Markdown: the files of a data export's images and attachments (data-export-assets.ts). */
   assetPath?: AssetPathResolver;
+  /** ZIP: the bytes of a conversation's images and files, read before it is written (data-export-assets.ts). */
+  assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
 }
 
 export function outputWriter(options: OutputOptions): OutputWriter {
   const { format, many } = options;
   const writeOptions = { ...options.write, exportedAt: options.exportedAt, assetPath: options.assetPath };
   if (format === null) {
+    let written = 0;
     return {
-      opening: '',
-      conversation: (inspection, index) => `${index === 0 ? '' : '\n\n'}${summarize(inspection)}`,
-      closing: () => '\n',
-    };
-  }
-  if (!many) {
-    return {
-      opening: '',
-      conversation: (inspection) => writeExport(inspection, format, writeOptions),
-      closing: () => '',
+      opening: () => [],
+      conversation: (inspection) => [`${written++ === 0 ? '' : '\n\n'}${summarize(inspection)}`],
+      closing: () => ['\n'],
     };
   }
   const writer = FORMAT_WRITERS[format];
+  if (!many) {
+    return {
+      opening: () => [],
+      conversation: (inspection, files) => [
+        ...writer.pieces(inspection, { ...writeOptions, assetFiles: files }),
+      ],
+      closing: () => [],
+    };
+  }
+  const file = writer.many();
   return {
-    opening: writer.opening,
-    conversation: (inspection, index) => writer.conversation(inspection, index, writeOptions),
-    closing: (count) => writer.closing(count),
+    opening: () => file.opening(),
+    conversation: (inspection, files) => file.conversation(inspection, { ...writeOptions, assetFiles: files }),
+    closing: () => file.closing(),
   };
 }

@@ -1,7 +1,6 @@
 import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
-import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import {
   BRANCH_DETAILS,
   REASONING_DETAILS,
@@ -16,7 +15,7 @@ import {
   tableFormatInfo,
 } from '@/lib/library/table-formats';
 import type { CliIo } from './cli-io';
-import { readDataExportAssets } from './data-export-assets';
+import { type DataExportFiles, readDataExportFiles } from './data-export-assets';
 import { exportOutput } from './export-output';
 import { peekFirstByte } from './first-byte';
 import { folderOutput } from './folder-output';
@@ -47,6 +46,7 @@ export const WHOLE_FILE_LIMIT_BYTES = 256 * 1024 * 1024;
  */
 type CliFormat = ExportFormat | TableFormat;
 
+const TEXT_FORMAT_IDS = EXPORT_FORMAT_IDS.filter((id) => id !== 'zip');
 const FORMAT_IDS: readonly CliFormat[] = [...EXPORT_FORMAT_IDS, ...TABLE_FORMAT_IDS];
 
 export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.join('|')}]
@@ -179,9 +179,11 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
   const table = format !== null && isTableFormat(format) ? tableFormatInfo(format) : null;
   if (table?.binary === true && out === null)
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
+  if (format === 'zip' && out === null)
+    return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
   if (outDir !== null && out !== null) return 'Give --out or --out-dir, not both.';
-  if (outDir !== null && (format === null || table !== null))
-    return `--out-dir writes one file per conversation in an export format: give --format ${EXPORT_FORMAT_IDS.join('|')}.`;
+  if (outDir !== null && (format === null || format === 'zip' || table !== null))
+    return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
   return { ...args, file };
 }
 
@@ -191,20 +193,27 @@ function runOutput(
   io: CliIo,
   many: boolean,
   warn: (text: string) => void,
-  assetPath?: AssetPathResolver,
+  files: DataExportFiles = {},
 ): RunOutput {
   const { format } = args;
   if (format !== null && isTableFormat(format))
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
   const exportedAt = io.now();
-  if (format !== null && args.outDir !== null)
+  if (format !== null && format !== 'zip' && args.outDir !== null)
     return folderOutput(io, args.outDir, {
       format,
-      write: { ...args.write, assetPath },
+      write: { ...args.write, assetPath: files.assetPath },
       exportedAt,
       fileNameTemplate: args.fileNameTemplate,
     });
-  return exportOutput(io, args.out, { format, write: args.write, exportedAt, many, assetPath });
+  return exportOutput(io, args.out, {
+    format,
+    write: args.write,
+    exportedAt,
+    many,
+    assetPath: files.assetPath,
+    assetFiles: files.assetFiles,
+  });
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -257,9 +266,10 @@ async function inspectStreamedExport(
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
-  // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them.
-  const assetPath = args.format === 'md' ? await readDataExportAssets(io, args.file, args) : undefined;
-  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), assetPath);
+  // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them,
+  // and a ZIP holds them.
+  const files = await readDataExportFiles(io, args.file, args);
+  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), files);
   let begun = false;
   let written = 0;
   let readError: unknown = null;

@@ -1,7 +1,8 @@
 import type { Inspection } from '@/lib/insights/inspection';
+import type { AssetFiles } from './asset-files';
 import { exportQueriesCsv } from './csv-export';
 import { exportFileName } from './file-name';
-import { type ExportFormat, formatInfo } from './formats';
+import { type ExportFormat, formatInfo, type TextExportFormat } from './formats';
 import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } from './html-export';
 import { exportJson, toExportDocument } from './json-export';
 import type { AssetPathResolver } from './markdown-assets';
@@ -9,6 +10,7 @@ import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
 import type { TranscriptOptions } from './transcript-options';
+import { zipOfConversations, zipPieces } from './zip-export';
 
 /**
  * What a writer is told, with the defaults a reader wants where the caller says nothing. The Markdown
@@ -24,18 +26,55 @@ export interface WriteOptions extends Partial<TranscriptOptions> {
   frontMatterTemplate?: string;
   /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
   assetPath?: AssetPathResolver;
+  /** ZIP: the bytes of images and files, by file id, to write beside the Markdown (export-format "ZIP"). */
+  assetFiles?: AssetFiles;
+  /** ZIP: how the documents inside it are named (export-format "Templates"). */
+  fileNameTemplate?: string;
 }
 
+/** A piece of an export: text (written as UTF-8), or bytes (the ZIP's). */
+export type ExportPiece = string | Uint8Array;
+
 /**
- * One format's writer. A file of one conversation is `pieces`, joined; a file of several (`inspect` of a
- * data export, read one conversation at a time) is `opening`, each `conversation` in turn, then `closing`.
+ * One format's writer. A file of one conversation is `pieces`, put together; a file of several (`inspect` of
+ * a data export, read one conversation at a time) is what one `many()` gives: its opening, each conversation
+ * in turn, then its closing.
  */
 export interface FormatWriter {
-  pieces(inspection: Inspection, options: WriteOptions): Iterable<string>;
+  pieces(inspection: Inspection, options: WriteOptions): Iterable<ExportPiece>;
+  many(): ManyWriter;
+}
+
+/** A file of several conversations, written as each is read. */
+export interface ManyWriter {
+  opening(): ExportPiece[];
+  conversation(inspection: Inspection, options: WriteOptions): ExportPiece[];
+  closing(): ExportPiece[];
+}
+
+/** A text format's file of several conversations: an opening, each conversation by its index, a closing. */
+interface TextParts {
   opening: string;
   /** `index`: how many conversations were written before this one. */
   conversation(inspection: Inspection, index: number, options: WriteOptions): string;
   closing(count: number): string;
+}
+
+function textWriter(
+  pieces: (inspection: Inspection, options: WriteOptions) => Iterable<string>,
+  parts: TextParts,
+): FormatWriter {
+  return {
+    pieces,
+    many() {
+      let written = 0;
+      return {
+        opening: () => [parts.opening],
+        conversation: (inspection, options) => [parts.conversation(inspection, written++, options)],
+        closing: () => [parts.closing(written)],
+      };
+    },
+  };
 }
 
 /** Each conversation after the first is preceded by a blank line. */
@@ -44,12 +83,11 @@ const separated = (text: string, index: number): string => (index === 0 ? text :
 /** A whole-file CSV writer's rows for one conversation: its output less the header it starts with. */
 function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) => string): FormatWriter {
   const header = exportCsv([]);
-  return {
-    pieces: (inspection) => [exportCsv(inspection)],
+  return textWriter((inspection) => [exportCsv(inspection)], {
     opening: header,
     conversation: (inspection) => exportCsv([inspection]).slice(header.length),
     closing: () => '',
-  };
+  });
 }
 
 /**
@@ -58,6 +96,12 @@ function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) 
  */
 const arrayElement = (document: unknown): string =>
   `  ${JSON.stringify(document, null, 2).replaceAll('\n', '\n  ')}`;
+
+const zipOptions = (options: WriteOptions) => ({
+  ...markdownOptions(options),
+  assetFiles: options.assetFiles,
+  fileNameTemplate: options.fileNameTemplate,
+});
 
 const markdownOptions = (options: WriteOptions) => ({
   exportedAt: options.exportedAt,
@@ -73,31 +117,44 @@ const markdownOptions = (options: WriteOptions) => ({
 
 /** The writer of every format of formats.ts (architecture "Registries"). */
 export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter } = {
-  md: {
-    pieces: (inspection, options) => markdownPieces(inspection, markdownOptions(options)),
+  md: textWriter((inspection, options) => markdownPieces(inspection, markdownOptions(options)), {
     opening: '',
     conversation: (inspection, index, options) =>
       separated([...markdownPieces(inspection, markdownOptions(options))].join(''), index),
     closing: () => '',
-  },
+  }),
   // Exactly one JSON value: a document, or an array of them for a file of several conversations.
-  json: {
-    pieces: (inspection, options) => [exportJson(inspection, options)],
+  json: textWriter((inspection, options) => [exportJson(inspection, options)], {
     opening: '',
     conversation: (inspection, index, options) =>
       `${index === 0 ? '[\n' : ',\n'}${arrayElement(toExportDocument(inspection, options))}`,
     closing: (count) => (count === 0 ? '[]\n' : '\n]\n'),
-  },
+  }),
   csv: csvWriter(exportQueriesCsv),
   // One page; a file of several conversations is one article each, under a title that names none of them.
-  html: {
-    pieces: (inspection, options) => htmlPieces(inspection, markdownOptions(options)),
+  html: textWriter((inspection, options) => htmlPieces(inspection, markdownOptions(options)), {
     opening: HTML_OPENING_OF_MANY,
     conversation: (inspection, _index, options) =>
       [...htmlArticlePieces(inspection, markdownOptions(options))].join(''),
     closing: () => HTML_CLOSING,
-  },
+  }),
   'sources-csv': csvWriter(exportSourcesCsv),
+  // The Markdown with its images and canvases as files; several conversations share one archive.
+  zip: {
+    pieces: (inspection, options) => zipPieces(inspection, zipOptions(options)),
+    many() {
+      let zip: ReturnType<typeof zipOfConversations> | null = null;
+      const opened = (options: WriteOptions) => {
+        zip ??= zipOfConversations(options.exportedAt);
+        return zip;
+      };
+      return {
+        opening: () => [],
+        conversation: (inspection, options) => opened(options).add(inspection, zipOptions(options)),
+        closing: () => (zip === null ? zipOfConversations(new Date(0)) : zip).finish(),
+      };
+    },
+  },
 };
 
 /**
@@ -114,7 +171,7 @@ export function exportFileNameOf(
   return format === 'sources-csv' ? name.replace(/\.csv$/, ' sources.csv') : name;
 }
 
-/** One conversation's export in a format, written whole. */
-export function writeExport(inspection: Inspection, format: ExportFormat, options: WriteOptions): string {
+/** One conversation's export in a text format, written whole. */
+export function writeExport(inspection: Inspection, format: TextExportFormat, options: WriteOptions): string {
   return [...FORMAT_WRITERS[format].pieces(inspection, options)].join('');
 }

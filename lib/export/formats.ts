@@ -40,6 +40,14 @@ export const EXPORT_FORMATS = [
     settingLabel: 'HTML (a page to read or print)',
   },
   {
+    id: 'zip',
+    label: 'ZIP',
+    extension: 'zip',
+    mimeType: 'application/zip',
+    inExtension: true,
+    settingLabel: 'ZIP (Markdown with its images and canvases as files)',
+  },
+  {
     id: 'sources-csv',
     label: 'sources CSV',
     extension: 'csv',
@@ -64,6 +72,9 @@ export interface ExportFormatInfo {
 }
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]['id'];
+
+/** The formats whose file is text (all but the ZIP): what a caller may join into one string. */
+export type TextExportFormat = Exclude<ExportFormat, 'zip'>;
 
 /** The formats the extension offers, for the default-format setting. */
 export type ExtensionExportFormat = Extract<(typeof EXPORT_FORMATS)[number], { inExtension: true }>['id'];

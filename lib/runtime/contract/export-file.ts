@@ -23,10 +23,12 @@ export interface ExportFileHead {
 
 /**
  * An export as text: the worker writes it, the UI turns it into a Blob and a download
- * (architecture "Browser facts": URL.createObjectURL does not exist in a service worker).
+ * (architecture "Browser facts": URL.createObjectURL does not exist in a service worker). Runtime messaging
+ * carries JSON, so a file of bytes (a ZIP) travels as base64.
  */
 export interface ExportFile extends ExportFileHead {
   text: string;
+  encoding?: 'base64';
 }
 
 /**
@@ -34,5 +36,5 @@ export interface ExportFile extends ExportFileHead {
  * makes its Blob of them rather than of one joined text (lib/runtime/worker/export-port-server.ts).
  */
 export interface PreparedExport extends ExportFileHead {
-  pieces(): Iterable<string>;
+  pieces(): Iterable<string | Uint8Array>;
 }

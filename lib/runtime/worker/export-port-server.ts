@@ -23,7 +23,8 @@ export interface MessageScope {
 
 /** The export written, as a Blob of its type. */
 function blobOf({ fileName, mimeType, pieces }: PreparedExport): ReceivedExport {
-  return { fileName, mimeType, body: new Blob([...pieces()], { type: mimeType }) };
+  // The ZIP's pieces are bytes of ordinary ArrayBuffers (never shared memory), which a Blob takes.
+  return { fileName, mimeType, body: new Blob([...pieces()] as BlobPart[], { type: mimeType }) };
 }
 
 const unfinished = (error: unknown): Result<never> =>

@@ -1,4 +1,5 @@
 import { type CliIo, runCli } from '@/lib/cli/run-cli';
+import { joinedBytes } from '@/lib/model/joined-bytes';
 import { splitAt } from '@/tests/unit/fuzz/text-edits';
 
 export interface RunResult {
@@ -35,16 +36,8 @@ type Piece = string | Uint8Array;
 const textOf = (pieces: readonly Piece[]): string =>
   pieces.map((piece) => (typeof piece === 'string' ? piece : new TextDecoder().decode(piece))).join('');
 
-function bytesOf(pieces: readonly Piece[]): Uint8Array {
-  const parts = pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
+const bytesOf = (pieces: readonly Piece[]): Uint8Array =>
+  joinedBytes(pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece)));
 
 /** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one, each once). */
 export function cutAt(offsets: number[]): (bytes: Uint8Array) => Uint8Array[] {
@@ -67,10 +60,15 @@ export async function run(
     if (content === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
     return typeof content === 'string' ? content : JSON.stringify(content);
   };
+  // A file given as bytes (an image beside a data export) is read as it is; any other as its text.
+  const bytesAt = (path: string): Uint8Array => {
+    const content = files[path];
+    return content instanceof Uint8Array ? content : encoder.encode(text(path));
+  };
   const io: CliIo = {
-    fileSize: async (path) => options.fileSize ?? encoder.encode(text(path)).byteLength,
+    fileSize: async (path) => options.fileSize ?? bytesAt(path).byteLength,
     readChunks: async function* (path) {
-      const bytes = encoder.encode(text(path));
+      const bytes = bytesAt(path);
       const chunks = options.chunking?.(bytes) ?? [bytes];
       for (const [index, chunk] of chunks.entries()) {
         if (index === options.failReadAfterChunk) throw new Error('EIO: i/o error, read');

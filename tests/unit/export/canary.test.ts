@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { writeExport } from '@/lib/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
@@ -11,6 +10,7 @@ import { createCredentials, REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
 import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { exportText } from './export-text';
 import { bothFormats, EXPORTED_AT, parsedValue, replicaProducts, richInspection } from './rich-inspection';
 
 /**
@@ -23,8 +23,8 @@ const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, REPLICA_TOKEN_PREFIX
 /** Every format of the registry, footnotes and hidden messages included, so a new format is searched too. */
 function allExports(inspection: Inspection): string {
   return EXPORT_FORMAT_IDS.flatMap((format) => [
-    writeExport(inspection, format, { exportedAt: EXPORTED_AT }),
-    writeExport(inspection, format, {
+    exportText(inspection, format, { exportedAt: EXPORTED_AT }),
+    exportText(inspection, format, {
       exportedAt: EXPORTED_AT,
       citations: 'footnotes',
       includeHiddenAndTools: true,
