@@ -79,7 +79,10 @@ function writeExports(harPath: string, written: string[]): void {
     for (const { id } of EXTENSION_EXPORT_FORMATS) {
       const file = join(outputDir, exportFileNameOf(inspection, id, now));
       const pieces = [...FORMAT_WRITERS[id].pieces(inspection, { exportedAt: now })];
-      writeFileSync(file, Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))));
+      writeFileSync(
+        file,
+        Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))),
+      );
       written.push(file);
     }
   }

@@ -35,6 +35,18 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
           />
           <span>Include hidden and tool messages in Markdown and HTML</span>
         </label>
+        <label className="settings__row settings__row--check">
+          <input
+            type="checkbox"
+            checked={settings.includeImages}
+            aria-describedby="include-images-hint"
+            onChange={(event) => change({ includeImages: event.target.checked })}
+          />
+          <span>Include images in ZIP and HTML</span>
+        </label>
+        <p id="include-images-hint" className="settings__hint">
+          Fetches each image the chat page shows, one request to chatgpt.com per image.
+        </p>
         <fieldset className="settings__row settings__choices">
           <legend>Citations in Markdown and HTML</legend>
           {(

@@ -151,7 +151,9 @@ export async function readDataExportFiles(
   const beside = await besideTheExport(io, folder);
   if (beside === null) return {};
   if (written.format === 'zip')
-    return { assetFiles: assetFilesReader(io, folder, dataExportAssetPaths(beside.names, beside.namesFile, '')) };
+    return {
+      assetFiles: assetFilesReader(io, folder, dataExportAssetPaths(beside.names, beside.namesFile, '')),
+    };
   const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
   const way = relative(documentFolder, folder).split('\\').join('/');
   return { assetPath: dataExportAssetPaths(beside.names, beside.namesFile, way) };

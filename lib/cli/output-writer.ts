@@ -1,6 +1,6 @@
+import type { AssetFiles } from '@/lib/export/asset-files';
 import { type ExportPiece, FORMAT_WRITERS, type WriteOptions } from '@/lib/export/format-writers';
 import type { ExportFormat } from '@/lib/export/formats';
-import type { AssetFiles } from '@/lib/export/asset-files';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
 import { summarize } from './summary';
@@ -58,7 +58,8 @@ export function outputWriter(options: OutputOptions): OutputWriter {
   const file = writer.many();
   return {
     opening: () => file.opening(),
-    conversation: (inspection, files) => file.conversation(inspection, { ...writeOptions, assetFiles: files }),
+    conversation: (inspection, files) =>
+      file.conversation(inspection, { ...writeOptions, assetFiles: files }),
     closing: () => file.closing(),
   };
 }

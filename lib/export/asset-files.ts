@@ -59,6 +59,7 @@ export function assetFileName(asset: MessageAsset, file: AssetFile): string {
   const name = file.name ?? asset.name ?? asset.fileId ?? 'file';
   const mimeType = (file.mimeType ?? asset.mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const extension = extensionOf(name) ?? IMAGE_EXTENSIONS[mimeType] ?? null;
-  const stem = safeFileStem(extensionOf(name) === null ? name : name.slice(0, name.lastIndexOf('.'))) || 'file';
+  const stem =
+    safeFileStem(extensionOf(name) === null ? name : name.slice(0, name.lastIndexOf('.'))) || 'file';
   return extension === null ? stem : `${stem}.${extension.toLowerCase()}`;
 }

@@ -97,9 +97,13 @@ function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) 
 const arrayElement = (document: unknown): string =>
   `  ${JSON.stringify(document, null, 2).replaceAll('\n', '\n  ')}`;
 
-const zipOptions = (options: WriteOptions) => ({
+const withFiles = (options: WriteOptions) => ({
   ...markdownOptions(options),
   assetFiles: options.assetFiles,
+});
+
+const zipOptions = (options: WriteOptions) => ({
+  ...withFiles(options),
   fileNameTemplate: options.fileNameTemplate,
 });
 
@@ -132,10 +136,10 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
   }),
   csv: csvWriter(exportQueriesCsv),
   // One page; a file of several conversations is one article each, under a title that names none of them.
-  html: textWriter((inspection, options) => htmlPieces(inspection, markdownOptions(options)), {
+  html: textWriter((inspection, options) => htmlPieces(inspection, withFiles(options)), {
     opening: HTML_OPENING_OF_MANY,
     conversation: (inspection, _index, options) =>
-      [...htmlArticlePieces(inspection, markdownOptions(options))].join(''),
+      [...htmlArticlePieces(inspection, withFiles(options))].join(''),
     closing: () => HTML_CLOSING,
   }),
   'sources-csv': csvWriter(exportSourcesCsv),

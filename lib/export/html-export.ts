@@ -1,5 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
-import { escapeHtml, markdownHtml } from './html-markdown';
+import { base64Of } from '@/lib/model/base64';
+import { type AssetFiles, assetFileId } from './asset-files';
+import { escapeHtml, type HtmlEnvironment, markdownHtml } from './html-markdown';
 import { HTML_STYLE } from './html-style';
 import {
   documentFacts,
@@ -63,19 +65,48 @@ function factsList(facts: ReadonlyArray<readonly [key: string, value: string | n
   return `<dl class="facts">\n${items.join('\n')}\n</dl>\n`;
 }
 
+export interface HtmlExportOptions extends MarkdownExportOptions {
+  /** The bytes of images to show inside the page (export-format "Images and files"). */
+  assetFiles?: AssetFiles;
+}
+
+/** The types an `<img>` shows; the bytes of anything else (a PDF) stay out of the page. */
+const SHOWN_TYPES = /^image\/(?:png|jpeg|gif|webp|avif)$/;
+
+/**
+ * The images the page holds itself: the Markdown gives each an address of its own (`image:<file id>` reads
+ * as a relative path, so no scheme check refuses it) which the renderer swaps for its `data:` URI.
+ */
+function inlineImages(files: AssetFiles | undefined): {
+  assetPath?: (pointer: string) => string | null;
+  environment: HtmlEnvironment;
+} {
+  if (files === undefined || files.size === 0) return { environment: {} };
+  const images = new Map<string, string>();
+  for (const [fileId, file] of files) {
+    const type = (file.mimeType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (SHOWN_TYPES.test(type))
+      images.set(`image-${fileId}`, `data:${type};base64,${base64Of([file.bytes])}`);
+  }
+  const assetPath = (pointer: string): string | null => {
+    const address = `image-${assetFileId(pointer)}`;
+    return images.has(address) ? address : null;
+  };
+  return { assetPath, environment: { inlineImages: images } };
+}
+
 /** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */
-export function* htmlArticlePieces(
-  inspection: Inspection,
-  options: MarkdownExportOptions,
-): Generator<string> {
+export function* htmlArticlePieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
   yield `<article>\n<header>\n<h1>${escapeHtml(documentTitle(inspection))}</h1>\n${factsList(documentFacts(inspection, options))}</header>\n`;
+  const { assetPath, environment } = inlineImages(options.assetFiles);
+  const written = assetPath === undefined ? options : { ...options, assetPath };
   // Each piece ends between two blocks (markdownBodyPieces), so it renders as it would in the whole.
-  for (const piece of markdownBodyPieces(inspection, options)) yield markdownHtml(piece);
+  for (const piece of markdownBodyPieces(inspection, written)) yield markdownHtml(piece, environment);
   yield '</article>\n';
 }
 
 /** The page of one conversation, in pieces (lib/runtime/worker/export-port-server.ts makes a Blob of them). */
-export function* htmlPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
+export function* htmlPieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
   yield opening(documentTitle(inspection));
   yield* htmlArticlePieces(inspection, options);
   yield HTML_CLOSING;

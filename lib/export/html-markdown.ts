@@ -30,12 +30,23 @@ const { mdurl } = renderer.utils.lib;
 renderer.normalizeLink = (url) => mdurl.encode(url);
 renderer.normalizeLinkText = (url) => mdurl.decode(url, `${mdurl.decode.defaultChars}%`);
 
+/**
+ * The images the page holds itself, by the address the Markdown gives them: each a `data:` URI, which its
+ * policy allows (export-format "Images and files").
+ */
+export interface HtmlEnvironment {
+  inlineImages?: ReadonlyMap<string, string>;
+}
+
 // An image would be a request when the file is opened (and blocked by its policy): it is shown as a link to
-// the image, labelled with its description.
-renderer.renderer.rules.image = (tokens, index, options, env, self) => {
+// the image, labelled with its description, unless the page holds the image itself.
+renderer.renderer.rules.image = (tokens, index, options, env: HtmlEnvironment, self) => {
   const token = tokens[index];
   const source = String(token?.attrGet('src') ?? '');
   const label = self.renderInlineAsText(token?.children ?? [], options, env).trim() || 'image';
+  const inline = env.inlineImages?.get(source);
+  if (inline !== undefined)
+    return `<img class="image" src="${renderer.utils.escapeHtml(inline)}" alt="${renderer.utils.escapeHtml(label)}">`;
   const text = `Image: ${renderer.utils.escapeHtml(label)}`;
   return source === ''
     ? `<span class="image">${text}</span>`
@@ -60,8 +71,8 @@ const ANY = /^/;
  * small strings; kept until the page is joined, those appends cost more in collections than the rendering
  * (export-format "HTML"), so the output is made one flat string at once.
  */
-export function markdownHtml(markdown: string): string {
-  const html = renderer.render(markdown);
+export function markdownHtml(markdown: string, environment: HtmlEnvironment = {}): string {
+  const html = renderer.render(markdown, environment);
   ANY.test(html);
   return html;
 }

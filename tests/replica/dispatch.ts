@@ -9,6 +9,7 @@ import {
 } from '@/tests/replica/handlers/control';
 import { handleMessages } from '@/tests/replica/handlers/conversation-messages';
 import { handleTree } from '@/tests/replica/handlers/conversation-tree';
+import { handleImage } from '@/tests/replica/handlers/image';
 import {
   handleChatPage,
   handleClientScript,
@@ -89,6 +90,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleSubmitPrompt(context);
     case 'me':
       return handleMe(context);
+    case 'image':
+      return handleImage(context);
     case 'chat-page':
       return handleChatPage(context, matched.conversationId);
     case 'index-page':

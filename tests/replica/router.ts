@@ -11,6 +11,7 @@ export type Route =
   | { kind: 'stream-status'; conversationId: string } // site-interface 4.5
   | { kind: 'submit-prompt' } // site-interface 4.5
   | { kind: 'me' } // site-interface 4.6
+  | { kind: 'image' } // an image the chat page shows, by its file id
   | { kind: 'chat-page'; conversationId: string }
   | { kind: 'index-page' }
   | { kind: 'client-script' }
@@ -53,6 +54,7 @@ const MATCHERS: Matcher[] = [
   ['POST', /^\/backend-api\/search\/product_update$/, () => ({ kind: 'product-update' })],
   ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
   ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
+  ['GET', /^\/backend-api\/estuary\/content$/, () => ({ kind: 'image' })],
   ['GET', new RegExp(`^/c/${ID}$`), (id) => ({ kind: 'chat-page', conversationId: id })],
   ['GET', /^\/$/, () => ({ kind: 'index-page' })],
   ['GET', /^\/replica-client\.js$/, () => ({ kind: 'client-script' })],

@@ -7,7 +7,8 @@ export interface ReceivedExport extends ExportFileHead {
 
 /** An export the worker sent whole, as text (runtime messaging), made a Blob of its type. */
 export function receivedExport({ fileName, mimeType, text, encoding }: ExportFile): ReceivedExport {
-  const body = encoding === 'base64' ? Uint8Array.from(atob(text), (character) => character.charCodeAt(0)) : text;
+  const body =
+    encoding === 'base64' ? Uint8Array.from(atob(text), (character) => character.charCodeAt(0)) : text;
   return { fileName, mimeType, body: new Blob([body], { type: mimeType }) };
 }
 

@@ -11,6 +11,11 @@ export interface ExportOptions extends Partial<TranscriptOptions> {
   includeHiddenAndTools?: boolean;
   /** Markdown only: the front matter's `key: {field}` lines (export-format "Templates"). */
   frontMatterTemplate?: string;
+  /**
+   * ZIP and HTML: the images the page shows, fetched through the rate governor and written beside the
+   * Markdown or into the page (export-format "Images and files"); off unless the user turned it on.
+   */
+  includeImages?: boolean;
   /** The saved file's name before its extension, `{date} {title}` unless chosen (export-format "Templates"). */
   fileNameTemplate?: string;
 }

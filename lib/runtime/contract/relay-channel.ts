@@ -53,6 +53,12 @@ export interface WorkerToRelay {
    * worker cannot make (architecture "Browser facts").
    */
   saveExportFile: ExportFile;
+  /**
+   * An export that includes images asks which the page shows: the relay answers with the addresses of the
+   * page's images on its own origin (lib/runtime/worker/page-image-files.ts). They carry signatures, so
+   * they are used and dropped, never kept.
+   */
+  listPageImages: null;
 }
 
 export type ChannelMessage<Map> = {
@@ -85,4 +91,4 @@ export const RELAY_TO_WORKER_KINDS: readonly (keyof RelayToWorker)[] = [
   'fallbackDue',
 ];
 
-export const WORKER_TO_RELAY_KINDS: readonly (keyof WorkerToRelay)[] = ['saveExportFile'];
+export const WORKER_TO_RELAY_KINDS: readonly (keyof WorkerToRelay)[] = ['saveExportFile', 'listPageImages'];

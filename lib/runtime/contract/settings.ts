@@ -41,6 +41,11 @@ export interface Settings extends TranscriptOptions {
   defaultFormat: DefaultExportFormat;
   /** Write hidden messages (system prompt, custom instructions) and tools' full output too. */
   includeHiddenAndTools: boolean;
+  /**
+   * Fetch the images the page shows into a ZIP or an HTML export (export-format "Images and files"). Off by
+   * default: each image is a request to chatgpt.com.
+   */
+  includeImages: boolean;
   citations: CitationStyle;
   /** The exported file's name before its extension (export-format "Templates"). */
   fileNameTemplate: string;
@@ -59,6 +64,7 @@ export const DEFAULT_LIBRARY_SETTINGS: LibrarySettings = {
 export const DEFAULT_SETTINGS: Settings = {
   defaultFormat: 'md',
   includeHiddenAndTools: false,
+  includeImages: false,
   citations: 'inline',
   ...DEFAULT_TRANSCRIPT_OPTIONS,
   fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
@@ -103,6 +109,7 @@ const librarySettingsSchema = v.object({
 const storedSettingsSchema = v.object({
   defaultFormat: v.fallback(v.picklist(DEFAULT_EXPORT_FORMATS), DEFAULT_SETTINGS.defaultFormat),
   includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
+  includeImages: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeImages),
   citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
   reasoning: v.fallback(v.picklist(REASONING_DETAILS), DEFAULT_SETTINGS.reasoning),
   toolCalls: v.fallback(v.picklist(TOOL_CALL_DETAILS), DEFAULT_SETTINGS.toolCalls),
@@ -134,6 +141,7 @@ export function exportOptionsOf(settings: Settings): ExportOptions {
   return {
     citations: settings.citations,
     includeHiddenAndTools: settings.includeHiddenAndTools,
+    includeImages: settings.includeImages,
     reasoning: settings.reasoning,
     toolCalls: settings.toolCalls,
     timestamps: settings.timestamps,

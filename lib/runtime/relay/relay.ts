@@ -89,10 +89,18 @@ export function startRelay(win: Window, api: RelayExtensionApi): void {
   win.addEventListener('blur', announceState);
   announceState();
 
-  // The keyboard shortcut's export: the worker wrote it, this side saves it.
+  // The keyboard shortcut's export: the worker wrote it, this side saves it. An export with images asks
+  // for the addresses of the page's own images.
   api.runtime.onMessage.addListener((value, _sender, respond) => {
     const message = readChannelMessage<WorkerToRelay>(value, WORKER_TO_RELAY_KINDS);
     if (message === null) return;
+    if (message.chatLens === 'listPageImages') {
+      const origin = win.location.origin;
+      respond(
+        [...win.document.images].map((image) => image.src).filter((src) => src.startsWith(`${origin}/`)),
+      );
+      return;
+    }
     downloadFile(win.document, receivedExport(message.data));
     respond(true);
   });

@@ -2,15 +2,18 @@ import { browser } from '#imports';
 import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
 import type { FetchLike } from '@/lib/api/fetch-like';
+import { createImageFetcher } from '@/lib/api/page-image-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { withDeadline } from '@/lib/api/request-timeout';
 import { openLibrary } from '@/lib/library/library-store';
 import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
 import { onMessage } from '@/lib/runtime/contract/protocol';
 import {
+  channelMessage,
   RELAY_TO_WORKER_KINDS,
   type RelayToWorker,
   readChannelMessage,
+  type WorkerToRelay,
 } from '@/lib/runtime/contract/relay-channel';
 import { loadSettings } from '@/lib/runtime/contract/settings-items';
 import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
@@ -39,6 +42,16 @@ const store: TabLensStore = {
   write: (lens) => tabLensItem(lens.tabId).setValue(lens),
   remove: removeTabLensItem,
 };
+
+/** The addresses of the images a tab's page shows, asked of its relay (relay-channel.ts `listPageImages`). */
+async function pageImageUrls(tabId: number): Promise<string[]> {
+  const answer: unknown = await browser.tabs.sendMessage(
+    tabId,
+    channelMessage<WorkerToRelay, 'listPageImages'>('listPageImages', null),
+  );
+  if (!Array.isArray(answer)) throw new Error('The page did not list its images.');
+  return answer.filter((url): url is string => typeof url === 'string');
+}
 
 /**
  * The worker's core, with the governor state a stopped worker saved (site-interface 7: a wait outlives it).
@@ -77,6 +90,7 @@ async function createWorker(): Promise<LensWorker> {
       schedule,
       reportStatus: (status) => libraryStatusItem.setValue(status),
     }),
+    pageImages: { urls: pageImageUrls, fetch: createImageFetcher({ fetch, governor }) },
   });
   return worker;
 }

@@ -1,35 +1,33 @@
+import type { AssetFiles } from '@/lib/export/asset-files';
 import { exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
 import { type ExportFormat, formatInfo } from '@/lib/export/formats';
 import type { Inspection } from '@/lib/insights/inspection';
+import { base64Of } from '@/lib/model/base64';
 import type { ExportFile, ExportOptions, PreparedExport } from '@/lib/runtime/contract/export-file';
 
-/** One conversation in one format, as `inspect` writes it (the same writers, the same file names). */
+/**
+ * One conversation in one format, as `inspect` writes it (the same writers, the same file names), with the
+ * bytes of the images the export holds, where it was asked to.
+ */
 export function exportOf(
   inspection: Inspection,
   format: ExportFormat,
   options: ExportOptions,
   exportedAt: Date,
+  assetFiles?: AssetFiles,
 ): PreparedExport {
   return {
     fileName: exportFileNameOf(inspection, format, exportedAt, options.fileNameTemplate),
     mimeType: formatInfo(format).mimeType,
-    pieces: () => FORMAT_WRITERS[format].pieces(inspection, { ...options, exportedAt }),
+    pieces: () => FORMAT_WRITERS[format].pieces(inspection, { ...options, exportedAt, assetFiles }),
   };
-}
-
-/** Bytes as base64, a chunk at a time: `String.fromCharCode` takes so many arguments at most. */
-function base64Of(parts: readonly Uint8Array[]): string {
-  let binary = '';
-  for (const part of parts)
-    for (let at = 0; at < part.length; at += 0x8000)
-      binary += String.fromCharCode(...part.subarray(at, at + 0x8000));
-  return btoa(binary);
 }
 
 /** The prepared export written whole: its text, or a file of bytes (a ZIP) as base64. */
 export function wholeFile({ fileName, mimeType, pieces }: PreparedExport): ExportFile {
   const written = [...pieces()];
-  if (written.every((piece) => typeof piece === 'string')) return { fileName, mimeType, text: written.join('') };
+  if (written.every((piece) => typeof piece === 'string'))
+    return { fileName, mimeType, text: written.join('') };
   const encoder = new TextEncoder();
   const bytes = written.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
   return { fileName, mimeType, text: base64Of(bytes), encoding: 'base64' };

@@ -1,6 +1,8 @@
 import type { BackendClient } from '@/lib/api/backend-client';
+import type { ImageFetcher } from '@/lib/api/page-image-fetch';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { PageEvent } from '@/lib/capture/page-event';
+import type { Conversation } from '@/lib/model/conversation';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type {
   ExportFile,
@@ -22,6 +24,7 @@ import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-file';
 import type { LibrarySink } from './library-recorder';
 import { createOffersRefresher } from './offers-refresh';
+import { fetchPageImages, type PageImages } from './page-image-files';
 import { planExportLoad } from './refresh-plan';
 import { TabRuntime } from './tab-runtime';
 
@@ -44,7 +47,15 @@ export interface LensWorkerDeps {
   random: () => number;
   /** The library, where the user keeps one (library-recorder.ts). */
   library?: LibrarySink;
+  /**
+   * The images a tab's page shows, for an export that includes them (page-image-files.ts): the page's image
+   * addresses, asked of the tab's relay, and the fetch through the governor.
+   */
+  pageImages?: { urls(tabId: number): Promise<string[]>; fetch: ImageFetcher };
 }
+
+/** The formats that can hold an image itself: beside the Markdown in a ZIP, or inside the HTML page. */
+const HOLDS_IMAGES: ReadonlySet<ExportFormat> = new Set(['zip', 'html']);
 
 export interface LensWorker {
   pageEvent(tabId: number, event: PageEvent): Promise<void>;
@@ -145,7 +156,23 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');
-    return ok(exportOf(inspection, format, options, new Date(deps.now())), warnings);
+    const images =
+      options.includeImages === true && HOLDS_IMAGES.has(format)
+        ? await runtime.whileShowingProgress(pageImagesOf(tabId, inspection.conversation))
+        : null;
+    if (images !== null) warnings.push(...images.warnings);
+    return ok(exportOf(inspection, format, options, new Date(deps.now()), images?.files), warnings);
+  };
+
+  const pageImagesOf = async (tabId: number, conversation: Conversation): Promise<PageImages> => {
+    const source = deps.pageImages;
+    const urls = source === undefined ? null : await source.urls(tabId).catch(() => null);
+    if (source === undefined || urls === null)
+      return {
+        files: new Map(),
+        warnings: ['The page could not be asked for its images, so they are named instead.'],
+      };
+    return fetchPageImages(conversation, urls, source.fetch);
   };
 
   const exportConversation = async (

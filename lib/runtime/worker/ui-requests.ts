@@ -37,6 +37,7 @@ const exportRequestSchema = v.object({
     v.object({
       citations: lenient(v.picklist(CITATION_STYLES)),
       includeHiddenAndTools: lenient(v.boolean()),
+      includeImages: lenient(v.boolean()),
       reasoning: lenient(v.picklist(REASONING_DETAILS)),
       toolCalls: lenient(v.picklist(TOOL_CALL_DETAILS)),
       timestamps: lenient(v.picklist(TIMESTAMP_DETAILS)),

@@ -148,8 +148,15 @@ window.__replica = {
     else document.getElementById('thread').after(cards);
   }
 
+  /** The image tool's result: the site shows the image it made in the answer. */
+  const isMadeImage = (message) =>
+    message.author.role === 'tool' &&
+    message.content?.content_type === 'multimodal_text' &&
+    message.content.parts?.some((part) => part?.content_type === 'image_asset_pointer');
+
   function isShown(message) {
     if (!message || message.metadata?.is_visually_hidden_from_conversation) return false;
+    if (isMadeImage(message)) return true;
     if (message.recipient !== 'all') return false;
     if (message.author.role !== 'user' && message.author.role !== 'assistant') return false;
     return ['text', 'multimodal_text', 'code', 'thoughts'].includes(message.content?.content_type);
@@ -190,11 +197,21 @@ window.__replica = {
     return block;
   }
 
+  /** fixtures/canaries.ts IMAGE_SIGNATURE_CANARY. */
+  const IMAGE_SIGNATURE = 'canary-image-signature';
+
+  /**
+   * An image as the site shows it: from the file service by its file id, with a signature in its address,
+   * which no export may keep.
+   */
   function imagePlaceholder(image) {
-    const placeholder = document.createElement('div');
-    placeholder.className = 'image';
-    placeholder.textContent = `Image ${image.width}×${image.height}`;
-    return placeholder;
+    const fileId = String(image.asset_pointer ?? '').replace(/^[a-z-]+:\/\//, '');
+    const element = document.createElement('img');
+    element.className = 'image';
+    element.alt = `Image ${image.width}×${image.height}`;
+    element.width = Math.min(240, image.width ?? 240);
+    element.src = `/backend-api/estuary/content?id=${encodeURIComponent(fileId)}&sig=${IMAGE_SIGNATURE}`;
+    return element;
   }
 
   /** Enough markdown for a screenshot: fenced code blocks, and bold markers dropped from prose. */

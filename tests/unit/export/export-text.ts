@@ -6,7 +6,9 @@ import { joinedBytes } from '@/lib/model/joined-bytes';
 
 /** The pieces of an export as one array of bytes. */
 export const bytesOf = (pieces: Iterable<string | Uint8Array>): Uint8Array =>
-  joinedBytes([...pieces].map((piece) => (typeof piece === 'string' ? new TextEncoder().encode(piece) : piece)));
+  joinedBytes(
+    [...pieces].map((piece) => (typeof piece === 'string' ? new TextEncoder().encode(piece) : piece)),
+  );
 
 /** A ZIP's entries, each read as text, by path. */
 export function zipEntries(zip: Uint8Array): Map<string, string> {

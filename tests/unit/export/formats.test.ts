@@ -21,7 +21,9 @@ describe('the export formats', () => {
     expect(info.id).toBe(format);
     expect(exportText(inspection, format, options).length).toBeGreaterThan(100);
     expect(exportFileNameOf(inspection, format, EXPORTED_AT)).toMatch(new RegExp(`\\.${info.extension}$`));
-    expect(info.mimeType).toMatch(format === 'zip' ? /^application\/zip$/ : /^[a-z]+\/[a-z-]+;charset=utf-8$/);
+    expect(info.mimeType).toMatch(
+      format === 'zip' ? /^application\/zip$/ : /^[a-z]+\/[a-z-]+;charset=utf-8$/,
+    );
   });
 
   it.each(EXPORT_FORMAT_IDS)(
@@ -44,7 +46,12 @@ describe('the export formats', () => {
       else if (format === 'html') expect(withoutTitle(one)).toBe(withoutTitle(whole));
       // An archive of several conversations holds each one's files, the second's names made unique.
       else if (format === 'zip') {
-        expect(one).toBe(whole.split('\n').filter((line) => /\.md$/.test(line)).join('\n'));
+        expect(one).toBe(
+          whole
+            .split('\n')
+            .filter((line) => /\.md$/.test(line))
+            .join('\n'),
+        );
         expect(two.split('\n')).toEqual([one, one.replace(/\.md$/, ' (2).md')]);
       } else expect(one).toBe(whole);
     },

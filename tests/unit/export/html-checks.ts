@@ -76,8 +76,11 @@ export function textsOf(html: string, element: string): string[] {
 /** Links a reader may follow: the web, mail, or a place relative to the page. */
 const SAFE_HREF = /^(?:https?:|mailto:|[^:]*$|[^:]*[/?#])/i;
 
-/** Elements that run, embed or load something. */
-const ACTIVE_ELEMENTS = new Set(['script', 'img', 'iframe', 'object', 'embed', 'link', 'base', 'form']);
+/** Elements that run, embed or load something. An `<img>` is checked by its `src` instead. */
+const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'link', 'base', 'form']);
+
+/** The only images a page may show: bytes it holds itself (export-format "Images and files"). */
+const HELD_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+=*$/;
 
 /**
  * What would let the page run or load anything, or lead a reader anywhere but the web, mail or a relative
@@ -90,7 +93,12 @@ export function pageProblems(html: string): string[] {
       .filter((tag) => ACTIVE_ELEMENTS.has(tag.name))
       .map((tag) => `<${tag.name}>`),
     ...eventHandlerAttributes(html),
-    ...attributeValues(html, 'src').map((source) => `src="${source}"`),
+    ...tagsOf(html)
+      .filter((tag) => tag.name === 'img' && !/\ssrc="/.test(tag.attributes))
+      .map(() => '<img> without src'),
+    ...attributeValues(html, 'src')
+      .filter((source) => !HELD_IMAGE.test(source))
+      .map((source) => `src="${source}"`),
     ...attributeValues(html, 'href')
       .filter((href) => !SAFE_HREF.test(href))
       .map((href) => `href="${href}"`),

@@ -3,6 +3,7 @@ import { writeExport } from '@/lib/export/format-writers';
 import { documentFacts, exportMarkdown } from '@/lib/export/markdown-export';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
 import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';
 import { attributeValues, pageProblems, tagsOf, textsOf } from './html-checks';
 import { EXPORTED_AT, liveSearchInspection, richInspection } from './rich-inspection';
@@ -112,5 +113,35 @@ describe('the HTML export', () => {
       conversationWith([user('u1', 'code'), message({ id: 'a1', text: '```ts\nconst a = 1 < 2;\n```' })]),
     );
     expect(textsOf(code, 'pre')).toEqual(['const a = 1 < 2;\n']);
+  });
+});
+
+describe('the HTML export with the images the page showed', () => {
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255]);
+  const inspection = inspect({ conversation: richContentConversation() });
+  const html = writeExport(inspection, 'html', {
+    exportedAt: EXPORTED_AT,
+    assetFiles: new Map([
+      ['file_00000000a1b2c3d4', { bytes: png, mimeType: 'image/png', name: null }],
+      [
+        'file-Doc2Plan',
+        { bytes: Uint8Array.from([37, 80, 68, 70]), mimeType: 'application/pdf', name: null },
+      ],
+    ]),
+  });
+
+  it('holds each image inside the page, and still loads nothing', () => {
+    const images = tagsOf(html).filter((tag) => tag.name === 'img');
+    expect(images).toHaveLength(1);
+    expect(attributeValues(html, 'src')).toEqual(['data:image/png;base64,iVBORw0KGgoA/w==']);
+    expect(images[0]?.attributes).toContain('alt="Generated image 1 (1024×1024)"');
+    expect(pageProblems(html)).toEqual([]);
+  });
+
+  it('names what it holds no image of, as without images', () => {
+    const shown = textsOf(html, 'main').join('\n');
+    expect(shown).toContain('Uploaded image 1: tram-28.jpg, 1536×2048, 310 KB');
+    // A file that is no image is not put into the page.
+    expect(shown).toContain('Uploaded file 1: itinerary.pdf, application/pdf, 240 KB');
   });
 });
