@@ -45,7 +45,7 @@ export const EXPORT_FORMATS = [
     extension: 'zip',
     mimeType: 'application/zip',
     inExtension: true,
-    settingLabel: 'ZIP (Markdown with its images and canvases as files)',
+    settingLabel: 'ZIP (Markdown, images, canvases)',
   },
   {
     id: 'sources-csv',

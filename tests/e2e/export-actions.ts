@@ -6,12 +6,15 @@ import type { Exclusive } from './side-by-side';
 /** A 10,000-message conversation loads its older pages before its first export. */
 const EXPORT_TIMEOUT_MS = 60_000;
 
-export async function downloadedText(download: Download): Promise<string> {
+export async function downloadedBytes(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+export const downloadedText = async (download: Download): Promise<string> =>
+  (await downloadedBytes(download)).toString('utf8');
 
 /** The file a click on an extension page downloads; throws with the status line when the export failed. */
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<string> {

@@ -24,6 +24,8 @@ export interface OpenedExport {
   /** The page's text, and its title once loaded (a script that ran would change it). */
   text: string;
   title: string;
+  /** The images the page shows, decoded, each by its width in pixels (0: not shown). */
+  imageWidths: number[];
 }
 
 declare global {
@@ -63,6 +65,7 @@ export async function openExport(context: BrowserContext, html: string): Promise
     sidewaysOverflow: document.documentElement.scrollWidth - window.innerWidth,
     text: document.body.innerText,
     title: document.title,
+    imageWidths: [...document.images].map((image) => image.naturalWidth),
   }));
   const darkBackground = await background();
   await page.emulateMedia({ media: 'print', colorScheme: 'dark' });

@@ -1,12 +1,19 @@
+import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
 import { writeExport } from '@/lib/export/format-writers';
 import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
+import {
+  CANVAS_FINAL,
+  GENERATED_IMAGE_ID,
+  UPLOADED_IMAGE_ID,
+} from '@/tests/replica/fixtures/conversations/canvas-and-images';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { replicaImagePng } from '@/tests/replica/png';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
-import { downloadedText, pressExportShortcut } from './export-actions';
+import { downloadedBytes, downloadedText, pressExportShortcut } from './export-actions';
 import { conversationSaying, HOSTILE_MESSAGE, type OpenedExport, openExport } from './exported-page';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
@@ -347,6 +354,83 @@ describe('export', () => {
     await timestamps.click();
     await expect.poll(() => timestamps.isChecked()).toBe(false);
     await expect.poll(() => toolCalls.inputValue()).toBe('shown');
+    await popup.close();
+    await chat.close();
+  });
+  test('a conversation with searches, a canvas and images exports as Markdown, a ZIP and an HTML page; the images are fetched only once asked for', async ({
+    lens,
+  }) => {
+    const { chat, page: popup } = await openViews(lens, 'canvasAndImages', 'popup.html');
+    await expect
+      .poll(() =>
+        chat
+          .locator('img.image')
+          .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true, true]);
+    const imageRequests = () =>
+      lens.replica.requests({ origin: 'extension', pathPrefix: '/backend-api/estuary/' }).length;
+    const zipOf = async (): Promise<Record<string, Uint8Array>> => {
+      await popup.getByRole('button', { name: 'More export options' }).click();
+      const [download] = await Promise.all([
+        popup.waitForEvent('download', { timeout: 30_000 }),
+        popup.getByRole('menuitem', { name: 'Export ZIP' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.zip$/);
+      return unzipSync(new Uint8Array(await downloadedBytes(download)));
+    };
+    const textOf = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
+
+    // Without images: the Markdown with the canvas and a line naming each image, the canvas as its file.
+    const plain = await zipOf();
+    const names = Object.keys(plain);
+    const document = names.find((name) => name.endsWith('.md') && !name.includes('/')) as string;
+    const folder = `${document.slice(0, -3)} files`;
+    expect(names.sort()).toEqual([document, `${folder}/Trip budget.py`].sort());
+    expect(textOf(plain[`${folder}/Trip budget.py`])).toBe(CANVAS_FINAL);
+    const markdown = textOf(plain[document]);
+    expect(markdown).toContain(
+      `#### Trip budget\n\n_Canvas · code/python · version 2_\n\n\`\`\`python\n${CANVAS_FINAL}`,
+    );
+    expect(markdown).toContain(`_Generated image 1: ${GENERATED_IMAGE_ID}, 1024×1024`);
+    expect(markdown).toContain('**Sources**');
+    expect(markdown).not.toContain('GPT-4o returned 1 images');
+    expectNoCanary(markdown);
+    expect(imageRequests()).toBe(0);
+
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    const includeImages = popup.getByLabel('Include images in ZIP and HTML');
+    await includeImages.click();
+    await expect.poll(() => includeImages.isChecked()).toBe(true);
+
+    // With images: each image as the file service served it, shown by the Markdown from the folder.
+    const withImages = await zipOf();
+    // Named by the file id, or by the name the user's upload had.
+    for (const [fileId, name] of [
+      [GENERATED_IMAGE_ID, `${GENERATED_IMAGE_ID}.png`],
+      [UPLOADED_IMAGE_ID, 'IMG_4810.jpeg'],
+    ])
+      expect(Buffer.from(withImages[`${folder}/${name}`] ?? [])).toEqual(replicaImagePng(fileId as string));
+    expect(textOf(withImages[document])).toContain(
+      `![Generated image 1 (1024×1024)](<${folder}/${GENERATED_IMAGE_ID}.png>)`,
+    );
+    expect(imageRequests()).toBe(2);
+
+    // The HTML holds the images itself: opened from disk it shows both and loads nothing.
+    await popup.getByRole('button', { name: 'More export options' }).click();
+    const [download] = await Promise.all([
+      popup.waitForEvent('download', { timeout: 30_000 }),
+      popup.getByRole('menuitem', { name: 'Export HTML' }).click(),
+    ]);
+    const html = await downloadedText(download);
+    expectNoCanary(html);
+    const opened = await openExport(lens.context, html);
+    expectReadablePage(opened, 'Trip budget');
+    expect(opened.imageWidths).toEqual([16, 16]);
+    expect(imageRequests()).toBeLessThanOrEqual(4);
+
+    await includeImages.click();
+    await expect.poll(() => includeImages.isChecked()).toBe(false);
     await popup.close();
     await chat.close();
   });

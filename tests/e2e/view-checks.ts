@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   AD_TRACKING_CANARY,
+  IMAGE_SIGNATURE_CANARY,
   PRODUCT_TOKEN_CANARY,
   REPLICA_TOKEN_PREFIX,
   RESUME_TOKEN_CANARY,
@@ -16,7 +17,13 @@ import { waitForClient } from './replica-page';
 /** Where the UI suites leave their pictures of each face and view for a person to look at. */
 const SCREENSHOTS = 'test-output/screenshots';
 /** The replica's secrets: none may reach the DOM of an extension page. */
-const CANARIES = [AD_TRACKING_CANARY, PRODUCT_TOKEN_CANARY, RESUME_TOKEN_CANARY, REPLICA_TOKEN_PREFIX];
+const CANARIES = [
+  AD_TRACKING_CANARY,
+  PRODUCT_TOKEN_CANARY,
+  RESUME_TOKEN_CANARY,
+  REPLICA_TOKEN_PREFIX,
+  IMAGE_SIGNATURE_CANARY,
+];
 
 mkdirSync(SCREENSHOTS, { recursive: true });
 
