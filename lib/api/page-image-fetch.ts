@@ -1,18 +1,23 @@
 import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
-import type { AssetFile } from '@/lib/export/asset-files';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { FetchLike } from './fetch-like';
 import { statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
 
 /**
- * One image the chat page shows, fetched for an export that asked for images (export-format "Images and
- * files"): the address the page itself loaded, on chatgpt.com only, through the one rate governor, with the
+ * One image the chat page shows, fetched for an export that asked for images
+ * (export-format "Images and files"): the address the page itself loaded, on chatgpt.com only, through the one rate governor, with the
  * session's cookies as the page's own request has them and from the browser's cache where it is still
  * there. No token is sent: the page's image requests carry none. The address holds a signature, so it is
  * never written into a message, a log or the file.
  */
-export type ImageFetcher = (url: string) => Promise<Result<AssetFile>>;
+export type ImageFetcher = (url: string) => Promise<Result<FetchedImage>>;
+
+export interface FetchedImage {
+  bytes: Uint8Array;
+  /** The response's Content-Type, always an `image/` type. */
+  mimeType: string;
+}
 
 /** Larger than any image the site serves; a body past it is not an image to keep in a worker's memory. */
 const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
@@ -48,7 +53,7 @@ export function createImageFetcher(options: {
       const bytes = new Uint8Array(await response.arrayBuffer());
       if (bytes.byteLength > MAX_IMAGE_BYTES)
         return fail('unexpected-shape', `${what} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
-      return ok({ bytes, mimeType, name: null });
+      return ok({ bytes, mimeType });
     } catch {
       return fail('network', `The body of ${what} could not be read to its end.`);
     }

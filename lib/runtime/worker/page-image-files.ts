@@ -3,8 +3,8 @@ import { type AssetFile, conversationAssets } from '@/lib/export/asset-files';
 import type { Conversation } from '@/lib/model/conversation';
 
 /**
- * The images of a conversation, fetched from the addresses its page shows them at (export-format "Images
- * and files"). The page names an image by its file id: the site's image address carries it as its `id`
+ * The images of a conversation, fetched from the addresses its page shows them at
+ * (export-format "Images and files"). The page names an image by its file id: the site's image address carries it as its `id`
  * parameter (`/backend-api/estuary/content?id=file_…`) or as a segment of its path. An image the page does
  * not show, or whose fetch fails, stays a line naming it, and the export says how many.
  */
@@ -45,7 +45,7 @@ export async function fetchPageImages(
       continue;
     }
     const fetched = await fetchImage(url);
-    if (fetched.ok) files.set(fileId, fetched.value);
+    if (fetched.ok) files.set(fileId, { ...fetched.value, name: null });
     else failures.push(fetched.error.message);
   }
   const warnings: string[] = [];

@@ -134,7 +134,10 @@ describe('inspect: the export choices the extension takes from its settings', ()
       [['c.json', '--front-matter', 'title {title}'], /--front-matter: "title \{title\}" needs a key/],
       [['c.json', '--front-matter', 'my title: {title}'], /"my title" is not a plain key/],
       [['c.json', '--front-matter', 'a: 1\na: 2'], /"a" is given twice/],
-      [['c.json', '--out-dir', 'vault'], /--out-dir writes one file per conversation in an export format/],
+      [
+        ['c.json', '--out-dir', 'vault'],
+        /--out-dir writes one file per conversation in a text export format/,
+      ],
       [['c.json', '--format', 'md', '--out-dir', 'v', '--out', 'x.md'], /--out or --out-dir, not both/],
     ];
     for (const [argv, message] of cases) {

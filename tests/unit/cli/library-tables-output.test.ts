@@ -113,7 +113,7 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
   it('names the table formats in --help and in the error for an unknown format', async () => {
     const help = await run(['--help'], {});
     expect(help.stdout).toMatch(
-      /--format md\|json\|csv\|html\|sources-csv\|library-csv\|library-jsonl\|parquet/,
+      /--format md\|json\|csv\|html\|zip\|sources-csv\|library-csv\|library-jsonl\|parquet/,
     );
     const unknown = await run([FILE, '--format', 'xlsx'], { [FILE]: exportText });
     expect(unknown.code).toBe(2);

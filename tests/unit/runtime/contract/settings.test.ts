@@ -12,6 +12,7 @@ describe('readSettings', () => {
     const chosen = {
       defaultFormat: 'csv',
       includeHiddenAndTools: true,
+      includeImages: true,
       citations: 'footnotes',
       reasoning: 'summary',
       toolCalls: 'none',
