@@ -7,6 +7,11 @@ import {
   handleControlReset,
   handleControlTestPage,
 } from '@/tests/replica/handlers/control';
+import {
+  handleConversationList,
+  handleProjectConversations,
+  handleProjectSidebar,
+} from '@/tests/replica/handlers/conversation-list';
 import { handleMessages } from '@/tests/replica/handlers/conversation-messages';
 import { handleTree } from '@/tests/replica/handlers/conversation-tree';
 import { handleImage } from '@/tests/replica/handlers/image';
@@ -92,6 +97,12 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleMe(context);
     case 'image':
       return handleImage(context);
+    case 'conversation-list':
+      return handleConversationList(context);
+    case 'project-sidebar':
+      return handleProjectSidebar(context);
+    case 'project-conversations':
+      return handleProjectConversations(context, matched.projectId);
     case 'chat-page':
       return handleChatPage(context, matched.conversationId);
     case 'index-page':

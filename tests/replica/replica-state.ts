@@ -1,3 +1,10 @@
+import {
+  accountHistory,
+  DEFAULT_GENERATED_COUNT,
+  generatedConversation,
+  generatedHistoryItem,
+  type HistoryItem,
+} from '@/tests/replica/fixtures/account-history';
 import { getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
@@ -16,6 +23,25 @@ export class ReplicaState {
   readonly testPages = new TestPages();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
+  private generatedCount = DEFAULT_GENERATED_COUNT;
+  private listed: HistoryItem[] | null = null;
+
+  /** The account's whole history, as the conversation list pages it (account-history.ts). */
+  history(): HistoryItem[] {
+    this.listed ??= accountHistory(this.generatedCount);
+    return this.listed;
+  }
+
+  /** How many small generated conversations the account holds besides the scenarios. */
+  setGeneratedCount(count: number): void {
+    this.generatedCount = count;
+    this.listed = null;
+  }
+
+  /** The status a broken generated conversation answers instead of itself, or null. */
+  brokenStatus(conversationId: string): 404 | 500 | null {
+    return generatedHistoryItem(conversationId, this.generatedCount)?.broken ?? null;
+  }
 
   scenario(conversationId: string | null): Scenario | undefined {
     return conversationId === null ? undefined : SCENARIOS[conversationId];
@@ -24,7 +50,13 @@ export class ReplicaState {
   conversation(conversationId: string): StoredConversation | undefined {
     let conversation = this.conversations.get(conversationId);
     if (!conversation) {
-      conversation = getConversation(conversationId);
+      const generated = generatedHistoryItem(conversationId, this.generatedCount);
+      conversation =
+        generated === null
+          ? getConversation(conversationId)
+          : generated.broken === null
+            ? generatedConversation(generated)
+            : undefined;
       if (conversation) this.conversations.set(conversationId, conversation);
     }
     return conversation;
@@ -59,5 +91,6 @@ export class ReplicaState {
     this.faults.reset();
     this.conversations.clear();
     this.streaming.clear();
+    this.setGeneratedCount(DEFAULT_GENERATED_COUNT);
   }
 }

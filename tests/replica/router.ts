@@ -12,6 +12,9 @@ export type Route =
   | { kind: 'submit-prompt' } // site-interface 4.5
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id
+  | { kind: 'conversation-list' } // DESIGN "The conversation list"
+  | { kind: 'project-sidebar' }
+  | { kind: 'project-conversations'; projectId: string }
   | { kind: 'chat-page'; conversationId: string }
   | { kind: 'index-page' }
   | { kind: 'client-script' }
@@ -55,6 +58,13 @@ const MATCHERS: Matcher[] = [
   ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
   ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
   ['GET', /^\/backend-api\/estuary\/content$/, () => ({ kind: 'image' })],
+  ['GET', /^\/backend-api\/conversations$/, () => ({ kind: 'conversation-list' })],
+  ['GET', /^\/backend-api\/gizmos\/snorlax\/sidebar$/, () => ({ kind: 'project-sidebar' })],
+  [
+    'GET',
+    new RegExp(`^/backend-api/gizmos/${ID}/conversations$`),
+    (id) => ({ kind: 'project-conversations', projectId: id }),
+  ],
   ['GET', new RegExp(`^/c/${ID}$`), (id) => ({ kind: 'chat-page', conversationId: id })],
   ['GET', /^\/$/, () => ({ kind: 'index-page' })],
   ['GET', /^\/replica-client\.js$/, () => ({ kind: 'client-script' })],
@@ -81,7 +91,18 @@ export function route(method: string, pathname: string): Route {
 
 /** The backend: every call needs the Bearer token (site-interface 5). */
 export function isBackendRoute(kind: Route['kind']): boolean {
-  return ['messages', 'tree', 'ads', 'product-update', 'stream-status', 'submit-prompt', 'me'].includes(kind);
+  return [
+    'messages',
+    'tree',
+    'ads',
+    'product-update',
+    'stream-status',
+    'submit-prompt',
+    'me',
+    'conversation-list',
+    'project-sidebar',
+    'project-conversations',
+  ].includes(kind);
 }
 
 /** Neither the control API nor static files are logged as requests. */
@@ -95,6 +116,9 @@ const RATE_LIMITED: Partial<Record<Route['kind'], RateLimitedPath>> = {
   ads: 'ads',
   'product-update': 'product',
   me: 'me',
+  'conversation-list': 'list',
+  'project-sidebar': 'list',
+  'project-conversations': 'list',
 };
 
 export function rateLimitedPathOf(kind: Route['kind']): RateLimitedPath | null {

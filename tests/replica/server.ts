@@ -31,6 +31,8 @@ export interface Replica {
   setOverride(conversationId: string, override: ReplicaOverride | null): void;
   /** The HTML GET /__replica/test-page serves (null: 404), a page on the chat site's origin. */
   setTestPage(html: string | null): void;
+  /** How many small generated conversations the account's history holds (account-history.ts). */
+  setGeneratedCount(count: number): void;
   /** What the test page posted to /__replica/report next, as parsed JSON (undefined if it was not JSON). */
   nextReport(): Promise<unknown>;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     accessToken: credentials.accessToken,
     requests: (filter) => state.log.list(filter),
     clearRequests: () => state.log.clear(),
+    setGeneratedCount: (count) => state.setGeneratedCount(count),
     setOverride: (conversationId, override) => state.setOverride(conversationId, override),
     setTestPage: (html) => {
       state.testPages.html = html;

@@ -12,6 +12,10 @@ export function handleMessages(context: HandlerContext, conversationId: string):
     sendMalformedJson(response);
     return;
   }
+  if (state.brokenStatus(conversationId) === 500) {
+    sendDetail(response, 500, 'Internal server error');
+    return;
+  }
   const conversation = state.conversation(conversationId);
   const numTurnsText = url.searchParams.get('num_turns') ?? '100';
   const numTurns = Number(numTurnsText);
