@@ -18,10 +18,12 @@ interface ListPage {
   offset: number;
 }
 
-const list = async (query: string): Promise<ListPage> =>
-  (await json(
-    await call(replica, `/backend-api/conversations?${query}`, { headers: asExtension(replica) }),
-  )) as ListPage;
+const list = async (query: string): Promise<ListPage> => {
+  const response = await call(replica, `/backend-api/conversations?${query}`, {
+    headers: asExtension(replica),
+  });
+  return json(response) as unknown as ListPage;
+};
 
 /** DESIGN "The conversation list": the account's history as the replica pages it. */
 describe('the conversation list', () => {
