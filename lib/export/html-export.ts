@@ -2,13 +2,10 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { base64Of } from '@/lib/model/base64';
 import { type AssetFiles, assetFileId } from './asset-files';
 import { escapeHtml, type HtmlEnvironment, markdownHtml } from './html-markdown';
+import { pagesHtml } from './html-pages';
 import { HTML_STYLE } from './html-style';
-import {
-  documentFacts,
-  documentTitle,
-  type MarkdownExportOptions,
-  markdownBodyPieces,
-} from './markdown-export';
+import { bodyBlocks, documentFacts, documentTitle, type MarkdownExportOptions } from './markdown-export';
+import { blockMarkdown, type TranscriptBlock } from './markdown-transcript';
 
 /**
  * The conversation as one self-contained HTML page (export-format "HTML"): the Markdown export rendered,
@@ -95,13 +92,35 @@ function inlineImages(files: AssetFiles | undefined): {
   return { assetPath, environment: { inlineImages: images } };
 }
 
+/** About how many characters of Markdown markdown-it renders at once. */
+const PIECE_LENGTH = 16 * 1024;
+
+/**
+ * The blocks as HTML: a turn's plain pages written directly (html-pages.ts), every other block rendered by
+ * markdown-it a few together. Each block starts after a blank line, so a run of them renders as it would in
+ * the whole document.
+ */
+function* renderedBlocks(blocks: Iterable<TranscriptBlock>, environment: HtmlEnvironment): Generator<string> {
+  let markdown = '';
+  for (const block of blocks) {
+    const html = typeof block === 'string' ? null : pagesHtml(block);
+    if (html === null) {
+      markdown += blockMarkdown(block);
+      if (markdown.length < PIECE_LENGTH) continue;
+    }
+    if (markdown !== '') yield markdownHtml(markdown, environment);
+    markdown = '';
+    if (html !== null) yield html;
+  }
+  if (markdown !== '') yield markdownHtml(markdown, environment);
+}
+
 /** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */
 export function* htmlArticlePieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
   yield `<article>\n<header>\n<h1>${escapeHtml(documentTitle(inspection))}</h1>\n${factsList(documentFacts(inspection, options))}</header>\n`;
   const { assetPath, environment } = inlineImages(options.assetFiles);
   const written = assetPath === undefined ? options : { ...options, assetPath };
-  // Each piece ends between two blocks (markdownBodyPieces), so it renders as it would in the whole.
-  for (const piece of markdownBodyPieces(inspection, written)) yield markdownHtml(piece, environment);
+  yield* renderedBlocks(bodyBlocks(inspection, written), environment);
   yield '</article>\n';
 }
 

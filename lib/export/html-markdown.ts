@@ -27,7 +27,7 @@ renderer.validateLink = isSafeLink;
 // A link's address only percent-encoded, and shown only decoded: parsing each address to recode an
 // international host name cost a fifth of the page, and a browser recodes the host itself.
 const { mdurl } = renderer.utils.lib;
-renderer.normalizeLink = (url) => mdurl.encode(url);
+renderer.normalizeLink = (url) => encodeLink(url);
 renderer.normalizeLinkText = (url) => mdurl.decode(url, `${mdurl.decode.defaultChars}%`);
 
 /**
@@ -76,6 +76,15 @@ export function markdownHtml(markdown: string, environment: HtmlEnvironment = {}
   ANY.test(html);
   return html;
 }
+
+/**
+ * What `mdurl.encode` leaves as it is: letters, digits and the characters it keeps (no `%`, whose escapes it
+ * checks). Most addresses are only these, and testing for them costs less than encoding.
+ */
+const KEPT_AS_IS = /^[A-Za-z0-9;/?:@&=+$,\-_.!~*'()#]*$/;
+
+/** A link's address as the renderer writes it into `href`, before escaping (`normalizeLink` above). */
+export const encodeLink = (url: string): string => (KEPT_AS_IS.test(url) ? url : mdurl.encode(url));
 
 /** Text as HTML text or an attribute's value. */
 export function escapeHtml(text: string): string {

@@ -98,12 +98,30 @@ export function citedMarkdown(
   return MAY_HOLD_MARKER.test(markdown) ? withoutMarkers(markdown) : markdown;
 }
 
-function pageLine(source: WebSource): string {
+/** A cited page's label, and the site written after it when that says more (null when it does not). */
+export function pageLabels(source: WebSource): { label: string; site: string | null } {
   const label = source.title ?? source.attribution ?? source.domain ?? source.url;
   const site = source.attribution ?? source.domain;
-  return site === null || site === label
-    ? link(label, source.url)
-    : `${link(label, source.url)} — ${inlineText(site)}`;
+  return { label, site: site === null || site === label ? null : site };
+}
+
+function pageLine(source: WebSource): string {
+  const { label, site } = pageLabels(source);
+  return site === null ? link(label, source.url) : `${link(label, source.url)} — ${inlineText(site)}`;
+}
+
+/**
+ * A turn's pages as the transcript writes them: the Markdown, and what it lists, so the HTML export can write
+ * the same list without reading the Markdown back (lib/export/html-pages.ts).
+ */
+export interface TurnPages {
+  markdown: string;
+  /** The cited pages listed under **Sources** (every cited page in the inline style). */
+  listed: WebSource[];
+  /** The pages the search returned that the answer did not cite. */
+  uncited: WebSource[];
+  /** Some pages are footnotes (the footnote style). */
+  footnoted: boolean;
 }
 
 /**
@@ -111,27 +129,35 @@ function pageLine(source: WebSource): string {
  * pages no footnote holds (all of them in the inline style); then in one compact line the pages the search
  * returned that the answer did not cite. null when there are none.
  */
-export function turnSourcesMarkdown(
+export function turnPages(
   sources: readonly WebSource[],
   numbers: CitationNumbers,
   footnotes: TurnFootnotes,
-): string | null {
+): TurnPages | null {
   // Only pages a marker points to become footnotes: renderers drop a footnote nothing refers to.
   const noted: Array<[number, WebSource]> = [];
-  const listed: string[] = [];
-  const uncited: string[] = [];
+  const listed: WebSource[] = [];
+  const uncited: WebSource[] = [];
   for (const source of sources) {
     if (!source.cited) {
-      uncited.push(link(source.title ?? source.domain ?? source.url, source.url));
+      uncited.push(source);
       continue;
     }
     const number = numbers.style === 'footnotes' ? footnotes.get(pageKey(source.url)) : undefined;
-    if (number === undefined) listed.push(`- ${pageLine(source)}`);
+    if (number === undefined) listed.push(source);
     else noted.push([number, source]);
   }
   noted.sort(([a], [b]) => a - b);
   const blocks = noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`);
-  if (listed.length > 0) blocks.push(`**Sources**\n\n${listed.join('\n')}`);
-  if (uncited.length > 0) blocks.push(`_Also found by the search, not cited:_ ${uncited.join(' · ')}`);
-  return blocks.length === 0 ? null : blocks.join('\n\n');
+  if (listed.length > 0)
+    blocks.push(`**Sources**\n\n${listed.map((source) => `- ${pageLine(source)}`).join('\n')}`);
+  if (uncited.length > 0)
+    blocks.push(`_Also found by the search, not cited:_ ${uncited.map(uncitedLink).join(' · ')}`);
+  if (blocks.length === 0) return null;
+  return { markdown: blocks.join('\n\n'), listed, uncited, footnoted: noted.length > 0 };
 }
+
+/** How a page the answer did not cite is named: its title, else its site, else its address. */
+export const uncitedLabel = (source: WebSource): string => source.title ?? source.domain ?? source.url;
+
+const uncitedLink = (source: WebSource): string => link(uncitedLabel(source), source.url);

@@ -8,7 +8,7 @@ import { markdownDetails } from './markdown-details';
 import { markdownOffers } from './markdown-offers';
 import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
-import { transcriptBlocks } from './markdown-transcript';
+import { blockMarkdown, type TranscriptBlock, transcriptBlocks } from './markdown-transcript';
 import type { TranscriptOptions } from './transcript-options';
 import { transcriptSource } from './transcript-source';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
@@ -65,11 +65,6 @@ export function exportMarkdown(inspection: Inspection, options: MarkdownExportOp
   return [...markdownPieces(inspection, options)].join('');
 }
 
-/** Each block after a blank line. */
-function* separated(blocks: Iterable<string>): Generator<string> {
-  for (const block of blocks) yield `\n\n${block}`;
-}
-
 /**
  * The front matter's facts, in order, as the template names them (export-format "Templates"); the HTML
  * export's header shows them too.
@@ -103,32 +98,39 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
 }
 
 /**
- * The document after its front matter and title, in pieces that each end between two blocks: the
- * transcript, then the sections. The HTML export renders them one at a time.
+ * The document after its front matter and title, block by block, each after a blank line: the transcript,
+ * then the sections. A turn's pages stay a PagesBlock, which the HTML export writes itself.
  */
-export function* markdownBodyPieces(
+export function* bodyBlocks(
   inspection: Inspection,
   options: MarkdownExportOptions,
-): Generator<string> {
+): Generator<TranscriptBlock> {
   const source = transcriptSource(inspection, options.branches ?? 'active');
-  // The transcript's blocks go out a few together: a piece per block cost more than writing it.
-  yield* inParts(
-    separated(
-      transcriptBlocks(source.inspection, source.index, {
-        citationStyle: options.citations,
-        includeHiddenAndTools: options.includeHiddenAndTools,
-        assetPath: options.assetPath,
-        options: {
-          reasoning: options.reasoning,
-          toolCalls: options.toolCalls,
-          timestamps: options.timestamps,
-        },
-        branchMarks: source.branchMarks,
-        note: source.note,
-      }),
-    ),
-    PIECE_LENGTH,
-  );
+  const blocks = transcriptBlocks(source.inspection, source.index, {
+    citationStyle: options.citations,
+    includeHiddenAndTools: options.includeHiddenAndTools,
+    assetPath: options.assetPath,
+    options: {
+      reasoning: options.reasoning,
+      toolCalls: options.toolCalls,
+      timestamps: options.timestamps,
+    },
+    branchMarks: source.branchMarks,
+    note: source.note,
+  });
+  for (const block of blocks)
+    yield typeof block === 'string' ? `\n\n${block}` : { ...block, markdown: `\n\n${block.markdown}` };
   for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;
   yield '\n';
 }
+
+/** The same blocks as Markdown, a few together: a piece per block cost more than writing it. */
+function* markdownOf(blocks: Iterable<TranscriptBlock>): Generator<string> {
+  for (const block of blocks) yield blockMarkdown(block);
+}
+
+/** The document after its front matter and title, in pieces that each end between two blocks. */
+export const markdownBodyPieces = (
+  inspection: Inspection,
+  options: MarkdownExportOptions,
+): Iterable<string> => inParts(markdownOf(bodyBlocks(inspection, options)), PIECE_LENGTH);

@@ -17,7 +17,8 @@ import {
   type CitationStyle,
   citedMarkdown,
   type TurnFootnotes,
-  turnSourcesMarkdown,
+  type TurnPages,
+  turnPages,
 } from './markdown-citations';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
@@ -241,6 +242,21 @@ function branchLine(mark: BranchMark): string {
 const isPrompt = (message: NormalizedMessage): boolean => message.role === 'user' && !message.hidden;
 
 /**
+ * A turn's pages, under the answer's heading when it opens them: kept apart from the other blocks, so the
+ * HTML export writes their list itself rather than render its Markdown again (lib/export/html-pages.ts).
+ */
+export interface PagesBlock {
+  heading: string | null;
+  pages: TurnPages;
+  markdown: string;
+}
+
+export type TranscriptBlock = string | PagesBlock;
+
+export const blockMarkdown = (block: TranscriptBlock): string =>
+  typeof block === 'string' ? block : block.markdown;
+
+/**
  * The transcript's blocks in order, each written when it is asked for
  * (lib/runtime/worker/export-port-server.ts makes a Blob of them, not of one joined string). Joined by a
  * blank line.
@@ -249,7 +265,7 @@ export function* transcriptBlocks(
   inspection: Inspection,
   index: MessageIndex,
   written: TranscriptWriting = {},
-): Generator<string> {
+): Generator<TranscriptBlock> {
   const { citationStyle = 'inline', includeHiddenAndTools = false, assetPath } = written;
   const options = transcriptOptionsOf(written.options);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
@@ -272,23 +288,31 @@ export function* transcriptBlocks(
   let turnIndex: number | undefined;
   yield '## Transcript';
   if (written.note !== undefined) yield written.note;
-  /** The block, under the speaker's heading when the speaker changes. */
-  function spoken(next: Speaker, block: string): string {
+  /** The speaker's heading when the speaker changes, else null. */
+  function headingFor(next: Speaker): string | null {
     const previous = speaker;
     speaker = next;
-    return next === previous ? block : `${SPEAKER_HEADING} ${next}\n\n${block}`;
+    return next === previous ? null : next;
+  }
+  /** The block, under the speaker's heading when the speaker changes. */
+  function spoken(next: Speaker, block: string): string {
+    const heading = headingFor(next);
+    return heading === null ? block : `${SPEAKER_HEADING} ${heading}\n\n${block}`;
   }
   /** The pages of the turn just written, to follow its last message under the answer's heading. */
-  function turnPages(): string | null {
+  function pagesOfTurn(): PagesBlock | null {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
-    const pages = list === undefined ? null : turnSourcesMarkdown(list, state.numbers, state.footnotes);
-    return pages === null ? null : spoken('Assistant', pages);
+    const pages = list === undefined ? null : turnPages(list, state.numbers, state.footnotes);
+    if (pages === null) return null;
+    const heading = headingFor('Assistant');
+    const markdown = heading === null ? pages.markdown : `${SPEAKER_HEADING} ${heading}\n\n${pages.markdown}`;
+    return { heading, pages, markdown };
   }
   for (let place = 0; place < messages.length; place += 1) {
     const message = messages[place] as NormalizedMessage;
     const messageTurn = index.turnOf[place];
     if (messageTurn !== turnIndex) {
-      const pages = turnPages();
+      const pages = pagesOfTurn();
       if (pages !== null) yield pages;
       turnIndex = messageTurn;
       // Each turn numbers its pages afresh; most turns have none to forget.
@@ -307,7 +331,7 @@ export function* transcriptBlocks(
       options.timestamps === 'on' && isPrompt(message) ? promptTimeLine(message.createTimeMs) : null;
     yield spoken(speakerOf(message), time === null ? block : `${time}\n\n${block}`);
   }
-  const pages = turnPages();
+  const pages = pagesOfTurn();
   if (pages !== null) yield pages;
   if (speaker === null) yield 'The conversation has no visible messages.';
 }
