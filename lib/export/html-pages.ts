@@ -11,8 +11,11 @@ import type { PagesBlock } from './markdown-transcript';
  * tests/unit/export/html-pages.test.ts holds the two ways equal.
  */
 
-/** What inlineText would change, and what markdown-it's normalising would: then the text is not plain. */
-const NOT_PLAIN = /[\\`*[\]<>|~_&#\u0000]|[^\S ]|\u0085| {2}|^ | $|^$/;
+/**
+ * What inlineText would change, and control characters (markdown-it's normalising replaces NUL): then the
+ * text is not plain.
+ */
+const NOT_PLAIN = /[\\`*[\]<>|~_&#]|\p{Cc}|[^\S ]|\u0085| {2}|^ | $|^$/u;
 /** A web address a link destination holds as it is: nothing that ends it or that it would unescape. */
 const PLAIN_WEB_ADDRESS = /^https?:[^\s<>\\|]*$/i;
 
