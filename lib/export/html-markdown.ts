@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { highlightedCode } from './code-highlight';
 
 /**
  * The Markdown export's text as HTML (export-format "HTML"): CommonMark with GitHub tables and
@@ -6,7 +7,12 @@ import MarkdownIt from 'markdown-it';
  * become markup of its own: raw HTML is shown as text, only web, mail and relative links become links, and
  * an image becomes a link to it, so that opening the file loads nothing and runs nothing.
  */
-const renderer = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+const renderer = new MarkdownIt('default', {
+  html: false,
+  linkify: false,
+  typographer: false,
+  highlight: highlightedCode,
+});
 
 /** A scheme at the start of a link: `javascript:`, `data:`, `https:`. */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;

@@ -1,7 +1,8 @@
 /**
  * The HTML export's only style, inline (export-format "HTML"): one column that fits a phone, light or dark
  * as the reader's system is, and a printout in black on white whose headings stay with what follows them.
- * Code has no highlighting: monospace on a tinted ground, wrapped rather than cut off.
+ * Code is monospace on a tinted ground, wrapped rather than cut off, its tokens coloured by highlight.js's
+ * classes (code-highlight.ts) in colours that keep their contrast on both grounds and in print.
  */
 export const HTML_STYLE = `
 :root {
@@ -12,6 +13,11 @@ export const HTML_STYLE = `
   --line: #d1d9e0;
   --code: #f3f5f7;
   --link: #0a5cc2;
+  --keyword: #cf222e;
+  --string: #0a3069;
+  --comment: #59636e;
+  --number: #0550ae;
+  --name: #8250df;
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -21,6 +27,11 @@ export const HTML_STYLE = `
     --line: #3d444d;
     --code: #161b22;
     --link: #6cb0ff;
+    --keyword: #ff7b72;
+    --string: #a5d6ff;
+    --comment: #9198a1;
+    --number: #79c0ff;
+    --name: #d2a8ff;
   }
 }
 * { box-sizing: border-box; }
@@ -46,13 +57,18 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberat
 code { background: var(--code); border-radius: 4px; padding: 0.1em 0.3em; overflow-wrap: anywhere; }
 pre { background: var(--code); border: 1px solid var(--line); border-radius: 6px; padding: 0.75em; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; font-size: 1em; }
+.hljs-keyword, .hljs-selector-tag, .hljs-meta .hljs-keyword, .hljs-doctag { color: var(--keyword); }
+.hljs-string, .hljs-regexp, .hljs-meta .hljs-string { color: var(--string); }
+.hljs-comment, .hljs-quote { color: var(--comment); font-style: italic; }
+.hljs-number, .hljs-literal, .hljs-built_in, .hljs-symbol, .hljs-attr, .hljs-variable, .hljs-template-variable { color: var(--number); }
+.hljs-title, .hljs-type, .hljs-section, .hljs-name, .hljs-selector-class, .hljs-selector-id { color: var(--name); }
 blockquote { margin: 1em 0; padding: 0 0 0 1em; border-left: 4px solid var(--line); color: var(--muted); }
 table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
 hr { border: 0; border-top: 1px solid var(--line); }
 .image { font-style: italic; }
 @media print {
-  :root { color-scheme: light; --text: #000000; --ground: #ffffff; --muted: #333333; --line: #999999; --code: #f2f2f2; --link: #000000; }
+  :root { color-scheme: light; --text: #000000; --ground: #ffffff; --muted: #333333; --line: #999999; --code: #f2f2f2; --link: #000000; --keyword: #a0111f; --string: #0a3069; --comment: #444444; --number: #0550ae; --name: #6639ba; }
   body { font-size: 11pt; }
   main { max-width: none; padding: 0; }
   h1, h2, h3, h4, h5, h6 { break-after: avoid; page-break-after: avoid; break-inside: avoid; }

@@ -31,7 +31,7 @@ const text = fc.oneof(
   }),
 );
 const url = fc.oneof(
-  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  { weight: 8, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
   fc.constantFrom(
     'https://example.com/a b',
     'https://example.com/é?q="x"&y=<z>',
@@ -74,7 +74,7 @@ describe("a turn's pages as HTML", () => {
       { numRuns: 2_000 },
     );
     // Most pages are plain: the direct way is the one taken, so the comparison above ran.
-    expect(written).toBeGreaterThan(200);
+    expect(written).toBeGreaterThan(400);
   });
 
   it('leaves footnotes and pages that are not plain to markdown-it', () => {
