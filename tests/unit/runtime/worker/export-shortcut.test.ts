@@ -31,6 +31,7 @@ describe('exportFromShortcut', () => {
       toolCalls: 'none',
       timestamps: 'on',
       branches: 'all',
+      includeImages: true,
       fileNameTemplate: '{title}',
       frontMatterTemplate: 'tags: chatgpt',
     };
@@ -45,6 +46,7 @@ describe('exportFromShortcut', () => {
           text: JSON.stringify({
             citations: 'footnotes',
             includeHiddenAndTools: false,
+            includeImages: true,
             reasoning: 'summary',
             toolCalls: 'none',
             timestamps: 'on',
