@@ -212,16 +212,16 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
   const { file, format, out, outDir, zip, filter } = args;
   if (file === null) return 'Give the file to inspect.';
   const table = format !== null && isTableFormat(format) ? tableFormatInfo(format) : null;
+  if ([out, outDir, zip].filter((place) => place !== null).length > 1)
+    return 'Give one of --out, --out-dir and --zip.';
+  if (zip !== null && (format === 'zip' || table !== null))
+    return `--zip holds one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
   if (table?.binary === true && out === null)
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
   if (format === 'zip' && out === null)
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
-  if ([out, outDir, zip].filter((place) => place !== null).length > 1)
-    return 'Give one of --out, --out-dir and --zip.';
   if (outDir !== null && (format === null || format === 'zip' || table !== null))
     return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
-  if (zip !== null && (format === 'zip' || table !== null))
-    return `--zip holds one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
   if (hasFilter(filter) && outDir === null && zip === null)
     return '--since, --until and --search choose the conversations of --zip or --out-dir: give one of them.';
   if (filter.since !== undefined && filter.until !== undefined && filter.since > filter.until)
