@@ -1,11 +1,6 @@
 import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
-import {
-  CITATION_STYLES,
-  EXPORT_FORMAT_IDS,
-  type ExportFormat,
-  type TextExportFormat,
-} from '@/lib/export/formats';
+import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
 import { dayProblem, hasFilter, type SelectionFilter } from '@/lib/export/selection-filter';
 import {
   BRANCH_DETAILS,
@@ -242,9 +237,10 @@ function runOutput(
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
   const exportedAt = io.now();
   const place = args.zip !== null ? { zip: args.zip } : args.outDir !== null ? { folder: args.outDir } : null;
-  if (place !== null)
+  // Arguments with a ZIP format and a place of many were refused, so this only tells the types.
+  if (place !== null && format !== 'zip')
     return archiveOutput(io, place, {
-      format: (format ?? 'md') as TextExportFormat,
+      format: format ?? 'md',
       write: { ...args.write, exportedAt, fileNameTemplate: args.fileNameTemplate },
       filter: args.filter,
       assetFiles: files.assetFiles,
@@ -336,6 +332,10 @@ async function inspectStreamedExport(
     unreadable: (text) => output.unreadable?.(text),
     progress: (bytesRead, items) => progress.update(bytesRead, items),
   }).finally(progress.finish);
+  // A file that stops early leaves an archive partial, and its report says why
+  // (export-format "ZIP of many conversations").
+  if (readError !== null) output.unreadable?.(`Cannot read the rest of ${args.file}: ${reason(readError)}.`);
+  else if (!result.ok) output.unreadable?.(result.error.message);
   if (begun) await output.end();
   const kept = begun
     ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`

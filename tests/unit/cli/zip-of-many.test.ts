@@ -87,6 +87,19 @@ describe('inspect --zip: many conversations in one ZIP (export-format "ZIP of ma
     );
   });
 
+  it('closes the archive over what was read when the file stops early, its report saying why', async () => {
+    const text = JSON.stringify(exportFile());
+    const cut = text.slice(0, text.indexOf('"older-one"'));
+    const result = await run([FILE, '--zip', 'all.zip'], { [FILE]: cut });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/were written to all\.zip/);
+    const entries = unzipSync(result.writtenBytes.get('all.zip') ?? new Uint8Array());
+    const report = JSON.parse(strFromU8(entries['report.json'] ?? new Uint8Array()));
+    expect(report.partial).toBe(true);
+    expect(report.counts.written).toBe(4);
+    expect(report.failed.at(-1).warning).toMatch(/ends early/);
+  });
+
   it('writes an index whose links all lead to documents in the archive, newest first', async () => {
     const { text, paths } = await zipOf([]);
     const links = [...text('index.md').matchAll(/^- (\S+) \[[^\]]*\]\(<([^>]+)>\)$/gm)];
