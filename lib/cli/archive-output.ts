@@ -1,5 +1,5 @@
 import type { AssetFiles } from '@/lib/export/asset-files';
-import { zipTreeSink } from '@/lib/export/tree-sink';
+import { type TreeSink, zipTreeSink } from '@/lib/export/tree-sink';
 import type { Inspection } from '@/lib/insights/inspection';
 import { type ArchiveOptions, conversationsArchive } from '@/lib/library/conversations-archive';
 import type { CliIo } from './cli-io';
@@ -24,7 +24,7 @@ export function archiveOutput(
   place: ArchivePlace,
   options: ArchiveOutputOptions,
 ): RunOutput {
-  let sink: Parameters<typeof conversationsArchive>[0];
+  let sink: TreeSink;
   if ('zip' in place) {
     const target = outputTarget(io, place.zip);
     sink = zipTreeSink(options.write.exportedAt, target.write, target.close);
