@@ -1,19 +1,45 @@
 import type { AssetFiles } from '@/lib/export/asset-files';
+import { partedZipSink } from '@/lib/export/parted-zip-sink';
 import { type TreeSink, zipTreeSink } from '@/lib/export/tree-sink';
 import type { Inspection } from '@/lib/insights/inspection';
 import { type ArchiveOptions, conversationsArchive } from '@/lib/library/conversations-archive';
 import type { CliIo } from './cli-io';
 import { folderTreeSink, madeFolder } from './folder-output';
 import { outputTarget } from './output-target';
+import { partFileName } from './part-size';
 import type { RunOutput } from './run-output';
 
-/** Where the conversations go: one ZIP (`--zip`), or a folder (`--out-dir`), in the same layout. */
-export type ArchivePlace = { zip: string } | { folder: string };
+/**
+ * Where the conversations go: one ZIP (`--zip`), in parts when `partSize` is set (`--zip-part-size`), or a
+ * folder (`--out-dir`), in the same layout.
+ */
+export type ArchivePlace = { zip: string; partSize: number | null } | { folder: string };
 
 export interface ArchiveOutputOptions extends ArchiveOptions {
   /** The bytes of a conversation's images and files, read before it is written (data-export-assets.ts). */
   assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
 }
+
+function treeSink(
+  io: Pick<CliIo, 'stdout' | 'createFile' | 'makeDirectory'>,
+  place: ArchivePlace,
+  modified: Date,
+): TreeSink {
+  if ('folder' in place) return folderTreeSink(io, place.folder);
+  if (place.partSize !== null)
+    return partedZipSink(modified, place.partSize, (number) =>
+      outputTarget(io, partFileName(place.zip, number)),
+    );
+  const target = outputTarget(io, place.zip);
+  return zipTreeSink(modified, target.write, target.close);
+}
+
+const placeName = (place: ArchivePlace): string => {
+  if ('folder' in place) return place.folder;
+  return place.partSize === null
+    ? place.zip
+    : partFileName(place.zip, 1).replace(/\.part1\.zip$/, '.part*.zip');
+};
 
 /**
  * Every conversation read, in the layout of many (export-format "ZIP of many conversations"): a document
@@ -24,14 +50,9 @@ export function archiveOutput(
   place: ArchivePlace,
   options: ArchiveOutputOptions,
 ): RunOutput {
-  let sink: TreeSink;
-  if ('zip' in place) {
-    const target = outputTarget(io, place.zip);
-    sink = zipTreeSink(options.write.exportedAt, target.write, target.close);
-  } else sink = folderTreeSink(io, place.folder);
-  const archive = conversationsArchive(sink, options);
+  const archive = conversationsArchive(treeSink(io, place, options.write.exportedAt), options);
   return {
-    name: 'zip' in place ? place.zip : place.folder,
+    name: placeName(place),
     begin: async () => {
       if ('folder' in place) await madeFolder(io, place.folder);
     },

@@ -25,6 +25,7 @@ import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
 import { OutputWriteError } from './output-target';
 import type { ExportWriteChoices } from './output-writer';
+import { partSize } from './part-size';
 import { progressReporter } from './progress';
 import type { RunOutput } from './run-output';
 import { tableOutput } from './table-output';
@@ -56,6 +57,7 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
                             [--timestamps ${TIMESTAMP_DETAILS.join('|')}] [--branches ${BRANCH_DETAILS.join('|')}]
                             [--front-matter <template>] [--out <path> | --out-dir <folder> | --zip <path>]
                             [--file-name <template>] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search <word>]
+                            [--zip-part-size <size>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
@@ -74,6 +76,8 @@ a YYYY/MM folder of the month it started (undated/ when unknown), named by --fil
 unless given, with an index, the library's tables as CSV and report.json (what was asked, written and what
 failed). --out-dir writes the same into a folder (made when missing). --since and --until keep the
 conversations started on those days or between (UTC), --search those whose title or text holds the word.
+--zip-part-size 500M writes the ZIP in parts of about that size (<name>.part1.zip, …), each a whole
+archive, a conversation never split; unzipped into one folder they make one tree.
 Fields: ${fieldList()}.
 library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined
 table (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
@@ -86,6 +90,8 @@ interface CliArguments {
   out: string | null;
   outDir: string | null;
   zip: string | null;
+  /** Bytes a part of the ZIP reaches before the next begins; null: one archive. */
+  zipPartSize: number | null;
   filter: SelectionFilter;
   /** What the export writers are told beyond the time (the extension's export settings). */
   write: ExportWriteChoices;
@@ -121,6 +127,12 @@ const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => str
   },
   '--zip': (value, args) => {
     args.zip = value;
+    return null;
+  },
+  '--zip-part-size': (value, args) => {
+    const size = partSize(value);
+    if (typeof size === 'string') return size;
+    args.zipPartSize = size;
     return null;
   },
   '--since': (value, args) => {
@@ -181,6 +193,7 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
     out: null,
     outDir: null,
     zip: null,
+    zipPartSize: null,
     filter: {},
     write: { citations: 'inline', includeHiddenAndTools: false },
     fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
@@ -217,6 +230,8 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
   if (outDir !== null && (format === null || format === 'zip' || table !== null))
     return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
+  if (args.zipPartSize !== null && zip === null)
+    return '--zip-part-size splits the archive of --zip: give --zip.';
   if (hasFilter(filter) && outDir === null && zip === null)
     return '--since, --until and --search choose the conversations of --zip or --out-dir: give one of them.';
   if (filter.since !== undefined && filter.until !== undefined && filter.since > filter.until)
@@ -236,7 +251,12 @@ function runOutput(
   if (format !== null && isTableFormat(format))
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
   const exportedAt = io.now();
-  const place = args.zip !== null ? { zip: args.zip } : args.outDir !== null ? { folder: args.outDir } : null;
+  const place =
+    args.zip !== null
+      ? { zip: args.zip, partSize: args.zipPartSize }
+      : args.outDir !== null
+        ? { folder: args.outDir }
+        : null;
   // Arguments with a ZIP format and a place of many were refused, so this only tells the types.
   if (place !== null && format !== 'zip')
     return archiveOutput(io, place, {

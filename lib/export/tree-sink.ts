@@ -14,6 +14,8 @@ export interface TreeFile {
  */
 export interface TreeSink {
   file(file: TreeFile): Promise<void>;
+  /** Before a conversation's first file: a ZIP in parts may begin its next part there. */
+  conversationStarts?(): Promise<void>;
   /** After the last file: a ZIP gets its central directory. */
   close(): Promise<void>;
 }

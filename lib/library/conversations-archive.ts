@@ -56,6 +56,7 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
         report.filteredOut += 1;
         return;
       }
+      await sink.conversationStarts?.();
       const written = conversationFiles(inspection, format, uniqueName, { ...write, assetFiles });
       for (const file of written.files) await sink.file(file);
       index.push({ path: written.document, title: conversation.title, day: startedDay(conversation) });

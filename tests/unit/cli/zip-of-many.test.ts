@@ -151,6 +151,25 @@ describe('inspect --zip: many conversations in one ZIP (export-format "ZIP of ma
     expect(text(path)).toContain(`](<${name}/file_00000000a1b2c3d4-9c1f.png>)`);
   });
 
+  it('writes the ZIP in parts of about the size asked, a conversation never split between two', async () => {
+    const result = await run([FILE, '--zip', 'all.zip', '--zip-part-size', '1K'], { [FILE]: exportFile() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Wrote all.part*.zip');
+    const parts = [...result.writtenBytes.keys()];
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts).toEqual(parts.map((_, index) => `all.part${index + 1}.zip`));
+    const byPart = parts.map((part) =>
+      Object.keys(unzipSync(result.writtenBytes.get(part) ?? new Uint8Array())),
+    );
+    const all = byPart.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((path) => DOCUMENT.test(path))).toHaveLength(5);
+    expect(byPart.at(-1)).toEqual(expect.arrayContaining(['index.md', 'report.json', 'library.csv']));
+    // Every part but the last holds at least the size asked; none starts a conversation past it.
+    for (const part of parts.slice(0, -1))
+      expect(result.writtenBytes.get(part)?.length ?? 0).toBeGreaterThanOrEqual(1024);
+  });
+
   it('refuses flags that do not fit, writing nothing', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--zip', 'a.zip', '--since', '2026-13-01'], /--since: "2026-13-01" is not a day: use YYYY-MM-DD\./],
@@ -166,6 +185,9 @@ describe('inspect --zip: many conversations in one ZIP (export-format "ZIP of ma
       [['--zip', 'a.zip', '--format', 'parquet'], /--zip holds one file per conversation/],
       [['--zip', 'a.zip', '--out', 'b.md'], /Give one of --out, --out-dir and --zip/],
       [['--zip', 'a.zip', '--search', ' '], /--search: it is empty/],
+      [['--zip', 'a.zip', '--zip-part-size', '10X'], /--zip-part-size: "10X" is no size/],
+      [['--zip', 'a.zip', '--zip-part-size', '0'], /--zip-part-size: "0" is no size/],
+      [['--format', 'md', '--zip-part-size', '5M'], /--zip-part-size splits the archive of --zip/],
     ];
     for (const [flags, message] of cases) {
       const result = await run([FILE, ...flags], { [FILE]: exportFile() });
