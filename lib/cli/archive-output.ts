@@ -20,6 +20,7 @@ export interface ArchiveOutputOptions extends ArchiveOptions {
   assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
 }
 
+/** Where the files go: a folder, one ZIP, or a ZIP in parts, each part a file of its own. */
 function treeSink(
   io: Pick<CliIo, 'stdout' | 'createFile' | 'makeDirectory'>,
   place: ArchivePlace,
@@ -34,11 +35,10 @@ function treeSink(
   return zipTreeSink(modified, target.write, target.close);
 }
 
+/** The place, for messages: `all.part*.zip` for every part. */
 const placeName = (place: ArchivePlace): string => {
   if ('folder' in place) return place.folder;
-  return place.partSize === null
-    ? place.zip
-    : partFileName(place.zip, 1).replace(/\.part1\.zip$/, '.part*.zip');
+  return place.partSize === null ? place.zip : partFileName(place.zip, '*');
 };
 
 /**

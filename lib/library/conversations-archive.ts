@@ -46,9 +46,6 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
     filteredOut: 0,
     notInTables: 0,
   };
-  // The index and the report lie at the top: their names are taken first, so no document gets them.
-  const indexName = uniqueName(indexFileName(format));
-  const reportName = uniqueName('report.json');
   return {
     async conversation(inspection, assetFiles) {
       const { conversation } = inspection;
@@ -68,13 +65,14 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
     },
     async finish() {
       await sink.file({
-        path: indexName,
+        // At the top, beside the months' folders, so no document's name meets it, nor the tables'.
+        path: indexFileName(format),
         content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
         compress: true,
       });
       for (const table of await tables.finish())
-        await sink.file({ path: uniqueName(table.name), content: table.content, compress: true });
-      await sink.file({ path: reportName, content: [archiveReportText(report)], compress: true });
+        await sink.file({ path: table.name, content: table.content, compress: true });
+      await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
       await sink.close();
     },
   };
