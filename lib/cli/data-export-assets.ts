@@ -138,23 +138,25 @@ function assetFilesReader(
 
 /**
  * The files beside the data export `file`, as its format uses them: for Markdown written to the file `out`
- * or into the folder `outDir` (standard output when both are null: its paths are then from the current
- * folder), or for a ZIP.
+ * (standard output when null: its paths are then from the current folder), or the bytes for a ZIP and for
+ * many conversations' documents in a ZIP or folder (`zip`, `outDir`), which hold the files beside them.
  */
 export async function readDataExportFiles(
   io: Pick<CliIo, 'listFolder' | 'readChunks'>,
   file: string,
-  written: { format: string | null; out: string | null; outDir: string | null },
+  written: { format: string | null; out: string | null; outDir: string | null; zip: string | null },
 ): Promise<DataExportFiles> {
-  if (written.format !== 'md' && written.format !== 'zip') return {};
+  const format = written.format ?? (written.zip === null ? null : 'md');
+  const many = written.zip !== null || written.outDir !== null;
+  const bytes = format === 'zip' || (many && (format === 'md' || format === 'html'));
+  if (!bytes && format !== 'md') return {};
   const folder = dirname(file);
   const beside = await besideTheExport(io, folder);
   if (beside === null) return {};
-  if (written.format === 'zip')
-    return {
-      assetFiles: assetFilesReader(io, folder, dataExportAssetPaths(beside.names, beside.namesFile, '')),
-    };
-  const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
-  const way = relative(documentFolder, folder).split('\\').join('/');
-  return { assetPath: dataExportAssetPaths(beside.names, beside.namesFile, way) };
+  const fromExport = (way: string) => dataExportAssetPaths(beside.names, beside.namesFile, way);
+  if (bytes) return { assetFiles: assetFilesReader(io, folder, fromExport('')) };
+  const way = relative(written.out === null ? '.' : dirname(written.out), folder)
+    .split('\\')
+    .join('/');
+  return { assetPath: fromExport(way) };
 }

@@ -1,6 +1,6 @@
 import { JSONParser } from '@streamparser/json';
+import { plural } from '@/lib/model/plural';
 import { fail, ok, type Result } from '@/lib/model/result';
-import { plural } from './summary';
 
 export interface ExportStreamHandlers {
   /** One item of the top-level list, in order; the next is handed on once this one's promise settles. */

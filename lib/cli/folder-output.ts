@@ -1,54 +1,41 @@
-import { exportFileNameOf, writeExport } from '@/lib/export/format-writers';
-import type { TextExportFormat } from '@/lib/export/formats';
-import { uniqueNames } from '@/lib/export/unique-names';
+import type { TreeSink } from '@/lib/export/tree-sink';
 import type { CliIo } from './cli-io';
 import { OutputWriteError, outputTarget } from './output-target';
-import type { ExportWriteChoices } from './output-writer';
-import type { RunOutput } from './run-output';
 
-export interface FolderOptions {
-  format: TextExportFormat;
-  write: ExportWriteChoices;
-  exportedAt: Date;
-  /** How each file is named (export-format "Templates"). */
-  fileNameTemplate: string;
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Makes a folder with its parents, or fails naming it. */
+export async function madeFolder(io: Pick<CliIo, 'makeDirectory'>, folder: string): Promise<void> {
+  try {
+    await io.makeDirectory(folder);
+  } catch (error) {
+    throw new OutputWriteError(`Cannot write ${folder}: ${reason(error)}`);
+  }
 }
 
 /**
- * Each conversation as its own file in a folder, named by the template (a notes vault of a data export):
- * written as soon as it is read, so a data export of any size streams through. Two conversations whose names
- * meet get " (2)", " (3)"… before the extension, so no file is written over.
+ * The folder of `--out-dir` as a tree (export-format "ZIP of many conversations"): each file written as soon
+ * as it is given, its folder (a month's) made the first time it is needed. Names were made unique before, so
+ * no file is written over.
  */
-export function folderOutput(
+export function folderTreeSink(
   io: Pick<CliIo, 'createFile' | 'makeDirectory' | 'stdout'>,
   folder: string,
-  options: FolderOptions,
-): RunOutput {
-  const uniqueName = uniqueNames();
+): TreeSink {
+  const root = folder.replace(/\/+$/, '');
+  const made = new Set<string>([root]);
   return {
-    name: folder,
-    begin: async () => {
-      try {
-        await io.makeDirectory(folder);
-      } catch (error) {
-        throw new OutputWriteError(
-          `Cannot write ${folder}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+    async file(file) {
+      const path = `${root}/${file.path}`;
+      const parent = path.slice(0, path.lastIndexOf('/'));
+      if (!made.has(parent)) {
+        await madeFolder(io, parent);
+        made.add(parent);
       }
-    },
-    conversation: async (inspection) => {
-      const fileName = exportFileNameOf(
-        inspection,
-        options.format,
-        options.exportedAt,
-        options.fileNameTemplate,
-      );
-      const target = outputTarget(io, `${folder.replace(/\/+$/, '')}/${uniqueName(fileName)}`);
-      await target.write(
-        writeExport(inspection, options.format, { ...options.write, exportedAt: options.exportedAt }),
-      );
+      const target = outputTarget(io, path);
+      for (const piece of file.content) await target.write(piece);
       await target.close();
     },
-    end: async () => {},
+    close: async () => {},
   };
 }

@@ -14,6 +14,8 @@ export interface ExportInspectionHandlers {
   /** One conversation, through the same core as a file read whole (normalize, then the insights). */
   conversation(inspection: Inspection): Promise<void>;
   warning(text: string): void;
+  /** An item left out as unreadable, with the warning it also got. */
+  unreadable?(text: string): void;
   /** After every chunk: the bytes read so far and the list items read. */
   progress(bytesRead: number, items: number): void;
 }
@@ -32,11 +34,15 @@ export async function inspectExportStream(
   handlers: ExportInspectionHandlers,
 ): Promise<Result<number>> {
   let isExport = false;
-  const waitingWarnings: string[] = [];
+  const waitingWarnings: Array<{ text: string; unreadable: boolean }> = [];
   let droppedWarnings = 0;
-  const warn = (text: string): void => {
-    if (isExport) handlers.warning(text);
-    else if (waitingWarnings.length < WAITING_WARNINGS_KEPT) waitingWarnings.push(text);
+  const told = (text: string, unreadable: boolean): void => {
+    handlers.warning(text);
+    if (unreadable) handlers.unreadable?.(text);
+  };
+  const warn = (text: string, unreadable = false): void => {
+    if (isExport) told(text, unreadable);
+    else if (waitingWarnings.length < WAITING_WARNINGS_KEPT) waitingWarnings.push({ text, unreadable });
     else droppedWarnings += 1;
   };
   let index = 0;
@@ -45,13 +51,13 @@ export async function inspectExportStream(
       if (!isExport && isDataExportItem(item)) {
         isExport = true;
         await handlers.begin();
-        for (const warning of waitingWarnings.splice(0)) handlers.warning(warning);
+        for (const waiting of waitingWarnings.splice(0)) told(waiting.text, waiting.unreadable);
         if (droppedWarnings > 0)
           handlers.warning(`${droppedWarnings} more items before the first conversation were left out too.`);
       }
       const normalized = normalizeDataExportItem(item, index);
       index += 1;
-      if (!normalized.ok) return warn(normalized.error.message);
+      if (!normalized.ok) return warn(normalized.error.message, true);
       for (const warning of normalized.warnings) warn(warning);
       await handlers.conversation(inspectConversationOnly(normalized.value));
     },

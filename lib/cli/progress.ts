@@ -1,4 +1,4 @@
-import { plural } from './summary';
+import { plural } from '@/lib/model/plural';
 
 /** A file this big takes seconds to read: its progress is shown even when stderr is not a terminal. */
 export const BIG_FILE_BYTES = 64 * 1024 * 1024;

@@ -1,6 +1,7 @@
 import { fieldList, templateProblem } from '@/lib/export/export-fields';
 import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
 import { CITATION_STYLES, EXPORT_FORMAT_IDS, type ExportFormat } from '@/lib/export/formats';
+import { dayProblem, hasFilter, type SelectionFilter } from '@/lib/export/selection-filter';
 import {
   BRANCH_DETAILS,
   REASONING_DETAILS,
@@ -14,18 +15,19 @@ import {
   type TableFormat,
   tableFormatInfo,
 } from '@/lib/library/table-formats';
+import { plural } from '@/lib/model/plural';
+import { archiveOutput } from './archive-output';
 import type { CliIo } from './cli-io';
 import { type DataExportFiles, readDataExportFiles } from './data-export-assets';
 import { exportOutput } from './export-output';
 import { peekFirstByte } from './first-byte';
-import { folderOutput } from './folder-output';
 import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
 import { OutputWriteError } from './output-target';
 import type { ExportWriteChoices } from './output-writer';
+import { partSize } from './part-size';
 import { progressReporter } from './progress';
 import type { RunOutput } from './run-output';
-import { plural } from './summary';
 import { tableOutput } from './table-output';
 import { textOf } from './text-of';
 
@@ -53,8 +55,9 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
                             [--citations inline|footnotes] [--include-hidden]
                             [--reasoning ${REASONING_DETAILS.join('|')}] [--tool-calls ${TOOL_CALL_DETAILS.join('|')}]
                             [--timestamps ${TIMESTAMP_DETAILS.join('|')}] [--branches ${BRANCH_DETAILS.join('|')}]
-                            [--front-matter <template>] [--out <path> | --out-dir <folder>]
-                            [--file-name <template>]
+                            [--front-matter <template>] [--out <path> | --out-dir <folder> | --zip <path>]
+                            [--file-name <template>] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search <word>]
+                            [--zip-part-size <size>]
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
 conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
@@ -68,8 +71,14 @@ under its heading; --branches all writes every version of an edited prompt or a 
 marked, where the file holds the tree format (all four in the Markdown and the HTML). --front-matter sets
 the Markdown's front matter (the HTML's header), one "key: value" a line, values with fields such as
 {title} or {created}; "" writes none.
---out-dir writes each conversation to its own file in that folder (made when missing), named by
---file-name, "{date} {title}" unless given. Fields: ${fieldList()}.
+--zip writes every conversation into one ZIP, each its own file in the --format (md unless given) under
+a YYYY/MM folder of the month it started (undated/ when unknown), named by --file-name, "{date} {title}"
+unless given, with an index, the library's tables as CSV and report.json (what was asked, written and what
+failed). --out-dir writes the same into a folder (made when missing). --since and --until keep the
+conversations started on those days or between (UTC), --search those whose title or text holds the word.
+--zip-part-size 500M writes the ZIP in parts of about that size (<name>.part1.zip, …), each a whole
+archive, a conversation never split; unzipped into one folder they make one tree.
+Fields: ${fieldList()}.
 library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined
 table (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
 <name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
@@ -80,6 +89,10 @@ interface CliArguments {
   format: CliFormat | null;
   out: string | null;
   outDir: string | null;
+  zip: string | null;
+  /** Bytes a part of the ZIP reaches before the next begins; null: one archive. */
+  zipPartSize: number | null;
+  filter: SelectionFilter;
   /** What the export writers are told beyond the time (the extension's export settings). */
   write: ExportWriteChoices;
   fileNameTemplate: string;
@@ -110,6 +123,33 @@ const VALUE_OPTIONS: Readonly<Record<string, (value: string, args: Draft) => str
   },
   '--out-dir': (value, args) => {
     args.outDir = value;
+    return null;
+  },
+  '--zip': (value, args) => {
+    args.zip = value;
+    return null;
+  },
+  '--zip-part-size': (value, args) => {
+    const size = partSize(value);
+    if (typeof size === 'string') return size;
+    args.zipPartSize = size;
+    return null;
+  },
+  '--since': (value, args) => {
+    const problem = dayProblem(value);
+    if (problem !== null) return `--since: ${problem}`;
+    args.filter.since = value;
+    return null;
+  },
+  '--until': (value, args) => {
+    const problem = dayProblem(value);
+    if (problem !== null) return `--until: ${problem}`;
+    args.filter.until = value;
+    return null;
+  },
+  '--search': (value, args) => {
+    if (value.trim() === '') return '--search: it is empty.';
+    args.filter.search = value.trim();
     return null;
   },
   '--citations': (value, args) => {
@@ -152,6 +192,9 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
     format: null,
     out: null,
     outDir: null,
+    zip: null,
+    zipPartSize: null,
+    filter: {},
     write: { citations: 'inline', includeHiddenAndTools: false },
     fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
   };
@@ -174,16 +217,25 @@ function parseArguments(argv: readonly string[]): CliArguments | string {
       return 'Give one file.';
     }
   }
-  const { file, format, out, outDir } = args;
+  const { file, format, out, outDir, zip, filter } = args;
   if (file === null) return 'Give the file to inspect.';
   const table = format !== null && isTableFormat(format) ? tableFormatInfo(format) : null;
+  if ([out, outDir, zip].filter((place) => place !== null).length > 1)
+    return 'Give one of --out, --out-dir and --zip.';
+  if (zip !== null && (format === 'zip' || table !== null))
+    return `--zip holds one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
   if (table?.binary === true && out === null)
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
   if (format === 'zip' && out === null)
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
-  if (outDir !== null && out !== null) return 'Give --out or --out-dir, not both.';
   if (outDir !== null && (format === null || format === 'zip' || table !== null))
     return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
+  if (args.zipPartSize !== null && zip === null)
+    return '--zip-part-size splits the archive of --zip: give --zip.';
+  if (hasFilter(filter) && outDir === null && zip === null)
+    return '--since, --until and --search choose the conversations of --zip or --out-dir: give one of them.';
+  if (filter.since !== undefined && filter.until !== undefined && filter.since > filter.until)
+    return `--since ${filter.since} is after --until ${filter.until}: nothing would be written.`;
   return { ...args, file };
 }
 
@@ -199,12 +251,19 @@ function runOutput(
   if (format !== null && isTableFormat(format))
     return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
   const exportedAt = io.now();
-  if (format !== null && format !== 'zip' && args.outDir !== null)
-    return folderOutput(io, args.outDir, {
-      format,
-      write: { ...args.write, assetPath: files.assetPath },
-      exportedAt,
-      fileNameTemplate: args.fileNameTemplate,
+  const place =
+    args.zip !== null
+      ? { zip: args.zip, partSize: args.zipPartSize }
+      : args.outDir !== null
+        ? { folder: args.outDir }
+        : null;
+  // Arguments with a ZIP format and a place of many were refused, so this only tells the types.
+  if (place !== null && format !== 'zip')
+    return archiveOutput(io, place, {
+      format: format ?? 'md',
+      write: { ...args.write, exportedAt, fileNameTemplate: args.fileNameTemplate },
+      filter: args.filter,
+      assetFiles: files.assetFiles,
     });
   return exportOutput(io, args.out, {
     format,
@@ -244,7 +303,7 @@ async function inspectWholeFile(
   await output.begin();
   for (const inspection of inspections) await output.conversation(inspection);
   await output.end();
-  if (args.out !== null) io.stderr(`Wrote ${output.name}\n`);
+  if (args.out !== null || args.zip !== null || args.outDir !== null) io.stderr(`Wrote ${output.name}\n`);
   return 0;
 }
 
@@ -290,8 +349,13 @@ async function inspectStreamedExport(
       written += 1;
     },
     warning: (text) => progress.message(`warning: ${text}\n`),
+    unreadable: (text) => output.unreadable?.(text),
     progress: (bytesRead, items) => progress.update(bytesRead, items),
   }).finally(progress.finish);
+  // A file that stops early leaves an archive partial, and its report says why
+  // (export-format "ZIP of many conversations").
+  if (readError !== null) output.unreadable?.(`Cannot read the rest of ${args.file}: ${reason(readError)}.`);
+  else if (!result.ok) output.unreadable?.(result.error.message);
   if (begun) await output.end();
   const kept = begun
     ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
@@ -306,7 +370,7 @@ async function inspectStreamedExport(
     io.stderr(`${args.file}: ${result.error.message}${after}\n`);
     return 1;
   }
-  if (args.out !== null) io.stderr(`Wrote ${output.name}\n`);
+  if (args.out !== null || args.zip !== null || args.outDir !== null) io.stderr(`Wrote ${output.name}\n`);
   return 0;
 }
 

@@ -11,6 +11,8 @@ export interface RunOutput {
   /** Before the first conversation. */
   begin(): Promise<void>;
   conversation(inspection: Inspection): Promise<void>;
+  /** An item that could not be read, with its warning: an archive's report lists it (archive-output.ts). */
+  unreadable?(warning: string): void;
   /** After the last conversation: what was written is then complete (a JSON array closed, a Parquet footer). */
   end(): Promise<void>;
 }

@@ -1,9 +1,6 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind } from '@/lib/insights/queries';
-
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
+import { plural } from '@/lib/model/plural';
 
 function adsLine(inspection: Inspection): string {
   const { ads } = inspection;

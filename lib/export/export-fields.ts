@@ -33,6 +33,11 @@ function usableDate(timeMs: number | null): Date | null {
   return year >= 1 && year <= 9999 ? date : null;
 }
 
+/** The day a conversation started, YYYY-MM-DD in UTC; null when unknown. */
+export function startedDay(conversation: Conversation): string | null {
+  return usableDate(conversation.createTimeMs)?.toISOString().slice(0, 10) ?? null;
+}
+
 export function exportFieldValues(conversation: Conversation, exportedAt: Date): ExportFieldValues {
   const started = usableDate(conversation.createTimeMs);
   const day = started ?? usableDate(exportedAt.getTime());

@@ -102,7 +102,8 @@ const withFiles = (options: WriteOptions) => ({
   assetFiles: options.assetFiles,
 });
 
-const zipOptions = (options: WriteOptions) => ({
+/** The Markdown's options with the defaults it takes, its files' bytes and its name (export-format "ZIP"). */
+export const zipOptions = (options: WriteOptions) => ({
   ...withFiles(options),
   fileNameTemplate: options.fileNameTemplate,
 });

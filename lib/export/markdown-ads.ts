@@ -1,5 +1,6 @@
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
+import { plural } from '@/lib/model/plural';
 import { autolink, codeSpan, inlineText, link } from './markdown-text';
 import { turnLabels, turnLabelText } from './turn-labels';
 
@@ -8,7 +9,6 @@ import { turnLabels, turnLabelText } from './turn-labels';
  * (site-interface 4.6). Every link was cleaned of its tracking parameters when it was parsed; the section
  * names the parameters that were removed, never their values.
  */
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function yesNo(value: boolean | null): string {
   if (value === null) return 'not stated';

@@ -4,6 +4,7 @@ import { type AssetFiles, assetFileId, assetFileName, conversationAssets } from 
 import { canvasFileName } from './canvas-file-name';
 import { exportFileName } from './file-name';
 import { type MarkdownExportOptions, markdownPieces } from './markdown-export';
+import type { TreeFile } from './tree-sink';
 import { uniqueNames } from './unique-names';
 import { zipStream } from './zip-stream';
 
@@ -30,30 +31,49 @@ export interface ZipOfConversations {
 /** Folder names keep a conversation's files apart from another's that shares an image name. */
 const FILES_SUFFIX = ' files';
 
+/**
+ * The Markdown at `document` and, in the folder beside it, each image it has bytes of and each canvas. The
+ * images come first: the Markdown is written once their paths are known.
+ */
+export function* markdownWithFiles(
+  inspection: Inspection,
+  document: string,
+  uniqueName: (name: string) => string,
+  options: ZipExportOptions,
+): Generator<TreeFile> {
+  const { conversation } = inspection;
+  const folder = `${document.slice(0, document.lastIndexOf('.'))}${FILES_SUFFIX}`;
+  const paths = new Map<string, string>();
+  const relative = (path: string): string => path.slice(document.lastIndexOf('/') + 1);
+  for (const asset of conversationAssets(conversation)) {
+    const fileId = asset.fileId as string;
+    const file = options.assetFiles?.get(fileId);
+    if (file === undefined) continue;
+    const path = uniqueName(`${folder}/${assetFileName(asset, file)}`);
+    paths.set(fileId, relative(path));
+    yield { path, content: [file.bytes], compress: false };
+  }
+  const assetPath = (pointer: string): string | null => paths.get(assetFileId(pointer)) ?? null;
+  yield { path: document, content: markdownPieces(inspection, { ...options, assetPath }), compress: true };
+  for (const canvas of readCanvases(conversation).documents)
+    yield {
+      path: uniqueName(`${folder}/${canvasFileName(canvas)}`),
+      content: [canvas.content],
+      compress: true,
+    };
+}
+
 export function zipOfConversations(exportedAt: Date): ZipOfConversations {
   const zip = zipStream(exportedAt);
   const uniqueName = uniqueNames();
   return {
     add(inspection, options) {
-      const chunks: Uint8Array[] = [];
-      const { conversation } = inspection;
       const document = uniqueName(
-        exportFileName(conversation, 'md', options.exportedAt, options.fileNameTemplate),
+        exportFileName(inspection.conversation, 'md', options.exportedAt, options.fileNameTemplate),
       );
-      const folder = `${document.slice(0, -'.md'.length)}${FILES_SUFFIX}`;
-      const paths = new Map<string, string>();
-      for (const asset of conversationAssets(conversation)) {
-        const fileId = asset.fileId as string;
-        const file = options.assetFiles?.get(fileId);
-        if (file === undefined) continue;
-        const path = uniqueName(`${folder}/${assetFileName(asset, file)}`);
-        paths.set(fileId, path);
-        chunks.push(...zip.file(path, [file.bytes], false));
-      }
-      const assetPath = (pointer: string): string | null => paths.get(assetFileId(pointer)) ?? null;
-      chunks.push(...zip.file(document, markdownPieces(inspection, { ...options, assetPath }), true));
-      for (const canvas of readCanvases(conversation).documents)
-        chunks.push(...zip.file(uniqueName(`${folder}/${canvasFileName(canvas)}`), [canvas.content], true));
+      const chunks: Uint8Array[] = [];
+      for (const file of markdownWithFiles(inspection, document, uniqueName, options))
+        chunks.push(...zip.file(file.path, file.content, file.compress));
       return chunks;
     },
     finish: () => zip.finish(),

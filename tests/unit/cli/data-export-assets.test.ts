@@ -56,13 +56,18 @@ describe('dataExportAssetPaths (site-interface 10.8)', () => {
       files,
     );
     expect(written.written.get('export/notes.md')).toContain('](<file_00000000a1b2c3d4-9c1f.png>)');
-    // One note per conversation in a vault folder: the way back to the export is from that folder.
+    // One note per conversation in a vault folder: its images copied beside it, as in a ZIP.
     const vault = await run(
       ['export/conversations.json', '--format', 'md', '--out-dir', 'vault/notes'],
       files,
     );
-    const [note] = [...vault.written.values()];
-    expect(vault.written.size).toBe(1);
-    expect(note).toContain('](<../../export/file_00000000a1b2c3d4-9c1f.png>)');
+    const notes = [...vault.written].filter(([name]) => /^vault\/notes\/\d{4}\/\d\d\/[^/]+\.md$/.test(name));
+    expect(notes).toHaveLength(1);
+    const [[noteName, note] = ['', '']] = notes;
+    const folder = `${noteName.slice(noteName.lastIndexOf('/') + 1, -'.md'.length)} files`;
+    expect(note).toContain(`](<${folder}/file_00000000a1b2c3d4-9c1f.png>)`);
+    expect(
+      vault.written.has(`${noteName.slice(0, -'.md'.length)} files/file_00000000a1b2c3d4-9c1f.png`),
+    ).toBe(true);
   });
 });

@@ -109,22 +109,27 @@ describe('inspect: the export choices the extension takes from its settings', ()
     }
   });
 
-  it('writes each conversation of a data export to its own file in --out-dir, named by --file-name', async () => {
+  it('writes each conversation of a data export to its own file in --out-dir, under its month, named by --file-name', async () => {
     const exportFile = conversationsExport([webSearch, plain, { ...plain, id: 'same-title-other-id' }]);
     const result = await run(
       ['conversations.json', '--format', 'md', '--out-dir', 'vault/', '--file-name', '{title} ({date})'],
       { 'conversations.json': exportFile },
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.folders).toEqual(new Set(['vault']));
-    const names = [...result.written.keys()].sort();
+    expect(result.folders.has('vault')).toBe(true);
+    const names = [...result.written.keys()].filter((name) => /^vault\/\d{4}\//.test(name)).sort();
     expect(names).toHaveLength(3);
-    for (const name of names) expect(name).toMatch(/^vault\/[^/]+ \(\d{4}-\d\d-\d\d\)(?: \(2\))?\.md$/);
+    for (const name of names)
+      expect(name).toMatch(/^vault\/(\d{4})\/(\d\d)\/[^/]+ \(\1-\2-\d\d\)(?: \(2\))?\.md$/);
+    for (const name of names) expect(result.folders.has(name.slice(0, name.lastIndexOf('/')))).toBe(true);
     // Two conversations of one title and day: the second gets " (2)", and nothing is written over.
     expect(names.filter((name) => name.includes(' (2).md'))).toHaveLength(1);
-    const bodies = [...result.written.values()];
+    const bodies = names.map((name) => result.written.get(name) ?? '');
     expect(bodies.filter((body) => body.includes(`id: "${FIXTURE_IDS.webSearch}"`))).toHaveLength(1);
     expect(bodies.filter((body) => body.includes('id: "same-title-other-id"'))).toHaveLength(1);
+    // The layout of a ZIP of many conversations: an index, the tables and a report beside the months.
+    for (const top of ['index.md', 'library.csv', 'library.ads.csv', 'library.offers.csv', 'report.json'])
+      expect(result.written.has(`vault/${top}`), top).toBe(true);
   });
 
   it('says which field of a template is unknown, and what --out-dir needs', async () => {
@@ -138,7 +143,10 @@ describe('inspect: the export choices the extension takes from its settings', ()
         ['c.json', '--out-dir', 'vault'],
         /--out-dir writes one file per conversation in a text export format/,
       ],
-      [['c.json', '--format', 'md', '--out-dir', 'v', '--out', 'x.md'], /--out or --out-dir, not both/],
+      [
+        ['c.json', '--format', 'md', '--out-dir', 'v', '--out', 'x.md'],
+        /Give one of --out, --out-dir and --zip/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const result = await run(argv, { 'c.json': messagesFile });

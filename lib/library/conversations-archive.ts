@@ -1,0 +1,93 @@
+import type { AssetFiles } from '@/lib/export/asset-files';
+import { conversationFiles } from '@/lib/export/conversation-files';
+import { conversationIndex, type IndexEntry, indexFileName } from '@/lib/export/conversation-index';
+import { startedDay } from '@/lib/export/export-fields';
+import type { WriteOptions } from '@/lib/export/format-writers';
+import type { TextExportFormat } from '@/lib/export/formats';
+import { isSelected, type SelectionFilter } from '@/lib/export/selection-filter';
+import type { TreeSink } from '@/lib/export/tree-sink';
+import { uniqueNames } from '@/lib/export/unique-names';
+import type { Inspection } from '@/lib/insights/inspection';
+import { type ArchiveReport, archiveReportText } from './archive-report';
+import { deflatedTables } from './deflated-tables';
+
+export interface ArchiveOptions {
+  format: TextExportFormat;
+  /** The writers' options; `fileNameTemplate` names each document (export-format "Templates"). */
+  write: WriteOptions;
+  filter: SelectionFilter;
+}
+
+/** An item of the sequence an archive is written from: a conversation, or one that could not be read. */
+export type ArchiveItem = { inspection: Inspection; assetFiles?: AssetFiles } | { unreadable: string };
+
+/**
+ * Many conversations as one tree of files (export-format "ZIP of many conversations"), given one at a time:
+ * each conversation's files are handed to the sink before the next is taken, so memory holds one
+ * conversation, the tables deflated, and a line per conversation for the index and the report.
+ */
+export interface ConversationsArchive {
+  conversation(inspection: Inspection, assetFiles?: AssetFiles): Promise<void>;
+  /** An item that could not be read, and the warning it got: listed in the report as failed. */
+  unreadable(warning: string): void;
+  /** The index, the tables and the report, then the sink is closed. */
+  finish(): Promise<void>;
+}
+
+export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): ConversationsArchive {
+  const { format, write, filter } = options;
+  const uniqueName = uniqueNames();
+  const tables = deflatedTables(write.exportedAt.getTime());
+  const index: IndexEntry[] = [];
+  const report: ArchiveReport = {
+    asked: { format, fileName: write.fileNameTemplate ?? null, filter },
+    conversations: [],
+    failed: [],
+    filteredOut: 0,
+    notInTables: 0,
+  };
+  return {
+    async conversation(inspection, assetFiles) {
+      const { conversation } = inspection;
+      if (!isSelected(conversation, filter)) {
+        report.filteredOut += 1;
+        return;
+      }
+      await sink.conversationStarts?.();
+      const written = conversationFiles(inspection, format, uniqueName, { ...write, assetFiles });
+      for (const file of written.files) await sink.file(file);
+      index.push({ path: written.document, title: conversation.title, day: startedDay(conversation) });
+      report.conversations.push({ id: conversation.id, title: conversation.title, path: written.document });
+      if (!(await tables.add(inspection))) report.notInTables += 1;
+    },
+    unreadable(warning) {
+      report.failed.push({ warning });
+    },
+    async finish() {
+      await sink.file({
+        // At the top, beside the months' folders, so no document's name meets it, nor the tables'.
+        path: indexFileName(format),
+        content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
+        compress: true,
+      });
+      for (const table of await tables.finish())
+        await sink.file({ path: table.name, content: table.content, compress: true });
+      await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
+      await sink.close();
+    },
+  };
+}
+
+/** An archive written from a sequence of items, such as a data export read one conversation at a time. */
+export async function writeConversationsArchive(
+  items: AsyncIterable<ArchiveItem>,
+  sink: TreeSink,
+  options: ArchiveOptions,
+): Promise<void> {
+  const archive = conversationsArchive(sink, options);
+  for await (const item of items) {
+    if ('unreadable' in item) archive.unreadable(item.unreadable);
+    else await archive.conversation(item.inspection, item.assetFiles);
+  }
+  await archive.finish();
+}
