@@ -79,27 +79,18 @@ export interface DataExportFiles {
   assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
 }
 
-/** The files beside the data export `file`, and how its names file names them. */
-async function besideTheExport(
-  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
-  folder: string,
-): Promise<{ names: string[]; namesFile: unknown } | null> {
-  let names: string[];
+/** `conversation_asset_file_names.json` parsed, when the export's files include it; null otherwise. */
+async function namesFileOf(
+  names: readonly string[],
+  read: (name: string) => AsyncIterable<Uint8Array>,
+): Promise<unknown> {
+  if (!names.includes(NAMES_FILE)) return null;
   try {
-    names = await io.listFolder(folder);
+    const parsed = parseJson(await textOf(read(NAMES_FILE)));
+    return parsed.ok ? parsed.value : null;
   } catch {
     return null;
   }
-  let namesFile: unknown = null;
-  if (names.includes(NAMES_FILE)) {
-    try {
-      const parsed = parseJson(await textOf(io.readChunks(join(folder, NAMES_FILE))));
-      namesFile = parsed.ok ? parsed.value : null;
-    } catch {
-      namesFile = null;
-    }
-  }
-  return { names, namesFile };
 }
 
 async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
@@ -109,12 +100,11 @@ async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 }
 
 /**
- * The bytes of each image and file of a conversation that lies beside the export, read when the conversation
- * is written; a file that cannot be read is left out, and the document names it by a line.
+ * The bytes of each image and file of a conversation that the export holds, read when the conversation is
+ * written; a file that cannot be read is left out, and the document names it by a line.
  */
 function assetFilesReader(
-  io: Pick<CliIo, 'readChunks'>,
-  folder: string,
+  read: (name: string) => AsyncIterable<Uint8Array>,
   resolve: AssetPathResolver,
 ): (inspection: Inspection) => Promise<AssetFiles> {
   return async (inspection) => {
@@ -123,11 +113,7 @@ function assetFilesReader(
       const name = resolve(asset.pointer ?? (asset.fileId as string));
       if (name === null) continue;
       try {
-        files.set(asset.fileId as string, {
-          bytes: await bytesOf(io.readChunks(join(folder, name))),
-          mimeType: null,
-          name,
-        });
+        files.set(asset.fileId as string, { bytes: await bytesOf(read(name)), mimeType: null, name });
       } catch {
         // Listed but unreadable: named by a line, as a file the export lacks.
       }
@@ -136,25 +122,48 @@ function assetFilesReader(
   };
 }
 
+/** How a document is written, which decides what it takes of the export's files. */
+export interface WrittenAs {
+  format: string | null;
+  out: string | null;
+  outDir: string | null;
+}
+
 /**
- * The files beside the data export `file`, as its format uses them: for Markdown written to the file `out`
- * or into the folder `outDir` (standard output when both are null: its paths are then from the current
- * folder), or for a ZIP.
+ * The export's files as its format uses them. `names`: the files beside the conversations, read by `read`;
+ * `folder`: where they lie on disk, for Markdown to link them from the file `out` or the folder `outDir`
+ * (from the current folder when it prints), or null when they lie inside a ZIP archive, which no document
+ * can link into. A ZIP written takes their bytes wherever they lie.
  */
+export async function dataExportFiles(
+  names: readonly string[],
+  read: (name: string) => AsyncIterable<Uint8Array>,
+  folder: string | null,
+  written: WrittenAs,
+): Promise<DataExportFiles> {
+  if (written.format === 'zip') {
+    const namesFile = await namesFileOf(names, read);
+    return { assetFiles: assetFilesReader(read, dataExportAssetPaths(names, namesFile, '')) };
+  }
+  if (written.format !== 'md' || folder === null) return {};
+  const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
+  const way = relative(documentFolder, folder).split('\\').join('/');
+  return { assetPath: dataExportAssetPaths(names, await namesFileOf(names, read), way) };
+}
+
+/** The files beside the data export `file` (conversations.json named alone), as its format uses them. */
 export async function readDataExportFiles(
   io: Pick<CliIo, 'listFolder' | 'readChunks'>,
   file: string,
-  written: { format: string | null; out: string | null; outDir: string | null },
+  written: WrittenAs,
 ): Promise<DataExportFiles> {
   if (written.format !== 'md' && written.format !== 'zip') return {};
   const folder = dirname(file);
-  const beside = await besideTheExport(io, folder);
-  if (beside === null) return {};
-  if (written.format === 'zip')
-    return {
-      assetFiles: assetFilesReader(io, folder, dataExportAssetPaths(beside.names, beside.namesFile, '')),
-    };
-  const documentFolder = written.outDir ?? (written.out === null ? '.' : dirname(written.out));
-  const way = relative(documentFolder, folder).split('\\').join('/');
-  return { assetPath: dataExportAssetPaths(beside.names, beside.namesFile, way) };
+  let names: string[];
+  try {
+    names = await io.listFolder(folder);
+  } catch {
+    return {};
+  }
+  return dataExportFiles(names, (name) => io.readChunks(join(folder, name)), folder, written);
 }
