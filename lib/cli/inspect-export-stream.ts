@@ -1,8 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
-import { normalizeDataExportItem } from '@/lib/model/data-export';
+import { isDataExportItem, normalizeDataExportItem } from '@/lib/model/data-export';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { fail, ok, type Result } from '@/lib/model/result';
-import { isDataExportItem } from './input-kind';
 import { inspectConversationOnly, NOT_A_CONVERSATION_FILE } from './inspect-file';
 
 /** Warnings kept while it is not yet known that the list is a data export; past these, only a count. */
