@@ -70,7 +70,7 @@ export function ImportDataExport({
   };
 
   return (
-    <div className="file-import data-export-import">
+    <div className="data-export-import">
       <p className="data-export-import__pickers">
         <label htmlFor={zipId}>Import ChatGPT's data export (ZIP)</label>{' '}
         <input id={zipId} type="file" accept=".zip,application/zip" disabled={reading} onChange={onPick} />
