@@ -45,6 +45,7 @@ describe('exportFromShortcut', () => {
           text: JSON.stringify({
             citations: 'footnotes',
             includeHiddenAndTools: false,
+            includeImages: false,
             reasoning: 'summary',
             toolCalls: 'none',
             timestamps: 'on',
