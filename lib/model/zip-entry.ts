@@ -23,7 +23,7 @@ export class ZipEntryError extends Error {
 }
 
 /** The entry can be read by this reader, or why not. */
-export function entryProblem(entry: ZipEntry): LensError | null {
+function entryProblem(entry: ZipEntry): LensError | null {
   if (entry.encrypted)
     return {
       code: 'unsupported-zip',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { readZipDirectory } from '@/lib/model/zip-directory';
 import { ZIP_READ_BYTES, ZipEntryError, zipEntryChunks } from '@/lib/model/zip-entry';
-import { asZip64, memorySource, zipOf } from '@/tests/unit/fixtures/zip-bytes';
+import { asZip64, memorySource, withZip64Entries, zipOf } from '@/tests/unit/fixtures/zip-bytes';
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
@@ -64,6 +64,13 @@ describe('readZipDirectory (export-format "Reading the data export")', () => {
   it('finds the directory through the ZIP64 end record', async () => {
     const zip = asZip64(zipOf({ 'conversations.json': '[1]', 'x.png': 'x' }));
     expect(await entryText(zip, 'conversations.json')).toBe('[1]');
+  });
+
+  it('reads sizes and offsets from the ZIP64 extra field of each entry', async () => {
+    const zip = asZip64(withZip64Entries(zipOf({ 'a.txt': 'first', 'conversations.json': '[2]' })));
+    const directory = await readZipDirectory(memorySource(zip));
+    expect(directory.ok && directory.value.entries.map((entry) => entry.uncompressedSize)).toEqual([5, 3]);
+    expect(await entryText(zip, 'conversations.json')).toBe('[2]');
   });
 
   it('finds the end record behind a comment', async () => {
