@@ -31,7 +31,12 @@ export function ImportDataExport({
   const folderId = useId();
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const cancelled = useRef(false);
+  const [stopping, setStopping] = useState(false);
   const reading = state.phase === 'reading';
+  const stop = (): void => {
+    cancelled.current = true;
+    setStopping(true);
+  };
 
   const importPicked = async (name: string, files: File[]): Promise<void> => {
     const source = await pickedDataExport(files);
@@ -56,12 +61,19 @@ export function ImportDataExport({
     const files = [...(input.files ?? [])];
     const [first] = files;
     if (first === undefined) return;
-    const name = first.webkitRelativePath ? first.webkitRelativePath.split('/')[0] : first.name;
+    // A folder's files are named from the folder picked; its own name is their path's first part.
+    const name = first.webkitRelativePath.split('/')[0] || first.name;
     cancelled.current = false;
+    setStopping(false);
     setState({ phase: 'reading', progress: { conversations: 0, bytesRead: 0, totalBytes: 0 } });
-    importPicked(name ?? first.name, files)
+    importPicked(name, files)
       .catch((error: unknown) =>
-        setState({ phase: 'done', text: `${name} was not imported: ${reasonOf(error)}`, failed: true }),
+        // A failed write (a full disk) stops the import; the batches written before it stay.
+        setState({
+          phase: 'done',
+          text: `Importing ${name} stopped: ${reasonOf(error)} What was imported before it is kept.`,
+          failed: true,
+        }),
       )
       .finally(() => {
         // The same export chosen again is read again.
@@ -87,8 +99,8 @@ export function ImportDataExport({
             max={Math.max(state.progress.totalBytes, 1)}
           />{' '}
           <span>{importProgressText(state.progress)}</span>{' '}
-          <button type="button" className="button" onClick={() => (cancelled.current = true)}>
-            Cancel
+          <button type="button" className="button" onClick={stop} disabled={stopping}>
+            {stopping ? 'Stopping…' : 'Cancel'}
           </button>
         </p>
       )}
