@@ -4,6 +4,7 @@ import { useSettings } from '@/components/use-settings';
 import { useTheme } from '@/components/use-theme';
 import { overviewOf } from '@/lib/library/overview';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { ImportDataExport } from './ImportDataExport';
 import { ImportLibrary } from './ImportLibrary';
 import { LibraryEmpty } from './LibraryEmpty';
 import { LibraryHeader } from './LibraryHeader';
@@ -62,6 +63,7 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
         {view.summaries !== null && settings.library.enabled && !shown && (
           <LibraryEmpty>
             <ImportLibrary data={data} />
+            <ImportDataExport data={data} keepAnswerText={settings.library.keepAnswerText} />
           </LibraryEmpty>
         )}
         {shown && (

@@ -4,6 +4,7 @@ import type { Settings } from '@/lib/runtime/contract/settings';
 import { DeleteConversations } from './DeleteConversations';
 import { DeleteEverything } from './DeleteEverything';
 import { ExportLibrary } from './ExportLibrary';
+import { ImportDataExport } from './ImportDataExport';
 import { ImportLibrary } from './ImportLibrary';
 import { LibrarySection } from './LibrarySection';
 import type { LibraryData } from './library-data';
@@ -33,6 +34,14 @@ export function ManageTab({
         <ExportLibrary data={data} />
         <ImportLibrary data={data} />
       </LibrarySection>
+      {settings.library.enabled && (
+        <LibrarySection
+          title="ChatGPT's data export"
+          note="The ZIP file ChatGPT sends when you export your data, or its unpacked folder: every conversation in it is kept as if you had opened it with Chat Lens, without ads or offers, which the export does not hold. A conversation kept already is replaced only by a newer copy."
+        >
+          <ImportDataExport data={data} keepAnswerText={settings.library.keepAnswerText} />
+        </LibrarySection>
+      )}
       <LibrarySection
         title="Table downloads"
         note="The tables for a spreadsheet, SQL or a data frame: CSV, JSON Lines or Parquet."

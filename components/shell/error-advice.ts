@@ -13,6 +13,8 @@ const ADVICE: Record<LensErrorCode, string> = {
   network: 'The request did not complete. Check your connection; Chat Lens tries again on the next refresh.',
   'cut-off': 'An answer stream ended early. Reload the conversation to read it whole.',
   'paging-loop': 'Older pages repeated themselves, so loading stopped. What was loaded is shown.',
+  'not-a-zip': 'Choose the ZIP file of the data export as ChatGPT sent it, or the folder it unpacks to.',
+  'unsupported-zip': 'Unpack the archive with another tool and choose the folder instead.',
 };
 
 export function errorAdvice(code: LensErrorCode): string {

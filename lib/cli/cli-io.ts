@@ -7,12 +7,18 @@ export interface OutputSink {
   close(): Promise<void>;
 }
 
+import type { RandomAccessSource } from '@/lib/model/zip-directory';
+
 /** Everything the command touches, passed in so that tests run it without a process or a disk. */
 export interface CliIo {
   /** The file's size in bytes; rejects when the file cannot be read. */
   fileSize(path: string): Promise<number>;
   /** The file's bytes, chunk by chunk: a data export is streamed, any other file is read whole from them. */
   readChunks(path: string): AsyncIterable<Uint8Array>;
+  /** The file opened to be read at any place (a ZIP archive); rejects when it cannot be read. */
+  openRandomAccess(path: string): Promise<RandomAccessSource & { close(): Promise<void> }>;
+  /** Whether the path is a folder (a data export unpacked); false for a file or nothing. */
+  isFolder(path: string): Promise<boolean>;
   /** The names of the files in a folder; rejects when it cannot be read. */
   listFolder(path: string): Promise<string[]>;
   /** The file of --out, created (or emptied) when the first output is ready. */

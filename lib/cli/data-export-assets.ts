@@ -79,27 +79,18 @@ export interface DataExportFiles {
   assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
 }
 
-/** The files beside the data export `file`, and how its names file names them. */
-async function besideTheExport(
-  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
-  folder: string,
-): Promise<{ names: string[]; namesFile: unknown } | null> {
-  let names: string[];
+/** `conversation_asset_file_names.json` parsed, when the export's files include it; null otherwise. */
+async function namesFileOf(
+  names: readonly string[],
+  read: (name: string) => AsyncIterable<Uint8Array>,
+): Promise<unknown> {
+  if (!names.includes(NAMES_FILE)) return null;
   try {
-    names = await io.listFolder(folder);
+    const parsed = parseJson(await textOf(read(NAMES_FILE)));
+    return parsed.ok ? parsed.value : null;
   } catch {
     return null;
   }
-  let namesFile: unknown = null;
-  if (names.includes(NAMES_FILE)) {
-    try {
-      const parsed = parseJson(await textOf(io.readChunks(join(folder, NAMES_FILE))));
-      namesFile = parsed.ok ? parsed.value : null;
-    } catch {
-      namesFile = null;
-    }
-  }
-  return { names, namesFile };
 }
 
 async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
@@ -109,12 +100,11 @@ async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 }
 
 /**
- * The bytes of each image and file of a conversation that lies beside the export, read when the conversation
- * is written; a file that cannot be read is left out, and the document names it by a line.
+ * The bytes of each image and file of a conversation that the export holds, read when the conversation is
+ * written; a file that cannot be read is left out, and the document names it by a line.
  */
 function assetFilesReader(
-  io: Pick<CliIo, 'readChunks'>,
-  folder: string,
+  read: (name: string) => AsyncIterable<Uint8Array>,
   resolve: AssetPathResolver,
 ): (inspection: Inspection) => Promise<AssetFiles> {
   return async (inspection) => {
@@ -123,11 +113,7 @@ function assetFilesReader(
       const name = resolve(asset.pointer ?? (asset.fileId as string));
       if (name === null) continue;
       try {
-        files.set(asset.fileId as string, {
-          bytes: await bytesOf(io.readChunks(join(folder, name))),
-          mimeType: null,
-          name,
-        });
+        files.set(asset.fileId as string, { bytes: await bytesOf(read(name)), mimeType: null, name });
       } catch {
         // Listed but unreadable: named by a line, as a file the export lacks.
       }
@@ -136,27 +122,52 @@ function assetFilesReader(
   };
 }
 
+/** How a document is written, which decides what it takes of the export's files. */
+export interface WrittenAs {
+  format: string | null;
+  out: string | null;
+  outDir: string | null;
+  zip: string | null;
+}
+
 /**
- * The files beside the data export `file`, as its format uses them: for Markdown written to the file `out`
- * (standard output when null: its paths are then from the current folder), or the bytes for a ZIP and for
- * many conversations' documents in a ZIP or folder (`zip`, `outDir`), which hold the files beside them.
+ * The export's files as its format uses them. `names`: the files beside the conversations, read by `read`;
+ * `folder`: where they lie on disk, or null when they lie inside a ZIP archive, which no document can link
+ * into. Markdown written to the file `out` (standard output when null: its paths are then from the current
+ * folder) links them; a ZIP, and many conversations' documents in a ZIP or folder (`zip`, `outDir`), hold
+ * their bytes beside them, wherever they lie.
  */
-export async function readDataExportFiles(
-  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
-  file: string,
-  written: { format: string | null; out: string | null; outDir: string | null; zip: string | null },
+export async function dataExportFiles(
+  names: readonly string[],
+  read: (name: string) => AsyncIterable<Uint8Array>,
+  folder: string | null,
+  written: WrittenAs,
 ): Promise<DataExportFiles> {
   const format = written.format ?? (written.zip === null ? null : 'md');
   const many = written.zip !== null || written.outDir !== null;
   const bytes = format === 'zip' || (many && (format === 'md' || format === 'html'));
-  if (!bytes && format !== 'md') return {};
-  const folder = dirname(file);
-  const beside = await besideTheExport(io, folder);
-  if (beside === null) return {};
-  const fromExport = (way: string) => dataExportAssetPaths(beside.names, beside.namesFile, way);
-  if (bytes) return { assetFiles: assetFilesReader(io, folder, fromExport('')) };
+  if (!bytes && (format !== 'md' || folder === null)) return {};
+  const namesFile = await namesFileOf(names, read);
+  const fromExport = (way: string) => dataExportAssetPaths(names, namesFile, way);
+  if (bytes || folder === null) return { assetFiles: assetFilesReader(read, fromExport('')) };
   const way = relative(written.out === null ? '.' : dirname(written.out), folder)
     .split('\\')
     .join('/');
   return { assetPath: fromExport(way) };
+}
+
+/** The files beside the data export `file` (conversations.json named alone), as its format uses them. */
+export async function readDataExportFiles(
+  io: Pick<CliIo, 'listFolder' | 'readChunks'>,
+  file: string,
+  written: WrittenAs,
+): Promise<DataExportFiles> {
+  const folder = dirname(file);
+  let names: string[];
+  try {
+    names = await io.listFolder(folder);
+  } catch {
+    return {};
+  }
+  return dataExportFiles(names, (name) => io.readChunks(join(folder, name)), folder, written);
 }

@@ -1,3 +1,4 @@
+import { isDataExportItem } from '@/lib/model/data-export';
 import { isRecord } from '@/lib/model/json-read';
 
 /**
@@ -7,9 +8,6 @@ import { isRecord } from '@/lib/model/json-read';
  * so a response with `messages` is read as the messages format first.
  */
 export type InputKind = 'har' | 'data-export' | 'messages' | 'tree';
-
-/** A list is a data export once one of its items is a tree object; a reader streaming it asks item by item. */
-export const isDataExportItem = (item: unknown): boolean => isRecord(item) && isRecord(item.mapping);
 
 export function detectInputKind(json: unknown): InputKind | null {
   if (Array.isArray(json)) return json.some(isDataExportItem) ? 'data-export' : null;

@@ -1,8 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
-import { normalizeDataExportItem } from '@/lib/model/data-export';
+import { isDataExportItem, normalizeDataExportItem } from '@/lib/model/data-export';
+import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { fail, ok, type Result } from '@/lib/model/result';
-import { readDataExportItems } from './data-export-stream';
-import { isDataExportItem } from './input-kind';
 import { inspectConversationOnly, NOT_A_CONVERSATION_FILE } from './inspect-file';
 
 /** Warnings kept while it is not yet known that the list is a data export; past these, only a count. */
@@ -21,7 +20,7 @@ export interface ExportInspectionHandlers {
 }
 
 /**
- * A data export (conversations.json) read as a stream, one conversation at a time, with the outcome of
+ * A data export (conversations.json, or its parts in order) read as a stream, one conversation at a time, with the outcome of
  * reading it whole: an unreadable item is left out with the warning normalizeDataExport gives, and a list
  * none of whose items is a conversation is not a conversation file (input-kind.ts). Until an item shows that
  * the list is a data export, warnings wait (the first thousand, then a count: memory stays bounded), so a
@@ -30,7 +29,7 @@ export interface ExportInspectionHandlers {
  * handed on.
  */
 export async function inspectExportStream(
-  chunks: AsyncIterable<Uint8Array>,
+  parts: Iterable<AsyncIterable<Uint8Array>>,
   handlers: ExportInspectionHandlers,
 ): Promise<Result<number>> {
   let isExport = false;
@@ -46,7 +45,7 @@ export async function inspectExportStream(
     else droppedWarnings += 1;
   };
   let index = 0;
-  const read = await readDataExportItems(chunks, {
+  const read = await readDataExportItems(parts, {
     item: async (item) => {
       if (!isExport && isDataExportItem(item)) {
         isExport = true;

@@ -40,11 +40,28 @@ async function createFile(path: string): Promise<OutputSink> {
   };
 }
 
+/** A file read at any place through one handle: a ZIP archive's end first, then its entries' pieces. */
+async function openRandomAccess(path: string) {
+  const handle = await open(path, 'r');
+  const { size } = await handle.stat();
+  return {
+    size,
+    read: async (offset: number, length: number) => {
+      const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+    close: () => handle.close(),
+  };
+}
+
 // The process side of `npm run inspect` / `chat-lens-inspect`: real files, real streams, the exit code.
 process.exitCode = await runCli(process.argv.slice(2), {
   fileSize: async (path) => (await stat(path)).size,
   readChunks: (path) => createReadStream(path, { highWaterMark: 256 * 1024 }),
   listFolder: (path) => readdir(path),
+  isFolder: async (path) => (await stat(path).catch(() => null))?.isDirectory() === true,
+  openRandomAccess,
   createFile,
   makeDirectory: async (path) => {
     await mkdir(path, { recursive: true });

@@ -16,13 +16,15 @@ import {
   tableFormatInfo,
 } from '@/lib/library/table-formats';
 import { plural } from '@/lib/model/plural';
+import type { Result } from '@/lib/model/result';
 import { archiveOutput } from './archive-output';
 import type { CliIo } from './cli-io';
-import { type DataExportFiles, readDataExportFiles } from './data-export-assets';
+import { type DataExportFiles, dataExportFiles, readDataExportFiles } from './data-export-assets';
 import { exportOutput } from './export-output';
-import { peekFirstByte } from './first-byte';
+import { type PeekedChunks, peekFirstByte } from './first-byte';
 import { inspectExportStream } from './inspect-export-stream';
 import { inspectFileText } from './inspect-file';
+import { type OpenedExport, openFolderExport, openZipExport } from './open-data-export';
 import { OutputWriteError } from './output-target';
 import type { ExportWriteChoices } from './output-writer';
 import { partSize } from './part-size';
@@ -35,6 +37,9 @@ export type { CliIo } from './cli-io';
 
 /** `[`: a data export's list, read as a stream; every other kind of file is small and read whole. */
 const LIST_START = 0x5b;
+/** `P`, of the `PK` every ZIP archive starts with: no JSON text starts so. */
+const ZIP_START = 0x50;
+const isZipName = (file: string): boolean => /\.zip$/i.test(file);
 
 /**
  * The largest file read whole (a HAR, one conversation). Parsed, a JSON text takes several times its
@@ -59,8 +64,9 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
                             [--file-name <template>] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search <word>]
                             [--zip-part-size <size>]
 
-<file> is a messages-format or tree-format response saved from chatgpt.com, a data-export
-conversations.json, or a HAR file recorded on chatgpt.com. Without --format a short summary is printed.
+<file> is a messages-format or tree-format response saved from chatgpt.com, a data export (the ZIP
+file ChatGPT sends, the folder it unpacks to, or its conversations.json), or a HAR file recorded on
+chatgpt.com. Without --format a short summary is printed.
 csv is the search queries, sources-csv the pages searches returned and answers cited, html the Markdown
 as one page to read or print. --citations says how the Markdown and the HTML show a cited marker: as
 inline links (the default) or as footnotes. --include-hidden writes hidden messages and tools' whole
@@ -307,39 +313,42 @@ async function inspectWholeFile(
   return 0;
 }
 
+/** The lists a data export's conversations are read from, and what its format takes of its other files. */
+interface StreamedInput {
+  totalBytes: number;
+  /** Each conversations file's chunks, asked for one at a time as the one before is read. */
+  parts: (stop: () => boolean) => Iterable<AsyncIterable<Uint8Array>>;
+  files: DataExportFiles;
+}
+
 /**
  * A data export read as a stream: each conversation is written as soon as it is read, so memory holds one
  * conversation whatever the file's size. A file that stops being JSON, or stops early, still gets its output
  * closed (a JSON array ends, a Parquet file gets its footer) over the conversations read before.
  */
-async function inspectStreamedExport(
-  args: CliArguments,
-  size: number,
-  chunks: AsyncIterable<Uint8Array>,
-  io: CliIo,
-): Promise<number> {
+async function inspectStreamedExport(args: CliArguments, input: StreamedInput, io: CliIo): Promise<number> {
   const progress = progressReporter({
     file: args.file,
-    totalBytes: size,
+    totalBytes: input.totalBytes,
     isTerminal: io.stderrIsTerminal,
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
-  // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them,
-  // and a ZIP holds them.
-  const files = await readDataExportFiles(io, args.file, args);
-  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), files);
+  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), input.files);
   let begun = false;
   let written = 0;
   let readError: unknown = null;
-  async function* guarded(): AsyncGenerator<Uint8Array> {
+  async function* guarded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     try {
       yield* chunks;
     } catch (error) {
       readError = error;
     }
   }
-  const result = await inspectExportStream(guarded(), {
+  const parts = function* (): Generator<AsyncIterable<Uint8Array>> {
+    for (const chunks of input.parts(() => readError !== null)) yield guarded(chunks);
+  };
+  const result = await inspectExportStream(parts(), {
     begin: async () => {
       begun = true;
       await output.begin();
@@ -361,7 +370,7 @@ async function inspectStreamedExport(
     ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
     : ' Nothing was written.';
   if (readError !== null) {
-    io.stderr(`Cannot read ${args.file}: ${reason(readError)}.${kept}\n`);
+    io.stderr(`Cannot read ${args.file}: ${reason(readError).replace(/\.$/, '')}.${kept}\n`);
     return 1;
   }
   if (!result.ok) {
@@ -372,6 +381,47 @@ async function inspectStreamedExport(
   }
   if (args.out !== null || args.zip !== null || args.outDir !== null) io.stderr(`Wrote ${output.name}\n`);
   return 0;
+}
+
+/**
+ * A data export as ChatGPT sends it, a ZIP archive, or the folder it unpacks to: its conversations file or
+ * parts read in order, its images and attachments read from where they lie.
+ * See export-format "Reading the data export".
+ */
+async function inspectOpenedExport(args: CliArguments, opened: OpenedExport, io: CliIo): Promise<number> {
+  const { source, filesFolder } = opened;
+  for (const warning of opened.warnings) io.stderr(`warning: ${warning}\n`);
+  try {
+    const { folder, files, parts } = source.layout;
+    const assets = await dataExportFiles(files, (name) => source.read(`${folder}${name}`), filesFolder, args);
+    return await inspectStreamedExport(
+      args,
+      {
+        totalBytes: source.partsBytes,
+        parts: function* (stop) {
+          for (const name of parts) if (!stop()) yield source.read(name);
+        },
+        files: assets,
+      },
+      io,
+    );
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The input, read far enough to know what it is: a data export's ZIP archive or folder, or a file. */
+type OpenedInput =
+  | { kind: 'export'; opened: Result<OpenedExport> }
+  | { kind: 'file'; size: number; start: PeekedChunks };
+
+async function openInput(file: string, io: CliIo): Promise<OpenedInput> {
+  if (await io.isFolder(file)) return { kind: 'export', opened: await openFolderExport(io, file) };
+  const size = await io.fileSize(file);
+  const start = await peekFirstByte(io.readChunks(file));
+  if (start.firstByte !== ZIP_START && !isZipName(file)) return { kind: 'file', size, start };
+  await start.release();
+  return { kind: 'export', opened: await openZipExport(io, file) };
 }
 
 /**
@@ -389,16 +439,25 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 2;
   }
   try {
-    let size: number;
-    let start: Awaited<ReturnType<typeof peekFirstByte>>;
+    let input: OpenedInput;
     try {
-      size = await io.fileSize(args.file);
-      start = await peekFirstByte(io.readChunks(args.file));
+      input = await openInput(args.file, io);
     } catch (error) {
       io.stderr(`Cannot read ${args.file}: ${reason(error)}\n`);
       return 1;
     }
-    if (start.firstByte === LIST_START) return await inspectStreamedExport(args, size, start.chunks, io);
+    if (input.kind === 'export') {
+      if (input.opened.ok) return await inspectOpenedExport(args, input.opened.value, io);
+      io.stderr(`${args.file}: ${input.opened.error.message}\n`);
+      return 1;
+    }
+    const { size, start } = input;
+    if (start.firstByte === LIST_START) {
+      // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them,
+      // and a ZIP holds them.
+      const files = await readDataExportFiles(io, args.file, args);
+      return await inspectStreamedExport(args, { totalBytes: size, parts: () => [start.chunks], files }, io);
+    }
     if (size > WHOLE_FILE_LIMIT_BYTES) {
       await start.release();
       io.stderr(

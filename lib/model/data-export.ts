@@ -3,6 +3,9 @@ import { isRecord, readIdentifier } from './json-read';
 import { fail, ok, type Result } from './result';
 import { normalizeTreeFormat } from './tree-format';
 
+/** A list is a data export once one of its items is a tree object; a reader streaming it asks item by item. */
+export const isDataExportItem = (item: unknown): boolean => isRecord(item) && isRecord(item.mapping);
+
 function label(item: unknown, index: number): string {
   const id = isRecord(item) ? (readIdentifier(item.conversation_id) ?? readIdentifier(item.id)) : null;
   return id === null ? `Conversation ${index + 1}` : `Conversation ${index + 1} (${id})`;

@@ -12,7 +12,9 @@ export type LensErrorCode =
   | 'http' // any other unexpected status
   | 'network' // the request did not complete
   | 'cut-off' // a stream ended before its end
-  | 'paging-loop'; // a repeated cursor or a page that adds nothing (site-interface 4.1)
+  | 'paging-loop' // a repeated cursor or a page that adds nothing (site-interface 4.1)
+  | 'not-a-zip' // a file read as a ZIP archive that is none
+  | 'unsupported-zip'; // a ZIP entry encrypted, or packed by a method other than stored or deflate
 
 export interface LensError {
   code: LensErrorCode;

@@ -1,9 +1,12 @@
+import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LibraryConversation } from '@/lib/library/library-record';
+import { conversationsExport } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
+import { storedConversations } from '@/tests/support/data-export-files';
 import { type Lens, test } from './lens-test';
 import { exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
 import {
@@ -262,6 +265,35 @@ describe('the library page over conversations kept in Chromium', () => {
       .toBe(`Imported 0 conversations, ${count} already newer.`);
     expect(byId(await keptLibrary(page))).toEqual(before);
     expect(await text(page, 'library-counts')).toMatch(new RegExp(`^${count} conversations`));
+    await page.close();
+  });
+
+  test('a data export ZIP picked on the page adds its conversations, and once', async ({ lens }) => {
+    await filledLibrary(lens);
+    const page = await openLibraryPage(lens, 'manage');
+    const exported: readonly FixtureName[] = ['plain', 'longHistory'];
+    // In parts inside a folder, as newer exports are (export-format "Reading the data export").
+    const [first, second] = storedConversations(exported).map((conversation) =>
+      strToU8(JSON.stringify(conversationsExport([conversation]))),
+    );
+    const zip = zipSync({
+      'Export/conversations-000.json': first as Uint8Array,
+      'Export/conversations-001.json': second as Uint8Array,
+    });
+    const importZip = (): Promise<void> =>
+      page
+        .getByLabel("Import ChatGPT's data export (ZIP)")
+        .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    const status = page.locator('.data-export-import [role="status"]');
+    await importZip();
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Added 2 conversations.');
+    const kept = (await keptLibrary(page)).conversations.map((record) => record.id);
+    for (const name of exported) expect(kept).toContain(FIXTURE_IDS[name]);
+    await importZip();
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toBe('Added 0 conversations, 2 already in the library.');
+    expect((await keptLibrary(page)).conversations).toHaveLength(kept.length);
     await page.close();
   });
 });

@@ -12,7 +12,7 @@ export type Route =
   | { kind: 'submit-prompt' } // site-interface 4.5
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id
-  | { kind: 'conversation-list' } // DESIGN "The conversation list"
+  | { kind: 'conversation-list' } // site-interface 10.7
   | { kind: 'project-sidebar' }
   | { kind: 'project-conversations'; projectId: string }
   | { kind: 'chat-page'; conversationId: string }

@@ -4,7 +4,7 @@ import { pause, sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /**
- * The conversation list as the site pages it (DESIGN "The conversation list"): the history by offset, at
+ * The conversation list as the site pages it (site-interface 10.7): the history by offset, at
  * most 100 at a time (422 above), the archived ones apart, and each project's own conversations by
  * cursor. A deep offset answers more slowly, as the site's does.
  */

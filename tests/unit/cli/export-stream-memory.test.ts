@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { Zip, ZipDeflate } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { writeBigExport } from '@/tests/support/big-export-file';
 
@@ -30,17 +33,40 @@ function inspectCsv(path: string): Promise<{ code: number | null; stdoutBytes: n
   });
 }
 
+/** The export packed as ChatGPT sends it, `conversations.json` in a ZIP archive, written as it is packed. */
+async function zipped(path: string, zipPath: string): Promise<void> {
+  const out = createWriteStream(zipPath);
+  const zip = new Zip((error, chunk) => {
+    if (error) out.destroy(error);
+    else out.write(chunk);
+  });
+  const entry = new ZipDeflate('conversations.json', { level: 1 });
+  zip.add(entry);
+  for await (const chunk of createReadStream(path)) entry.push(chunk as Buffer);
+  entry.push(new Uint8Array(0), true);
+  zip.end();
+  out.end();
+  await finished(out);
+}
+
 describe('memory while reading a data export', () => {
-  it(`reads a ${FILE_BYTES / 1_000_000} MB export with a ${HEAP_MEGABYTES} MB heap: one conversation at a time, never the file`, async () => {
-    const path = join(tmpdir(), `chat-lens-memory-${process.pid}.json`);
-    try {
-      const written = await writeBigExport(path, FILE_BYTES);
-      const result = await inspectCsv(path);
-      expect(result.stderr).not.toMatch(/FATAL ERROR|\n\s+at /);
-      expect(result.code).toBe(0);
-      expect(result.stdoutBytes).toBe(written.csvBytes);
-    } finally {
-      await rm(path, { force: true });
-    }
-  }, 120_000);
+  it.each(['json', 'zip'])(
+    `reads a ${FILE_BYTES / 1_000_000} MB export (%s) with a ${HEAP_MEGABYTES} MB heap: one conversation at a time, never the file`,
+    async (kind) => {
+      const path = join(tmpdir(), `chat-lens-memory-${process.pid}.json`);
+      const zipPath = join(tmpdir(), `chat-lens-memory-${process.pid}.zip`);
+      try {
+        const written = await writeBigExport(path, FILE_BYTES);
+        if (kind === 'zip') await zipped(path, zipPath);
+        const result = await inspectCsv(kind === 'zip' ? zipPath : path);
+        expect(result.stderr).not.toMatch(/FATAL ERROR|\n\s+at /);
+        expect(result.code).toBe(0);
+        expect(result.stdoutBytes).toBe(written.csvBytes);
+      } finally {
+        await rm(path, { force: true });
+        await rm(zipPath, { force: true });
+      }
+    },
+    120_000,
+  );
 });

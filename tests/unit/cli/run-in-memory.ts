@@ -75,12 +75,25 @@ export async function run(
         yield chunk;
       }
     },
+    openRandomAccess: async (path) => {
+      const bytes = bytesAt(path);
+      return {
+        size: bytes.byteLength,
+        read: async (offset, length) => bytes.slice(offset, offset + length),
+        close: async () => {},
+      };
+    },
+    isFolder: async (path) => {
+      const prefix = `${path.replace(/\/$/, '')}/`;
+      return files[path] === undefined && Object.keys(files).some((name) => name.startsWith(prefix));
+    },
     listFolder: async (folder) => {
       const prefix = folder === '.' || folder === '' ? '' : `${folder.replace(/\/$/, '')}/`;
-      return Object.keys(files).flatMap((path) => {
-        const name = path.startsWith(prefix) ? path.slice(prefix.length) : null;
-        return name === null || name.includes('/') ? [] : [name];
-      });
+      // As a disk lists them: the files, and each folder inside once.
+      const names = Object.keys(files).flatMap((path) =>
+        path.startsWith(prefix) ? [path.slice(prefix.length).split('/')[0] ?? ''] : [],
+      );
+      return [...new Set(names)];
     },
     createFile: async (path) => {
       const pieces: Piece[] = [];

@@ -12,7 +12,7 @@ import { typedValue } from './outcome-checks';
 import { editText, splitAt, splitPoints, textEdits } from './text-edits';
 
 /**
- * A data export read as a stream (lib/cli/data-export-stream.ts, lib/cli/inspect-export-stream.ts), damaged
+ * A data export read as a stream (lib/model/data-export-stream.ts, lib/cli/inspect-export-stream.ts), damaged
  * and cut into chunks anywhere (inside a UTF-8 character too): the stream never rejects, it ends with a typed
  * outcome, the conversations it hands on are well formed, and where it reads the file to its end it finds the
  * conversations reading the file whole finds.
@@ -38,7 +38,7 @@ describe('the data export stream on damaged files', () => {
     async ([text, points]) => {
       const bytes = new TextEncoder().encode(text);
       const streamed: Inspection[] = [];
-      const read = await inspectExportStream(chunksOf(bytes, points), {
+      const read = await inspectExportStream([chunksOf(bytes, points)], {
         begin: async () => {},
         conversation: async (inspection) => {
           streamed.push(inspection);

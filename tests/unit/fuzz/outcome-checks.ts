@@ -14,6 +14,8 @@ const ERROR_CODES: Record<LensErrorCode, true> = {
   network: true,
   'cut-off': true,
   'paging-loop': true,
+  'not-a-zip': true,
+  'unsupported-zip': true,
 };
 
 /**

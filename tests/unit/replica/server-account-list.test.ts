@@ -25,7 +25,7 @@ const list = async (query: string): Promise<ListPage> => {
   return json(response) as unknown as ListPage;
 };
 
-/** DESIGN "The conversation list": the account's history as the replica pages it. */
+/** site-interface 10.7: the account's history as the replica pages it. */
 describe('the conversation list', () => {
   it('pages the history by offset, newest update first, with its total', async () => {
     const first = await list('offset=0&limit=100&order=updated');

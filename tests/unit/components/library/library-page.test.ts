@@ -64,6 +64,9 @@ describe('the library page', () => {
     const html = await pageOf({ filled: false });
     expect(html).toContain('data-testid="library-empty"');
     expect(visibleText(html)).toContain('Import a library file (JSON)');
+    expect(visibleText(html)).toContain("Import ChatGPT's data export (ZIP)");
+    expect(html).toMatch(/<input id="[^"]+" type="file" accept=".zip,application\/zip"/);
+    expect(html).toMatch(/<input id="[^"]+" type="file" webkitdirectory=""/);
     expect(html).not.toContain('role="tablist"');
   });
 
@@ -108,5 +111,13 @@ describe('the library page', () => {
     expect(html).toContain('aria-label="Delete “Poem”"');
     expect(text).toContain('3 of 3');
     expect(text).toContain('Delete everything…');
+    expect(text).toContain("ChatGPT's data export");
+    expect(text).toContain('or its unpacked folder');
+  });
+
+  it('offers the data export only while the library is on', async () => {
+    const text = visibleText(await pageOf({ tab: 'manage', enabled: false }));
+    expect(text).toContain('Import a library file (JSON)');
+    expect(text).not.toContain("ChatGPT's data export");
   });
 });

@@ -1,0 +1,26 @@
+import type { ImportOutcome, ImportProgress } from '@/lib/library/data-export-import';
+import { countOf, countText } from './number-text';
+
+const megabytes = (bytes: number): string => (bytes / 1_000_000).toFixed(1);
+
+/** "120 conversations read, 45.2 of 300.0 MB": where a data export's import is. */
+export const importProgressText = (progress: ImportProgress): string =>
+  `${countOf(progress.conversations, 'conversation', 'conversations')} read, ${megabytes(progress.bytesRead)} of ${megabytes(progress.totalBytes)} MB`;
+
+/**
+ * What importing a data export came to: "Added 12 conversations, updated 3, 40 already in the library, 1
+ * skipped as unreadable." Cancelled or stopped, it says so, and that what was read before was kept.
+ */
+export function dataExportSummary(outcome: ImportOutcome): string {
+  const parts = [`added ${countOf(outcome.added, 'conversation', 'conversations')}`];
+  if (outcome.updated > 0) parts.push(`updated ${countText(outcome.updated)}`);
+  if (outcome.unchanged > 0) parts.push(`${countText(outcome.unchanged)} already in the library`);
+  if (outcome.skipped > 0) parts.push(`${countText(outcome.skipped)} skipped as unreadable`);
+  const counts = parts.join(', ');
+  if (outcome.cancelled) return `Cancelled: ${counts} before it stopped.`;
+  const said = `${counts.charAt(0).toUpperCase()}${counts.slice(1)}.`;
+  if (outcome.stopped === null) return said;
+  const read = outcome.added + outcome.updated + outcome.unchanged + outcome.skipped;
+  if (read === 0) return `${outcome.stopped.message} Nothing was imported.`;
+  return `${outcome.stopped.message} ${said} What was read before it is kept.`;
+}

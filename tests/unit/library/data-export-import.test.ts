@@ -1,0 +1,131 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
+import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
+import type { LibraryStore } from '@/lib/library/library-store';
+import { zipDataExport } from '@/lib/model/data-export-source';
+import { conversationsExport } from '@/tests/replica/fixtures/formats';
+import { storedConversations } from '@/tests/support/data-export-files';
+import { libraryConversation } from '@/tests/support/library-records';
+import { memorySource, zipOf } from '@/tests/unit/fixtures/zip-bytes';
+import { scratchLibraries } from './scratch-libraries';
+
+const libraries = scratchLibraries('data-export-import');
+const conversations = storedConversations(['webSearch', 'plain', 'longHistory', 'products']);
+const listText = (from: number, to?: number): string =>
+  JSON.stringify(conversationsExport(conversations.slice(from, to)));
+
+async function sourceOf(files: Record<string, string | Uint8Array>, cutTo?: number) {
+  const zip = zipOf(files, cutTo !== undefined);
+  const source = await zipDataExport(memorySource(cutTo === undefined ? zip : zip.slice(0, cutTo)));
+  if (!source.ok) throw new Error(source.error.message);
+  return source.value;
+}
+
+function optionsFor(store: LibraryStore, cancelled = () => false): ImportOptions & { seen: number[] } {
+  const seen: number[] = [];
+  return {
+    seen,
+    keepAnswerText: true,
+    savedAt: 1_000,
+    write: libraryBatchWriter(store),
+    progress: ({ conversations: read }) => void seen.push(read),
+    cancelled,
+  };
+}
+
+describe('importing a data export into the library (export-format "Reading the data export")', () => {
+  it('keeps every conversation of the parts, and the same export again adds nothing', async () => {
+    const store = await libraries.open(libraries.name());
+    const source = await sourceOf({
+      'Export/conversations-001.json': listText(2),
+      'Export/conversations-000.json': listText(0, 2),
+      'Export/file-abc-photo.png': new Uint8Array([1, 2]),
+    });
+    const first = await importDataExport(source, optionsFor(store));
+    expect(first).toEqual({
+      added: 4,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      stopped: null,
+      cancelled: false,
+    });
+    expect((await store.all()).map((record) => record.id).sort()).toEqual(
+      conversations.map((conversation) => conversation.id).sort(),
+    );
+    const again = await importDataExport(source, optionsFor(store));
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 4 });
+  });
+
+  it('leaves out an unreadable item and counts it', async () => {
+    const store = await libraries.open(libraries.name());
+    const items = [...(JSON.parse(listText(0, 2)) as unknown[]), { mapping: 'not a tree' }];
+    const outcome = await importDataExport(
+      await sourceOf({ 'conversations.json': JSON.stringify(items) }),
+      optionsFor(store),
+    );
+    expect(outcome).toMatchObject({ added: 2, skipped: 1, stopped: null });
+  });
+
+  it('writes what was read before an archive is cut off, then says where it stopped', async () => {
+    const store = await libraries.open(libraries.name());
+    const text = listText(0);
+    const outcome = await importDataExport(
+      await sourceOf({ 'conversations.json': text }, Math.floor(text.length * 0.9)),
+      optionsFor(store),
+    );
+    expect(outcome.stopped?.code).toBe('cut-off');
+    expect(outcome.added).toBeGreaterThan(0);
+    expect(await store.count()).toBe(outcome.added);
+  });
+
+  it('stops when cancelled, keeping what was read', async () => {
+    const store = await libraries.open(libraries.name());
+    // Asked before the part, before its chunk, then before each item: the user cancels after the first.
+    let asked = 0;
+    const outcome = await importDataExport(
+      await sourceOf({ 'conversations.json': listText(0) }),
+      optionsFor(store, () => {
+        asked += 1;
+        return asked > 3;
+      }),
+    );
+    expect(outcome).toMatchObject({ cancelled: true, stopped: null, added: 1 });
+    expect(await store.count()).toBe(1);
+  });
+
+  it('refuses a list of something else', async () => {
+    const store = await libraries.open(libraries.name());
+    const outcome = await importDataExport(
+      await sourceOf({ 'conversations.json': '[{"title": "no mapping"}]' }),
+      optionsFor(store),
+    );
+    expect(outcome.stopped?.code).toBe('unexpected-shape');
+    expect(outcome.stopped?.message).toMatch(/^Not a ChatGPT data export/);
+  });
+});
+
+describe('mergeDataExportBatch', () => {
+  const at = (id: string, updatedAt: number | null) => ({ ...libraryConversation(id, []), updatedAt });
+
+  it('adds what is not kept, replaces only an older copy, and counts a repeated id once', () => {
+    const kept = new Map([
+      ['old', at('old', 10)],
+      ['same', at('same', 20)],
+      ['live', at('live', 40)],
+    ]);
+    const merged = mergeDataExportBatch(kept, [
+      at('new', 5),
+      at('old', 15),
+      at('same', 20),
+      at('live', 30),
+      at('new', 6),
+    ]);
+    expect(merged.records.map((record) => [record.id, record.updatedAt])).toEqual([
+      ['new', 6],
+      ['old', 15],
+    ]);
+    expect(merged).toMatchObject({ added: 1, updated: 1, unchanged: 2 });
+  });
+});
