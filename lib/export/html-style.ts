@@ -1,8 +1,8 @@
 /**
  * The HTML export's only style, inline (export-format "HTML"): one column that fits a phone, light or dark
  * as the reader's system is, and a printout in black on white whose headings stay with what follows them.
- * Code is monospace on a tinted ground, wrapped rather than cut off, its tokens coloured by highlight.js's
- * classes (code-highlight.ts) in colours that keep their contrast on both grounds and in print.
+ * Code is monospace on a tinted ground, wrapped rather than cut off, its tokens coloured by their kind
+ * (code-highlight.ts) in colours that keep their contrast on both grounds and in print.
  */
 export const HTML_STYLE = `
 :root {
@@ -57,11 +57,11 @@ code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberat
 code { background: var(--code); border-radius: 4px; padding: 0.1em 0.3em; overflow-wrap: anywhere; }
 pre { background: var(--code); border: 1px solid var(--line); border-radius: 6px; padding: 0.75em; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre code { background: none; padding: 0; font-size: 1em; }
-.hljs-keyword, .hljs-selector-tag, .hljs-meta .hljs-keyword, .hljs-doctag { color: var(--keyword); }
-.hljs-string, .hljs-regexp, .hljs-meta .hljs-string { color: var(--string); }
-.hljs-comment, .hljs-quote { color: var(--comment); font-style: italic; }
-.hljs-number, .hljs-literal, .hljs-built_in, .hljs-symbol, .hljs-attr, .hljs-variable, .hljs-template-variable { color: var(--number); }
-.hljs-title, .hljs-type, .hljs-section, .hljs-name, .hljs-selector-class, .hljs-selector-id { color: var(--name); }
+.hl-keyword { color: var(--keyword); }
+.hl-string { color: var(--string); }
+.hl-comment { color: var(--comment); font-style: italic; }
+.hl-number { color: var(--number); }
+.hl-name { color: var(--name); }
 blockquote { margin: 1em 0; padding: 0 0 0 1em; border-left: 4px solid var(--line); color: var(--muted); }
 table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
