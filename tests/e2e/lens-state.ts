@@ -7,14 +7,35 @@ import type { Lens } from './lens-test';
 
 const LIVE_WORKER_TIMEOUT_MS = 20_000;
 
+/** How long a look waits for a worker to start before it gives the extension an event to start it. */
+const WAKE_AFTER_MS = 3_000;
+
 /**
- * The extension's service worker as it runs now: after a stop (CDP ServiceWorker.stopAllWorkers) the
- * handle the browser started with is gone, and the worker an event restarted is a new one. It looks again
- * until one answers: a worker restarted between a look and the wait that follows it announced itself to
- * nobody, so a wait for that announcement alone could last until it timed out.
+ * Gives a stopped worker the event that starts it, as a page of the extension would: a runtime message.
+ * Chrome stops a worker left 30 s without events (architecture "Browser facts"), and a test that waited
+ * that long before its first look would otherwise wait for a worker nothing starts.
+ */
+async function wakeWorker(context: BrowserContext): Promise<void> {
+  const known = context.serviceWorkers()[0];
+  if (known === undefined) return;
+  const page = await context.newPage();
+  try {
+    await page.goto(new URL('/popup.html', known.url()).href);
+    await page.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The extension's service worker as it runs now: after a stop (CDP ServiceWorker.stopAllWorkers, or Chrome
+ * stopping an idle one) the handle the browser started with is gone, and the worker an event restarted is a
+ * new one. It looks again until one answers: a worker restarted between a look and the wait that follows it
+ * announced itself to nobody, so a wait for that announcement alone could last until it timed out.
  */
 export async function liveWorker(context: BrowserContext): Promise<Worker> {
   const deadline = Date.now() + LIVE_WORKER_TIMEOUT_MS;
+  let wakeAt = Date.now() + WAKE_AFTER_MS;
   for (;;) {
     for (const worker of [...context.serviceWorkers()].reverse()) {
       const alive = await worker.evaluate(() => true).catch(() => false);
@@ -22,6 +43,10 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
     }
     if (Date.now() > deadline)
       throw new Error(`No service worker of the extension answered in ${LIVE_WORKER_TIMEOUT_MS / 1000} s.`);
+    if (Date.now() > wakeAt) {
+      wakeAt = Number.POSITIVE_INFINITY;
+      await wakeWorker(context).catch(() => undefined);
+    }
     await context.waitForEvent('serviceworker', { timeout: 500 }).catch(() => undefined);
   }
 }
