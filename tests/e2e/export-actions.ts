@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import type { Download, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
@@ -16,6 +17,18 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 export const downloadedText = async (download: Download): Promise<string> =>
   (await downloadedBytes(download)).toString('utf8');
 
+/**
+ * What a downloaded file says, as a reader would search it: its text, or for a ZIP each file inside it
+ * under its path (its deflated bytes would hide what they hold).
+ */
+export async function downloadedContent(download: Download): Promise<string> {
+  const bytes = await downloadedBytes(download);
+  if (!download.suggestedFilename().endsWith('.zip')) return bytes.toString('utf8');
+  return Object.entries(unzipSync(new Uint8Array(bytes)))
+    .map(([path, content]) => `${path}\n${strFromU8(content)}`)
+    .join('\n');
+}
+
 /** The file a click on an extension page downloads; throws with the status line when the export failed. */
 async function downloadOf(page: Page, click: () => Promise<void>): Promise<string> {
   const download = page.waitForEvent('download', { timeout: EXPORT_TIMEOUT_MS });
@@ -29,7 +42,7 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<strin
   const file = await Promise.race([download, failed]);
   if (file === null)
     throw new Error(`the export failed: ${await page.getByTestId('export-status').textContent()}`);
-  return downloadedText(file);
+  return downloadedContent(file);
 }
 
 /** Opens the export menu and picks the item. */
