@@ -17,6 +17,7 @@ import {
 } from './library-expected';
 import { type KeptLibrary, keptLibrary, setLibrary, waitForKept } from './library-state';
 import { waitForClient } from './replica-page';
+import { shootEveryLook } from './view-checks';
 
 /**
  * The library page over what real Chromium kept (architecture "The library"): every figure, table count,
@@ -287,12 +288,22 @@ describe('the library page over conversations kept in Chromium', () => {
     const status = page.locator('.data-export-import [role="status"]');
     await importZip();
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Added 2 conversations.');
+    await shootEveryLook(page, 'library-manage-data-export-added');
     const kept = (await keptLibrary(page)).conversations.map((record) => record.id);
     for (const name of exported) expect(kept).toContain(FIXTURE_IDS[name]);
     await importZip();
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
       .toBe('Added 0 conversations, 2 already in the library.');
+    expect((await keptLibrary(page)).conversations).toHaveLength(kept.length);
+    // A file that is no data export is refused, saying why, and the library keeps what it held.
+    await page
+      .getByLabel("Import ChatGPT's data export (ZIP)")
+      .setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip') });
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toContain('notes.zip was not imported');
+    await shootEveryLook(page, 'library-manage-data-export-refused');
     expect((await keptLibrary(page)).conversations).toHaveLength(kept.length);
     await page.close();
   });
