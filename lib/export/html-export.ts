@@ -4,7 +4,13 @@ import { type AssetFiles, assetFileId } from './asset-files';
 import { escapeHtml, type HtmlEnvironment, markdownHtml } from './html-markdown';
 import { pagesHtml } from './html-pages';
 import { HTML_STYLE } from './html-style';
-import { bodyBlocks, documentFacts, documentTitle, type MarkdownExportOptions } from './markdown-export';
+import {
+  bodyBlocks,
+  documentFacts,
+  documentTitle,
+  type MarkdownExportOptions,
+  PIECE_LENGTH,
+} from './markdown-export';
 import { blockMarkdown, type TranscriptBlock } from './markdown-transcript';
 
 /**
@@ -91,9 +97,6 @@ function inlineImages(files: AssetFiles | undefined): {
   };
   return { assetPath, environment: { inlineImages: images } };
 }
-
-/** About how many characters of Markdown markdown-it renders at once. */
-const PIECE_LENGTH = 16 * 1024;
 
 /**
  * The blocks as HTML: a turn's plain pages written directly (html-pages.ts), every other block rendered by

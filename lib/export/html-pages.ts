@@ -1,6 +1,7 @@
 import type { WebSource } from '@/lib/insights/sources';
 import { encodeLink, escapeHtml } from './html-markdown';
 import { pageLabels, uncitedLabel } from './markdown-citations';
+import { NEEDS_INLINE_WORK } from './markdown-text';
 import type { PagesBlock } from './markdown-transcript';
 
 /**
@@ -11,15 +12,14 @@ import type { PagesBlock } from './markdown-transcript';
  * tests/unit/export/html-pages.test.ts holds the two ways equal.
  */
 
-/**
- * What inlineText would change, and control characters (markdown-it's normalising replaces NUL): then the
- * text is not plain.
- */
-const NOT_PLAIN = /[\\`*[\]<>|~_&#]|\p{Cc}|[^\S ]|\u0085| {2}|^ | $|^$/u;
+/** Control characters: markdown-it's normalising replaces NUL. */
+const CONTROL = /\p{Cc}/u;
 /** A web address a link destination holds as it is: nothing that ends it or that it would unescape. */
 const PLAIN_WEB_ADDRESS = /^https?:[^\s<>\\|]*$/i;
 
-const isPlain = (text: string): boolean => !NOT_PLAIN.test(text);
+/** Nothing inlineText would change (markdown-text.ts), no control character, and something to show. */
+const isPlain = (text: string): boolean =>
+  text !== '' && !NEEDS_INLINE_WORK.test(text) && !CONTROL.test(text);
 
 function anchor(label: string, url: string): string | null {
   if (!isPlain(label) || !PLAIN_WEB_ADDRESS.test(url)) return null;

@@ -38,8 +38,8 @@ export interface MarkdownExportOptions extends Partial<TranscriptOptions> {
 }
 
 const UNTITLED = 'Untitled conversation';
-/** About how many characters of the transcript go out in one piece. */
-const PIECE_LENGTH = 16 * 1024;
+/** About how many characters of Markdown go out, or are rendered, in one piece. */
+export const PIECE_LENGTH = 16 * 1024;
 
 /** What a Markdown section writes, and which members of the inspection it shows. */
 export interface MarkdownSection {

@@ -1,4 +1,5 @@
 import { JSONParser } from '@streamparser/json';
+import { plural } from './plural';
 import { fail, ok, type Result } from './result';
 
 export interface ExportStreamHandlers {
@@ -9,7 +10,7 @@ export interface ExportStreamHandlers {
 }
 
 const number = (value: number): string => value.toLocaleString('en-US');
-const conversations = (count: number): string => `${count} complete conversation${count === 1 ? '' : 's'}`;
+const conversations = (count: number): string => plural(count, 'complete conversation');
 
 /**
  * The items of a data export's lists (conversations.json, or each of its parts `conversations-NNN.json` in
