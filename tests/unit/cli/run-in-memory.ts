@@ -1,5 +1,5 @@
 import { type CliIo, runCli } from '@/lib/cli/run-cli';
-import { joinedBytes } from '@/lib/model/joined-bytes';
+import { bytesOf } from '@/tests/unit/export/export-text';
 import { splitAt } from '@/tests/unit/fuzz/text-edits';
 
 export interface RunResult {
@@ -35,9 +35,6 @@ type Piece = string | Uint8Array;
 
 const textOf = (pieces: readonly Piece[]): string =>
   pieces.map((piece) => (typeof piece === 'string' ? piece : new TextDecoder().decode(piece))).join('');
-
-const bytesOf = (pieces: readonly Piece[]): Uint8Array =>
-  joinedBytes(pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece)));
 
 /** A chunking that cuts the bytes at the given offsets (each taken modulo the length plus one, each once). */
 export function cutAt(offsets: number[]): (bytes: Uint8Array) => Uint8Array[] {
