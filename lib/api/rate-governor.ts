@@ -29,6 +29,17 @@ export interface RateGovernorOptions {
   saved?: unknown;
   /** Called whenever the state changes, so the caller can save it at once. */
   onStateChange?: (state: RateGovernorState) => void;
+  /** Picks each gap's jitter while a spacing is set; a number in [0, 1). */
+  random?: () => number;
+}
+
+/**
+ * A pace every request keeps while it is set: each starts at least `minGapMs` plus up to `jitterMs` after the
+ * one before (site-interface 10.7: a bulk run asks one conversation at a time, a second or more apart).
+ */
+export interface Spacing {
+  minGapMs: number;
+  jitterMs: number;
 }
 
 export interface RunOptions {
@@ -47,6 +58,11 @@ export interface RateGovernor {
   state(): RateGovernorState;
   /** Epoch ms when requests may go out again; null when they may go now. */
   waitUntil(): number | null;
+  /**
+   * Spaces every later request, whoever sends it, until set to null; needs `sleep`. A block still answers
+   * at once unless the request waits it out.
+   */
+  setSpacing(spacing: Spacing | null): void;
 }
 
 function restore(saved: unknown): RateGovernorState {
@@ -69,8 +85,19 @@ function ladderStep(strikes: number): number {
  * before a 429 stays with its owner.
  */
 export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
-  const { now, sleep, onStateChange } = options;
+  const { now, sleep, onStateChange, random = Math.random } = options;
   let current = restore(options.saved);
+  let spacing: Spacing | null = null;
+  /** When the latest spaced request may start: each takes the next slot before it sleeps, so two never share one. */
+  let nextSlot = 0;
+
+  /** Sleeps until this request's slot; the slot after it is taken at once. */
+  const keepPace = async (): Promise<void> => {
+    if (spacing === null || sleep === undefined) return;
+    const start = Math.max(now(), nextSlot);
+    nextSlot = start + spacing.minGapMs + Math.floor(random() * spacing.jitterMs);
+    if (start > now()) await sleep(start - now());
+  };
 
   const update = (next: RateGovernorState): void => {
     if (next.blockedUntil === current.blockedUntil && next.strikes === current.strikes) return;
@@ -109,6 +136,10 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
       blockedUntil = waitUntil();
     }
     if (blockedUntil !== null) return rateLimited(blockedUntil);
+    await keepPace();
+    // A 429 may have come while this request waited for its slot.
+    blockedUntil = waitUntil();
+    if (blockedUntil !== null) return rateLimited(blockedUntil);
     let response: Response;
     try {
       response = await request();
@@ -121,5 +152,9 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
     return ok(response);
   };
 
-  return { run, noteResponse, state: () => ({ ...current }), waitUntil };
+  const setSpacing = (next: Spacing | null): void => {
+    spacing = next;
+  };
+
+  return { run, noteResponse, state: () => ({ ...current }), waitUntil, setSpacing };
 }

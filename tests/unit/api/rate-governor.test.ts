@@ -140,4 +140,85 @@ describe('createRateGovernor', () => {
     expect(clock.now() - before).toBe(30_000);
     expect(sent()).toBe(2);
   });
+
+  describe('spacing', () => {
+    function spaced(random = () => 0.5) {
+      const clock = fakeClock();
+      // Each sleep ends at its own time, so requests waiting together wake one after the other.
+      const sleep = async (ms: number): Promise<void> => {
+        const until = clock.now() + ms;
+        await Promise.resolve();
+        clock.advance(Math.max(0, until - clock.now()));
+      };
+      const starts: number[] = [];
+      const governor = createRateGovernor({ now: clock.now, sleep, random });
+      const send = () =>
+        governor.run(() => {
+          starts.push(clock.now());
+          return respond(200)();
+        });
+      return { clock, governor, starts, send };
+    }
+
+    it('starts each request a gap and its jitter after the one before', async () => {
+      const { governor, starts, send } = spaced(() => 0.5);
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 400 });
+      for (let request = 0; request < 4; request += 1) await send();
+      const gaps = starts.slice(1).map((start, index) => start - (starts[index] ?? 0));
+      expect(gaps).toEqual([1_200, 1_200, 1_200]);
+    });
+
+    it('gives requests sent together a slot each', async () => {
+      const { clock, governor, send } = spaced(() => 0);
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
+      const first = clock.now();
+      await Promise.all([send(), send(), send(), send()]);
+      expect(clock.now() - first).toBeGreaterThanOrEqual(3_000);
+    });
+
+    it('never starts two requests less than the gap apart, whatever the jitter', async () => {
+      const values = [0, 0.99, 0.3, 0];
+      const { governor, starts, send } = spaced(() => values.shift() ?? 0);
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 500 });
+      for (let request = 0; request < 5; request += 1) await send();
+      const gaps = starts.slice(1).map((start, index) => start - (starts[index] ?? 0));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1_000);
+      expect(new Set(gaps).size).toBeGreaterThan(1);
+    });
+
+    it('lets requests go at once again when the spacing is lifted', async () => {
+      const { governor, starts, send } = spaced();
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
+      await send();
+      governor.setSpacing(null);
+      await send();
+      await send();
+      expect(starts[2]).toBe(starts[1]);
+    });
+
+    it('answers rate-limited without sending when a 429 came while a request waited for its slot', async () => {
+      const clock = fakeClock();
+      let sent = 0;
+      const governor = createRateGovernor({
+        now: clock.now,
+        sleep: async (ms) => {
+          await clock.sleep(ms);
+          governor.noteResponse(new Response(null, { status: 429, headers: { 'retry-after': '30' } }));
+        },
+      });
+      await governor.run(() => Promise.resolve(new Response(null, { status: 200 })));
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
+      await governor.run(() => {
+        sent += 1;
+        return Promise.resolve(new Response(null, { status: 200 }));
+      });
+      const held = await governor.run(() => {
+        sent += 1;
+        return Promise.resolve(new Response(null, { status: 200 }));
+      });
+      expect(held).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+      // The first spaced request went at once; the second waited, met the 429, and was not sent.
+      expect(sent).toBe(1);
+    });
+  });
 });
