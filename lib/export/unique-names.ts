@@ -1,10 +1,10 @@
 /**
  * Names made unique among those already given: a second "a.md" becomes "a (2).md", a third "a (3).md".
  * Compared without case, since Windows and macOS would put two names differing only in case in one file
- * (export-format "File names").
+ * (export-format "File names"). `given` are names already taken elsewhere, such as an earlier run's files.
  */
-export function uniqueNames(): (name: string) => string {
-  const taken = new Set<string>();
+export function uniqueNames(given: Iterable<string> = []): (name: string) => string {
+  const taken = new Set([...given].map((name) => name.toLowerCase()));
   return (name) => {
     const slash = name.lastIndexOf('/') + 1;
     const dot = name.lastIndexOf('.');

@@ -6,8 +6,8 @@ export interface ArchiveReport {
   asked: { format: string; fileName: string | null; filter: SelectionFilter };
   /** Each conversation written, and where its document lies. */
   conversations: Array<{ id: string | null; title: string | null; path: string }>;
-  /** Each item that could not be read or written, and why. */
-  failed: Array<{ warning: string }>;
+  /** Each item that could not be read or written, and why; named where it is known. */
+  failed: Array<{ id?: string; title?: string | null; warning: string }>;
   /** Conversations the filter left out. */
   filteredOut: number;
   /** Conversations written without rows in the tables, as they have no id. */

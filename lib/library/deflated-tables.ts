@@ -1,5 +1,6 @@
 import { Deflate, Inflate } from 'fflate';
 import type { Inspection } from '@/lib/insights/inspection';
+import type { LibraryConversation } from './library-record';
 import { LIBRARY_TABLES } from './library-tables';
 import { recordOfInspection } from './record-of-inspection';
 import { tableFileName } from './table-file-name';
@@ -19,6 +20,8 @@ export interface TableFile {
  */
 export interface DeflatedTables {
   add(inspection: Inspection): Promise<boolean>;
+  /** A conversation as the library keeps it: its rows. */
+  addRecord(record: LibraryConversation): Promise<void>;
   finish(): Promise<TableFile[]>;
 }
 
@@ -43,13 +46,17 @@ export function deflatedTables(savedAt: number): DeflatedTables {
     });
     return { table, deflated, deflate, writer };
   });
+  const addRecord = async (record: LibraryConversation): Promise<void> => {
+    for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
+  };
   return {
     async add(inspection) {
       const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt });
       if (record === null) return false;
-      for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
+      await addRecord(record);
       return true;
     },
+    addRecord,
     async finish() {
       const done: TableFile[] = [];
       for (const { table, deflated, deflate, writer } of files) {

@@ -1,0 +1,103 @@
+import { conversationIndex, type IndexEntry, indexFileName } from '@/lib/export/conversation-index';
+import type { TreeSink } from '@/lib/export/tree-sink';
+import { plural } from '@/lib/model/plural';
+import type { AccountRunItem } from './account-run-item';
+import type { AccountRunRecord, AccountRunStore } from './account-run-store';
+import { type ArchiveReport, archiveReportText } from './archive-report';
+import { deflatedTables } from './deflated-tables';
+import type { LibraryConversation } from './library-record';
+
+export interface AccountRunZipSource {
+  run: AccountRunRecord;
+  items: readonly AccountRunItem[];
+  filesOf: AccountRunStore['filesOf'];
+  /** What the library keeps of a conversation, for the tables; undefined when it was deleted since. */
+  record(id: string): Promise<LibraryConversation | undefined>;
+}
+
+export interface AccountRunZipCounts {
+  written: number;
+  failed: number;
+  notFetched: number;
+}
+
+const dayOf = (record: LibraryConversation | undefined): string | null =>
+  record?.createdAt === null || record === undefined
+    ? null
+    : new Date(record.createdAt).toISOString().slice(0, 10);
+
+function whyNotFetched(run: AccountRunRecord): string {
+  if (run.status === 'running') return 'Not fetched yet: the run is still going.';
+  if (run.status === 'paused') return 'Not fetched yet: the run is paused.';
+  if (run.status === 'cancelled') return 'Not fetched: the run was cancelled.';
+  return `Not fetched: the run stopped${run.error === null ? '' : ` (${run.error})`}.`;
+}
+
+/**
+ * The ZIP of a run of "add the whole account" (export-format "ZIP of many conversations"), from what the run
+ * kept: each fetched conversation's files as they were written, the index, the library's tables of those
+ * conversations, and `report.json`, which names every listed conversation not in the ZIP and why (failed, or
+ * not fetched yet), so its first line says partial whenever one is missing. One conversation's files are
+ * read at a time.
+ */
+export async function writeAccountRunZip(
+  source: AccountRunZipSource,
+  sink: TreeSink,
+  exportedAt: Date,
+): Promise<AccountRunZipCounts> {
+  const { run } = source;
+  const format = run.zipFormat ?? 'md';
+  const tables = deflatedTables(exportedAt.getTime());
+  const index: IndexEntry[] = [];
+  const report: ArchiveReport = {
+    asked: { format, fileName: null, filter: {} },
+    conversations: [],
+    failed: [],
+    filteredOut: 0,
+    notInTables: 0,
+  };
+  const counts: AccountRunZipCounts = { written: 0, failed: 0, notFetched: 0 };
+  const sorted = [...source.items].sort((a, b) => (a.document ?? '').localeCompare(b.document ?? ''));
+  for (const item of sorted) {
+    const named = { id: item.id, title: item.title };
+    if (item.state === 'failed') {
+      counts.failed += 1;
+      report.failed.push({ ...named, warning: item.error ?? 'It could not be fetched.' });
+      continue;
+    }
+    if (item.state === 'pending' || item.document === null) {
+      counts.notFetched += 1;
+      const warning =
+        item.state === 'pending' ? whyNotFetched(run) : 'Fetched before the run kept files for a ZIP.';
+      report.failed.push({ ...named, warning });
+      continue;
+    }
+    for (const file of await source.filesOf(item.id))
+      await sink.file({ path: file.path, content: [file.content], compress: file.compress });
+    const record = await source.record(item.id);
+    if (record === undefined) report.notInTables += 1;
+    else await tables.addRecord(record);
+    index.push({ path: item.document, title: item.title, day: dayOf(record) });
+    report.conversations.push({ ...named, path: item.document });
+    counts.written += 1;
+  }
+  await sink.file({
+    path: indexFileName(format),
+    content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
+    compress: true,
+  });
+  for (const table of await tables.finish())
+    await sink.file({ path: table.name, content: table.content, compress: true });
+  await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
+  await sink.close();
+  return counts;
+}
+
+/** What a run's ZIP holds, in a sentence the page shows. */
+export function accountRunZipSummary(counts: AccountRunZipCounts): string {
+  const missing = counts.failed + counts.notFetched;
+  const written = `${plural(counts.written, 'conversation')} in the ZIP`;
+  return missing === 0
+    ? `${written}.`
+    : `${written}; ${missing} listed but missing, each named in report.json.`;
+}
