@@ -1,5 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Result } from '@/lib/model/result';
+import type { AccountRunRequest, AccountRunStatus } from './account-run';
 import type { ExportFile, ExportFormat, ExportOptions } from './export-file';
 import type { OffersRefreshState } from './lens-snapshot';
 
@@ -41,6 +42,16 @@ export interface ProtocolMap {
    * core (site-interface 4.1). The UI makes the Blob and the download.
    */
   exportConversation(request: ExportRequest): Result<ExportFile>;
+
+  // ---- the library page -> background ------------------------------------------------------------
+
+  /**
+   * Starts, pauses, resumes or cancels the run of "add the whole account"
+   * (architecture "Adding the whole account"), retries its failed conversations, or forgets it; `wake` only
+   * makes sure a run left running goes on. The answer is the run's status; the page then follows
+   * `accountRunStatusItem`.
+   */
+  accountRun(request: AccountRunRequest): Result<AccountRunStatus>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

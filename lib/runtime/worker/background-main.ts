@@ -5,7 +5,9 @@ import type { FetchLike } from '@/lib/api/fetch-like';
 import { createImageFetcher } from '@/lib/api/page-image-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import { withDeadline } from '@/lib/api/request-timeout';
+import { openAccountRun } from '@/lib/library/account-run-store';
 import { openLibrary } from '@/lib/library/library-store';
+import { accountRunStatusItem } from '@/lib/runtime/contract/account-run-items';
 import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
 import { onMessage } from '@/lib/runtime/contract/protocol';
 import {
@@ -19,6 +21,7 @@ import { loadSettings } from '@/lib/runtime/contract/settings-items';
 import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import { AccountHolding } from './account-holding';
+import { AccountRun } from './account-run';
 import { serveExportsOverPorts } from './export-port-server';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
 import { LibraryRecorder } from './library-recorder';
@@ -53,10 +56,15 @@ async function pageImageUrls(tabId: number): Promise<string[]> {
   return answer.filter((url): url is string => typeof url === 'string');
 }
 
+interface Background {
+  lens: LensWorker;
+  accountRun: AccountRun;
+}
+
 /**
  * The worker's core, with the governor state a stopped worker saved (site-interface 7: a wait outlives it).
  */
-async function createWorker(): Promise<LensWorker> {
+async function createWorker(): Promise<Background> {
   const saved = await rateGovernorItem.getValue().catch(() => null);
   let worker: LensWorker | null = null;
   const governor = createRateGovernor({
@@ -73,8 +81,9 @@ async function createWorker(): Promise<LensWorker> {
   const fetch: FetchLike = withDeadline((url, init) => globalThis.fetch(url, init));
   // site-interface 5: the token is asked of the session and held in this worker's memory only.
   const auth = createAuth({ fetch, now: Date.now, governor });
+  const client = createBackendClient({ fetch, auth, governor });
   worker = createLensWorker({
-    client: createBackendClient({ fetch, auth, governor }),
+    client,
     governor,
     account: new AccountHolding(),
     store,
@@ -92,7 +101,17 @@ async function createWorker(): Promise<LensWorker> {
     }),
     pageImages: { urls: pageImageUrls, fetch: createImageFetcher({ fetch, governor }) },
   });
-  return worker;
+  const accountRun = new AccountRun({
+    client,
+    governor,
+    openRun: () => openAccountRun(),
+    openLibrary: () => openLibrary(),
+    settings: loadSettings,
+    now: Date.now,
+    sleep,
+    reportStatus: (status) => accountRunStatusItem.setValue(status),
+  });
+  return { lens: worker, accountRun };
 }
 
 /**
@@ -100,7 +119,11 @@ async function createWorker(): Promise<LensWorker> {
  * an event hears that event; each waits for the core, which restores the governor state first.
  */
 export function startBackground(): Promise<LensWorker> {
-  const ready = createWorker();
+  const background = createWorker();
+  const ready = background.then(({ lens }) => lens);
+  const accountRun = background.then((started) => started.accountRun);
+  // architecture "Adding the whole account": a run left running by a stopped worker goes on.
+  void accountRun.then((run) => run.wake()).catch(() => undefined);
   const fromTab = (
     sender: { tab?: { id?: number } },
     run: (worker: LensWorker, tabId: number) => Promise<void>,
@@ -116,10 +139,11 @@ export function startBackground(): Promise<LensWorker> {
     return undefined;
   });
   // The UI's requests, read before they reach the worker (ui-requests.ts): a malformed one gets a typed error.
-  const ui = uiRequestHandlers(ready);
+  const ui = uiRequestHandlers(ready, accountRun);
   onMessage('refresh', ({ data }) => ui.refresh(data));
   onMessage('refreshOffers', ({ data }) => ui.refreshOffers(data));
   onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
+  onMessage('accountRun', ({ data }) => ui.accountRun(data));
   // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
   serveExportsOverPorts(globalThis, async (request) =>
     (await ready).prepareExport(request.tabId, request.format, request.options),

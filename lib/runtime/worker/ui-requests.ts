@@ -7,10 +7,16 @@ import {
   TOOL_CALL_DETAILS,
 } from '@/lib/export/transcript-options';
 import { fail, ok, type Result } from '@/lib/model/result';
+import {
+  type AccountRunRequest,
+  type AccountRunStatus,
+  accountRunRequestSchema,
+} from '@/lib/runtime/contract/account-run';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { ExportRequest, TabRequest } from '@/lib/runtime/contract/protocol';
 import { FILE_NAME_TEMPLATE_SCHEMA, FRONT_MATTER_TEMPLATE_SCHEMA } from '@/lib/runtime/contract/settings';
+import type { AccountRun } from './account-run';
 import type { LensWorker } from './lens-worker';
 
 /*
@@ -66,16 +72,28 @@ export const parseTabRequest = (data: unknown): Result<TabRequest> =>
 export const parseExportRequest = (data: unknown): Result<ExportRequest> =>
   parseRequest('export', exportRequestSchema, data);
 
+export const parseAccountRunRequest = (data: unknown): Result<AccountRunRequest> =>
+  parseRequest('account run', accountRunRequestSchema, data);
+
 /** The worker's answers to the UI's runtime messages, each over a value of any shape. */
 export interface UiRequestHandlers {
   /** A malformed refresh asks for nothing, as it expects no answer. */
   refresh(data: unknown): Promise<void>;
   refreshOffers(data: unknown): Promise<Result<OffersRefreshState>>;
   exportConversation(data: unknown): Promise<Result<ExportFile>>;
+  accountRun(data: unknown): Promise<Result<AccountRunStatus>>;
 }
 
-export function uiRequestHandlers(worker: Promise<LensWorker>): UiRequestHandlers {
+export function uiRequestHandlers(
+  worker: Promise<LensWorker>,
+  accountRun: Promise<AccountRun>,
+): UiRequestHandlers {
   return {
+    async accountRun(data) {
+      const request = parseAccountRunRequest(data);
+      if (!request.ok) return request;
+      return (await accountRun).handle(request.value);
+    },
     async refresh(data) {
       const request = parseTabRequest(data);
       if (request.ok) await (await worker).refresh(request.value.tabId);

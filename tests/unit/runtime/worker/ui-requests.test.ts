@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
+import type { AccountRun } from '@/lib/runtime/worker/account-run';
 import type { LensWorker } from '@/lib/runtime/worker/lens-worker';
-import { parseExportRequest, parseTabRequest, uiRequestHandlers } from '@/lib/runtime/worker/ui-requests';
+import {
+  parseAccountRunRequest,
+  parseExportRequest,
+  parseTabRequest,
+  uiRequestHandlers,
+} from '@/lib/runtime/worker/ui-requests';
 
 /**
  * A worker that answers what it was asked in its results: tab 1 holds a conversation, any other tab
@@ -35,7 +41,9 @@ function answeringWorker() {
           })
         : fail<ExportFile>('not-found', 'No conversation.'),
   } as Pick<LensWorker, 'refresh' | 'refreshOffers' | 'exportConversation'> as LensWorker;
-  return { handlers: uiRequestHandlers(Promise.resolve(worker)), refreshed, offers };
+  // The account run is not asked for here: its requests are read by parseAccountRunRequest below.
+  const accountRun = new Promise<AccountRun>(() => undefined);
+  return { handlers: uiRequestHandlers(Promise.resolve(worker), accountRun), refreshed, offers };
 }
 
 describe('UI requests, read where the worker receives them (valibot)', () => {
@@ -47,6 +55,20 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
       ok: true,
       value: { tabId: 12, format: 'sources-csv', options: { citations: 'footnotes' } },
     });
+  });
+
+  it('reads an account run request, and a ZIP format it does not know as none asked for', () => {
+    expect(parseAccountRunRequest({ action: 'start', zipFormat: 'html' })).toMatchObject({
+      ok: true,
+      value: { action: 'start', zipFormat: 'html' },
+    });
+    expect(parseAccountRunRequest({ action: 'start', zipFormat: 'docx' })).toMatchObject({
+      ok: true,
+      value: { action: 'start', zipFormat: undefined },
+    });
+    expect(parseAccountRunRequest({ action: 'explode' })).toEqual(
+      fail('unexpected-shape', 'The account run request is malformed: action.'),
+    );
   });
 
   it('names the members at fault, never their values', () => {

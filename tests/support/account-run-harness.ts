@@ -1,0 +1,119 @@
+import { createAuth } from '@/lib/api/auth';
+import { createBackendClient } from '@/lib/api/backend-client';
+import { createRateGovernor } from '@/lib/api/rate-governor';
+import { openAccountRun } from '@/lib/library/account-run-store';
+import { openLibrary } from '@/lib/library/library-store';
+import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
+import { AccountRun } from '@/lib/runtime/worker/account-run';
+import { seededRandom } from '@/tests/replica/fixtures/random';
+import type { Replica } from '@/tests/replica/server';
+import { fakeClock } from '@/tests/support/fakes/fake-backend';
+import { replicaFetch } from './replica-fetch';
+
+/** The library on, as a run needs it. */
+export const LIBRARY_ON: Settings = {
+  ...DEFAULT_SETTINGS,
+  library: { ...DEFAULT_SETTINGS.library, enabled: true },
+};
+
+/** One worker's life: its own governor, client and run, all on the shared virtual clock. */
+export interface RunWorker {
+  run: AccountRun;
+  /** Stops the worker as the browser does: nothing it would do after this moment happens. */
+  stop(): Promise<void>;
+}
+
+/**
+ * "Add the whole account" over a running replica (architecture "Adding the whole account"), with every wait
+ * on a virtual clock: the replica answers at once, the gaps between requests are the governor's own. Each
+ * `worker()` is a fresh start of the service worker over the same IndexedDB (fake-indexeddb): a new
+ * governor, a new token, the run's state read back from the database.
+ */
+export function accountRunOver(replica: Replica, databases: string, settings: Settings = LIBRARY_ON) {
+  const clock = fakeClock();
+  const { fetch, sent } = replicaFetch(replica, clock.now);
+  const statuses: AccountRunStatus[] = [];
+  const random = seededRandom(7);
+  let governorState: unknown = null;
+
+  const worker = (): RunWorker => {
+    let stopped = false;
+    let parked: () => void = () => undefined;
+    const parkedNow = new Promise<void>((resolve) => {
+      parked = resolve;
+    });
+    // A stopped worker's timers never fire: whatever waits on one waits for ever.
+    const sleep = (ms: number): Promise<void> => {
+      if (!stopped) return clock.sleep(ms);
+      parked();
+      return new Promise(() => undefined);
+    };
+    const governor = createRateGovernor({
+      now: clock.now,
+      sleep,
+      random: () => random.next(),
+      saved: governorState,
+      onStateChange: (state) => {
+        governorState = state;
+      },
+    });
+    const auth = createAuth({ fetch, now: clock.now, governor });
+    const run = new AccountRun({
+      client: createBackendClient({ fetch, auth, governor }),
+      governor,
+      openRun: () => openAccountRun(`${databases}-run`),
+      openLibrary: () => openLibrary(`${databases}-library`),
+      settings: async () => settings,
+      now: clock.now,
+      sleep,
+      reportStatus: async (status) => {
+        if (!stopped) statuses.push(status);
+      },
+    });
+    return {
+      run,
+      stop: () => {
+        stopped = true;
+        return parkedNow;
+      },
+    };
+  };
+
+  const latest = (): AccountRunStatus | undefined => statuses[statuses.length - 1];
+
+  /** Waits (in real time, the replica being real) until the latest status meets `done`. */
+  const until = async (
+    done: (status: AccountRunStatus) => boolean,
+    what: string,
+  ): Promise<AccountRunStatus> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = latest();
+      if (status !== undefined && done(status)) return status;
+      if (Date.now() > deadline) throw new Error(`The run never came to ${what}: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  /** The messages requests of each conversation (site-interface 4.1) that the site answered, by id. */
+  const fetchesById = (): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const request of sent.filter((answered) => answered.status !== 429)) {
+      const id = /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1];
+      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  return {
+    clock,
+    sent,
+    statuses,
+    worker,
+    latest,
+    until,
+    fetchesById,
+    settled: () => until((status) => status.status !== 'running' && !status.active, 'an end'),
+  };
+}

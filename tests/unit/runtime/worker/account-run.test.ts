@@ -1,0 +1,140 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openAccountRun } from '@/lib/library/account-run-store';
+import { openLibrary } from '@/lib/library/library-store';
+import { accountHistory } from '@/tests/replica/fixtures/account-history';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { accountRunOver } from '@/tests/support/account-run-harness';
+import type { SentRequest } from '@/tests/support/replica-fetch';
+
+/** Enough for one archived conversation (every 50th) and both projects' fifteen. */
+const GENERATED = 55;
+let replica: Replica;
+let databases = 0;
+beforeAll(async () => {
+  replica = await startReplica();
+});
+beforeEach(() => {
+  replica.setGeneratedCount(GENERATED);
+  replica.setOverride('*', null);
+  databases += 1;
+});
+afterAll(() => replica.close());
+
+const history = () => accountHistory(GENERATED);
+const brokenIds = () =>
+  history()
+    .filter((item) => item.broken !== null)
+    .map((item) => item.id);
+const gaps = (sent: readonly SentRequest[]): number[] =>
+  sent.slice(1).map((request, index) => request.at - (sent[index]?.at ?? 0));
+
+/** architecture "Adding the whole account", over the replica's account list (site-interface 10.7). */
+describe('AccountRun', () => {
+  it('lists the whole account, archived and projects included, and fetches each conversation a second apart', async () => {
+    const harness = accountRunOver(replica, `whole-${databases}`);
+    const started = await harness.worker().run.handle({ action: 'start', zipFormat: 'md' });
+    expect(started.ok).toBe(true);
+    const end = await harness.settled();
+    const listed = history();
+    expect(end.status).toBe('finished');
+    expect(end.listed).toBe(listed.length);
+    expect(listed.some((item) => item.isArchived) && listed.some((item) => item.projectId !== null)).toBe(
+      true,
+    );
+    expect(end.failed).toBeGreaterThanOrEqual(brokenIds().length);
+    expect(end.done + end.failed).toBe(listed.length);
+    expect(Math.min(...gaps(harness.sent))).toBeGreaterThanOrEqual(1_000);
+    // Each broken conversation was asked for three times, then listed as failed.
+    for (const id of brokenIds()) expect(harness.fetchesById().get(id)).toBe(3);
+    const library = await openLibrary(`whole-${databases}-library`);
+    expect(await library.count()).toBe(end.done);
+    const run = await openAccountRun(`whole-${databases}-run`);
+    const items = await run.items();
+    const failed = items.filter((item) => item.state === 'failed');
+    expect(failed.every((item) => item.error !== null && item.attempts === 3)).toBe(true);
+    const documents = items.flatMap((item) => (item.document === null ? [] : [item.document]));
+    expect(documents).toHaveLength(end.done);
+    expect(documents.every((path) => /^\d{4}\/\d\d\/.+\.md$/.test(path))).toBe(true);
+    expect(new Set(documents.map((path) => path.toLowerCase())).size).toBe(documents.length);
+  });
+
+  it('holds the whole queue through a 429 storm without a request, and counts no failure for it', async () => {
+    replica.setOverride('*', {
+      rateLimit: {
+        retryAfter: 'seconds',
+        seconds: 45,
+        times: 3,
+        paths: ['messages'],
+        origins: ['extension'],
+      },
+    });
+    const harness = accountRunOver(replica, `storm-${databases}`);
+    await harness.worker().run.handle({ action: 'start' });
+    const end = await harness.settled();
+    const limited = harness.sent.filter((request) => request.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(3);
+    for (const answer of limited) {
+      const next = harness.sent.find((request) => request.at > answer.at);
+      expect(next === undefined || next.at - answer.at >= 45_000).toBe(true);
+    }
+    expect(end.status).toBe('finished');
+    const items = await (await openAccountRun(`storm-${databases}-run`)).items();
+    const failed = items.filter((item) => item.state === 'failed');
+    expect(failed.length).toBe(end.failed);
+    // What failed, failed for its own reasons: no 429 counted against any conversation.
+    expect(failed.every((item) => !/slow down/.test(item.error ?? ''))).toBe(true);
+    for (const id of brokenIds()) expect(failed.map((item) => item.id)).toContain(id);
+    expect(harness.statuses.some((status) => status.rateLimitedUntil !== null)).toBe(true);
+  });
+
+  it('climbs 60, 120, 300 s when the 429s carry no Retry-After', async () => {
+    replica.setOverride('*', {
+      rateLimit: { retryAfter: 'none', times: 3, paths: ['messages'], origins: ['extension'] },
+    });
+    const harness = accountRunOver(replica, `ladder-${databases}`);
+    await harness.worker().run.handle({ action: 'start' });
+    await harness.settled();
+    const waits = harness.sent
+      .flatMap((request, index) => (request.status === 429 ? [harness.sent[index + 1]?.at ?? 0] : []))
+      .map(
+        (next, index) => next - (harness.sent.filter((request) => request.status === 429)[index]?.at ?? 0),
+      );
+    expect(waits[0]).toBeGreaterThanOrEqual(60_000);
+    expect(waits[1]).toBeGreaterThanOrEqual(120_000);
+    expect(waits[2]).toBeGreaterThanOrEqual(300_000);
+  });
+
+  it('goes on after the worker is stopped half-way, fetching nothing twice', async () => {
+    const whole = accountRunOver(replica, `straight-${databases}`);
+    await whole.worker().run.handle({ action: 'start' });
+    await whole.settled();
+
+    const harness = accountRunOver(replica, `stopped-${databases}`);
+    const first = harness.worker();
+    await first.run.handle({ action: 'start' });
+    await harness.until((status) => status.done >= 15, '15 conversations');
+    await first.stop();
+    const before = harness.latest()?.done ?? 0;
+    await harness.worker().run.wake();
+    const end = await harness.settled();
+    expect(end.status).toBe('finished');
+    expect(end.done).toBeGreaterThan(before);
+    expect(Object.fromEntries(harness.fetchesById())).toEqual(Object.fromEntries(whole.fetchesById()));
+  });
+
+  it('sends nothing while paused, and finishes once resumed', async () => {
+    const harness = accountRunOver(replica, `paused-${databases}`);
+    const worker = harness.worker();
+    await worker.run.handle({ action: 'start' });
+    await harness.until((status) => status.done >= 5, '5 conversations');
+    await worker.run.handle({ action: 'pause' });
+    const paused = await harness.settled();
+    const sentWhilePaused = harness.sent.length;
+    expect(paused.status).toBe('paused');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(harness.sent.length).toBe(sentWhilePaused);
+    await worker.run.handle({ action: 'resume' });
+    expect((await harness.settled()).status).toBe('finished');
+  });
+});
