@@ -1,4 +1,5 @@
 import { type JSX, useEffect, useRef, useState } from 'react';
+import { sendMessage } from '@/lib/runtime/contract/protocol';
 import type { LibraryData } from './library-data';
 import { countOf } from './number-text';
 
@@ -22,6 +23,9 @@ export function DeleteEverything({ data, count }: { data: LibraryData; count: nu
     setStep('deleting');
     data
       .change((store) => store.clear())
+      // The run of "add the whole account" is the user's data too: its list and its files go with the rest.
+      .then(() => sendMessage('accountRun', { action: 'cancel' }))
+      .then(() => sendMessage('accountRun', { action: 'forget' }))
       .then(
         () => setStep('asking'),
         (error: unknown) => setStep({ failed: `The library could not be emptied: ${String(error)}` }),

@@ -4,6 +4,8 @@ import { useSettings } from '@/components/use-settings';
 import { useTheme } from '@/components/use-theme';
 import { overviewOf } from '@/lib/library/overview';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { AccountRunPanel } from './AccountRunPanel';
+import { ACCOUNT_RUN_NOTE } from './account-run-text';
 import { ImportDataExport } from './ImportDataExport';
 import { ImportLibrary } from './ImportLibrary';
 import { LibraryEmpty } from './LibraryEmpty';
@@ -62,6 +64,10 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
         {view.summaries !== null && !settings.library.enabled && <LibraryOff kept={kept} onTurnOn={turnOn} />}
         {view.summaries !== null && settings.library.enabled && !shown && (
           <LibraryEmpty>
+            <h3>Your whole ChatGPT account</h3>
+            <p>{ACCOUNT_RUN_NOTE}</p>
+            <AccountRunPanel data={data} />
+            <h3>Or a file</h3>
             <ImportLibrary data={data} />
             <ImportDataExport data={data} keepAnswerText={settings.library.keepAnswerText} />
           </LibraryEmpty>

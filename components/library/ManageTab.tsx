@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 import type { Settings } from '@/lib/runtime/contract/settings';
+import { AccountRunPanel } from './AccountRunPanel';
+import { ACCOUNT_RUN_NOTE } from './account-run-text';
 import { DeleteConversations } from './DeleteConversations';
 import { DeleteEverything } from './DeleteEverything';
 import { ExportLibrary } from './ExportLibrary';
@@ -34,6 +36,11 @@ export function ManageTab({
         <ExportLibrary data={data} />
         <ImportLibrary data={data} />
       </LibrarySection>
+      {settings.library.enabled && (
+        <LibrarySection title="Your whole ChatGPT account" note={ACCOUNT_RUN_NOTE}>
+          <AccountRunPanel data={data} />
+        </LibrarySection>
+      )}
       {settings.library.enabled && (
         <LibrarySection
           title="ChatGPT's data export"

@@ -6,3 +6,6 @@ import { dayText } from './date-text';
  * (lib/library/table-file-name.ts).
  */
 export const libraryFileStem = (now: number): string => `chat-lens-library-${dayText(now)}`;
+
+/** The ZIP of a run of "add the whole account": `chat-lens-account-2026-11-25.zip`. */
+export const accountZipFileName = (now: number): string => `chat-lens-account-${dayText(now)}.zip`;

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  type AccountRunAction,
+  type AccountRunStatus,
+  NO_ACCOUNT_RUN,
+} from '@/lib/runtime/contract/account-run';
+import { accountRunStatusItem } from '@/lib/runtime/contract/account-run-items';
+import { followItem } from '@/lib/runtime/contract/follow-item';
+import { sendMessage } from '@/lib/runtime/contract/protocol';
+import type { AccountRunZipFormat } from './account-run-formats';
+
+/**
+ * A running run the worker has not written for this long may be in a stopped worker: the page wakes it
+ * (architecture "Adding the whole account"). The worker writes at least every 15 s, also while it waits.
+ */
+const QUIET_MS = 20_000;
+const LOOK_EVERY_MS = 10_000;
+
+export interface AccountRunControl {
+  status: AccountRunStatus;
+  /** Why the last action was refused; null when it was not. */
+  refused: string | null;
+  act(action: AccountRunAction, zipFormat?: AccountRunZipFormat | null): Promise<void>;
+}
+
+/** The run's status as the worker writes it, and its actions, sent to the worker. */
+export function useAccountRun(): AccountRunControl {
+  const [status, setStatus] = useState<AccountRunStatus>(NO_ACCOUNT_RUN);
+  const [refused, setRefused] = useState<string | null>(null);
+  useEffect(() => followItem(accountRunStatusItem, setStatus, setStatus), []);
+
+  const act = useCallback(async (action: AccountRunAction, zipFormat?: AccountRunZipFormat | null) => {
+    try {
+      const answer = await sendMessage('accountRun', { action, zipFormat });
+      setRefused(answer.ok ? null : answer.error.message);
+      if (answer.ok) setStatus(answer.value);
+    } catch (error) {
+      setRefused(
+        `The extension's worker did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    void act('wake');
+  }, [act]);
+  const running = status.status === 'running';
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => {
+      void accountRunStatusItem.getValue().then((latest) => {
+        if (latest.status === 'running' && Date.now() - latest.at > QUIET_MS) void act('wake');
+      });
+    }, LOOK_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [running, act]);
+
+  return { status, refused, act };
+}
