@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { zipTreeSink } from '@/lib/export/tree-sink';
 import { openAccountRun } from '@/lib/library/account-run-store';
+import { writeAccountRunZip } from '@/lib/library/account-run-zip';
 import { openLibrary } from '@/lib/library/library-store';
+import { joinedBytes } from '@/lib/model/joined-bytes';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { accountRunOver } from '@/tests/support/account-run-harness';
@@ -30,7 +34,7 @@ const gaps = (sent: readonly SentRequest[]): number[] =>
   sent.slice(1).map((request, index) => request.at - (sent[index]?.at ?? 0));
 
 /** architecture "Adding the whole account", over the replica's account list (site-interface 10.7). */
-describe('AccountRun', () => {
+describe('AccountRun', { timeout: 60_000 }, () => {
   it('lists the whole account, archived and projects included, and fetches each conversation a second apart', async () => {
     const harness = accountRunOver(replica, `whole-${databases}`);
     const started = await harness.worker().run.handle({ action: 'start', zipFormat: 'md' });
@@ -57,6 +61,34 @@ describe('AccountRun', () => {
     expect(documents).toHaveLength(end.done);
     expect(documents.every((path) => /^\d{4}\/\d\d\/.+\.md$/.test(path))).toBe(true);
     expect(new Set(documents.map((path) => path.toLowerCase())).size).toBe(documents.length);
+
+    // The ZIP holds a document per fetched conversation, and its report names each one missing.
+    const chunks: Uint8Array[] = [];
+    const exportedAt = new Date(Date.UTC(2026, 10, 28));
+    const sink = zipTreeSink(
+      exportedAt,
+      async (chunk) => void chunks.push(chunk),
+      async () => undefined,
+    );
+    const record = await run.run();
+    if (record === null) throw new Error('no run kept');
+    const counts = await writeAccountRunZip(
+      { run: record, items, filesOf: (id) => run.filesOf(id), record: (id) => library.get(id) },
+      sink,
+      exportedAt,
+    );
+    const zip = unzipSync(joinedBytes(chunks));
+    const names = Object.keys(zip);
+    expect(counts).toEqual({ written: end.done, failed: end.failed, notFetched: 0 });
+    expect(names.filter((name) => /^\d{4}\/\d\d\/[^/]+\.md$/.test(name))).toHaveLength(
+      listed.length - end.failed,
+    );
+    const report = strFromU8(zip['report.json'] ?? new Uint8Array());
+    expect(report.split('\n')[0]).toMatch(/^\{"partial": true, /);
+    const reported = JSON.parse(report) as { failed: Array<{ id: string }>; conversations: unknown[] };
+    expect(reported.conversations).toHaveLength(end.done);
+    expect(reported.failed.map((entry) => entry.id).sort()).toEqual(failed.map((item) => item.id).sort());
+    expect(names).toContain('index.md');
   });
 
   it('holds the whole queue through a 429 storm without a request, and counts no failure for it', async () => {
