@@ -11,10 +11,10 @@ import type { AccountRunZipFormat } from './account-run-formats';
 
 /**
  * A running run the worker has not written for this long may be in a stopped worker: the page wakes it
- * (architecture "Adding the whole account"). The worker writes at least every 15 s, also while it waits.
+ * (architecture "Adding the whole account"). The worker writes at least every 5 s, also while it waits.
  */
-const QUIET_MS = 20_000;
-const LOOK_EVERY_MS = 10_000;
+const QUIET_MS = 8_000;
+const LOOK_EVERY_MS = 4_000;
 
 export interface AccountRunControl {
   status: AccountRunStatus;

@@ -10,7 +10,9 @@ const number = (value: number): string => value.toLocaleString('en-US', { maximu
 
 function targetText(target: FigureTarget): string {
   if (target === null) return '–';
-  return 'atMost' in target ? `≤ ${number(target.atMost)}` : `= ${number(target.exactly)}`;
+  if ('atMost' in target) return `≤ ${number(target.atMost)}`;
+  if ('atLeast' in target) return `≥ ${number(target.atLeast)}`;
+  return `= ${number(target.exactly)}`;
 }
 
 /** The figure's target as the tables print it (figure-targets.ts), "–" when it has none. */

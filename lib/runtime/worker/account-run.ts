@@ -19,7 +19,7 @@ import { fetchAccountConversation } from './account-run-fetch';
 /** site-interface 10.7: one request at a time, a second or more apart, with jitter so no two runs keep step. */
 export const BULK_SPACING: Spacing = { minGapMs: 1_000, jitterMs: 500 };
 /** A wait is slept in steps this long, each writing the status: the page's countdown, and a worker kept awake. */
-const WAIT_STEP_MS = 15_000;
+const WAIT_STEP_MS = 5_000;
 /** A list request that fails for a reason other than a 429 is asked again this often before listing stops. */
 const LIST_ATTEMPTS = 3;
 

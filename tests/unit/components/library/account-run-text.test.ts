@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountRunEndText,
+  accountRunProgressText,
+  durationText,
+} from '@/components/library/account-run-text';
+import { type AccountRunStatus, NO_ACCOUNT_RUN } from '@/lib/runtime/contract/account-run';
+
+const status = (members: Partial<AccountRunStatus>): AccountRunStatus => ({ ...NO_ACCOUNT_RUN, ...members });
+
+/** What the library page says of a run of "add the whole account". */
+describe('the run’s words', () => {
+  it('rounds a wait or an estimate as a reader does', () => {
+    expect([
+      durationText(400),
+      durationText(42_000),
+      durationText(12 * 60_000),
+      durationText(125 * 60_000),
+    ]).toEqual(['1 s', '42 s', '12 min', '2 h 5 min']);
+  });
+
+  it('counts the listing, then what is fetched, failed and left, with the time to go', () => {
+    expect(accountRunProgressText(status({ status: 'running', phase: 'listing', listed: 300 }))).toBe(
+      'Listing the account: 300 conversations so far.',
+    );
+    expect(
+      accountRunProgressText(
+        status({
+          status: 'running',
+          phase: 'fetching',
+          listed: 2_400,
+          done: 1_200,
+          failed: 3,
+          left: 1_197,
+          etaMs: 1_500_000,
+        }),
+      ),
+    ).toBe('1,200 of 2,400 fetched, 3 failed, 1,197 left. About 25 min to go.');
+  });
+
+  it('says how a run ended, and what a later run does', () => {
+    expect(accountRunEndText(status({ status: 'finished', done: 40, failed: 2 }))).toBe(
+      'Finished: 40 conversations fetched, 2 failed. A later run fetches only what is new or changed.',
+    );
+    expect(
+      accountRunEndText(status({ status: 'stopped', done: 1, error: 'Signed out of chatgpt.com.' })),
+    ).toBe('Stopped: Signed out of chatgpt.com. 1 conversation fetched.');
+  });
+});
