@@ -1,6 +1,7 @@
 import { handleAds, handleMe, handleSession } from '@/tests/replica/handlers/account';
 import type { HandlerContext } from '@/tests/replica/handlers/context';
 import {
+  handleControlAccount,
   handleControlOverride,
   handleControlReport,
   handleControlRequests,
@@ -119,6 +120,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleControlReset(context);
     case 'control-override':
       return handleControlOverride(context, matched.conversationId);
+    case 'control-account':
+      return handleControlAccount(context);
     case 'control-test-page':
       return handleControlTestPage(context);
     case 'control-report':

@@ -1,6 +1,7 @@
 import {
+  type AccountOptions,
   accountHistory,
-  DEFAULT_GENERATED_COUNT,
+  DEFAULT_ACCOUNT,
   generatedConversation,
   generatedHistoryItem,
   type HistoryItem,
@@ -23,24 +24,32 @@ export class ReplicaState {
   readonly testPages = new TestPages();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
-  private generatedCount = DEFAULT_GENERATED_COUNT;
+  private account: AccountOptions = { ...DEFAULT_ACCOUNT };
   private listed: HistoryItem[] | null = null;
 
   /** The account's whole history, as the conversation list pages it (account-history.ts). */
   history(): HistoryItem[] {
-    this.listed ??= accountHistory(this.generatedCount);
+    this.listed ??= accountHistory(this.account);
     return this.listed;
+  }
+
+  /**
+   * What the account's history lists. A scenario conversation left out of it still answers by its id: the
+   * chat pages of the scenarios stay as they are.
+   */
+  setAccount(account: AccountOptions): void {
+    this.account = { ...account };
+    this.listed = null;
   }
 
   /** How many small generated conversations the account holds besides the scenarios. */
   setGeneratedCount(count: number): void {
-    this.generatedCount = count;
-    this.listed = null;
+    this.setAccount({ ...this.account, generated: count });
   }
 
   /** The status a broken generated conversation answers instead of itself, or null. */
   brokenStatus(conversationId: string): 404 | 500 | null {
-    return generatedHistoryItem(conversationId, this.generatedCount)?.broken ?? null;
+    return generatedHistoryItem(conversationId, this.account.generated)?.broken ?? null;
   }
 
   scenario(conversationId: string | null): Scenario | undefined {
@@ -50,7 +59,7 @@ export class ReplicaState {
   conversation(conversationId: string): StoredConversation | undefined {
     let conversation = this.conversations.get(conversationId);
     if (!conversation) {
-      const generated = generatedHistoryItem(conversationId, this.generatedCount);
+      const generated = generatedHistoryItem(conversationId, this.account.generated);
       conversation =
         generated === null
           ? getConversation(conversationId)
@@ -91,6 +100,6 @@ export class ReplicaState {
     this.faults.reset();
     this.conversations.clear();
     this.streaming.clear();
-    this.setGeneratedCount(DEFAULT_GENERATED_COUNT);
+    this.setAccount(DEFAULT_ACCOUNT);
   }
 }

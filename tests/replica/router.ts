@@ -23,6 +23,7 @@ export type Route =
   | { kind: 'control-requests' }
   | { kind: 'control-reset' }
   | { kind: 'control-override'; conversationId: string }
+  | { kind: 'control-account' }
   | { kind: 'control-test-page' }
   | { kind: 'control-report' }
   | { kind: 'not-found' };
@@ -77,6 +78,7 @@ const MATCHERS: Matcher[] = [
     new RegExp(`^/__replica/override/${ID}$`),
     (id) => ({ kind: 'control-override', conversationId: id }),
   ],
+  ['POST', /^\/__replica\/account$/, () => ({ kind: 'control-account' })],
   ['GET', /^\/__replica\/test-page$/, () => ({ kind: 'control-test-page' })],
   ['POST', /^\/__replica\/report$/, () => ({ kind: 'control-report' })],
 ];
