@@ -2,6 +2,7 @@ import { handleAds, handleMe, handleSession } from '@/tests/replica/handlers/acc
 import type { HandlerContext } from '@/tests/replica/handlers/context';
 import {
   handleControlAccount,
+  handleControlChange,
   handleControlOverride,
   handleControlReport,
   handleControlRequests,
@@ -122,6 +123,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleControlOverride(context, matched.conversationId);
     case 'control-account':
       return handleControlAccount(context);
+    case 'control-change':
+      return handleControlChange(context);
     case 'control-test-page':
       return handleControlTestPage(context);
     case 'control-report':

@@ -8,6 +8,7 @@ import {
 } from '@/tests/replica/fixtures/account-history';
 import { getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
+import { appendFollowUp, ConversationChanges } from './conversation-changes';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
 import { TestPages } from './test-pages';
@@ -22,6 +23,7 @@ export class ReplicaState {
   readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
   readonly faults = new FaultInjector(this.overrides);
   readonly testPages = new TestPages();
+  private readonly changes = new ConversationChanges();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
   private account: AccountOptions = { ...DEFAULT_ACCOUNT };
@@ -30,7 +32,25 @@ export class ReplicaState {
   /** The account's whole history, as the conversation list pages it (account-history.ts). */
   history(): HistoryItem[] {
     this.listed ??= accountHistory(this.account);
-    return this.listed;
+    return this.listed.map((item) => this.changes.listed(item));
+  }
+
+  /**
+   * Each conversation named, in order, changes now: a follow-up turn in its messages and an update time
+   * later than any other (conversation-changes.ts). An id the account does not hold is refused.
+   */
+  changeConversations(conversationIds: readonly string[], nowMs: number): void {
+    const history = this.history();
+    const unknown = conversationIds.filter(
+      (id) => !history.some((item) => item.id === id) && this.conversation(id) === undefined,
+    );
+    if (unknown.length > 0) throw new RangeError(`The replica holds no conversation ${unknown.join(', ')}`);
+    const newestListed = Math.max(0, ...history.map((item) => item.updateTime));
+    for (const id of conversationIds) {
+      const seconds = this.changes.stamp(id, nowMs, newestListed);
+      const conversation = this.conversation(id);
+      if (conversation) appendFollowUp(conversation, this.changes.nextFollowUp(id), seconds);
+    }
   }
 
   /**
@@ -99,6 +119,7 @@ export class ReplicaState {
     this.rateLimiter.reset();
     this.faults.reset();
     this.conversations.clear();
+    this.changes.reset();
     this.streaming.clear();
     this.setAccount(DEFAULT_ACCOUNT);
   }

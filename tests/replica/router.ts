@@ -24,6 +24,7 @@ export type Route =
   | { kind: 'control-reset' }
   | { kind: 'control-override'; conversationId: string }
   | { kind: 'control-account' }
+  | { kind: 'control-change' }
   | { kind: 'control-test-page' }
   | { kind: 'control-report' }
   | { kind: 'not-found' };
@@ -79,6 +80,7 @@ const MATCHERS: Matcher[] = [
     (id) => ({ kind: 'control-override', conversationId: id }),
   ],
   ['POST', /^\/__replica\/account$/, () => ({ kind: 'control-account' })],
+  ['POST', /^\/__replica\/change$/, () => ({ kind: 'control-change' })],
   ['GET', /^\/__replica\/test-page$/, () => ({ kind: 'control-test-page' })],
   ['POST', /^\/__replica\/report$/, () => ({ kind: 'control-report' })],
 ];

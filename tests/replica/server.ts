@@ -37,6 +37,13 @@ export interface Replica {
   setGeneratedCount(count: number): void;
   /** What the account's history lists: `generated` small conversations, and the scenarios unless false. */
   setAccount(options: AccountOptions): void;
+  /**
+   * Each conversation named (generated or scenario), in order, changes now: its update time becomes later
+   * than every other item's, strictly increasing call by call, so it tops the list by update; its messages
+   * answer gains a plain turn ("Follow-up question N") and shows the same update time. Throws on an id the
+   * replica does not hold.
+   */
+  changeConversations(conversationIds: string[]): void;
   /** What the test page posted to /__replica/report next, as parsed JSON (undefined if it was not JSON). */
   nextReport(): Promise<unknown>;
   close(): Promise<void>;
@@ -92,6 +99,7 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     clearRequests: () => state.log.clear(),
     setGeneratedCount: (count) => state.setGeneratedCount(count),
     setAccount: (options) => state.setAccount(options),
+    changeConversations: (conversationIds) => state.changeConversations(conversationIds, now()),
     setOverride: (conversationId, override) => state.setOverride(conversationId, override),
     setTestPage: (html) => {
       state.testPages.html = html;

@@ -55,6 +55,20 @@ export async function handleControlAccount(context: HandlerContext): Promise<voi
   sendJson(context.response, 200, { ok: true, account });
 }
 
+/** POST /__replica/change with `{"ids": [...]}`: those conversations change now (Replica.changeConversations). */
+export async function handleControlChange(context: HandlerContext): Promise<void> {
+  const body = (await readJsonBody(context.request)) as { ids?: unknown } | null | undefined;
+  const ids = body?.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+    return sendDetail(context.response, 400, 'body must be {"ids": [<conversation id>, ...]}');
+  try {
+    context.state.changeConversations(ids, context.now());
+  } catch (error) {
+    return sendDetail(context.response, 404, error instanceof Error ? error.message : String(error));
+  }
+  sendJson(context.response, 200, { ok: true, ids });
+}
+
 /** GET /__replica/test-page: the page a benchmark wrote (Replica.setTestPage), on the chat site's origin. */
 export function handleControlTestPage(context: HandlerContext): void {
   const html = context.state.testPages.html;
