@@ -66,7 +66,8 @@ export async function dispatch(context: RequestContext): Promise<void> {
     if (delay > 0) await pause(delay);
     if (!authorized) return sendDetail(response, 401, 'Unauthorized: missing or invalid access token');
     const limitedPath = rateLimitedPathOf(matched.kind);
-    const rule = limitedPath && state.rateLimiter.check(conversationId, limitedPath, originOf(request));
+    const rule =
+      limitedPath && state.rateLimiter.check(conversationId, limitedPath, originOf(request), now());
     if (rule) {
       return sendJson(
         response,
