@@ -1,6 +1,6 @@
-import { appendPromptTurn, finishAnswer, growAnswer } from '@/tests/replica/answer-stream';
 import type { HistoryItem } from '@/tests/replica/fixtures/account-history';
 import type { StoredConversation } from '@/tests/replica/fixtures/formats';
+import { appendPromptTurn, finishAnswer, growAnswer } from './answer-stream';
 
 /**
  * Conversations that change while a run over the whole account goes on: each one named gets a new update
