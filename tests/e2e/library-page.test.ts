@@ -1,12 +1,10 @@
-import { strToU8, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { conversationsExport } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
-import { storedConversations } from '@/tests/support/data-export-files';
+import { oneFileExportZip, partsExportZip } from '@/tests/support/data-export-zips';
 import { type Lens, test } from './lens-test';
 import { exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
 import {
@@ -273,25 +271,19 @@ describe('the library page over conversations kept in Chromium', () => {
     await filledLibrary(lens);
     const page = await openLibraryPage(lens, 'manage');
     const exported: readonly FixtureName[] = ['plain', 'longHistory'];
-    // In parts inside a folder, as newer exports are (export-format "Reading the data export").
-    const [first, second] = storedConversations(exported).map((conversation) =>
-      strToU8(JSON.stringify(conversationsExport([conversation]))),
-    );
-    const zip = zipSync({
-      'Export/conversations-000.json': first as Uint8Array,
-      'Export/conversations-001.json': second as Uint8Array,
-    });
-    const importZip = (): Promise<void> =>
+    // In parts inside a folder, as newer exports are (export-format "Reading the data export"); the same
+    // conversations again in the older layout, conversations.json whole.
+    const importZip = (zip: Uint8Array): Promise<void> =>
       page
         .getByLabel("Import ChatGPT's data export (ZIP)")
         .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
     const status = page.locator('.data-export-import [role="status"]');
-    await importZip();
+    await importZip(partsExportZip({ names: exported, parts: 2, folder: 'Export/' }));
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Added 2 conversations.');
     await shootEveryLook(page, 'library-manage-data-export-added');
     const kept = (await keptLibrary(page)).conversations.map((record) => record.id);
     for (const name of exported) expect(kept).toContain(FIXTURE_IDS[name]);
-    await importZip();
+    await importZip(oneFileExportZip({ names: exported }));
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
       .toBe('Added 0 conversations, 2 already in the library.');

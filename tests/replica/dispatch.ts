@@ -1,6 +1,8 @@
 import { handleAds, handleMe, handleSession } from '@/tests/replica/handlers/account';
 import type { HandlerContext } from '@/tests/replica/handlers/context';
 import {
+  handleControlAccount,
+  handleControlChange,
   handleControlOverride,
   handleControlReport,
   handleControlRequests,
@@ -64,7 +66,8 @@ export async function dispatch(context: RequestContext): Promise<void> {
     if (delay > 0) await pause(delay);
     if (!authorized) return sendDetail(response, 401, 'Unauthorized: missing or invalid access token');
     const limitedPath = rateLimitedPathOf(matched.kind);
-    const rule = limitedPath && state.rateLimiter.check(conversationId, limitedPath, originOf(request));
+    const rule =
+      limitedPath && state.rateLimiter.check(conversationId, limitedPath, originOf(request), now());
     if (rule) {
       return sendJson(
         response,
@@ -119,6 +122,10 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleControlReset(context);
     case 'control-override':
       return handleControlOverride(context, matched.conversationId);
+    case 'control-account':
+      return handleControlAccount(context);
+    case 'control-change':
+      return handleControlChange(context);
     case 'control-test-page':
       return handleControlTestPage(context);
     case 'control-report':

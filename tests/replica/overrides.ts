@@ -43,8 +43,15 @@ export class RateLimiter {
   ) {}
 
   /** The rule to answer this request with a 429, or null to answer it normally. Counts the 429. */
-  check(conversationId: string | null, path: RateLimitedPath, origin: RequestOrigin): RateLimitRule | null {
-    const active = this.activeRules(conversationId).find(({ rule }) => ruleMatches(rule, path, origin));
+  check(
+    conversationId: string | null,
+    path: RateLimitedPath,
+    origin: RequestOrigin,
+    now: number,
+  ): RateLimitRule | null {
+    const active = this.activeRules(conversationId).find(
+      ({ rule }) => ruleMatches(rule, path, origin) && (rule.untilMs === undefined || now < rule.untilMs),
+    );
     return active && this.counter.take(active.key, active.rule) ? active.rule : null;
   }
 
@@ -118,6 +125,7 @@ export function parseOverride(body: unknown): ReplicaOverride | null | undefined
   const rule = candidate.rateLimit as Record<string, unknown> | undefined;
   if (rule !== undefined && !['seconds', 'http-date', 'none'].includes(String(rule?.retryAfter)))
     return undefined;
+  if (rule?.untilMs !== undefined && typeof rule.untilMs !== 'number') return undefined;
   if (candidate.delayMs !== undefined && typeof candidate.delayMs !== 'number') return undefined;
   if (candidate.treeMissing !== undefined && typeof candidate.treeMissing !== 'boolean') return undefined;
   if (candidate.fault !== undefined && !isReplicaFault(candidate.fault)) return undefined;

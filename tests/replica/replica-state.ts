@@ -1,12 +1,14 @@
 import {
+  type AccountOptions,
   accountHistory,
-  DEFAULT_GENERATED_COUNT,
+  DEFAULT_ACCOUNT,
   generatedConversation,
   generatedHistoryItem,
   type HistoryItem,
 } from '@/tests/replica/fixtures/account-history';
 import { getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
+import { appendFollowUp, ConversationChanges } from './conversation-changes';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
 import { TestPages } from './test-pages';
@@ -21,26 +23,53 @@ export class ReplicaState {
   readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
   readonly faults = new FaultInjector(this.overrides);
   readonly testPages = new TestPages();
+  private readonly changes = new ConversationChanges();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();
-  private generatedCount = DEFAULT_GENERATED_COUNT;
+  private account: AccountOptions = { ...DEFAULT_ACCOUNT };
   private listed: HistoryItem[] | null = null;
 
   /** The account's whole history, as the conversation list pages it (account-history.ts). */
   history(): HistoryItem[] {
-    this.listed ??= accountHistory(this.generatedCount);
-    return this.listed;
+    this.listed ??= accountHistory(this.account);
+    return this.listed.map((item) => this.changes.listed(item));
+  }
+
+  /**
+   * Each conversation named, in order, changes now: a follow-up turn in its messages and an update time
+   * later than any other (conversation-changes.ts). An id the account does not hold is refused.
+   */
+  changeConversations(conversationIds: readonly string[], nowMs: number): void {
+    const history = this.history();
+    const unknown = conversationIds.filter(
+      (id) => !history.some((item) => item.id === id) && this.conversation(id) === undefined,
+    );
+    if (unknown.length > 0) throw new RangeError(`The replica holds no conversation ${unknown.join(', ')}`);
+    const newestListed = Math.max(0, ...history.map((item) => item.updateTime));
+    for (const id of conversationIds) {
+      const seconds = this.changes.stamp(id, nowMs, newestListed);
+      const conversation = this.conversation(id);
+      if (conversation) appendFollowUp(conversation, this.changes.nextFollowUp(id), seconds);
+    }
+  }
+
+  /**
+   * What the account's history lists. A scenario conversation left out of it still answers by its id: the
+   * chat pages of the scenarios stay as they are.
+   */
+  setAccount(account: AccountOptions): void {
+    this.account = { ...account };
+    this.listed = null;
   }
 
   /** How many small generated conversations the account holds besides the scenarios. */
   setGeneratedCount(count: number): void {
-    this.generatedCount = count;
-    this.listed = null;
+    this.setAccount({ ...this.account, generated: count });
   }
 
   /** The status a broken generated conversation answers instead of itself, or null. */
   brokenStatus(conversationId: string): 404 | 500 | null {
-    return generatedHistoryItem(conversationId, this.generatedCount)?.broken ?? null;
+    return generatedHistoryItem(conversationId, this.account.generated)?.broken ?? null;
   }
 
   scenario(conversationId: string | null): Scenario | undefined {
@@ -50,7 +79,7 @@ export class ReplicaState {
   conversation(conversationId: string): StoredConversation | undefined {
     let conversation = this.conversations.get(conversationId);
     if (!conversation) {
-      const generated = generatedHistoryItem(conversationId, this.generatedCount);
+      const generated = generatedHistoryItem(conversationId, this.account.generated);
       conversation =
         generated === null
           ? getConversation(conversationId)
@@ -90,7 +119,8 @@ export class ReplicaState {
     this.rateLimiter.reset();
     this.faults.reset();
     this.conversations.clear();
+    this.changes.reset();
     this.streaming.clear();
-    this.setGeneratedCount(DEFAULT_GENERATED_COUNT);
+    this.setAccount(DEFAULT_ACCOUNT);
   }
 }

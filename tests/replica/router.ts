@@ -23,6 +23,8 @@ export type Route =
   | { kind: 'control-requests' }
   | { kind: 'control-reset' }
   | { kind: 'control-override'; conversationId: string }
+  | { kind: 'control-account' }
+  | { kind: 'control-change' }
   | { kind: 'control-test-page' }
   | { kind: 'control-report' }
   | { kind: 'not-found' };
@@ -77,6 +79,8 @@ const MATCHERS: Matcher[] = [
     new RegExp(`^/__replica/override/${ID}$`),
     (id) => ({ kind: 'control-override', conversationId: id }),
   ],
+  ['POST', /^\/__replica\/account$/, () => ({ kind: 'control-account' })],
+  ['POST', /^\/__replica\/change$/, () => ({ kind: 'control-change' })],
   ['GET', /^\/__replica\/test-page$/, () => ({ kind: 'control-test-page' })],
   ['POST', /^\/__replica\/report$/, () => ({ kind: 'control-report' })],
 ];

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { AccountOptions } from '@/tests/replica/fixtures/account-history';
 import { createCredentials, REPLICA_TOKEN_PREFIX } from './auth';
 import { makeCertificate } from './certificate';
 import { dispatch } from './dispatch';
@@ -10,6 +11,7 @@ import { ReplicaState } from './replica-state';
 import type { ReplicaRequestRecord, RequestFilter } from './request-log';
 import { type SocketForm, WebSocketHub } from './websocket';
 
+export type { AccountOptions } from '@/tests/replica/fixtures/account-history';
 export type { RateLimitRule, ReplicaOverride } from './overrides';
 export type { ReplicaRequestRecord, RequestFilter } from './request-log';
 export { REPLICA_TOKEN_PREFIX };
@@ -33,6 +35,15 @@ export interface Replica {
   setTestPage(html: string | null): void;
   /** How many small generated conversations the account's history holds (account-history.ts). */
   setGeneratedCount(count: number): void;
+  /** What the account's history lists: `generated` small conversations, and the scenarios unless false. */
+  setAccount(options: AccountOptions): void;
+  /**
+   * Each conversation named (generated or scenario), in order, changes now: its update time becomes later
+   * than every other item's, strictly increasing call by call, so it tops the list by update; its messages
+   * answer gains a plain turn ("Follow-up question N") and shows the same update time. Throws on an id the
+   * replica does not hold.
+   */
+  changeConversations(conversationIds: string[]): void;
   /** What the test page posted to /__replica/report next, as parsed JSON (undefined if it was not JSON). */
   nextReport(): Promise<unknown>;
   close(): Promise<void>;
@@ -87,6 +98,8 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     requests: (filter) => state.log.list(filter),
     clearRequests: () => state.log.clear(),
     setGeneratedCount: (count) => state.setGeneratedCount(count),
+    setAccount: (options) => state.setAccount(options),
+    changeConversations: (conversationIds) => state.changeConversations(conversationIds, now()),
     setOverride: (conversationId, override) => state.setOverride(conversationId, override),
     setTestPage: (html) => {
       state.testPages.html = html;

@@ -1,3 +1,4 @@
+import type { AccountOptions } from '@/tests/replica/fixtures/account-history';
 import { readJsonBody, sendDetail, sendJson } from '@/tests/replica/http-helpers';
 import { parseOverride } from '@/tests/replica/overrides';
 import type { RequestFilter } from '@/tests/replica/request-log';
@@ -31,6 +32,41 @@ export async function handleControlOverride(context: HandlerContext, conversatio
     return sendDetail(context.response, 400, 'body must be a ReplicaOverride or null');
   context.state.setOverride(conversationId, override);
   sendJson(context.response, 200, { ok: true, conversationId, override });
+}
+
+/** Checks a control-API body: the account's options, or null when it is not them. */
+export function parseAccountOptions(body: unknown): AccountOptions | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { generated, scenarios } = body as Record<string, unknown>;
+  if (typeof generated !== 'number' || !Number.isInteger(generated) || generated < 0) return null;
+  return typeof scenarios === 'boolean' ? { generated, scenarios } : null;
+}
+
+/** POST /__replica/account with `{generated, scenarios}`: what the account's history lists. */
+export async function handleControlAccount(context: HandlerContext): Promise<void> {
+  const account = parseAccountOptions(await readJsonBody(context.request));
+  if (account === null)
+    return sendDetail(
+      context.response,
+      400,
+      'body must be {"generated": <whole number>, "scenarios": <boolean>}',
+    );
+  context.state.setAccount(account);
+  sendJson(context.response, 200, { ok: true, account });
+}
+
+/** POST /__replica/change with `{"ids": [...]}`: those conversations change now (Replica.changeConversations). */
+export async function handleControlChange(context: HandlerContext): Promise<void> {
+  const body = (await readJsonBody(context.request)) as { ids?: unknown } | null | undefined;
+  const ids = body?.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+    return sendDetail(context.response, 400, 'body must be {"ids": [<conversation id>, ...]}');
+  try {
+    context.state.changeConversations(ids, context.now());
+  } catch (error) {
+    return sendDetail(context.response, 404, error instanceof Error ? error.message : String(error));
+  }
+  sendJson(context.response, 200, { ok: true, ids });
 }
 
 /** GET /__replica/test-page: the page a benchmark wrote (Replica.setTestPage), on the chat site's origin. */

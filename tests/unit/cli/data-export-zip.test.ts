@@ -2,6 +2,12 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';
 import { storedConversations } from '@/tests/support/data-export-files';
+import {
+  EXPORTED_FIXTURES,
+  exportedImages,
+  oneFileExportZip,
+  partsExportZip,
+} from '@/tests/support/data-export-zips';
 import { richContentTree } from '@/tests/unit/fixtures/rich-content';
 import { zipOf } from '@/tests/unit/fixtures/zip-bytes';
 import { run } from './run-in-memory';
@@ -64,6 +70,27 @@ describe('inspect reads the data export as ChatGPT sends it (export-format "Read
     const markdown = await run(['export.zip', '--format', 'md'], { 'export.zip': zip });
     expect(markdown.stdout).toContain('_Generated image 1: file_00000000a1b2c3d4');
   });
+
+  it.each([
+    ['one file', oneFileExportZip],
+    ['parts, images named by id and by the names file', partsExportZip],
+  ])(
+    'writes every conversation and image of a data export in %s into --format zip',
+    async (_layout, zipOf) => {
+      const result = await run(['export.zip', '--format', 'zip', '--out', 'all.zip'], {
+        'export.zip': zipOf(),
+      });
+      expect(result.code).toBe(0);
+      const entries = unzipSync(result.writtenBytes.get('all.zip') as Uint8Array);
+      expect(Object.keys(entries).filter((name) => name.endsWith('.md'))).toHaveLength(
+        EXPORTED_FIXTURES.length,
+      );
+      const images = exportedImages();
+      expect(images.length).toBeGreaterThan(0);
+      // Each image's bytes differ (tests/replica/png.ts), so finding them finds that image's file.
+      for (const image of images) expect(Object.values(entries)).toContainEqual(image.bytes);
+    },
+  );
 
   it('links the images of an unpacked folder from the Markdown', async () => {
     const result = await run(['export', '--format', 'md'], {

@@ -8,7 +8,7 @@ let replica: Replica;
 beforeAll(async () => {
   replica = await startReplica();
 });
-beforeEach(() => replica.setGeneratedCount(300));
+beforeEach(() => replica.setAccount({ generated: 300, scenarios: true }));
 afterAll(() => replica.close());
 
 interface ListPage {
@@ -91,5 +91,32 @@ describe('the conversation list', () => {
     expect(statuses).toContain(404);
     expect(statuses).toContain(500);
     expect((await call(replica, '/backend-api/conversations?offset=0&limit=10')).status).toBe(401);
+  });
+
+  it('lists only the generated conversations of an account without the scenarios, set in code or by the control API', async () => {
+    replica.setAccount({ generated: 120, scenarios: false });
+    const ids: string[] = [];
+    const first = await list('offset=0&limit=100&order=updated');
+    for (let offset = 0; offset < first.total; offset += 100)
+      ids.push(...(await list(`offset=${offset}&limit=100&order=updated`)).items.map((item) => item.id));
+    // 120 generated: 30 in the two projects, 2 archived.
+    expect(ids).toHaveLength(88);
+    for (const id of Object.keys(SCENARIOS)) expect(ids).not.toContain(id);
+    const set = await call(replica, '/__replica/account', {
+      method: 'POST',
+      body: JSON.stringify({ generated: 40, scenarios: true }),
+    });
+    expect(set.status).toBe(200);
+    expect((await list('offset=0&limit=100')).total).toBe(Object.keys(SCENARIOS).length + 40 - 30);
+    const refused = await call(replica, '/__replica/account', {
+      method: 'POST',
+      body: JSON.stringify({ generated: -1, scenarios: 'no' }),
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it('keeps setGeneratedCount as the size of an account with the scenarios', async () => {
+    replica.setGeneratedCount(40);
+    expect((await list('offset=0&limit=100')).total).toBe(Object.keys(SCENARIOS).length + 40 - 30);
   });
 });
