@@ -19,13 +19,14 @@ beforeAll(async () => {
   replica = await startReplica();
 });
 beforeEach(() => {
-  replica.setGeneratedCount(GENERATED);
+  replica.setAccount(ACCOUNT);
   replica.setOverride('*', null);
   databases += 1;
 });
 afterAll(() => replica.close());
 
-const history = () => accountHistory(GENERATED);
+const ACCOUNT = { generated: GENERATED, scenarios: false };
+const history = () => accountHistory(ACCOUNT);
 const brokenIds = () =>
   history()
     .filter((item) => item.broken !== null)
@@ -36,11 +37,13 @@ const gaps = (sent: readonly SentRequest[]): number[] =>
 /** architecture "Adding the whole account", over the replica's account list (site-interface 10.7). */
 describe('AccountRun', { timeout: 60_000 }, () => {
   it('lists the whole account, archived and projects included, and fetches each conversation a second apart', async () => {
+    // The scenarios too: conversations of many pages, slow ones, one that answers malformed JSON.
+    replica.setAccount({ ...ACCOUNT, scenarios: true });
     const harness = accountRunOver(replica, `whole-${databases}`);
     const started = await harness.worker().run.handle({ action: 'start', zipFormat: 'md' });
     expect(started.ok).toBe(true);
     const end = await harness.settled();
-    const listed = history();
+    const listed = accountHistory({ ...ACCOUNT, scenarios: true });
     expect(end.status).toBe('finished');
     expect(end.listed).toBe(listed.length);
     expect(listed.some((item) => item.isArchived) && listed.some((item) => item.projectId !== null)).toBe(
@@ -168,5 +171,31 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     expect(harness.sent.length).toBe(sentWhilePaused);
     await worker.run.handle({ action: 'resume' });
     expect((await harness.settled()).status).toBe('finished');
+  });
+
+  it('fetches in a later run only what changed since, and stops listing at a page it knows', async () => {
+    replica.setAccount({ generated: 260, scenarios: false });
+    const harness = accountRunOver(replica, `later-${databases}`);
+    const worker = harness.worker();
+    await worker.run.handle({ action: 'start' });
+    const first = await harness.settled();
+    const fetchedOnce = harness.sent.length;
+    const whole = accountHistory({ generated: 260, scenarios: false });
+    const changed = whole.filter((item) => item.broken === null && item.projectId === null).slice(40, 43);
+    replica.changeConversations(changed.map((item) => item.id));
+    await worker.run.handle({ action: 'start' });
+    const later = await harness.settled();
+    const sentLater = harness.sent.slice(fetchedOnce);
+    const fetched = sentLater.flatMap(
+      (request) => /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? [],
+    );
+    expect(fetched.sort()).toEqual(changed.map((item) => item.id).sort());
+    // The history's first page held the changed ones and unchanged ones; its second page is all known.
+    const historyPages = sentLater.filter((request) => /^\/backend-api\/conversations\?/.test(request.path));
+    const firstRunPages = harness.sent
+      .slice(0, fetchedOnce)
+      .filter((request) => /^\/backend-api\/conversations\?/.test(request.path));
+    expect(historyPages.length).toBeLessThan(firstRunPages.length);
+    expect(later).toMatchObject({ status: 'finished', done: first.done, failed: first.failed });
   });
 });
