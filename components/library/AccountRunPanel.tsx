@@ -89,21 +89,6 @@ export function AccountRunPanel({ data }: { data: LibraryData }): JSX.Element {
   const rateLimited = status.rateLimitedUntil !== null && status.rateLimitedUntil > now;
   return (
     <div className="account-run" data-testid="account-run">
-      {!running && !paused && (
-        <p className="account-run__start">
-          <label htmlFor={zipId}>Also keep, for one ZIP:</label>{' '}
-          <select id={zipId} value={zipChoice} onChange={(event) => setZipChoice(event.currentTarget.value)}>
-            {ZIP_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>{' '}
-          <button type="button" className="button button--primary" onClick={start}>
-            {ran ? 'Fetch what is new or changed' : 'Add the whole account'}
-          </button>
-        </p>
-      )}
       {(running || paused) && (
         <div className="account-run__progress">
           <progress
@@ -177,6 +162,21 @@ export function AccountRunPanel({ data }: { data: LibraryData }): JSX.Element {
                 ? saving.text
                 : ''}
           </span>
+        </p>
+      )}
+      {!running && !paused && (
+        <p className="account-run__start">
+          <label htmlFor={zipId}>Also keep, for one ZIP:</label>{' '}
+          <select id={zipId} value={zipChoice} onChange={(event) => setZipChoice(event.currentTarget.value)}>
+            {ZIP_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>{' '}
+          <button type="button" className="button button--primary" onClick={start}>
+            {ran ? 'Fetch what is new or changed' : 'Add the whole account'}
+          </button>
         </p>
       )}
     </div>

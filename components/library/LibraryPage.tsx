@@ -17,6 +17,7 @@ import { LibraryTabs } from './LibraryTabs';
 import type { LibraryFirst } from './library-first';
 import { needsRecords } from './library-tabs';
 import { useTableChoices } from './table-choices';
+import { useAccountRunStatus } from './use-account-run';
 import { useHashTab } from './use-hash-tab';
 import './library-page.css';
 
@@ -45,6 +46,12 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
   }, [status.at, data]);
 
   const shown = kept > 0;
+  // A run seen going stays in view above the tabs, whichever is shown, once the first conversations have
+  // turned the empty page into the tabs; the Manage tab has it anyway.
+  const [run] = useAccountRunStatus();
+  const seenGoing = useRef(false);
+  if (run.status === 'running' || run.status === 'paused') seenGoing.current = true;
+  const runAboveTabs = seenGoing.current && run.status !== 'none' && tab !== 'manage';
   useEffect(() => {
     if (shown && needsRecords(tab)) void data.wantRecords();
   }, [shown, tab, data]);
@@ -74,6 +81,11 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
         )}
         {shown && (
           <>
+            {runAboveTabs && (
+              <section className="face library-face library-run" aria-label="Adding the whole account">
+                <AccountRunPanel data={data} />
+              </section>
+            )}
             <LibraryTabs shown={tab} onShow={showTab} />
             <LibraryPanel
               tab={tab}

@@ -23,11 +23,17 @@ export interface AccountRunControl {
   act(action: AccountRunAction, zipFormat?: AccountRunZipFormat | null): Promise<void>;
 }
 
+/** The run's status as the worker writes it. */
+export function useAccountRunStatus(): [AccountRunStatus, (status: AccountRunStatus) => void] {
+  const [status, setStatus] = useState<AccountRunStatus>(NO_ACCOUNT_RUN);
+  useEffect(() => followItem(accountRunStatusItem, setStatus, setStatus), []);
+  return [status, setStatus];
+}
+
 /** The run's status as the worker writes it, and its actions, sent to the worker. */
 export function useAccountRun(): AccountRunControl {
-  const [status, setStatus] = useState<AccountRunStatus>(NO_ACCOUNT_RUN);
+  const [status, setStatus] = useAccountRunStatus();
   const [refused, setRefused] = useState<string | null>(null);
-  useEffect(() => followItem(accountRunStatusItem, setStatus, setStatus), []);
 
   const act = useCallback(async (action: AccountRunAction, zipFormat?: AccountRunZipFormat | null) => {
     try {

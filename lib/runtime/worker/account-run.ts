@@ -16,10 +16,16 @@ import type { AccountRunRequest, AccountRunStatus } from '@/lib/runtime/contract
 import { exportOptionsOf, type Settings } from '@/lib/runtime/contract/settings';
 import { fetchAccountConversation } from './account-run-fetch';
 
-/** site-interface 10.7: one request at a time, a second or more apart, with jitter so no two runs keep step. */
-export const BULK_SPACING: Spacing = { minGapMs: 1_000, jitterMs: 500 };
+/**
+ * site-interface 10.7: one request at a time, a second or more apart, with jitter so no two runs keep step.
+ * The 50 ms over the second are for the way there: a request sent a second after the last may arrive a few
+ * ms sooner than that, if the last took longer on its way.
+ */
+export const BULK_SPACING: Spacing = { minGapMs: 1_050, jitterMs: 450 };
 /** A wait is slept in steps this long, each writing the status: the page's countdown, and a worker kept awake. */
 const WAIT_STEP_MS = 5_000;
+/** How many of the latest fetches the time to go is worked out from. */
+const RECENT_FETCHES = 20;
 /** A list request that fails for a reason other than a 429 is asked again this often before listing stops. */
 const LIST_ATTEMPTS = 3;
 
@@ -55,7 +61,8 @@ export class AccountRun {
   #driving: Promise<void> = Promise.resolve();
   /** Ends the current sleep early: pause and cancel take effect at once, not after a 300 s wait. */
   #interrupt: (() => void) | null = null;
-  #pace = { since: 0, fetched: 0 };
+  /** When the latest conversations were fetched: the time to go follows the recent pace. */
+  #fetchedAt: number[] = [];
 
   constructor(deps: AccountRunDeps) {
     this.#deps = deps;
@@ -167,8 +174,10 @@ export class AccountRun {
     if (this.#active) return;
     this.#active = true;
     this.#deps.governor.setSpacing(BULK_SPACING);
-    this.#pace = { since: this.#deps.now(), fetched: 0 };
+    this.#fetchedAt = [];
     try {
+      // A stopped worker's last request may have gone just before this one woke: the first waits a whole gap.
+      await this.#sleep(BULK_SPACING.minGapMs);
       while (this.#running()) {
         await this.#report();
         if (!(await this.#libraryOn())) await this.#stop(LIBRARY_OFF);
@@ -254,7 +263,7 @@ export class AccountRun {
     };
     await store.putFetched(done, outcome.files);
     this.#items.set(done.id, done);
-    this.#pace.fetched += 1;
+    this.#fetchedAt = [...this.#fetchedAt.slice(1 - RECENT_FETCHES), this.#deps.now()];
     return true;
   }
 
@@ -294,11 +303,12 @@ export class AccountRun {
 
   #etaMs(left: number, blockedUntil: number | null): number | null {
     if (left === 0 || !this.#running()) return null;
-    const { since, fetched } = this.#pace;
+    const times = this.#fetchedAt;
+    const first = times[0];
     const perConversation =
-      fetched === 0
+      times.length < 2 || first === undefined
         ? BULK_SPACING.minGapMs + BULK_SPACING.jitterMs / 2
-        : (this.#deps.now() - since) / fetched;
+        : (this.#deps.now() - first) / (times.length - 1);
     const waiting = blockedUntil === null ? 0 : Math.max(0, blockedUntil - this.#deps.now());
     return Math.round(left * perConversation + waiting);
   }
