@@ -1,3 +1,4 @@
+import { accountRunBenchmark } from './account-run-benchmark';
 import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
@@ -29,6 +30,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   exportHtmlBenchmark,
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
+  accountRunBenchmark,
   soakBenchmark,
   fuzzBenchmark,
   browserBenchmark(extensionDir),

@@ -1,0 +1,86 @@
+import 'fake-indexeddb/auto';
+import { startReplica } from '@/tests/replica/server';
+import { accountRunOver } from '@/tests/support/account-run-harness';
+import type { SentRequest } from '@/tests/support/replica-fetch';
+import type { Benchmark, BenchmarkResult } from './benchmark';
+
+/**
+ * "Add the whole account" (architecture "Adding the whole account") over the replica's account of 2,000
+ * conversations, with every wait on a virtual clock (tests/support/account-run-harness.ts): the replica
+ * answers in real time, the gaps and waits are the governor's own. The run meets a 429 storm (Retry-After
+ * 30 s, on the conversations and on the list), its worker is stopped half-way and a new one goes on.
+ */
+const GENERATED = 2_000;
+const STORM = { retryAfter: 'seconds' as const, seconds: 30, times: 5 };
+const STOP_AFTER = 1_000;
+
+export const accountRunBenchmark: Benchmark = {
+  name: 'add the whole account',
+  run: measureAccountRun,
+};
+
+const idOf = (request: SentRequest): string | null =>
+  /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? null;
+
+async function measureAccountRun(): Promise<BenchmarkResult> {
+  const replica = await startReplica();
+  try {
+    replica.setAccount({ generated: GENERATED, scenarios: false });
+    replica.setOverride('*', {
+      rateLimit: { ...STORM, paths: ['messages', 'list'], origins: ['extension'] },
+    });
+    const harness = accountRunOver(replica, `bench-account-${Date.now()}`);
+    const started = performance.now();
+    const first = harness.worker();
+    await first.run.handle({ action: 'start', zipFormat: 'md' });
+    await harness.until((status) => status.done >= STOP_AFTER, `${STOP_AFTER} conversations`);
+    await first.stop();
+    await harness.worker().run.wake();
+    const end = await harness.settled();
+    const seconds = (performance.now() - started) / 1000;
+    if (end.status !== 'finished') throw new Error(`The run ended ${end.status}: ${end.error ?? ''}`);
+
+    const { sent } = harness;
+    const gaps = sent.slice(1).map((request, index) => request.at - (sent[index]?.at ?? 0));
+    const limited = sent.filter((request) => request.status === 429);
+    const duringWaits = sent.filter((request) =>
+      limited.some((answer) => request.at > answer.at && request.at < answer.at + STORM.seconds * 1000),
+    ).length;
+    const answered = new Map<string, number>();
+    for (const request of sent) {
+      const id = idOf(request);
+      if (id !== null && request.status === 200) answered.set(id, (answered.get(id) ?? 0) + 1);
+    }
+    const refetched = [...answered.values()].filter((count) => count > 1).length;
+    // A conversation's cost: its answered request, and its share of the listing and the session; the
+    // retries of broken conversations and the 429s are counted by the other figures.
+    const listing = sent.filter((request) => idOf(request) === null && request.status === 200).length;
+    const perConversation = (answered.size + refetched + listing) / end.done;
+    const minimumGap = Math.min(...gaps);
+    return {
+      figures: {
+        bulk_min_gap_ms: minimumGap,
+        bulk_requests_while_rate_limited: duringWaits,
+        bulk_refetched_after_restart: refetched,
+        bulk_requests_per_conversation: Number(perConversation.toFixed(4)),
+      },
+      rows: [
+        {
+          label: `whole account, ${end.listed} listed`,
+          cells: {
+            done: String(end.done),
+            failed: String(end.failed),
+            'min gap ms': String(minimumGap),
+            '429s': String(limited.length),
+            'sent in waits': String(duringWaits),
+            refetched: String(refetched),
+            'requests/conv': perConversation.toFixed(4),
+            'run s': seconds.toFixed(1),
+          },
+        },
+      ],
+    };
+  } finally {
+    await replica.close();
+  }
+}
