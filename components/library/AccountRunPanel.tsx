@@ -1,6 +1,7 @@
 import { type JSX, useEffect, useId, useState } from 'react';
 import { useNow } from '@/components/use-now';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
+import type { RunSelection } from '@/lib/library/account-run-selection';
 import { openAccountRun } from '@/lib/library/account-run-store';
 import { accountRunZipSummary } from '@/lib/library/account-run-zip';
 import { downloadAccountRunZip } from './account-run-download';
@@ -8,6 +9,7 @@ import { ZIP_CHOICES, zipFormatOf } from './account-run-formats';
 import { accountRunEndText, accountRunProgressText, rateLimitText } from './account-run-text';
 import type { LibraryData } from './library-data';
 import { countText } from './number-text';
+import { RunZipSelection } from './RunZipSelection';
 import { useAccountRun } from './use-account-run';
 import './account-run.css';
 
@@ -59,6 +61,7 @@ export function AccountRunPanel({ data }: { data: LibraryData }): JSX.Element {
   const zipId = useId();
   const [zipChoice, setZipChoice] = useState<string>('md');
   const [saving, setSaving] = useState<Saving>({ kind: 'idle' });
+  const [selection, setSelection] = useState<RunSelection>({});
   const running = status.status === 'running';
   const paused = status.status === 'paused';
   const ran = status.status !== 'none';
@@ -74,7 +77,7 @@ export function AccountRunPanel({ data }: { data: LibraryData }): JSX.Element {
     setSaving({ kind: 'writing', written: 0, total: status.done });
     const store = await openAccountRun();
     try {
-      const counts = await downloadAccountRunZip(store, data, (written, total) =>
+      const counts = await downloadAccountRunZip(store, data, selection, (written, total) =>
         setSaving({ kind: 'writing', written, total }),
       );
       setSaving({ kind: 'said', text: `Saved: ${accountRunZipSummary(counts)}`, failed: false });
@@ -141,6 +144,9 @@ export function AccountRunPanel({ data }: { data: LibraryData }): JSX.Element {
             </button>
           </p>
         </>
+      )}
+      {!running && status.zipFormat !== null && status.done > 0 && (
+        <RunZipSelection selection={selection} onChange={setSelection} />
       )}
       {!running && status.zipFormat !== null && status.done > 0 && (
         <p className="account-run__zip">

@@ -1,4 +1,5 @@
 import { zipTreeSink } from '@/lib/export/tree-sink';
+import type { RunSelection } from '@/lib/library/account-run-selection';
 import type { AccountRunStore } from '@/lib/library/account-run-store';
 import { type AccountRunZipCounts, writeAccountRunZip } from '@/lib/library/account-run-zip';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
@@ -37,6 +38,7 @@ function blobParts() {
 export async function downloadAccountRunZip(
   runStore: AccountRunStore,
   data: LibraryData,
+  selection: RunSelection,
   progress: (written: number, total: number) => void,
 ): Promise<AccountRunZipCounts> {
   const run = await runStore.run();
@@ -56,6 +58,7 @@ export async function downloadAccountRunZip(
         return runStore.filesOf(id);
       },
       record: (id) => data.read((store) => store.get(id)),
+      selection,
     },
     zipTreeSink(exportedAt, parts.write, parts.finish),
     exportedAt,

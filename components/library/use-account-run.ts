@@ -35,17 +35,20 @@ export function useAccountRun(): AccountRunControl {
   const [status, setStatus] = useAccountRunStatus();
   const [refused, setRefused] = useState<string | null>(null);
 
-  const act = useCallback(async (action: AccountRunAction, zipFormat?: AccountRunZipFormat | null) => {
-    try {
-      const answer = await sendMessage('accountRun', { action, zipFormat });
-      setRefused(answer.ok ? null : answer.error.message);
-      if (answer.ok) setStatus(answer.value);
-    } catch (error) {
-      setRefused(
-        `The extension's worker did not answer: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }, []);
+  const act = useCallback(
+    async (action: AccountRunAction, zipFormat?: AccountRunZipFormat | null) => {
+      try {
+        const answer = await sendMessage('accountRun', { action, zipFormat });
+        setRefused(answer.ok ? null : answer.error.message);
+        if (answer.ok) setStatus(answer.value);
+      } catch (error) {
+        setRefused(
+          `The extension's worker did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+    [setStatus],
+  );
 
   useEffect(() => {
     void act('wake');

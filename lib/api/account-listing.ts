@@ -36,7 +36,8 @@ export interface AccountListing {
   /** Why listing stopped before the end; null when every list was read (or ended as unchanged). */
   error: LensError | null;
   requests: number;
-  projects: number;
+  /** The sidebar's projects, each with its name. */
+  projects: ListedProject[];
 }
 
 type PageRequest = (path: string, query: Record<string, QueryValue>) => Promise<Result<unknown>>;
@@ -139,5 +140,5 @@ export async function listAccount(
 
   if ((await byOffset(false)) && (await byOffset(true)) && (await listProjects()))
     for (const project of projects) if (!(await byCursor(project))) break;
-  return { items: [...byId.values()], error, requests, projects: projects.length };
+  return { items: [...byId.values()], error, requests, projects };
 }

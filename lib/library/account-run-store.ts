@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { TextExportFormat } from '@/lib/export/formats';
+import type { ListedProject } from '@/lib/model/conversation-list';
 import type { AccountRunItem } from './account-run-item';
 
 /** The run of "add the whole account" as a whole (architecture "Adding the whole account"). */
@@ -16,7 +17,8 @@ export interface AccountRunRecord {
   error: string | null;
   /** The listing's own warning, such as a list that could not be read to its end. */
   listingNote: string | null;
-  projects: number;
+  /** The projects the listing found, so a ZIP can be asked for one of them by name. */
+  projects: ListedProject[];
 }
 
 /** A file of a fetched conversation, kept until the user takes the run's ZIP. */

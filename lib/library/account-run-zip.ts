@@ -2,6 +2,7 @@ import { conversationIndex, type IndexEntry, indexFileName } from '@/lib/export/
 import type { TreeSink } from '@/lib/export/tree-sink';
 import { plural } from '@/lib/model/plural';
 import type { AccountRunItem } from './account-run-item';
+import { isRunItemSelected, type RunSelection, startDayOf } from './account-run-selection';
 import type { AccountRunRecord, AccountRunStore } from './account-run-store';
 import { type ArchiveReport, archiveReportText } from './archive-report';
 import { deflatedTables } from './deflated-tables';
@@ -13,6 +14,8 @@ export interface AccountRunZipSource {
   filesOf: AccountRunStore['filesOf'];
   /** What the library keeps of a conversation, for the tables; undefined when it was deleted since. */
   record(id: string): Promise<LibraryConversation | undefined>;
+  /** Which conversations the ZIP holds; the others are counted as left out, not as missing. */
+  selection: RunSelection;
 }
 
 export interface AccountRunZipCounts {
@@ -20,11 +23,6 @@ export interface AccountRunZipCounts {
   failed: number;
   notFetched: number;
 }
-
-const dayOf = (record: LibraryConversation | undefined): string | null =>
-  record?.createdAt === null || record === undefined
-    ? null
-    : new Date(record.createdAt).toISOString().slice(0, 10);
 
 function whyNotFetched(run: AccountRunRecord): string {
   if (run.status === 'running') return 'Not fetched yet: the run is still going.';
@@ -50,7 +48,7 @@ export async function writeAccountRunZip(
   const tables = deflatedTables(exportedAt.getTime());
   const index: IndexEntry[] = [];
   const report: ArchiveReport = {
-    asked: { format, fileName: null, filter: {} },
+    asked: { format, fileName: null, filter: source.selection },
     conversations: [],
     failed: [],
     filteredOut: 0,
@@ -60,6 +58,16 @@ export async function writeAccountRunZip(
   const sorted = [...source.items].sort((a, b) => (a.document ?? '').localeCompare(b.document ?? ''));
   for (const item of sorted) {
     const named = { id: item.id, title: item.title };
+    const fetched = item.state === 'done' && item.document !== null;
+    const record = fetched ? await source.record(item.id) : undefined;
+    // Of a conversation not fetched only its title and project are known: the days cannot leave it out.
+    const selection = fetched
+      ? source.selection
+      : { ...source.selection, since: undefined, until: undefined };
+    if (!isRunItemSelected(item, record, selection)) {
+      report.filteredOut += 1;
+      continue;
+    }
     if (item.state === 'failed') {
       counts.failed += 1;
       report.failed.push({ ...named, warning: item.error ?? 'It could not be fetched.' });
@@ -74,10 +82,9 @@ export async function writeAccountRunZip(
     }
     for (const file of await source.filesOf(item.id))
       await sink.file({ path: file.path, content: [file.content], compress: file.compress });
-    const record = await source.record(item.id);
     if (record === undefined) report.notInTables += 1;
     else await tables.addRecord(record);
-    index.push({ path: item.document, title: item.title, day: dayOf(record) });
+    index.push({ path: item.document, title: item.title, day: startDayOf(record) });
     report.conversations.push({ ...named, path: item.document });
     counts.written += 1;
   }

@@ -82,7 +82,7 @@ export class AccountRun {
             zipFormat: request.zipFormat ?? null,
             error: null,
             listingNote: null,
-            projects: 0,
+            projects: [],
           });
         break;
       }

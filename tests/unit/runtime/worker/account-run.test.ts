@@ -76,7 +76,13 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     const record = await run.run();
     if (record === null) throw new Error('no run kept');
     const counts = await writeAccountRunZip(
-      { run: record, items, filesOf: (id) => run.filesOf(id), record: (id) => library.get(id) },
+      {
+        run: record,
+        items,
+        filesOf: (id) => run.filesOf(id),
+        record: (id) => library.get(id),
+        selection: {},
+      },
       sink,
       exportedAt,
     );
