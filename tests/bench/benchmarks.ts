@@ -13,6 +13,7 @@ import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 import { streamAssembleBenchmark } from './stream-assemble-benchmark';
 import { uiBenchmark } from './ui-benchmark';
+import { zipHeapBenchmark } from './zip-heap-benchmark';
 
 /**
  * Every benchmark of `npm run bench`; a new benchmark appends its module here. The browser's figures run
@@ -29,6 +30,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   exportHtmlBenchmark,
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
+  zipHeapBenchmark,
   soakBenchmark,
   fuzzBenchmark,
   browserBenchmark(extensionDir),
