@@ -4,6 +4,7 @@ import { budgetsBenchmark } from './budgets-benchmark';
 import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
+import { importHeapBenchmark } from './import-heap-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
 import { libraryPageBenchmark } from './library-page-benchmark';
@@ -36,5 +37,6 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
   libraryPageBenchmark(extensionDir),
+  importHeapBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
 ];
