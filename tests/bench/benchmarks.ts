@@ -5,6 +5,7 @@ import { budgetsBenchmark } from './budgets-benchmark';
 import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
+import { importHeapBenchmark } from './import-heap-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
 import { inspectBigExportBenchmark } from './inspect-big-export-benchmark';
 import { libraryPageBenchmark } from './library-page-benchmark';
@@ -14,6 +15,7 @@ import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 import { streamAssembleBenchmark } from './stream-assemble-benchmark';
 import { uiBenchmark } from './ui-benchmark';
+import { zipHeapBenchmark } from './zip-heap-benchmark';
 
 /**
  * Every benchmark of `npm run bench`; a new benchmark appends its module here. The browser's figures run
@@ -31,10 +33,12 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
   accountRunBenchmark,
+  zipHeapBenchmark,
   soakBenchmark,
   fuzzBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
   libraryPageBenchmark(extensionDir),
+  importHeapBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),
 ];

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { libraryFileText } from '@/lib/library/library-file';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { summaryOf } from '@/lib/library/library-summary';
@@ -12,6 +12,7 @@ import { generateLibrary, type LibrarySize, messagesIn, pagesIn } from '@/tests/
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult } from './benchmark';
+import { OVERVIEW_TOTAL, turnLibraryOn } from './library-page-setup';
 import { emptyExtensionPage, type Opened, timeOpen } from './page-opens';
 
 /**
@@ -31,9 +32,6 @@ const OPENS = 11;
 /** Words typed into the filter: a site (5% of the rows), a section (12%), query words (3% and 8%), nothing. */
 const NEEDLES = ['wirecutter', 'review', 'typescript', 'recipe', 'zq-nowhere'] as const;
 const FILTERS = 40;
-
-/** The overview's first total: drawn from the summaries once they are read, never before (mount-library.tsx). */
-const OVERVIEW_TOTAL = '[data-testid="figure-conversations"]';
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
@@ -70,17 +68,6 @@ async function measureLibraryPage(extensionDir: string): Promise<BenchmarkResult
     await browser.context.close();
     await replica.close();
   }
-}
-
-/** The library setting on, as the settings panel turns it on (tests/e2e/library-state.ts does the same). */
-async function turnLibraryOn(worker: Worker): Promise<void> {
-  await worker.evaluate(async () => {
-    const { settings } = (await chrome.storage.local.get('settings')) as {
-      settings?: Record<string, unknown>;
-    };
-    const library = (settings?.library ?? {}) as Record<string, unknown>;
-    await chrome.storage.local.set({ settings: { ...settings, library: { ...library, enabled: true } } });
-  });
 }
 
 /** What the extension's origin holds in IndexedDB, by the browser's quota manager. */

@@ -17,16 +17,38 @@ export interface BigExport {
 /** Messages per conversation of the pool: most chats are short, a few are long. */
 const POOL_SIZES = [4, 6, 10, 16, 24, 40, 60, 100, 160, 260, 420, 700, 1_200, 2_400];
 
+/** When a generated export is long enough, from what it holds so far. */
+type Enough = (bytes: number, conversations: number) => boolean;
+
+/** The power the pool's draw is raised to: 2 favours the short conversations, as a real history does. */
+const HISTORY_SKEW = 2;
+
 /**
  * Writes a data export of at least `minimumBytes` to `path` without holding it in memory: conversations of
  * the replica's generator in varied sizes, in the document's form and the live site's (every other one), each
  * written as many times as needed under a fresh id. One line of JSON, as the site's export is. Resolves with
  * what was written.
  */
-export async function writeBigExport(
+export const writeBigExport = (path: string, minimumBytes: number, seed = 0x0b16_e4a0): Promise<BigExport> =>
+  writeGeneratedExport(path, (bytes) => bytes >= minimumBytes, HISTORY_SKEW, seed);
+
+/**
+ * The same export, of exactly `conversations` conversations, whatever their bytes come to; a `skew` of 1
+ * draws every size of the pool alike, and below 1 favours the long conversations.
+ */
+export const writeExportOfConversations = (
   path: string,
-  minimumBytes: number,
+  conversations: number,
+  skew = HISTORY_SKEW,
   seed = 0x0b16_e4a0,
+): Promise<BigExport> =>
+  writeGeneratedExport(path, (_bytes, written) => written >= conversations, skew, seed);
+
+async function writeGeneratedExport(
+  path: string,
+  enough: Enough,
+  skew: number,
+  seed: number,
 ): Promise<BigExport> {
   const header = exportQueriesCsv([]);
   const pool = POOL_SIZES.map((messages, index) => {
@@ -48,9 +70,8 @@ export async function writeBigExport(
   let csvBytes = Buffer.byteLength(header);
   await write('[');
   bytes += 1;
-  while (bytes < minimumBytes) {
-    // Squaring the draw favours the short conversations of the pool's start, as a real history does.
-    const entry = pool[Math.floor(random.next() ** 2 * pool.length)];
+  while (!enough(bytes, conversations)) {
+    const entry = pool[Math.floor(random.next() ** skew * pool.length)];
     if (entry === undefined) throw new Error('pool entry missing');
     const { id, text, csvBytes: rowBytes } = entry;
     const copy = `${conversations === 0 ? '' : ','}${text.replaceAll(id, random.uuid())}`;

@@ -62,6 +62,8 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   bulk_requests_while_rate_limited: { exactly: 0 },
   bulk_refetched_after_restart: { exactly: 0 },
   bulk_requests_per_conversation: { atMost: 1.05 },
+  zip_heap_ratio_2000: { atMost: 0.5 },
+  import_heap_ratio: { atMost: 0.5 },
 };
 
 /** Whether `value` meets `target`; null when the figure has no target. */
