@@ -1,10 +1,11 @@
-import { conversationIndex, type IndexEntry, indexFileName } from '@/lib/export/conversation-index';
+import type { IndexEntry } from '@/lib/export/conversation-index';
 import type { TreeSink } from '@/lib/export/tree-sink';
 import { plural } from '@/lib/model/plural';
 import type { AccountRunItem } from './account-run-item';
 import { isRunItemSelected, type RunSelection, startDayOf } from './account-run-selection';
 import type { AccountRunRecord, AccountRunStore } from './account-run-store';
-import { type ArchiveReport, archiveReportText } from './archive-report';
+import type { ArchiveReport } from './archive-report';
+import { closeArchive } from './conversations-archive';
 import { deflatedTables } from './deflated-tables';
 import type { LibraryConversation } from './library-record';
 
@@ -88,15 +89,7 @@ export async function writeAccountRunZip(
     report.conversations.push({ ...named, path: item.document });
     counts.written += 1;
   }
-  await sink.file({
-    path: indexFileName(format),
-    content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
-    compress: true,
-  });
-  for (const table of await tables.finish())
-    await sink.file({ path: table.name, content: table.content, compress: true });
-  await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
-  await sink.close();
+  await closeArchive(sink, { format, index, tables, report });
   return counts;
 }
 

@@ -9,7 +9,7 @@ import type { TreeSink } from '@/lib/export/tree-sink';
 import { uniqueNames } from '@/lib/export/unique-names';
 import type { Inspection } from '@/lib/insights/inspection';
 import { type ArchiveReport, archiveReportText } from './archive-report';
-import { deflatedTables } from './deflated-tables';
+import { type DeflatedTables, deflatedTables } from './deflated-tables';
 
 export interface ArchiveOptions {
   format: TextExportFormat;
@@ -32,6 +32,31 @@ export interface ConversationsArchive {
   unreadable(warning: string): void;
   /** The index, the tables and the report, then the sink is closed. */
   finish(): Promise<void>;
+}
+
+/** What an archive of many conversations gathered as it went: written last, after the documents. */
+export interface ArchiveEnd {
+  format: TextExportFormat;
+  index: readonly IndexEntry[];
+  tables: DeflatedTables;
+  report: ArchiveReport;
+}
+
+/** The index, the tables and the report after the documents, then the sink is closed. */
+export async function closeArchive(
+  sink: TreeSink,
+  { format, index, tables, report }: ArchiveEnd,
+): Promise<void> {
+  await sink.file({
+    // At the top, beside the months' folders, so no document's name meets it, nor the tables'.
+    path: indexFileName(format),
+    content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
+    compress: true,
+  });
+  for (const table of await tables.finish())
+    await sink.file({ path: table.name, content: table.content, compress: true });
+  await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
+  await sink.close();
 }
 
 export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): ConversationsArchive {
@@ -63,18 +88,7 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
     unreadable(warning) {
       report.failed.push({ warning });
     },
-    async finish() {
-      await sink.file({
-        // At the top, beside the months' folders, so no document's name meets it, nor the tables'.
-        path: indexFileName(format),
-        content: [conversationIndex(index, format === 'html' ? 'html' : 'md')],
-        compress: true,
-      });
-      for (const table of await tables.finish())
-        await sink.file({ path: table.name, content: table.content, compress: true });
-      await sink.file({ path: 'report.json', content: [archiveReportText(report)], compress: true });
-      await sink.close();
-    },
+    finish: () => closeArchive(sink, { format, index, tables, report }),
   };
 }
 
