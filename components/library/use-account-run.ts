@@ -50,8 +50,11 @@ export function useAccountRun(): AccountRunControl {
     [setStatus],
   );
 
+  // A run the status calls running may be in a stopped worker; with none, the run's database is not opened.
   useEffect(() => {
-    void act('wake');
+    void accountRunStatusItem.getValue().then((latest) => {
+      if (latest.status === 'running') void act('wake');
+    });
   }, [act]);
   const running = status.status === 'running';
   useEffect(() => {

@@ -122,8 +122,11 @@ export function startBackground(): Promise<LensWorker> {
   const background = createWorker();
   const ready = background.then(({ lens }) => lens);
   const accountRun = background.then((started) => started.accountRun);
-  // architecture "Adding the whole account": a run left running by a stopped worker goes on.
-  void accountRun.then((run) => run.wake()).catch(() => undefined);
+  // architecture "Adding the whole account": a run left running by a stopped worker goes on. Its status says
+  // so, and spares every other start the opening of the run's database.
+  void Promise.all([accountRun, accountRunStatusItem.getValue()])
+    .then(([run, status]) => (status.status === 'running' ? run.wake() : undefined))
+    .catch(() => undefined);
   const fromTab = (
     sender: { tab?: { id?: number } },
     run: (worker: LensWorker, tabId: number) => Promise<void>,
