@@ -13,8 +13,8 @@ import type { AccountRunZipFormat } from './account-run-formats';
  * A running run the worker has not written for this long may be in a stopped worker: the page wakes it
  * (architecture "Adding the whole account"). The worker writes at least every 5 s, also while it waits.
  */
-const QUIET_MS = 8_000;
-const LOOK_EVERY_MS = 4_000;
+const QUIET_MS = 6_000;
+const LOOK_EVERY_MS = 2_000;
 
 export interface AccountRunControl {
   status: AccountRunStatus;
