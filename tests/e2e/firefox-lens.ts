@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -114,6 +114,7 @@ export const test = base.extend<{ firefox: FirefoxLens }>({
       });
       await firefox.close();
       await replica.close();
+      rmSync(downloadDir, { recursive: true, force: true });
     },
     { scope: 'file' },
   ],
