@@ -11,8 +11,9 @@ export interface ReplicaRequestRecord {
   /** The response status (0 while no header has been sent yet). */
   status: number;
   /**
-   * From Sec-Fetch-Site: 'same-origin' is the page, 'none' the extension, anything else 'other'. Document
-   * loads (Sec-Fetch-Mode: navigate) are 'other' whatever their site.
+   * From Sec-Fetch-Site as Chromium sends it: 'same-origin' is the page, 'none' the extension, anything
+   * else 'other'. Document loads (Sec-Fetch-Mode: navigate) are 'other' whatever their site. Firefox says
+   * same-origin for an add-on's request to a host it may reach: there the add-on's requests count as 'page'.
    */
   origin: RequestOrigin;
   /** Carried `Authorization: Bearer <the replica's token>`. */

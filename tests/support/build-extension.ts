@@ -23,3 +23,9 @@ export function buildExtension(): string {
   runWxtProduction(['build']);
   return chromeBuildDir;
 }
+
+/** Builds the production Firefox add-on (MV3, wxt.config.ts) and returns its folder. */
+export function buildFirefoxExtension(): string {
+  runWxtProduction(['build', '-b', 'firefox', '--mv3']);
+  return firefoxBuildDir;
+}

@@ -4,7 +4,7 @@ import { readHar } from '@/lib/cli/har-capture';
 import { detectTransport } from '@/lib/insights/transport';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';
-import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from './build-har';
+import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/support/build-har';
 import { run } from './run-in-memory';
 
 // The live wire form of an answer, around a conversation of the document's form.

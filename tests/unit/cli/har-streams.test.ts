@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { summarize } from '@/lib/cli/summary';
 import { streamItem, topicMessage } from '@/tests/replica/live-wire';
+import { har, harEntry } from '@/tests/support/build-har';
 import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
-import { har, harEntry } from './build-har';
 
 /** `inspect` of a HAR that recorded only answer streams (site-interface 10.6): the turns are in them. */
 const CID = '6a1f0c2e-5b7d-4e88-9a10-3c5e7f2b9d41';

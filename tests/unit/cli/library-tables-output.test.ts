@@ -6,8 +6,8 @@ import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { OFFERS_TABLE } from '@/lib/library/offers-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { conversationEntries, har } from '@/tests/support/build-har';
 import { liveExportItem, liveExportText, storedConversations } from '@/tests/support/data-export-files';
-import { conversationEntries, har } from './build-har';
 import { cutAt, run } from './run-in-memory';
 
 const FILE = 'conversations.json';

@@ -8,8 +8,8 @@ import {
 } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
+import { conversationEntries, har } from '@/tests/support/build-har';
 import { citationsPage } from '@/tests/unit/fixtures/citations';
-import { conversationEntries, har } from './build-har';
 import { cutAt, run } from './run-in-memory';
 
 const webSearch = getConversation(FIXTURE_IDS.webSearch);

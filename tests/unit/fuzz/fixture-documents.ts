@@ -16,8 +16,8 @@ import {
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import { liveEvents, turnTopicId } from '@/tests/replica/live-wire';
+import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/support/build-har';
 import { liveExportItem } from '@/tests/support/data-export-files';
-import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/unit/cli/build-har';
 import { citationsPage } from '@/tests/unit/fixtures/citations';
 import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
 import { jsonText } from './json-text';

@@ -2,6 +2,7 @@ import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { messagesPagesWithCursors, messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { getConversation, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import type { WireForm } from '@/tests/replica/fixtures/scenarios';
 import { liveEvents, streamItem, subscribeReply, topicMessage } from '@/tests/replica/live-wire';
 
 /**
@@ -73,6 +74,8 @@ export interface ConversationHarOptions {
   sseAnswer?: boolean;
   webSocketFrames?: number;
   treeStatus?: 200 | 404;
+  /** Which shapes the ads response takes: the live scenarios' are the live site's (site-interface 10.4). */
+  wire?: WireForm;
 }
 
 /**
@@ -97,7 +100,7 @@ export function conversationEntries(id: string, options: ConversationHarOptions 
     harEntry({ path: '/backend-api/me', body: JSON.stringify(meResponse()) }),
     harEntry({
       path: `/backend-api/bazaar/conversation/${id}/ads`,
-      body: JSON.stringify(adsResponse(id, options.ads ?? false)),
+      body: JSON.stringify(adsResponse(id, options.ads ?? false, options.wire)),
     }),
   ];
   if (options.products) {

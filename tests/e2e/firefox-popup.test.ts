@@ -1,0 +1,90 @@
+import type { Page } from 'puppeteer-core';
+import { describe, expect } from 'vitest';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { cliInspection, cliMarkdown } from './cli-reading';
+import { type FirefoxLens, test } from './firefox-lens';
+import { expectNoCanary } from './view-checks';
+
+/**
+ * The production Firefox build in Firefox ESR, on the replica served as chatgpt.com: the popup of a live
+ * search conversation, its passive capture and its Markdown export, each held to what the command line
+ * reads of the same conversation (README "Firefox").
+ */
+const SCENARIO = 'liveSearch';
+const CHAT_PATH = `/c/${FIXTURE_IDS[SCENARIO]}`;
+
+/** Each view's tab and the count it shows ('' when it shows none). */
+const tabCounts = (popup: Page): Promise<Record<string, string>> =>
+  popup.$$eval('[role="tab"]', (tabs) =>
+    Object.fromEntries(
+      tabs.map((tab) => [
+        tab.firstChild?.textContent ?? '',
+        tab.querySelector('.tabs__count')?.textContent ?? '',
+      ]),
+    ),
+  );
+
+/** The popup of a new chat tab on the scenario, once it shows the conversation's views. */
+async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page }> {
+  const chat = await open.openChat(CHAT_PATH);
+  const popup = await open.openPopup(chat);
+  await popup.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+  return { chat, popup };
+}
+
+/** The time of the export, the one line two exports of one conversation differ by. */
+const withoutExportTime = (markdown: string): string => markdown.replace(/^exported: ".*"$/m, 'exported:');
+
+describe('the Firefox add-on on the replica', () => {
+  test('the popup counts the queries, sources and ads the command line reads, and shows no secret', async ({
+    firefox,
+  }) => {
+    const { chat, popup } = await popupOfChat(firefox);
+    const expected = cliInspection(SCENARIO);
+    const counts = {
+      Queries: String(expected.queries.queries.length),
+      Sources: String(expected.sources.length),
+      Ads: String(expected.ads?.adCount),
+    };
+    await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(counts);
+    expectNoCanary(await popup.content());
+    await popup.close();
+    await chat.close();
+  });
+
+  test('copies the conversation from the page: the replica served its messages once, to the page', async ({
+    firefox,
+  }) => {
+    firefox.replica.clearRequests();
+    const { chat, popup } = await popupOfChat(firefox);
+    const copied = () =>
+      popup.$eval('[data-endpoint="conversation-messages"] dd', (count) => count.textContent);
+    await expect.poll(copied, { timeout: 20_000 }).toBe('1');
+    // Firefox labels an add-on's request to chatgpt.com Sec-Fetch-Site: same-origin, as the page's own
+    // (tests/replica/request-log.ts), so the requests are counted whoever made them: the page asks once.
+    const messages = firefox.replica.requests({
+      pathPrefix: `/backend-api/conversations/${FIXTURE_IDS[SCENARIO]}`,
+    });
+    expect(messages.map((request) => request.path)).toEqual([
+      `/backend-api/conversations/${FIXTURE_IDS[SCENARIO]}?include_has_versions=true&num_turns=100`,
+    ]);
+    await popup.close();
+    await chat.close();
+  });
+
+  test('Export Markdown downloads what the command line writes for the conversation, with no secret', async ({
+    firefox,
+  }) => {
+    const { chat, popup } = await popupOfChat(firefox);
+    const file = await firefox.download(async () => {
+      await popup.click('button[aria-label="More export options"]');
+      const item = await popup.waitForSelector('::-p-xpath(//button[@role="menuitem"][.="Export Markdown"])');
+      await item?.click();
+    });
+    expect(file.name).toMatch(/\.md$/);
+    expect(withoutExportTime(file.text)).toBe(withoutExportTime(cliMarkdown(SCENARIO)));
+    expectNoCanary(file.text);
+    await popup.close();
+    await chat.close();
+  });
+});
