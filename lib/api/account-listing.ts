@@ -5,7 +5,7 @@ import {
   readListPage,
   readProjectSidebar,
 } from '@/lib/model/conversation-list';
-import type { LensError, Result } from '@/lib/model/result';
+import { fail, type LensError, type Result } from '@/lib/model/result';
 import type { BackendClient, QueryValue } from './backend-client';
 
 /** site-interface 10.7: the list answers 422 above 100. */
@@ -28,6 +28,8 @@ export interface ListAccountOptions {
   failed(error: LensError): Promise<AfterFailure>;
   /** After each page: how many distinct conversations are listed so far. */
   progress?(listed: number): void;
+  /** Asked before each request: true ends the listing at once (the user paused or cancelled). */
+  stopped?(): boolean;
 }
 
 export interface AccountListing {
@@ -64,6 +66,7 @@ export async function listAccount(
 
   const request: PageRequest = async (path, query) => {
     for (;;) {
+      if (options.stopped?.() === true) return fail('http', 'The listing was stopped.');
       requests += 1;
       const answer = await client.getJson(path, query);
       if (answer.ok || (await options.failed(answer.error)) === 'stop') return answer;

@@ -216,6 +216,7 @@ export class AccountRun {
       known,
       failed,
       progress: (listed) => void this.#report({ listed }),
+      stopped: () => !this.#running(),
     });
     if (!this.#running() || this.#run === null) return;
     if (listing.error?.code === 'signed-out') return this.#stop(listing.error.message);

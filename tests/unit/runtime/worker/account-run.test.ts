@@ -204,4 +204,25 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     expect(historyPages.length).toBeLessThan(firstRunPages.length);
     expect(later).toMatchObject({ status: 'finished', done: first.done, failed: first.failed });
   });
+
+  it('stops listing at once when paused, and lists again once resumed', async () => {
+    // Every answer waits, so the pause comes while the listing is under way.
+    replica.setOverride('*', { delayMs: 150 });
+    const harness = accountRunOver(replica, `paused-listing-${databases}`);
+    const worker = harness.worker();
+    await worker.run.handle({ action: 'start' });
+    await harness.until((status) => status.listed > 0, 'a first page of the list');
+    await worker.run.handle({ action: 'pause' });
+    const atPause = harness.sent.length;
+    const paused = await harness.settled();
+    expect(paused).toMatchObject({ status: 'paused', phase: 'listing' });
+    // The request on its way when the pause came is the last one.
+    expect(harness.sent.length).toBeLessThanOrEqual(atPause + 1);
+    const sentWhilePaused = harness.sent.length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(harness.sent.length).toBe(sentWhilePaused);
+    replica.setOverride('*', null);
+    await worker.run.handle({ action: 'resume' });
+    expect(await harness.settled()).toMatchObject({ status: 'finished', listed: history().length });
+  });
 });
