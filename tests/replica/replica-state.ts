@@ -69,7 +69,9 @@ export class ReplicaState {
 
   /** The status a broken generated conversation answers instead of itself, or null. */
   brokenStatus(conversationId: string): 404 | 500 | null {
-    return generatedHistoryItem(conversationId, this.account.generated)?.broken ?? null;
+    return (
+      generatedHistoryItem(conversationId, this.account.generated, this.account.perProject)?.broken ?? null
+    );
   }
 
   scenario(conversationId: string | null): Scenario | undefined {
@@ -79,7 +81,7 @@ export class ReplicaState {
   conversation(conversationId: string): StoredConversation | undefined {
     let conversation = this.conversations.get(conversationId);
     if (!conversation) {
-      const generated = generatedHistoryItem(conversationId, this.account.generated);
+      const generated = generatedHistoryItem(conversationId, this.account.generated, this.account.perProject);
       conversation =
         generated === null
           ? getConversation(conversationId)
