@@ -79,9 +79,13 @@ export class AccountRunStore {
     await Promise.all(pending);
   }
 
-  /** The paths of every file kept, so a new document's name is unique among them. */
-  filePaths(): Promise<string[]> {
-    return this.#db.getAllKeys('files');
+  /** Each kept file's path and its conversation, read from the index alone: no file's content is loaded. */
+  async fileOwners(): Promise<Map<string, string>> {
+    const owners = new Map<string, string>();
+    const index = this.#db.transaction('files').store.index('conversationId');
+    for (let cursor = await index.openKeyCursor(); cursor !== null; cursor = await cursor.continue())
+      owners.set(cursor.primaryKey, cursor.key);
+    return owners;
   }
 
   filesOf(conversationId: string): Promise<AccountRunFile[]> {

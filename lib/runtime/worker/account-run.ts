@@ -54,6 +54,8 @@ export class AccountRun {
   readonly #deps: AccountRunDeps;
   #store: Promise<AccountRunStore> | null = null;
   #library: Promise<LibraryStore> | null = null;
+  /** Each kept file's path and its conversation, read once, then kept as files are written. */
+  #fileOwners: Map<string, string> | null = null;
   #run: AccountRunRecord | null = null;
   #items = new Map<string, AccountRunItem>();
   #loaded = false;
@@ -128,6 +130,7 @@ export class AccountRun {
         await store.clear();
         this.#run = null;
         this.#items.clear();
+        this.#fileOwners = null;
         break;
     }
     this.#goOn();
@@ -237,7 +240,10 @@ export class AccountRun {
     const store = await this.#open();
     const settings = await this.#deps.settings();
     const now = this.#deps.now();
-    const takenPaths = [...(await store.filePaths())].filter((path) => !this.#isFileOf(path, item));
+    this.#fileOwners ??= await store.fileOwners();
+    const owners = this.#fileOwners;
+    // Its own files of an earlier fetch are replaced: only the other conversations' names are taken.
+    const takenPaths = [...owners].flatMap(([path, owner]) => (owner === item.id ? [] : [path]));
     const outcome = await fetchAccountConversation(this.#deps.client, item, {
       keepAnswerText: settings.library.keepAnswerText,
       zipFormat: this.#run.zipFormat,
@@ -263,15 +269,11 @@ export class AccountRun {
       document: outcome.document,
     };
     await store.putFetched(done, outcome.files);
+    for (const [path, owner] of owners) if (owner === item.id) owners.delete(path);
+    for (const file of outcome.files) owners.set(file.path, item.id);
     this.#items.set(done.id, done);
     this.#fetchedAt = [...this.#fetchedAt.slice(1 - RECENT_FETCHES), this.#deps.now()];
     return true;
-  }
-
-  #isFileOf(path: string, item: AccountRunItem): boolean {
-    if (item.document === null) return false;
-    const folder = item.document.replace(/\.[^./]+$/, '');
-    return path === item.document || path.startsWith(`${folder}/`);
   }
 
   async #save(item: AccountRunItem, store: AccountRunStore): Promise<void> {

@@ -183,13 +183,15 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     replica.setAccount({ generated: 260, scenarios: false });
     const harness = accountRunOver(replica, `later-${databases}`);
     const worker = harness.worker();
-    await worker.run.handle({ action: 'start' });
+    await worker.run.handle({ action: 'start', zipFormat: 'md' });
     const first = await harness.settled();
     const fetchedOnce = harness.sent.length;
+    const store = await openAccountRun(`later-${databases}-run`);
+    const documentsBefore = (await store.items()).map((item) => item.document).sort();
     const whole = accountHistory({ generated: 260, scenarios: false });
     const changed = whole.filter((item) => item.broken === null && item.projectId === null).slice(40, 43);
     replica.changeConversations(changed.map((item) => item.id));
-    await worker.run.handle({ action: 'start' });
+    await worker.run.handle({ action: 'start', zipFormat: 'md' });
     const later = await harness.settled();
     const sentLater = harness.sent.slice(fetchedOnce);
     const fetched = sentLater.flatMap(
@@ -203,6 +205,9 @@ describe('AccountRun', { timeout: 60_000 }, () => {
       .filter((request) => /^\/backend-api\/conversations\?/.test(request.path));
     expect(historyPages.length).toBeLessThan(firstRunPages.length);
     expect(later).toMatchObject({ status: 'finished', done: first.done, failed: first.failed });
+    // A changed conversation's document replaces its own: the same name, one file.
+    expect((await store.items()).map((item) => item.document).sort()).toEqual(documentsBefore);
+    for (const item of changed) expect(await store.filesOf(item.id)).toHaveLength(1);
   });
 
   it('stops listing at once when paused, and lists again once resumed', async () => {
