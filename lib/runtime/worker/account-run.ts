@@ -183,9 +183,11 @@ export class AccountRun {
       await this.#sleep(BULK_SPACING.minGapMs);
       while (this.#running()) {
         await this.#report();
-        if (!(await this.#libraryOn())) await this.#stop(LIBRARY_OFF);
+        // Read at each step: the user may turn the library off at any moment.
+        const settings = await this.#deps.settings();
+        if (!settings.library.enabled) await this.#stop(LIBRARY_OFF);
         else if (this.#run?.phase === 'listing') await this.#list();
-        else if (!(await this.#fetchNext())) await this.#finish();
+        else if (!(await this.#fetchNext(settings))) await this.#finish();
       }
     } catch (error) {
       await this.#stop(`The run stopped: ${error instanceof Error ? error.message : String(error)}`);
@@ -234,11 +236,10 @@ export class AccountRun {
   }
 
   /** Fetches the next conversation due; false when none is left. */
-  async #fetchNext(): Promise<boolean> {
+  async #fetchNext(settings: Settings): Promise<boolean> {
     const item = fetchOrder(this.#items.values())[0];
     if (item === undefined || this.#run === null) return false;
     const store = await this.#open();
-    const settings = await this.#deps.settings();
     const now = this.#deps.now();
     this.#fileOwners ??= await store.fileOwners();
     const owners = this.#fileOwners;
