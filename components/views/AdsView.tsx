@@ -8,7 +8,7 @@ import { withUniqueKeys } from './unique-keys';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import './ads-view.css';
 
-const NO_ADS = 'No ads shown in this conversation.';
+const NO_ADS = 'No ads for this conversation.';
 
 const trackingText = (names: readonly string[]): string => `Tracking removed: ${names.join(', ')}`;
 
@@ -110,7 +110,7 @@ export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
           {!ads.shownAny ? (
             <>
               <EmptyState>{NO_ADS}</EmptyState>
-              <ViewNote>The service answered that it showed none.</ViewNote>
+              <ViewNote>The service answered that it has none.</ViewNote>
             </>
           ) : (
             <>
