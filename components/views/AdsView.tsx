@@ -15,7 +15,7 @@ const trackingText = (names: readonly string[]): string => `Tracking removed: ${
 /**
  * site-interface 4.3 and site-interface 4.6: whom the ads were aimed at, as the service and the account say.
  */
-function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
+function Targeting({ ads }: { ads: AdsOverview }): JSX.Element | null {
   const facts: Array<[string, string]> = [];
   if (ads.accountSegmentId !== null) facts.push(['Account segment', ads.accountSegmentId]);
   if (ads.segmentId !== null && ads.segmentId !== ads.accountSegmentId)
@@ -24,6 +24,8 @@ function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
   if (ads.requested !== null || ads.delivered !== null)
     facts.push(['Requested / delivered', `${ads.requested ?? '?'} / ${ads.delivered ?? '?'}`]);
   if (ads.optOut !== null) facts.push(['Opted out of ads', ads.optOut ? 'yes' : 'no']);
+  // Of no ads at all, there is nothing to say of whom they were for.
+  if (facts.length === 0 && !ads.shownAny) return null;
   if (facts.length === 0) return <ViewNote>The service said nothing of whom the ads were for.</ViewNote>;
   return (
     <dl className="ads-targeting">
