@@ -7,8 +7,8 @@ import { type AskWhen, askWhen, type FailedAsk } from './ask-again';
  * The account of GET /backend-api/me (site-interface 4.6), held once for the whole worker rather than per
  * tab: every tab of the browser profile shares the one signed-in session, and the path names no conversation,
  * so any tab's capture serves all of them and the core asks for /me once per session, not once per tab (again
- * only after a failure, ask-again.ts; never after a 404 or 403, answersNone). Only the two members the ads overview uses are kept (parseAdAccount),
- * nothing else of the account.
+ * only after a failure, ask-again.ts; never after a 404 or 403, answersNone). Only the two members the ads
+ * overview uses are kept (parseAdAccount), nothing else of the account.
  */
 export class AccountHolding {
   #account: AdAccount | null = null;
