@@ -1,14 +1,35 @@
-import type { JSX } from 'react';
+import { type JSX, useId } from 'react';
 import type { Transport } from '@/lib/insights/transport';
 
-const LABELS: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'unknown' };
+const LABELS: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'not seen yet' };
 
-/** How the answers streamed (site-interface 6), as text: the colour only repeats it. */
+/** site-interface 6: only a stream tells the transport, and a loaded conversation streams nothing. */
+export const TRANSPORT_UNSEEN_HINT = 'The transport is known once an answer streams in this tab.';
+
+/**
+ * How the answers streamed (site-interface 6), as text: the colour only repeats it. Until an answer
+ * streams it says so, with why as its tooltip and its accessible description, so that no reader takes
+ * the wait for a fault.
+ */
 export function TransportBadge({ transport }: { transport: Transport }): JSX.Element {
+  const hintId = useId();
+  const unseen = transport === 'unknown';
   return (
-    <span className={`badge badge--transport badge--${transport}`} data-testid="transport-badge">
-      <span className="visually-hidden">Transport: </span>
-      {LABELS[transport]}
-    </span>
+    <>
+      <span
+        className={`badge badge--transport badge--${transport}`}
+        data-testid="transport-badge"
+        title={unseen ? TRANSPORT_UNSEEN_HINT : undefined}
+        aria-describedby={unseen ? hintId : undefined}
+      >
+        <span className="visually-hidden">Transport: </span>
+        {LABELS[transport]}
+      </span>
+      {unseen && (
+        <span id={hintId} hidden>
+          {TRANSPORT_UNSEEN_HINT}
+        </span>
+      )}
+    </>
   );
 }

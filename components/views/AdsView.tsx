@@ -8,14 +8,14 @@ import { withUniqueKeys } from './unique-keys';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import './ads-view.css';
 
-const NO_ADS = 'No ads shown in this conversation.';
+const NO_ADS = 'No ads for this conversation.';
 
 const trackingText = (names: readonly string[]): string => `Tracking removed: ${names.join(', ')}`;
 
 /**
  * site-interface 4.3 and site-interface 4.6: whom the ads were aimed at, as the service and the account say.
  */
-function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
+function Targeting({ ads }: { ads: AdsOverview }): JSX.Element | null {
   const facts: Array<[string, string]> = [];
   if (ads.accountSegmentId !== null) facts.push(['Account segment', ads.accountSegmentId]);
   if (ads.segmentId !== null && ads.segmentId !== ads.accountSegmentId)
@@ -24,6 +24,8 @@ function Targeting({ ads }: { ads: AdsOverview }): JSX.Element {
   if (ads.requested !== null || ads.delivered !== null)
     facts.push(['Requested / delivered', `${ads.requested ?? '?'} / ${ads.delivered ?? '?'}`]);
   if (ads.optOut !== null) facts.push(['Opted out of ads', ads.optOut ? 'yes' : 'no']);
+  // Of no ads at all, there is nothing to say of whom they were for.
+  if (facts.length === 0 && !ads.shownAny) return null;
   if (facts.length === 0) return <ViewNote>The service said nothing of whom the ads were for.</ViewNote>;
   return (
     <dl className="ads-targeting">
@@ -110,7 +112,7 @@ export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
           {!ads.shownAny ? (
             <>
               <EmptyState>{NO_ADS}</EmptyState>
-              <ViewNote>The service answered that it showed none.</ViewNote>
+              <ViewNote>The service answered that it has none.</ViewNote>
             </>
           ) : (
             <>

@@ -7,7 +7,11 @@ import { withUniqueKeys } from './unique-keys';
 import { EmptyState, ViewNote, ViewSection } from './ViewSection';
 import './details-view.css';
 
-const TRANSPORT_NAMES: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'Unknown' };
+const TRANSPORT_NAMES: Record<Transport, string> = {
+  websocket: 'WebSocket',
+  sse: 'SSE',
+  unknown: 'Not seen yet',
+};
 
 const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
 

@@ -71,6 +71,24 @@ export interface AdsReport {
   removedTrackingParams: string[];
 }
 
+/**
+ * The service's "none for this conversation": its ads endpoint answered 404 or 403 (site-interface 4.7),
+ * which reads as an ads response that showed nothing and says nothing else.
+ */
+export function noAdsListed(): AdsReport {
+  return {
+    requested: null,
+    delivered: null,
+    segmentId: null,
+    optOut: null,
+    account: null,
+    country: null,
+    shownAny: false,
+    turns: [],
+    removedTrackingParams: [],
+  };
+}
+
 function readStrings(value: unknown): string[] {
   return readArray(value).filter((item): item is string => typeof item === 'string' && item !== '');
 }

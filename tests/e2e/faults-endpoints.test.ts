@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/worker/ask-again';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import {
@@ -22,64 +23,112 @@ import {
 } from './fault-drill';
 import { waitForLens } from './lens-state';
 import { test } from './lens-test';
+import { shoot } from './view-checks';
 
 /** Settled, with the ads and the account the page loaded (site-interface 4.3 and site-interface 4.6). */
 const withAdsAndAccount = (state: TabLens): boolean =>
   settled(state) && (state.snapshot?.ads?.adCount ?? 0) > 0 && state.snapshot?.ads?.accountSegmentId != null;
 
 describe('404 and 5xx on each endpoint the extension reads', () => {
-  test.for([
-    [404, 'not-found', /^Ads of this conversation: .*not found \(404\)\. Chat Lens asks again in a while/],
-    [503, 'server', /^Ads of this conversation: .*\(503\)\. .*tries again/],
-  ] as const)(
-    '%i on the ads and on /me: the conversation stays shown, ads and account come once the fault ends',
-    async ([status, code, banner], { lens }) => {
-      const id = FIXTURE_IDS.ads;
-      // The page's own requests at load meet the fault as the extension's do, so the extension asks
-      // itself; the account lives in the worker's memory, which a stopped worker has lost.
-      const lift = setFault(lens, '*', { fault: { kind: 'status', status, paths: ['ads', 'me'] } });
-      await stopWorker(lens);
-      const since = Date.now();
-      const tab = await openWatched(lens, 'ads', {
-        ready: (state) => state.snapshot?.summary != null && failedWith(code)(state),
-      });
-      expect(tab.before.lens.snapshot?.ads?.adCount ?? 0).toBe(0);
-      expect(tab.before.lens.snapshot?.ads?.accountSegmentId ?? null).toBeNull();
-      expect(new Set(tab.before.page.client.errors)).toEqual(
-        new Set([`me: HTTP ${status}`, `ads: HTTP ${status}`]),
+  test('404 on the ads and 403 on /me: the service has none, so no banner, a quiet "No ads", and neither is asked again', async ({
+    lens,
+  }) => {
+    const id = FIXTURE_IDS.ads;
+    // The page's own requests at load meet the answers as the extension's do, so the extension asks itself;
+    // the account lives in the worker's memory, which a stopped worker has lost.
+    setFault(lens, id, { fault: { kind: 'status', status: 404, paths: ['ads'] } });
+    setFault(lens, '*', { fault: { kind: 'status', status: 403, paths: ['me'] } });
+    await stopWorker(lens);
+    const since = Date.now();
+    const tab = await openWatched(lens, 'ads', {
+      ready: (state) => settled(state) && state.snapshot?.ads != null,
+    });
+    expect(tab.before.lens.snapshot?.ads).toMatchObject({
+      shownAny: false,
+      adCount: 0,
+      accountSegmentId: null,
+    });
+    expect(new Set(tab.before.page.client.errors)).toEqual(new Set(['me: HTTP 403', 'ads: HTTP 404']));
+    await expectViewsKept(tab);
+    await expectNoBanner(tab);
+    for (const surface of tab.surfaces) {
+      await surface.bringToFront();
+      await surface.getByRole('tab', { name: /Ads/ }).click();
+      await expect(surface.getByRole('tabpanel').textContent()).resolves.toContain(
+        'No ads for this conversation.',
       );
-      await expectViewsKept(tab);
-      await expectBanner(tab, 'error', banner);
-      expect(tab.before.exported.messages).toHaveLength(messageCount(tab));
-      const asked = (path: string) =>
-        ownCallsSince(lens.replica, since).filter(
-          (call) => call.path.endsWith(path) && call.status === status,
-        );
-      expect(asked('/ads').length).toBeGreaterThan(0);
-      expect(asked('/me').length).toBeGreaterThan(0);
+    }
+    await shoot(tab.popup, 'fault-ads-none');
+    // The export reads as no ads, and claims no error.
+    expect(tab.before.exported.ads).toMatchObject({ shownAny: false, adCount: 0, ads: [] });
 
-      const endedAt = Date.now();
-      lift();
-      // A 404 is asked again no sooner than 12 s after it (ask-again.ts), a 503 at the next poll.
-      const recovered = await expectRecovered(lens, tab, endedAt, withAdsAndAccount);
-      const exported = await exportThroughMenu(tab.panel ?? tab.popup);
-      expect(exported.messages).toEqual(tab.before.exported.messages);
-      expect(exported.ads).toMatchObject({
-        adCount: recovered.snapshot?.ads?.adCount,
-        accountSegmentId: recovered.snapshot?.ads?.accountSegmentId,
-      });
-      // The page loaded once, met the fault on its /me and ads, and asked nothing since.
-      expect(
-        pageCallsSince(lens.replica, id, since)
-          .filter((call) => / [45]\d\d$/.test(call))
-          .sort(),
-      ).toEqual([
-        `GET /backend-api/bazaar/conversation/${id}/ads ${status}`,
-        `GET /backend-api/me ${status}`,
-      ]);
-      await expectPageUndisturbed(lens, tab, tab.before.lens.updatedAt);
-    },
-  );
+    const own = (path: string) =>
+      ownCallsSince(lens.replica, since).filter((call) => call.path.split('?')[0]?.endsWith(path));
+    const [firstAds] = own('/ads');
+    if (firstAds === undefined) throw new Error('The extension never asked for the ads.');
+    // Two of the extension's fallback polls after the pause a failure would have had (ask-again.ts): a
+    // failed request would have been asked again at either.
+    const pollsAfterPause = () =>
+      ownCallsSince(lens.replica, firstAds.time + ASK_AGAIN_AFTER_MS).filter(
+        (call) => call.conversationId === id && call.status === 200,
+      ).length;
+    await expect.poll(pollsAfterPause, { timeout: ASK_AGAIN_AFTER_MS + 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(own('/ads').map((call) => call.status)).toEqual([404]);
+    expect(own('/me').map((call) => call.status)).toEqual([403]);
+    await expectNoBanner(tab);
+    // The page loaded once, met the answers on its /me and ads, and asked nothing since.
+    expect(
+      pageCallsSince(lens.replica, id, since)
+        .filter((call) => / [45]\d\d$/.test(call))
+        .sort(),
+    ).toEqual([`GET /backend-api/bazaar/conversation/${id}/ads 404`, 'GET /backend-api/me 403']);
+    await expectPageUndisturbed(lens, tab, tab.before.lens.updatedAt);
+  });
+
+  test('503 on the ads and on /me: the conversation stays shown, a banner says so, ads and account come once the fault ends', async ({
+    lens,
+  }) => {
+    const status = 503;
+    const id = FIXTURE_IDS.ads;
+    // The page's own requests at load meet the fault as the extension's do, so the extension asks
+    // itself; the account lives in the worker's memory, which a stopped worker has lost.
+    const lift = setFault(lens, '*', { fault: { kind: 'status', status, paths: ['ads', 'me'] } });
+    await stopWorker(lens);
+    const since = Date.now();
+    const tab = await openWatched(lens, 'ads', {
+      ready: (state) => state.snapshot?.summary != null && failedWith('server')(state),
+    });
+    expect(tab.before.lens.snapshot?.ads?.adCount ?? 0).toBe(0);
+    expect(tab.before.lens.snapshot?.ads?.accountSegmentId ?? null).toBeNull();
+    expect(new Set(tab.before.page.client.errors)).toEqual(
+      new Set([`me: HTTP ${status}`, `ads: HTTP ${status}`]),
+    );
+    await expectViewsKept(tab);
+    await expectBanner(tab, 'error', /^Ads of this conversation: .*\(503\)\. .*tries again/);
+    expect(tab.before.exported.messages).toHaveLength(messageCount(tab));
+    const asked = (path: string) =>
+      ownCallsSince(lens.replica, since).filter((call) => call.path.endsWith(path) && call.status === status);
+    expect(asked('/ads').length).toBeGreaterThan(0);
+    expect(asked('/me').length).toBeGreaterThan(0);
+
+    const endedAt = Date.now();
+    lift();
+    // A 503 is asked again at the next poll (ask-again.ts).
+    const recovered = await expectRecovered(lens, tab, endedAt, withAdsAndAccount);
+    const exported = await exportThroughMenu(tab.panel ?? tab.popup);
+    expect(exported.messages).toEqual(tab.before.exported.messages);
+    expect(exported.ads).toMatchObject({
+      adCount: recovered.snapshot?.ads?.adCount,
+      accountSegmentId: recovered.snapshot?.ads?.accountSegmentId,
+    });
+    // The page loaded once, met the fault on its /me and ads, and asked nothing since.
+    expect(
+      pageCallsSince(lens.replica, id, since)
+        .filter((call) => / [45]\d\d$/.test(call))
+        .sort(),
+    ).toEqual([`GET /backend-api/bazaar/conversation/${id}/ads ${status}`, `GET /backend-api/me ${status}`]);
+    await expectPageUndisturbed(lens, tab, tab.before.lens.updatedAt);
+  });
 
   test('404, then 503, on product_update: the offers stay, each run says so, the next run clears it', async ({
     lens,

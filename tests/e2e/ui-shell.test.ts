@@ -156,9 +156,14 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
     await expect(popup.getByTestId('conversation-title').textContent()).resolves.not.toBe('');
     await expect(popup.getByTestId('message-count').textContent()).resolves.toMatch(/^\d+ messages$/);
-    await expect(popup.getByTestId('transport-badge').textContent()).resolves.toMatch(
-      /WebSocket|SSE|unknown/,
-    );
+    // Loaded, not streamed: the badge says the transport is not seen yet, and why, to the pointer and to
+    // assistive technology alike.
+    const badge = popup.getByTestId('transport-badge');
+    await expect(badge.textContent()).resolves.toBe('Transport: not seen yet');
+    const why = 'The transport is known once an answer streams in this tab.';
+    await expect(badge.getAttribute('title')).resolves.toBe(why);
+    const describedBy = await badge.getAttribute('aria-describedby');
+    await expect(popup.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(why);
     await expect(popup.getByTestId('freshness').textContent()).resolves.toMatch(/^updated /);
     expect(await seriousViolations(popup)).toEqual([]);
 

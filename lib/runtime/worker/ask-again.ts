@@ -4,10 +4,10 @@ import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 /**
  * Ads and /me are asked for once, since the page loads them itself (site-interface 4.3 and
  * site-interface 4.6); so is the newest page after an answer ended (site-interface 9.1). When that one
- * request fails in a way asking again at once would not cure (a 404, another status, a body that cannot
- * be read), it is asked again no sooner than this after the failure: the pace of the fallback poll
+ * request fails in a way asking again at once would not cure (another status, a body that cannot be
+ * read), it is asked again no sooner than this after the failure: the pace of the fallback poll
  * (site-interface 8). So the data comes by itself once the fault ends, without a request per trigger
- * while it lasts.
+ * while it lasts. A 404 or 403 on ads or /me is no failure at all (answersNone).
  */
 export const ASK_AGAIN_AFTER_MS = FALLBACK_INTERVAL_MS;
 
@@ -18,6 +18,16 @@ const CURABLE_AT_ONCE: ReadonlySet<LensError['code']> = new Set([
   'server',
   'signed-out',
 ]);
+
+/**
+ * The answer to an optional request (ads, /me) that means "none for this conversation or account": the
+ * live site answers 404 for ads the account was never shown (site-interface 4.7), and 403 where it has
+ * none to give. Held as that answer, not as an error, and not asked for again while the tab holds the
+ * conversation (architecture "Passive first"). A 401 is the session's (site-interface 5), not this.
+ */
+export function answersNone(error: LensError): boolean {
+  return error.status === 404 || error.status === 403;
+}
 
 /** The core's failed request for something the page did not bring; it is shown while that is missing. */
 export interface FailedAsk {

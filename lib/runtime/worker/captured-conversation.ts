@@ -1,6 +1,6 @@
 import type { ProductRefreshRun } from '@/lib/api/product-update-refresh';
 import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
-import { type AdsReport, parseAdsResponse } from '@/lib/model/ad-record';
+import { type AdsReport, noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { ProductCollection } from '@/lib/model/product-collection';
@@ -170,6 +170,16 @@ export class CapturedConversation {
     this.#ads = parsed.value;
     this.#fresh();
     return parsed;
+  }
+
+  /**
+   * The ads endpoint has none for this conversation (a 404 or 403 to the core's request): held as an ads
+   * response that showed none, unless one was held meanwhile.
+   */
+  noteNoAds(): void {
+    if (this.#ads !== null) return;
+    this.#ads = noAdsListed();
+    this.#contentChanged();
   }
 
   ingestAdsText(text: string): Result<AdsReport> {

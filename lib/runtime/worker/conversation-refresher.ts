@@ -4,6 +4,7 @@ import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { LensError } from '@/lib/model/result';
 import type { LoadState } from '@/lib/runtime/contract/lens-snapshot';
 import type { AccountHolding } from './account-holding';
+import { answersNone } from './ask-again';
 import type { ConversationHolding } from './conversation-holding';
 import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigger } from './refresh-plan';
 
@@ -113,6 +114,10 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
   const answer = await deps.client.getJson(
     `/backend-api/bazaar/conversation/${encodeURIComponent(holding.conversationId)}/ads`,
   );
+  if (!answer.ok && answersNone(answer.error)) {
+    holding.captured.noteNoAds();
+    return null;
+  }
   const ads = answer.ok ? holding.captured.ingestAds(answer.value) : answer;
   if (ads.ok) return null;
   const error = { ...ads.error, message: `Ads of this conversation: ${ads.error.message}` };
@@ -124,6 +129,10 @@ async function loadAds(holding: ConversationHolding, deps: RefresherDeps): Promi
 async function loadAccount(deps: RefresherDeps): Promise<LensError | null> {
   deps.account.noteRequested();
   const answer = await deps.client.getJson('/backend-api/me');
+  if (!answer.ok && answersNone(answer.error)) {
+    deps.account.noteNone();
+    return null;
+  }
   const account = answer.ok ? deps.account.ingest(answer.value) : answer;
   if (account.ok) return null;
   const error = { ...account.error, message: `The account (/me): ${account.error.message}` };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
-import { parseAdsResponse } from '@/lib/model/ad-record';
+import { noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
 import { type NormalizedMessage, notLoaded } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
 import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';
@@ -185,6 +185,14 @@ describe('exportMarkdown: sections', () => {
     expect(markdownOf([], { adsReport: noAds })).toContain(
       '## Ads\n\nNo ads were shown (1 requested, 0 delivered).',
     );
+    // The ads endpoint had none for the conversation (a 404 or 403): no ads, and no error claimed.
+    const noneListed = markdownOf([], { adsReport: noAdsListed() });
+    const adsSection = noneListed.slice(
+      noneListed.indexOf('## Ads'),
+      noneListed.indexOf('## Product offers'),
+    );
+    expect(adsSection).toMatch(/^## Ads\n\nNo ads were shown\.\n/);
+    expect(adsSection).not.toMatch(/404|403|not found|error|captured/i);
   });
 
   it('lists queries per turn, headed by the question, with the tree-only warning', () => {

@@ -26,10 +26,23 @@ describe('AdsView', () => {
     const none = visibleText(
       renderView(AdsView, { snapshot: snapshotOf('ads', { ads: { shown: false, wire: 'live' } }) }),
     );
-    expect(none).toContain('No ads shown in this conversation.');
-    expect(none).toContain('The service answered that it showed none.');
+    expect(none).toContain('No ads for this conversation.');
+    expect(none).toContain('The service answered that it has none.');
     const unseen = visibleText(renderView(AdsView, { snapshot: snapshotOf('ads', { ads: null }) }));
-    expect(unseen).toContain('No ads shown in this conversation.');
+    expect(unseen).toContain('No ads for this conversation.');
     expect(unseen).toContain('No ads response was seen');
+  });
+
+  it('says quietly that there are none when the ads endpoint had none for the conversation (404 or 403)', () => {
+    const snapshot = snapshotOf('ads', { ads: 'none' });
+    expect(snapshot.errors).toEqual([]);
+    const text = visibleText(renderView(AdsView, { snapshot }));
+    expect(text).toContain('No ads for this conversation.');
+    expect(text).toContain('The service answered that it has none.');
+    expect(text).not.toMatch(/404|403|not found|error|again/i);
+    // Nor the account (its /me had none): of no ad and no fact, nothing is said of whom they were for.
+    const ads = snapshot.ads === null ? null : { ...snapshot.ads, accountSegmentId: null, country: null };
+    const bare = visibleText(renderView(AdsView, { snapshot: { ...snapshot, ads } }));
+    expect(bare).toBe('Ads No ads for this conversation. The service answered that it has none.');
   });
 });

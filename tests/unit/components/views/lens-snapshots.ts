@@ -14,8 +14,11 @@ const NOW = Date.parse('2026-11-20T09:30:00.000Z');
 const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0 };
 
 export interface SnapshotOptions {
-  /** Ads of the conversation as the service sends them; null: no ads response seen. */
-  ads?: { shown: boolean; wire: WireForm } | null;
+  /**
+   * Ads of the conversation as the service sends them; 'none': its ads endpoint answered 404 (or 403);
+   * null: no ads response seen.
+   */
+  ads?: { shown: boolean; wire: WireForm } | 'none' | null;
   /** The replica conversation whose product cards were refreshed. */
   productsOf?: FixtureName | null;
   withTree?: boolean;
@@ -34,7 +37,8 @@ export function snapshotOf(name: FixtureName, options: SnapshotOptions = {}): Le
     if (!ingested.ok) throw new Error(ingested.error.message);
   }
   if (options.withTree ?? true) holding.captured.ingestTreeText(JSON.stringify(treeResponse(stored)));
-  if (options.ads) holding.captured.ingestAds(adsResponse(id, options.ads.shown, options.ads.wire));
+  if (options.ads === 'none') holding.captured.noteNoAds();
+  else if (options.ads) holding.captured.ingestAds(adsResponse(id, options.ads.shown, options.ads.wire));
   const productsOf = options.productsOf === undefined ? null : options.productsOf;
   if (productsOf !== null) {
     for (const card of productCards(FIXTURE_IDS[productsOf]))

@@ -62,4 +62,17 @@ describe('AccountHolding (site-interface 4.6)', () => {
     account.ingest({ ads_segment_id: 'seg-1', country: 'US' });
     expect(account.failure()).toBeNull();
   });
+
+  it('after a /me that has none (404 or 403) holds no account and no failure, asks never again, and takes one the page loads', () => {
+    const account = new AccountHolding();
+    account.noteRequested();
+    account.noteFailed({ error: FAILURE, failedAt: 0 });
+    account.noteRequested();
+    account.noteNone();
+    expect(account.current()).toBeNull();
+    expect(account.failure()).toBeNull();
+    expect(account.askWhen(ASK_AGAIN_AFTER_MS * 10)).toBe('not-now');
+    account.ingest({ ads_segment_id: 'seg-2', country: 'FR' });
+    expect(account.current()).toEqual({ segmentId: 'seg-2', country: 'FR' });
+  });
 });

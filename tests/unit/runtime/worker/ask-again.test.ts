@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LensError } from '@/lib/model/result';
-import { ASK_AGAIN_AFTER_MS, askWhen, pauseOver } from '@/lib/runtime/worker/ask-again';
+import { ASK_AGAIN_AFTER_MS, answersNone, askWhen, pauseOver } from '@/lib/runtime/worker/ask-again';
 
 const NOT_FOUND: LensError = { code: 'not-found', message: 'not found (404)' };
 const SERVER: LensError = { code: 'server', message: 'a server error (503)' };
@@ -26,5 +26,19 @@ describe('askWhen: asking again for ads and /me after a failure (site-interface 
     expect(pauseOver(null, 0)).toBe(true);
     expect(pauseOver({ error: SERVER, failedAt: 1_000 }, 1_000 + ASK_AGAIN_AFTER_MS - 1)).toBe(false);
     expect(pauseOver({ error: SERVER, failedAt: 1_000 }, 1_000 + ASK_AGAIN_AFTER_MS)).toBe(true);
+  });
+});
+
+describe('answersNone: the statuses of an optional request that mean "none" (site-interface 4.7)', () => {
+  it('is a 404 or a 403, and nothing else: a 401, a 429, a 5xx, a failed or unreadable request stay errors', () => {
+    const error = (status?: number): LensError => ({
+      code: 'http',
+      message: 'x',
+      ...(status === undefined ? {} : { status }),
+    });
+    expect([404, 403].map((status) => answersNone(error(status)))).toEqual([true, true]);
+    expect([401, 410, 429, 500, 503, undefined].map((status) => answersNone(error(status)))).toEqual(
+      Array(6).fill(false),
+    );
   });
 });

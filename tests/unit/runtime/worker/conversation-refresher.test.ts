@@ -3,6 +3,7 @@ import type { PagesProgress } from '@/lib/api/conversation-pages';
 import { ASK_AGAIN_AFTER_MS } from '@/lib/runtime/worker/ask-again';
 import { refreshConversation } from '@/lib/runtime/worker/conversation-refresher';
 import { CURRENT_FOR_MS, type RefreshTrigger } from '@/lib/runtime/worker/refresh-plan';
+import { adsResponse } from '@/tests/replica/fixtures/ads';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -191,9 +192,16 @@ describe('refreshConversation over the replica', () => {
   });
 
   it.each([
-    ['a 404', () => jsonResponse({ detail: 'Not found' }, 404), ASK_AGAIN_AFTER_MS],
+    ['another status', () => jsonResponse({ detail: 'Gone' }, 410), ASK_AGAIN_AFTER_MS],
     ['a malformed body', () => new Response('{"entries_by_turn_id": ', { status: 200 }), ASK_AGAIN_AFTER_MS],
     ['a 503', () => jsonResponse({ detail: 'down' }, 503), 0],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      0,
+    ],
   ])(
     'asks for ads and /me again after %s, once the fault ends, no sooner than it may',
     async (_label, answer, pause) => {
@@ -235,6 +243,56 @@ describe('refreshConversation over the replica', () => {
       expect(asked()).toBe(4);
     },
   );
+
+  it.each([404, 403])(
+    'takes a %i on ads and /me as none: no error, no ads and no account, never asked again',
+    async (status) => {
+      const runtime = runtimeOver(
+        replicaWithAds((request) =>
+          /\/ads$|\/me$/.test(request.url.pathname)
+            ? jsonResponse({ detail: 'Not found' }, status)
+            : undefined,
+        ),
+      );
+      const holding = runtime.holdingOf(FIXTURE_IDS.ads);
+      holding.ingestMessagesPage(newestPageOf(FIXTURE_IDS.ads), null);
+      const asked = () =>
+        runtime.backendRequests().filter((request) => /\/ads$|\/me$/.test(request.url.pathname)).length;
+      const first = await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+      expect(first.load).toEqual({ status: 'idle', rateLimitedUntil: null, error: null, progress: null });
+      expect(asked()).toBe(2);
+      expect(holding.lastingFailures()).toEqual([]);
+      expect(runtime.account.failure()).toBeNull();
+      expect(runtime.account.current()).toBeNull();
+      expect(holding.inspection(runtime.account.current())?.ads).toMatchObject({
+        shownAny: false,
+        adCount: 0,
+      });
+      // Long past the pause after a failure, on every trigger: neither is asked for again.
+      for (const trigger of ['fallback-due', 'captured', 'ui-opened', 'stream-ended'] as const) {
+        runtime.clock.advance(ASK_AGAIN_AFTER_MS * 2);
+        const later = await refreshConversation(holding, triggers(trigger), runtime.deps);
+        expect(later.load.error).toBeNull();
+      }
+      expect(asked()).toBe(2);
+      // Ads the page loads later are taken in over the none.
+      holding.captured.ingestAds(adsResponse(FIXTURE_IDS.ads, true));
+      expect(holding.inspection(null)?.ads?.adCount).toBeGreaterThan(0);
+    },
+  );
+
+  it('says signed out on a 401 to the ads, as on any request', async () => {
+    const runtime = runtimeOver(
+      replicaWithAds((request) =>
+        request.url.pathname.endsWith('/ads') ? jsonResponse({}, 401) : undefined,
+      ),
+    );
+    const holding = runtime.holdingOf(FIXTURE_IDS.ads);
+    holding.ingestMessagesPage(newestPageOf(FIXTURE_IDS.ads), null);
+    const outcome = await refreshConversation(holding, triggers('fallback-due'), runtime.deps);
+    expect(outcome.load).toMatchObject({ status: 'signed-out', error: { code: 'signed-out', status: 401 } });
+    expect(holding.inspection(null)?.ads).toBeNull();
+  });
 
   it("asks again for ads and /me that failed on the page's own captures once the pause is over", async () => {
     let faulty = true;
