@@ -30,11 +30,11 @@ export function cliInspection(name: FixtureName): Inspection {
   return inspection;
 }
 
-/** What `chat-lens-inspect <the HAR> --format md` prints. */
-export function cliMarkdown(name: FixtureName): string {
+/** What `chat-lens-inspect <the HAR> --format <format>` prints: the reference a browser's export must match. */
+export function cliExport(name: FixtureName, format: 'md' | 'json' | 'csv'): string {
   const file = join(mkdtempSync(join(tmpdir(), 'chat-lens-har-')), `${name}.har`);
   writeFileSync(file, scenarioHar(name));
-  return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', 'md'], {
+  return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', format], {
     cwd: projectRoot,
     encoding: 'utf8',
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { cliInspection, cliMarkdown } from './cli-reading';
+import { cliExport, cliInspection } from './cli-reading';
 import { type FirefoxLens, test } from './firefox-lens';
 import { expectNoCanary } from './view-checks';
 
@@ -32,8 +32,19 @@ async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page
   return { chat, popup };
 }
 
-/** The time of the export, the one line two exports of one conversation differ by. */
-const withoutExportTime = (markdown: string): string => markdown.replace(/^exported: ".*"$/m, 'exported:');
+/**
+ * The time of the export, the one value two exports of one conversation differ by: the Markdown's front
+ * matter line and the JSON's member (the CSV of queries has none).
+ */
+const withoutExportTime = (text: string): string =>
+  text.replace(/^exported: ".*"$/m, 'exported:').replace(/"exportedAt": ?"[^"]*"/, '"exportedAt":');
+
+/** Each file of the export menu, the command line's name for its format, and the file's extension. */
+const EXPORTS = [
+  ['Markdown', 'md'],
+  ['JSON', 'json'],
+  ['CSV', 'csv'],
+] as const;
 
 describe('the Firefox add-on on the replica', () => {
   test('the popup counts the queries, sources and ads the command line reads, and shows no secret', async ({
@@ -72,19 +83,24 @@ describe('the Firefox add-on on the replica', () => {
     await chat.close();
   });
 
-  test('Export Markdown downloads what the command line writes for the conversation, with no secret', async ({
-    firefox,
-  }) => {
-    const { chat, popup } = await popupOfChat(firefox);
-    const file = await firefox.download(async () => {
-      await popup.click('button[aria-label="More export options"]');
-      const item = await popup.waitForSelector('::-p-xpath(//button[@role="menuitem"][.="Export Markdown"])');
-      await item?.click();
-    });
-    expect(file.name).toMatch(/\.md$/);
-    expect(withoutExportTime(file.text)).toBe(withoutExportTime(cliMarkdown(SCENARIO)));
-    expectNoCanary(file.text);
-    await popup.close();
-    await chat.close();
-  });
+  // The Chromium build's exports are checked in Chromium (ui-shell.test.ts) against the same command line
+  // output for the same conversation: each file equal to the CLI's here is equal to Chromium's there.
+  test.for(EXPORTS)(
+    'Export %s downloads what the command line writes for the conversation, with no secret',
+    async ([label, format], { firefox }) => {
+      const { chat, popup } = await popupOfChat(firefox);
+      const file = await firefox.download(async () => {
+        await popup.click('button[aria-label="More export options"]');
+        const item = await popup.waitForSelector(
+          `::-p-xpath(//button[@role="menuitem"][.="Export ${label}"])`,
+        );
+        await item?.click();
+      });
+      expect(file.name.endsWith(`.${format}`)).toBe(true);
+      expect(withoutExportTime(file.text)).toBe(withoutExportTime(cliExport(SCENARIO, format)));
+      expectNoCanary(file.text);
+      await popup.close();
+      await chat.close();
+    },
+  );
 });
