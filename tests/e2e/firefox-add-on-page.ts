@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 /**
@@ -49,6 +50,27 @@ export const storedLens = (addOn: Page, tabId: number): Promise<TabLens | null> 
     const stored = await browser.storage.session.get(key);
     return (stored[key] as TabLens | undefined) ?? null;
   }, `tabLens:${tabId}`);
+
+/** Waits until the tab's stored lens satisfies `ready`, and returns it. */
+export async function waitForStoredLens(
+  addOn: Page,
+  tabId: number,
+  ready: (state: TabLens) => boolean,
+  timeout = 20_000,
+): Promise<TabLens> {
+  let last: TabLens | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await storedLens(addOn, tabId);
+        return last !== null && ready(last);
+      },
+      { timeout, interval: 200 },
+    )
+    .toBe(true);
+  if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
+  return last;
+}
 
 /**
  * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null

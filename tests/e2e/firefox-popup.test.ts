@@ -1,8 +1,9 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { cliExport, cliInspection } from './cli-reading';
+import { cliExport } from './cli-reading';
 import { type FirefoxLens, test } from './firefox-lens';
+import { cliCounts, tabCounts } from './firefox-views';
 import { expectNoCanary } from './view-checks';
 
 /**
@@ -12,17 +13,6 @@ import { expectNoCanary } from './view-checks';
  */
 const SCENARIO = 'liveSearch';
 const CHAT_PATH = `/c/${FIXTURE_IDS[SCENARIO]}`;
-
-/** Each view's tab and the count it shows ('' when it shows none). */
-const tabCounts = (popup: Page): Promise<Record<string, string>> =>
-  popup.$$eval('[role="tab"]', (tabs) =>
-    Object.fromEntries(
-      tabs.map((tab) => [
-        tab.firstChild?.textContent ?? '',
-        tab.querySelector('.tabs__count')?.textContent ?? '',
-      ]),
-    ),
-  );
 
 /** The popup of a new chat tab on the scenario, once it shows the conversation's views. */
 async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page }> {
@@ -51,13 +41,7 @@ describe('the Firefox add-on on the replica', () => {
     firefox,
   }) => {
     const { chat, popup } = await popupOfChat(firefox);
-    const expected = cliInspection(SCENARIO);
-    const counts = {
-      Queries: String(expected.queries.queries.length),
-      Sources: String(expected.sources.length),
-      Ads: String(expected.ads?.adCount),
-    };
-    await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(counts);
+    await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(cliCounts(SCENARIO));
     expectNoCanary(await popup.content());
     await popup.close();
     await chat.close();
