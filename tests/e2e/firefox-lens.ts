@@ -22,8 +22,8 @@ export interface FirefoxLens {
   openChat(path: string): Promise<Page>;
   /** The popup describing the tab (`popup.html?tabId=N`), once it shows a face. */
   openPopup(forTab: Page): Promise<Page>;
-  /** The file `click` makes Firefox download: its name and its text. */
-  download(click: () => Promise<void>): Promise<{ name: string; text: string }>;
+  /** The file `click` makes Firefox download: its name, its bytes and its text. */
+  download(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer; text: string }>;
 }
 
 const TIMEOUT_MS = 20_000;
@@ -105,7 +105,8 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
             const before = new Set(readdirSync(downloadDir));
             await click();
             const name = await newFile(downloadDir, before);
-            return { name, text: readFileSync(join(downloadDir, name), 'utf8') };
+            const bytes = readFileSync(join(downloadDir, name));
+            return { name, bytes, text: bytes.toString('utf8') };
           },
         });
         await firefox.close();

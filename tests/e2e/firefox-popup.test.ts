@@ -1,10 +1,22 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
+import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { productCards } from '@/tests/replica/fixtures/products';
+import { leakedPlaces } from './canary-needles';
 import { cliExport } from './cli-reading';
+import {
+  addOnStorageAreas,
+  setLibrary,
+  showSidebarView,
+  sidebarMarkup,
+  sidebarOfWindow,
+} from './firefox-add-on-page';
 import { type FirefoxLens, test } from './firefox-lens';
-import { cliCounts, tabCounts } from './firefox-views';
-import { expectNoCanary } from './view-checks';
+import { cliCounts, everyPopupView, exportFromMenu, readableContent, tabCounts } from './firefox-views';
+import { waitForClient } from './replica-page';
+import { originStorage } from './stored-everywhere';
+import { expectNoCanary, VIEWS } from './view-checks';
 
 /**
  * The production Firefox build in Firefox ESR, on the replica served as chatgpt.com: the popup of a live
@@ -14,11 +26,15 @@ import { expectNoCanary } from './view-checks';
 const SCENARIO = 'liveSearch';
 const CHAT_PATH = `/c/${FIXTURE_IDS[SCENARIO]}`;
 
-/** The popup of a new chat tab on the scenario, once it shows the conversation's views. */
+/**
+ * The popup of a new chat tab on the scenario, once it shows the conversation whole: its views, their
+ * counts those the command line reads (the ads come after the messages).
+ */
 async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page }> {
   const chat = await open.openChat(CHAT_PATH);
   const popup = await open.openPopup(chat);
   await popup.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+  await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(cliCounts(SCENARIO));
   return { chat, popup };
 }
 
@@ -28,6 +44,13 @@ async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page
  */
 const withoutExportTime = (text: string): string =>
   text.replace(/^exported: ".*"$/m, 'exported:').replace(/"exportedAt": ?"[^"]*"/, '"exportedAt":');
+
+/**
+ * A scenario of each wire form whose pages carry every kind of planted secret (tests/replica/fixtures/
+ * canaries.ts): ads with tracking values, offers with token-bearing members, and, once a prompt is
+ * answered, resume tokens.
+ */
+const HUNTED = ['products', 'liveShopping'] as const;
 
 /** Each file of the export menu, the command line's name for its format, and the file's extension. */
 const EXPORTS = [
@@ -41,7 +64,7 @@ describe('the Firefox add-on on the replica', () => {
     firefox,
   }) => {
     const { chat, popup } = await popupOfChat(firefox);
-    await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(cliCounts(SCENARIO));
+    expect(await tabCounts(popup)).toMatchObject(cliCounts(SCENARIO));
     expectNoCanary(await popup.content());
     await popup.close();
     await chat.close();
@@ -73,13 +96,7 @@ describe('the Firefox add-on on the replica', () => {
     'Export %s downloads what the command line writes for the conversation, with no secret',
     async ([label, format], { firefox }) => {
       const { chat, popup } = await popupOfChat(firefox);
-      const file = await firefox.download(async () => {
-        await popup.click('button[aria-label="More export options"]');
-        const item = await popup.waitForSelector(
-          `::-p-xpath(//button[@role="menuitem"][.="Export ${label}"])`,
-        );
-        await item?.click();
-      });
+      const file = await exportFromMenu(firefox, popup, label);
       expect(file.name.endsWith(`.${format}`)).toBe(true);
       expect(withoutExportTime(file.text)).toBe(withoutExportTime(cliExport(SCENARIO, format)));
       expectNoCanary(file.text);
@@ -87,4 +104,56 @@ describe('the Firefox add-on on the replica', () => {
       await chat.close();
     },
   );
+
+  test('the canary hunt: no planted secret reaches the storage, the IndexedDB, the views or the exports', async ({
+    firefox,
+  }) => {
+    const { addOn } = firefox;
+    // The library on, answers with their text: everything the add-on can keep, it keeps.
+    await setLibrary(addOn, { enabled: true, keepAnswerText: true });
+    const seen: Array<{ where: string; text: string }> = [];
+    for (const name of HUNTED) {
+      const id = FIXTURE_IDS[name];
+      const chat = await firefox.openChat(`/c/${id}`);
+      await waitForClient(chat, (state) => state.productRefreshes >= productCards(id).length);
+      await chat.type('textarea#prompt', 'What would you pick, and why?');
+      await chat.click('button#send');
+      await waitForClient(chat, (state) => state.lastAnswer !== null);
+      // The secrets reached the browser: the page itself holds some of them.
+      expect(leakedPlaces(await chat.content()), `secrets on the ${name} page`).not.toEqual([]);
+
+      // The sidebar of the chat's window describes it while it is the active tab.
+      const tabId = await firefox.tabIdOf(chat);
+      await expect
+        .poll(async () => (await sidebarOfWindow(addOn, tabId))?.face, { timeout: 20_000 })
+        .toBe('views');
+      for (const view of VIEWS) {
+        await showSidebarView(addOn, tabId, view);
+        seen.push({ where: `${name}: sidebar, ${view}`, text: await sidebarMarkup(addOn, tabId) });
+      }
+      const popup = await firefox.openPopup(chat);
+      await popup.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+      for (const { view, markup } of await everyPopupView(popup))
+        seen.push({ where: `${name}: popup, ${view}`, text: markup });
+      for (const { label } of EXTENSION_EXPORT_FORMATS) {
+        const file = await exportFromMenu(firefox, popup, label);
+        seen.push({ where: `${name}: ${file.name}`, text: readableContent(file) });
+      }
+      // Read while the tab is open: the session area holds its lens until it closes.
+      for (const { area, text } of await addOnStorageAreas(addOn))
+        seen.push({ where: `${name}: ${area}`, text });
+      seen.push({ where: `${name}: chatgpt.com origin`, text: await chat.evaluate(originStorage) });
+      await popup.close();
+      await chat.close();
+    }
+    const database = await addOn.evaluate(originStorage);
+    // The hunt in the library means something only if it kept the conversations that carried secrets.
+    expect(database).toContain('"name":"chat-lens-library"');
+    for (const name of HUNTED) expect(database).toContain(FIXTURE_IDS[name]);
+    seen.push({ where: 'the add-on origin (IndexedDB, Cache Storage, Web Storage)', text: database });
+    const findings = seen.flatMap(({ where, text }) =>
+      leakedPlaces(text).map((place) => `${where}: ${place}`),
+    );
+    expect(findings).toEqual([]);
+  }, 120_000);
 });
