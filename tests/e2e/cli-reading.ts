@@ -39,3 +39,10 @@ export function cliExport(name: FixtureName, format: 'md' | 'json' | 'csv'): str
     encoding: 'utf8',
   });
 }
+
+/**
+ * The time of the export, the one value two exports of one conversation differ by: the Markdown's front
+ * matter line and the JSON's member (the CSV of queries has none).
+ */
+export const withoutExportTime = (text: string): string =>
+  text.replace(/^exported: ".*"$/m, 'exported:').replace(/"exportedAt": ?"[^"]*"/, '"exportedAt":');

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
-import { expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { waitForLensRead } from './lens-state';
 
 /**
  * What the Firefox tests read through a page of the add-on kept in a window of its own (firefox-lens.ts):
@@ -51,26 +51,13 @@ export const storedLens = (addOn: Page, tabId: number): Promise<TabLens | null> 
     return (stored[key] as TabLens | undefined) ?? null;
   }, `tabLens:${tabId}`);
 
-/** Waits until the tab's stored lens satisfies `ready`, and returns it. */
-export async function waitForStoredLens(
+/** waitForLensRead (lens-state.ts) of the lens the Firefox add-on's event page stored. */
+export const waitForStoredLens = (
   addOn: Page,
   tabId: number,
   ready: (state: TabLens) => boolean,
-  timeout = 20_000,
-): Promise<TabLens> {
-  let last: TabLens | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await storedLens(addOn, tabId);
-        return last !== null && ready(last);
-      },
-      { timeout, interval: 200 },
-    )
-    .toBe(true);
-  if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
-  return last;
-}
+  timeout?: number,
+): Promise<TabLens> => waitForLensRead(() => storedLens(addOn, tabId), tabId, ready, timeout);
 
 /**
  * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null

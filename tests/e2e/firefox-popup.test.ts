@@ -4,7 +4,7 @@ import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { leakedPlaces } from './canary-needles';
-import { cliExport } from './cli-reading';
+import { cliExport, withoutExportTime } from './cli-reading';
 import {
   addOnStorageAreas,
   setLibrary,
@@ -37,13 +37,6 @@ async function popupOfChat(open: FirefoxLens): Promise<{ chat: Page; popup: Page
   await expect.poll(() => tabCounts(popup), { timeout: 20_000 }).toMatchObject(cliCounts(SCENARIO));
   return { chat, popup };
 }
-
-/**
- * The time of the export, the one value two exports of one conversation differ by: the Markdown's front
- * matter line and the JSON's member (the CSV of queries has none).
- */
-const withoutExportTime = (text: string): string =>
-  text.replace(/^exported: ".*"$/m, 'exported:').replace(/"exportedAt": ?"[^"]*"/, '"exportedAt":');
 
 /**
  * A scenario of each wire form whose pages carry every kind of planted secret (tests/replica/fixtures/
@@ -90,8 +83,8 @@ describe('the Firefox add-on on the replica', () => {
     await chat.close();
   });
 
-  // The Chromium build's exports are checked in Chromium (ui-shell.test.ts) against the same command line
-  // output for the same conversation: each file equal to the CLI's here is equal to Chromium's there.
+  // ui-shell.test.ts holds the Chromium build's files of the same conversation to the same command line
+  // output: each file equal to the command line's here is equal to what Chromium downloads there.
   test.for(EXPORTS)(
     'Export %s downloads what the command line writes for the conversation, with no secret',
     async ([label, format], { firefox }) => {
