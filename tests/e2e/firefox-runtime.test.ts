@@ -79,6 +79,8 @@ describe('the Firefox add-on at work on the replica', () => {
       // The page's own results, with the hook in it: the replica's answer (around the cite markers of a
       // search, where the scenario searches), over its transport, no error.
       expect(state).toMatchObject({ errors: [], transport });
+      // The hook was in the page before its first script ran: that script found fetch already wrapped.
+      expect(state.bootFetchWasNative).toBe(false);
       expect(state.lastAnswer).toContain(replicaAnswer(id, prompt));
 
       const tabId = await firefox.tabIdOf(chat);
@@ -147,10 +149,11 @@ describe('the Firefox add-on at work on the replica', () => {
     firefox,
   }) => {
     const intervalMs = 1_000;
-    const id = FIXTURE_IDS.sse;
+    // The live form here, the document's in the test before.
+    const id = FIXTURE_IDS.liveSearch;
     await setFallbackInterval(firefox.addOn, intervalMs);
     firefox.replica.clearRequests();
-    const chat = await openQuietChat(firefox, 'sse');
+    const chat = await openQuietChat(firefox, 'liveSearch');
     await expect
       .poll(() => newestPageRequests(firefox.replica, id).length, { timeout: 10_000 })
       .toBeGreaterThan(1);
@@ -208,6 +211,9 @@ describe('the Firefox add-on at work on the replica', () => {
     await first.close();
   });
 
+  // The real sidebar: Firefox opens the add-on's sidebar in each window when the add-on is installed
+  // (sidebar_action's open_at_install), and a page of the add-on reads it through extension.getViews. The
+  // next test opens it as a user does, with the popup's button.
   test('the sidebar follows the active tab and shows the queries of an answer while it streams', async ({
     firefox,
   }) => {
@@ -234,5 +240,33 @@ describe('the Firefox add-on at work on the replica', () => {
     await waitForClient(searched, (state) => state.lastAnswer !== null);
     await plain.close();
     await searched.close();
+  });
+
+  test('"Open side panel" in the popup opens the sidebar of its window, which shows the tab', async ({
+    firefox,
+  }) => {
+    const { addOn } = firefox;
+    const chat = await firefox.openChat(`/c/${FIXTURE_IDS.plain}`);
+    const tabId = await firefox.tabIdOf(chat);
+    const popup = await firefox.openPopup(chat);
+    await popup.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+    // The user closes the sidebar first: Firefox lets an add-on page close it inside a click only. A
+    // WebDriver click is a user's click to Firefox, so the button's sidebarAction.open() is allowed too.
+    await popup.evaluate(() => {
+      const sidebar = (globalThis as unknown as { browser: { sidebarAction: { close(): Promise<void> } } })
+        .browser.sidebarAction;
+      document.addEventListener('click', () => void sidebar.close(), { capture: true, once: true });
+    });
+    await popup.click('main');
+    await expect.poll(() => sidebarOfWindow(addOn, tabId)).toBeNull();
+
+    await popup.click('::-p-xpath(//button[.="Open side panel"])');
+    await expect.poll(() => sidebarOfWindow(addOn, tabId), { timeout: 10_000 }).not.toBeNull();
+    await chat.bringToFront();
+    await expect
+      .poll(async () => (await sidebarOfWindow(addOn, tabId))?.text, { timeout: 20_000 })
+      .toContain(getConversation(FIXTURE_IDS.plain)?.title);
+    if (!popup.isClosed()) await popup.close();
+    await chat.close();
   });
 });
