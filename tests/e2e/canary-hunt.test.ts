@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
+import { type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS, type Scenario, type WireForm } from '@/tests/replica/fixtures/scenarios';
-import { LIVE_SOCKET_HOST, resumeToken } from '@/tests/replica/live-wire';
+import { LIVE_SOCKET_HOST } from '@/tests/replica/live-wire';
 import { type BrowserWatch, watchBrowser } from './browser-watch';
+import { leakedPlaces } from './canary-needles';
 import { downloadedText, exportEveryWay, pressExportShortcut } from './export-actions';
 import { liveWorker } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -74,19 +75,6 @@ const LIBRARY_TABLE_FILES = [
   ['ads table', 'CSV'],
   ['offers table', 'CSV'],
 ] as const;
-
-/** A resume token's claims (the part before its signature) betray it as well as its signature does. */
-const claimsOf = (token: string): string => token.split('.')[1] ?? token;
-
-/** What betrays each planted secret: its place's marker, and a resume token's claims. */
-const NEEDLES: Array<[place: string, needle: string]> = [
-  ...Object.entries(CANARY_MARKERS),
-  ['sseResumeToken claims', claimsOf(resumeToken('sse'))],
-  ['socketResumeToken claims', claimsOf(resumeToken('websocket'))],
-];
-
-const leakedPlaces = (text: string): string[] =>
-  NEEDLES.filter(([, needle]) => text.includes(needle)).map(([place]) => place);
 
 /** Something the extension produced or held, and where a person (or another program) would meet it. */
 interface Seen {

@@ -30,12 +30,19 @@ export function cliInspection(name: FixtureName): Inspection {
   return inspection;
 }
 
-/** What `chat-lens-inspect <the HAR> --format md` prints. */
-export function cliMarkdown(name: FixtureName): string {
+/** What `chat-lens-inspect <the HAR> --format <format>` prints: the reference a browser's export must match. */
+export function cliExport(name: FixtureName, format: 'md' | 'json' | 'csv'): string {
   const file = join(mkdtempSync(join(tmpdir(), 'chat-lens-har-')), `${name}.har`);
   writeFileSync(file, scenarioHar(name));
-  return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', 'md'], {
+  return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', format], {
     cwd: projectRoot,
     encoding: 'utf8',
   });
 }
+
+/**
+ * The time of the export, the one value two exports of one conversation differ by: the Markdown's front
+ * matter line and the JSON's member (the CSV of queries has none).
+ */
+export const withoutExportTime = (text: string): string =>
+  text.replace(/^exported: ".*"$/m, 'exported:').replace(/"exportedAt": ?"[^"]*"/, '"exportedAt":');

@@ -91,11 +91,12 @@ export function lensDigest(state: TabLens | null): string {
 }
 
 /**
- * Waits until the tab's stored lens satisfies `ready`, and returns that lens; when it never does, the
- * failure says where the lens stood.
+ * Waits until the tab's stored lens, as `read` reads it (from Chromium's worker, or a page of the Firefox
+ * add-on), satisfies `ready`, and returns that lens; when it never does, the failure says where the lens
+ * stood.
  */
-export async function waitForLens(
-  lens: Lens,
+export async function waitForLensRead(
+  read: () => Promise<TabLens | null>,
   tabId: number,
   ready: (state: TabLens) => boolean,
   timeout = 20_000,
@@ -104,7 +105,7 @@ export async function waitForLens(
   await expect
     .poll(
       async () => {
-        last = await storedLens(lens.context, tabId);
+        last = await read();
         return last !== null && ready(last) ? 'ready' : lensDigest(last);
       },
       { timeout, interval: 200 },
@@ -113,6 +114,14 @@ export async function waitForLens(
   if (last === null) throw new Error(`no lens stored for tab ${tabId}`);
   return last;
 }
+
+/** waitForLensRead of the lens the extension's service worker stored. */
+export const waitForLens = (
+  lens: Lens,
+  tabId: number,
+  ready: (state: TabLens) => boolean,
+  timeout?: number,
+): Promise<TabLens> => waitForLensRead(() => storedLens(lens.context, tabId), tabId, ready, timeout);
 
 /** The extension's own requests to the backend (the session request that gives the token left out). */
 export const ownBackendRequests = (replica: Replica, pathPrefix = '/backend-api/') =>

@@ -11,11 +11,18 @@ export interface ReplicaClientState {
   errors: string[];
 }
 
-export const clientState = (page: Page): Promise<ReplicaClientState> =>
-  page.evaluate(() => (window as unknown as { __replica: ReplicaClientState }).__replica);
+/** A chat page as either driver holds it (Playwright's for Chromium, puppeteer's for Firefox). */
+interface ChatPage {
+  evaluate(script: () => unknown): Promise<unknown>;
+}
+
+export const clientState = async (page: ChatPage): Promise<ReplicaClientState> =>
+  (await page.evaluate(
+    () => (window as unknown as { __replica: ReplicaClientState }).__replica,
+  )) as ReplicaClientState;
 
 export async function waitForClient(
-  page: Page,
+  page: ChatPage,
   ready: (state: ReplicaClientState) => boolean,
 ): Promise<ReplicaClientState> {
   await expect

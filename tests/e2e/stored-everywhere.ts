@@ -12,7 +12,7 @@ export interface StoredArea {
  * Runs in the worker or in a page: every IndexedDB database (listed by indexedDB.databases()), every
  * Cache Storage entry and, in a page, localStorage and sessionStorage of its origin, as JSON.
  */
-async function originStorage(): Promise<string> {
+export async function originStorage(): Promise<string> {
   const result = <T>(request: IDBRequest<T>): Promise<T> =>
     new Promise((resolve, reject) => {
       request.onsuccess = () => resolve(request.result);

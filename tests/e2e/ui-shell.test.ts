@@ -13,7 +13,8 @@ import {
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { replicaImagePng } from '@/tests/replica/png';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
-import { downloadedBytes, downloadedText, pressExportShortcut } from './export-actions';
+import { cliExport, cliInspection, withoutExportTime } from './cli-reading';
+import { downloadedBytes, downloadedText, exportFromMenu, pressExportShortcut } from './export-actions';
 import { conversationSaying, HOSTILE_MESSAGE, type OpenedExport, openExport } from './exported-page';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
@@ -293,6 +294,29 @@ describe('export', () => {
     await popup.close();
     await chat.close();
   });
+
+  test.for([
+    ['Markdown', 'md'],
+    ['JSON', 'json'],
+    ['CSV', 'csv'],
+  ] as const)(
+    'Export %s downloads what the command line writes for the live search conversation',
+    async ([label, format], { lens }) => {
+      // firefox-popup.test.ts holds the Firefox build's files of this conversation to the same output.
+      const { chat, page: popup } = await openViews(lens, 'liveSearch', 'popup.html');
+      const { ads } = cliInspection('liveSearch');
+      // The ads come after the messages: the file is taken once the popup counts them.
+      await expect
+        .poll(() => popup.getByRole('tab', { name: /Ads/ }).locator('.tabs__count').textContent(), {
+          timeout: 20_000,
+        })
+        .toBe(String(ads?.adCount));
+      const file = await exportFromMenu(popup, `Export ${label}`);
+      expect(withoutExportTime(file)).toBe(withoutExportTime(cliExport('liveSearch', format)));
+      await popup.close();
+      await chat.close();
+    },
+  );
 
   test('the keyboard shortcut exports the active conversation in the default format without opening anything', async ({
     lens,

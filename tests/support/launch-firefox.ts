@@ -51,6 +51,8 @@ function geckoIdOf(extensionDir: string): string {
 export async function launchFirefoxWithExtension(options: {
   extensionDir: string;
   downloadDir: string;
+  /** More prefs, such as a short `extensions.background.idle.timeout` to see the event page suspended. */
+  prefs?: Record<string, unknown>;
 }): Promise<FirefoxWithExtension> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -66,6 +68,7 @@ export async function launchFirefoxWithExtension(options: {
       'browser.download.dir': options.downloadDir,
       'browser.download.folderList': 2,
       'browser.download.useDownloadDir': true,
+      ...options.prefs,
     },
   });
   try {
