@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firefoxBuildDir, projectRoot, runWxtProduction } from '@/tests/support/build-extension';
+import { firefoxBuildDir, projectRoot } from '@/tests/support/build-extension';
 
 /**
- * The Firefox build, its zips, and what addons.mozilla.org's linter (web-ext lint, the
- * npm package) says of it: no error, and only the warnings the README explains ("Firefox"). Builds into
- * .output/firefox-mv3; the Chrome build the other e2e files use stays as it is.
+ * The Firefox build in .output/firefox-mv3, its zips (both made by the e2e global setup), and what
+ * addons.mozilla.org's linter (web-ext lint, the npm package) says of it: no error, and only the warnings
+ * the README explains ("Firefox").
  */
 interface LintMessage {
   code: string;
@@ -71,8 +71,7 @@ function zipEntryNames(kind: string): string[] {
 describe('the Firefox build', () => {
   let lint: LintReport;
   beforeAll(() => {
-    // `wxt zip -b firefox` builds .output/firefox-mv3 (MV3, wxt.config.ts) and packs it and the sources.
-    runWxtProduction(['zip', '-b', 'firefox']);
+    // The e2e global setup built .output/firefox-mv3 and packed it and the sources (`wxt zip -b firefox`).
     lint = lintFirefoxBuild();
   }, 180_000);
 

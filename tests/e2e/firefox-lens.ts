@@ -2,9 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { test as base, expect } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { buildFirefoxExtension } from '@/tests/support/build-extension';
 import { launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { tabIdOf } from './firefox-add-on-page';
 
@@ -60,6 +59,12 @@ async function newFile(folder: string, before: ReadonlySet<string>): Promise<str
 }
 
 /**
+ * A loopback address of this test worker's own: Firefox keeps the port of a name it resolves, so each
+ * replica it reaches listens on 443, and two files running at once need two addresses.
+ */
+const replicaAddress = (): string => `127.0.0.${10 + Number(process.env.VITEST_POOL_ID ?? 1)}`;
+
+/**
  * One replica and one Firefox per test file, the production Firefox build installed (architecture "Tests"),
  * with `prefs` besides the launcher's own. The replica listens on 443: Firefox reaches it by name only
  * (tests/support/launch-firefox.ts).
@@ -69,10 +74,11 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
     firefox: [
       // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixture's dependencies from this pattern
       async ({}, use) => {
-        const extensionDir = buildFirefoxExtension();
+        const extensionDir = inject('firefoxExtensionDir');
         const downloadDir = mkdtempSync(join(tmpdir(), 'chat-lens-firefox-downloads-'));
-        const replica = await startReplica({ port: 443 });
-        const firefox = await launchFirefoxWithExtension({ extensionDir, downloadDir, prefs }).catch(
+        const address = replicaAddress();
+        const replica = await startReplica({ port: 443, address });
+        const firefox = await launchFirefoxWithExtension({ extensionDir, downloadDir, address, prefs }).catch(
           async (error: unknown) => {
             await replica.close();
             throw error;

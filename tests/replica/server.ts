@@ -19,6 +19,8 @@ export { REPLICA_TOKEN_PREFIX };
 export interface ReplicaOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** The loopback address to listen on, 127.0.0.1 by default. */
+  address?: string;
   /** How long the 'slow' scenario waits before each backend response (default 1500 ms). */
   slowMs?: number;
 }
@@ -90,7 +92,7 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+    server.listen(options.port ?? 0, options.address ?? '127.0.0.1', resolve);
   });
   return {
     port: (server.address() as AddressInfo).port,

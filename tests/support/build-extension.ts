@@ -29,3 +29,12 @@ export function buildFirefoxExtension(): string {
   runWxtProduction(['build', '-b', 'firefox', '--mv3']);
   return firefoxBuildDir;
 }
+
+/**
+ * Builds the production Firefox add-on into its folder, packs it and the sources for addons.mozilla.org
+ * (`.output/*-firefox.zip`, `.output/*-sources.zip`), and returns the folder.
+ */
+export function packFirefoxExtension(): string {
+  runWxtProduction(['zip', '-b', 'firefox']);
+  return firefoxBuildDir;
+}

@@ -51,6 +51,8 @@ function geckoIdOf(extensionDir: string): string {
 export async function launchFirefoxWithExtension(options: {
   extensionDir: string;
   downloadDir: string;
+  /** Where every host name resolves, the replica's address: 127.0.0.1 by default. */
+  address?: string;
   /** More prefs, such as a short `extensions.background.idle.timeout` to see the event page suspended. */
   prefs?: Record<string, unknown>;
 }): Promise<FirefoxWithExtension> {
@@ -64,7 +66,7 @@ export async function launchFirefoxWithExtension(options: {
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [geckoIdOf(options.extensionDir)]: EXTENSION_UUID }),
-      'network.dns.forceResolve': '127.0.0.1',
+      'network.dns.forceResolve': options.address ?? '127.0.0.1',
       'browser.download.dir': options.downloadDir,
       'browser.download.folderList': 2,
       'browser.download.useDownloadDir': true,
