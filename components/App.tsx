@@ -5,6 +5,7 @@ import type { FirstState } from './first-state';
 import type { Surface } from './surface';
 import { TabFaces } from './TabFaces';
 import { useSettings } from './use-settings';
+import { useSiteAccess } from './use-site-access';
 import { useTargetTab } from './use-target-tab';
 import { useTheme } from './use-theme';
 
@@ -12,13 +13,23 @@ import { useTheme } from './use-theme';
 export function App({ surface, first }: { surface: Surface; first: FirstState }): JSX.Element {
   const tab = useTargetTab(first.tab);
   const settings = useSettings(first.settings);
+  const access = useSiteAccess(first.access);
   useTheme(settings.theme);
   if (tab !== null && tab !== 'none') {
     const firstLens = {
       tabId: first.tab !== null && first.tab !== 'none' ? first.tab.id : -1,
       value: first.lens,
     };
-    return <TabFaces key={tab.id} tab={tab} surface={surface} settings={settings} firstLens={firstLens} />;
+    return (
+      <TabFaces
+        key={tab.id}
+        tab={tab}
+        access={access}
+        surface={surface}
+        settings={settings}
+        firstLens={firstLens}
+      />
+    );
   }
   return (
     <main

@@ -9,6 +9,7 @@ import { SettingsButton } from '@/components/shell/SettingsButton';
 import { SettingsPanel } from '@/components/shell/SettingsPanel';
 import { StateBanner } from '@/components/shell/StateBanner';
 import { StateFace } from '@/components/shell/StateFace';
+import { type SiteAccess, siteAccessFace } from '@/components/shell/site-access-face';
 import { ViewPanel } from '@/components/shell/ViewPanel';
 import { ViewTabs } from '@/components/shell/ViewTabs';
 import { useViewStore } from '@/components/shell/view-store';
@@ -22,11 +23,14 @@ import { useTabLens } from './use-tab-lens';
 /** Everything the popup and the side panel show for one tab: header, state face or views, export. */
 export function TabFaces({
   tab,
+  access,
   surface,
   settings,
   firstLens,
 }: {
   tab: TargetTab;
+  /** undefined until the browser said (use-site-access.ts). */
+  access: SiteAccess | undefined;
   surface: Surface;
   settings: Settings;
   /** The lens read before the first render (first-state.ts), and the tab it is of. */
@@ -37,10 +41,12 @@ export function TabFaces({
   const settingsOpen = useViewStore((state) => state.settingsOpen);
   // Without a stored lens the face depends on the tab's URL, so it waits for it (no wrong face first).
   const face =
-    lens === undefined || (lens === null && tab.url === undefined)
+    access === undefined || lens === undefined || (lens === null && tab.url === undefined)
       ? null
-      : lensFace({ url: tab.url ?? null }, lens);
-  const conversationId = lens?.conversationId ?? null;
+      : (siteAccessFace(access, tab.url ?? null, lens) ?? lensFace({ url: tab.url ?? null }, lens));
+  const siteReadable = face !== null && face.kind !== 'access-off' && face.kind !== 'reload-needed';
+  // Nothing is asked of the worker for a tab it cannot reach: its requests to chatgpt.com would fail.
+  const conversationId = siteReadable ? (lens?.conversationId ?? null) : null;
 
   // The UI opened (architecture "Event-driven refresh": a refresh trigger): the worker loads only what is
   // missing, debounced.
@@ -63,7 +69,7 @@ export function TabFaces({
         }
       />
       {settingsOpen && <SettingsPanel settings={settings} />}
-      {face !== null && face.kind !== 'views' && <StateFace face={face} />}
+      {face !== null && face.kind !== 'views' && <StateFace face={face} tabId={tab.id} />}
       {face?.kind === 'views' && (
         <>
           {face.banners.map((banner) => (
@@ -74,7 +80,7 @@ export function TabFaces({
           <ViewPanel view={shownView} snapshot={face.snapshot} onRefreshOffers={refreshOffers} />
         </>
       )}
-      {lens != null && <CapturedCounts lens={lens} />}
+      {siteReadable && lens != null && <CapturedCounts lens={lens} />}
     </main>
   );
 }

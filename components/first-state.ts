@@ -1,6 +1,7 @@
 import { browser } from '#imports';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
 import { loadSettings } from '@/lib/runtime/contract/settings-items';
+import { hasSiteAccess } from '@/lib/runtime/contract/site-access';
 import { tabLensItem } from '@/lib/runtime/contract/storage-items';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
@@ -22,6 +23,8 @@ export interface FirstState {
   /** That tab's stored lens: null when none is stored, undefined when it could not be read. */
   lens: TabLens | null | undefined;
   settings: Settings;
+  /** Whether chatgpt.com may be read (architecture "Site access"); undefined when the browser did not say. */
+  access: boolean | undefined;
 }
 
 /** The tab `?tabId=` names, if it names one. */
@@ -52,6 +55,7 @@ async function firstTab(): Promise<TargetTab | 'none' | null> {
 
 export async function readFirstState(): Promise<FirstState> {
   const settings = loadSettings().catch(() => DEFAULT_SETTINGS);
+  const access = hasSiteAccess().catch(() => undefined);
   const tab = await firstTab();
   const lens =
     tab !== null && tab !== 'none'
@@ -59,5 +63,5 @@ export async function readFirstState(): Promise<FirstState> {
           .getValue()
           .catch(() => undefined)
       : undefined;
-  return { tab, lens, settings: await settings };
+  return { tab, lens, settings: await settings, access: await access };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
+import { followSiteAccess } from '@/lib/runtime/contract/site-access';
 import { findTargetTab, type TargetTab } from './first-state';
 
 /**
@@ -14,7 +15,10 @@ export function useTargetTab(first: TargetTab | 'none' | null): TargetTab | null
     if (first === null || (first !== 'none' && first.url === undefined)) load();
     browser.tabs.onActivated.addListener(load);
     browser.tabs.onUpdated.addListener(load);
+    // A tab's URL is readable only while chatgpt.com may be read: a grant tells it, a withdrawal hides it.
+    const unfollowAccess = followSiteAccess(load);
     return () => {
+      unfollowAccess();
       browser.tabs.onActivated.removeListener(load);
       browser.tabs.onUpdated.removeListener(load);
     };

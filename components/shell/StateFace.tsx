@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { errorAdvice } from './error-advice';
 import type { LensFace } from './lens-face';
+import { AskSiteAccessButton, ReloadTabButton } from './SiteAccessButtons';
 import { clockTime } from './time-text';
 
 type FullFace = Exclude<LensFace, { kind: 'views' }>;
@@ -12,6 +13,16 @@ interface FaceText {
 
 function faceText(face: FullFace): FaceText {
   switch (face.kind) {
+    case 'access-off':
+      return {
+        title: 'chatgpt.com access is off',
+        body: "The browser no longer lets Chat Lens read chatgpt.com (the add-on's site access was turned off). Allow it again to inspect conversations; Chat Lens asks for no other site.",
+      };
+    case 'reload-needed':
+      return {
+        title: 'Access is on: reload the tab',
+        body: 'This tab was opened while access was off, so Chat Lens cannot read it yet. Reload it to inspect the conversation.',
+      };
     case 'not-on-site':
       return {
         title: 'Not a chatgpt.com tab',
@@ -46,14 +57,16 @@ function faceText(face: FullFace): FaceText {
 }
 
 /** A state that replaces the views: what happened, and what the user can do. */
-export function StateFace({ face }: { face: FullFace }): JSX.Element {
+export function StateFace({ face, tabId }: { face: FullFace; tabId?: number }): JSX.Element {
   const { title, body } = faceText(face);
-  const urgent = face.kind === 'signed-out' || face.kind === 'error';
+  const urgent = face.kind === 'signed-out' || face.kind === 'error' || face.kind === 'access-off';
   return (
     <section className={`face face--${face.kind}`} data-face={face.kind} aria-labelledby="face-title">
       <h2 id="face-title">{title}</h2>
       <p role={urgent ? 'alert' : 'status'}>{body}</p>
       {face.kind === 'loading' && <progress aria-label="Reading the conversation" />}
+      {face.kind === 'access-off' && <AskSiteAccessButton />}
+      {face.kind === 'reload-needed' && tabId !== undefined && <ReloadTabButton tabId={tabId} />}
     </section>
   );
 }

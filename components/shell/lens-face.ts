@@ -11,6 +11,8 @@ export type LensBanner =
 
 /** Which face the popup and side panel show for a tab: every state has a clear face. */
 export type LensFace =
+  | { kind: 'access-off' }
+  | { kind: 'reload-needed' }
   | { kind: 'not-on-site' }
   | { kind: 'no-conversation' }
   | { kind: 'loading' }
