@@ -21,7 +21,7 @@ function faceText(face: FullFace): FaceText {
     case 'reload-needed':
       return {
         title: 'Access is on: reload the tab',
-        body: 'This tab was opened while access was off, so Chat Lens cannot read it yet. Reload it to inspect the conversation.',
+        body: 'The page in this tab loaded while access was off, so Chat Lens cannot read it yet. Reload it to inspect the conversation.',
       };
     case 'not-on-site':
       return {

@@ -11,6 +11,10 @@ declare const chrome: {
     sendMessage(message: unknown): Promise<unknown>;
     getManifest(): { permissions?: string[]; host_permissions?: string[]; manifest_version: number };
   };
+  permissions: {
+    contains(permissions: { origins: string[] }): Promise<boolean>;
+    remove(permissions: { origins: string[] }): Promise<boolean>;
+  };
   commands: {
     getAll(): Promise<Array<{ name?: string; shortcut?: string }>>;
     onCommand: object;

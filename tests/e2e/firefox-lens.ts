@@ -21,6 +21,8 @@ export interface FirefoxLens {
   openChat(path: string): Promise<Page>;
   /** The popup describing the tab (`popup.html?tabId=N`), once it shows a face. */
   openPopup(forTab: Page): Promise<Page>;
+  /** A new tab on an add-on page (`popup.html?tabId=N`, `sidepanel.html`), once it shows its main element. */
+  openExtensionPage(path: string): Promise<Page>;
   /** The file `click` makes Firefox download: its name, its bytes and its text. */
   download(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer; text: string }>;
 }
@@ -107,6 +109,7 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
             const tabId = await tabIdOf(addOn, forTab);
             return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
           },
+          openExtensionPage: (path) => openExtensionPage(browser, `${extensionOrigin}/${path}`),
           async download(click) {
             const before = new Set(readdirSync(downloadDir));
             await click();

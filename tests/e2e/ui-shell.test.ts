@@ -13,11 +13,13 @@ import {
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { replicaImagePng } from '@/tests/replica/png';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
+import { watchBrowser } from './browser-watch';
 import { cliExport, cliInspection, withoutExportTime } from './cli-reading';
 import { downloadedBytes, downloadedText, exportFromMenu, pressExportShortcut } from './export-actions';
 import { conversationSaying, HOSTILE_MESSAGE, type OpenedExport, openExport } from './exported-page';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
+import { setHostAccess } from './site-access';
 import {
   expectNoCanary,
   expectNoSidewaysScroll,
@@ -523,5 +525,59 @@ describe('the side panel, live', () => {
     await shoot(queriesPanel, 'sidepanel-live-queries');
     await shoot(sourcesPanel, 'sidepanel-live-sources');
     for (const page of [queriesPanel, sourcesPanel, chat]) await page.close();
+  });
+});
+
+describe('chatgpt.com access withdrawn', () => {
+  // Last in the file: it withdraws the site for the whole browser, and gives it back whatever happens.
+  test('"On click" site access turns both views to a face that asks for the site; given back, the tab works after the reload it offers', async ({
+    lens,
+  }) => {
+    const watch = await watchBrowser(lens.context);
+    const { chat, page: popup } = await openViews(lens, 'liveSearch', 'popup.html');
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await waitForViews(lens, panel, chat);
+    const views = [popup, panel];
+    try {
+      await setHostAccess(lens.context, lens.extensionId, 'ON_CLICK');
+      for (const view of views)
+        await expect.poll(() => view.locator('main').getAttribute('data-face')).toBe('access-off');
+      await expect(
+        popup.getByRole('heading', { name: 'chatgpt.com access is off' }).isVisible(),
+      ).resolves.toBe(true);
+      const allow = popup.getByRole('button', { name: 'Allow chatgpt.com' });
+      await allow.focus();
+      await expect(allow.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+      await shootEveryLook(popup, 'face-access-off', { axe: true });
+
+      // While it is off a reloaded tab runs no relay, and a popup opened then says so at its first render.
+      const heardBefore = lens.replica.requests({ origin: 'extension' }).length;
+      await chat.reload();
+      await waitForClient(chat, (client) => client.loaded);
+      const late = await lens.context.newPage();
+      await late.goto(`${popup.url()}`);
+      await expect.poll(() => late.locator('main').getAttribute('data-face')).toBe('access-off');
+      expect(lens.replica.requests({ origin: 'extension' }).length).toBe(heardBefore);
+
+      // The grant, through the browser's own control: the views follow it, and the tab opened while the
+      // site was off gets the reload the browser needs to run the relay in it.
+      await setHostAccess(lens.context, lens.extensionId, 'ON_ALL_SITES');
+      for (const view of [...views, late])
+        await expect.poll(() => view.locator('main').getAttribute('data-face')).toBe('reload-needed');
+      await shootEveryLook(popup, 'face-reload-needed', { axe: true });
+      await popup.getByRole('button', { name: 'Reload the tab' }).focus();
+      await popup.keyboard.press('Enter');
+      for (const view of [...views, late]) await waitForViews(lens, view, chat, 20_000);
+      await late.close();
+    } finally {
+      await setHostAccess(lens.context, lens.extensionId, 'ON_ALL_SITES');
+    }
+    await watch.settled();
+    const extensionLines = watch.consoleLines.filter(
+      (line) =>
+        line.startsWith('service worker') || line.startsWith(`chrome-extension://${lens.extensionId}`),
+    );
+    expect(extensionLines).toEqual([]);
+    for (const page of [popup, panel, chat]) await page.close();
   });
 });
