@@ -564,7 +564,7 @@ describe('chatgpt.com access withdrawn', () => {
       await setHostAccess(lens.context, lens.extensionId, 'ON_ALL_SITES');
       for (const view of [...views, late])
         await expect.poll(() => view.locator('main').getAttribute('data-face')).toBe('reload-needed');
-      await shootEveryLook(popup, 'face-reload-needed', { axe: true });
+      await shootEveryLook(popup, 'face-reload-needed');
       await popup.getByRole('button', { name: 'Reload the tab' }).focus();
       await popup.keyboard.press('Enter');
       for (const view of [...views, late]) await waitForViews(lens, view, chat, 20_000);
