@@ -18,6 +18,7 @@ import {
   type WorkerToRelay,
 } from '@/lib/runtime/contract/relay-channel';
 import { loadSettings } from '@/lib/runtime/contract/settings-items';
+import { hasSiteAccess } from '@/lib/runtime/contract/site-access';
 import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import { AccountHolding } from './account-holding';
@@ -25,6 +26,7 @@ import { AccountRun } from './account-run';
 import { serveExportsOverPorts } from './export-port-server';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
 import { LibraryRecorder } from './library-recorder';
+import { onlyWithSiteAccess } from './site-access-fetch';
 import { uiRequestHandlers } from './ui-requests';
 
 const schedule: Schedule = (ms, run) => {
@@ -78,7 +80,9 @@ async function createWorker(): Promise<Background> {
   });
   // Every request of the extension is given up after 20 s (request-timeout.ts): a stalled answer must not
   // hold back every later refresh of the tab.
-  const fetch: FetchLike = withDeadline((url, init) => globalThis.fetch(url, init));
+  const fetch: FetchLike = withDeadline(
+    onlyWithSiteAccess((url, init) => globalThis.fetch(url, init), hasSiteAccess),
+  );
   // site-interface 5: the token is asked of the session and held in this worker's memory only.
   const auth = createAuth({ fetch, now: Date.now, governor });
   const client = createBackendClient({ fetch, auth, governor });
