@@ -555,11 +555,11 @@ describe('chatgpt.com access withdrawn', () => {
       await chat.reload();
       await waitForClient(chat, (client) => client.loaded);
       const late = await lens.context.newPage();
-      await late.goto(`${popup.url()}`);
+      await late.goto(popup.url());
       await expect.poll(() => late.locator('main').getAttribute('data-face')).toBe('access-off');
       expect(lens.replica.requests({ origin: 'extension' }).length).toBe(heardBefore);
 
-      // The grant, through the browser's own control: the views follow it, and the tab opened while the
+      // The grant, through the browser's own control: the views follow it, and the tab loaded while the
       // site was off gets the reload the browser needs to run the relay in it.
       await setHostAccess(lens.context, lens.extensionId, 'ON_ALL_SITES');
       for (const view of [...views, late])
