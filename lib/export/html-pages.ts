@@ -36,7 +36,7 @@ function listItem(source: WebSource): string | null {
 /** The block as HTML, or null when it is not plain and markdown-it must render its Markdown. */
 export function pagesHtml(block: PagesBlock): string | null {
   const { pages, heading } = block;
-  if (pages.footnoted) return null;
+  if (pages.noted.length > 0) return null;
   let html = heading === null ? '' : `<h3>${escapeHtml(heading)}</h3>\n`;
   if (pages.listed.length > 0) {
     html += '<p><strong>Sources</strong></p>\n<ul>\n';

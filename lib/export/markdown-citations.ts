@@ -111,17 +111,17 @@ function pageLine(source: WebSource): string {
 }
 
 /**
- * A turn's pages as the transcript writes them: the Markdown, and what it lists, so the HTML export can write
- * the same list without reading the Markdown back (lib/export/html-pages.ts).
+ * A turn's pages as the transcript writes them: what it lists, so the HTML export can write the same list
+ * without reading Markdown back (lib/export/html-pages.ts), and their Markdown written only when asked for
+ * (turnPagesMarkdown), which the HTML export mostly never does.
  */
 export interface TurnPages {
-  markdown: string;
+  /** The footnotes the turn's markers point to, by number (the footnote style). */
+  noted: Array<readonly [number: number, source: WebSource]>;
   /** The cited pages listed under **Sources** (every cited page in the inline style). */
   listed: WebSource[];
   /** The pages the search returned that the answer did not cite. */
   uncited: WebSource[];
-  /** Some pages are footnotes (the footnote style). */
-  footnoted: boolean;
 }
 
 /**
@@ -147,14 +147,19 @@ export function turnPages(
     if (number === undefined) listed.push(source);
     else noted.push([number, source]);
   }
+  if (noted.length === 0 && listed.length === 0 && uncited.length === 0) return null;
   noted.sort(([a], [b]) => a - b);
+  return { noted, listed, uncited };
+}
+
+/** A turn's pages as Markdown. */
+export function turnPagesMarkdown({ noted, listed, uncited }: TurnPages): string {
   const blocks = noted.map(([number, source]) => `[^${number}]: ${pageLine(source)}`);
   if (listed.length > 0)
     blocks.push(`**Sources**\n\n${listed.map((source) => `- ${pageLine(source)}`).join('\n')}`);
   if (uncited.length > 0)
     blocks.push(`_Also found by the search, not cited:_ ${uncited.map(uncitedLink).join(' · ')}`);
-  if (blocks.length === 0) return null;
-  return { markdown: blocks.join('\n\n'), listed, uncited, footnoted: noted.length > 0 };
+  return blocks.join('\n\n');
 }
 
 /** How a page the answer did not cite is named: its title, else its site, else its address. */

@@ -119,7 +119,7 @@ export function* bodyBlocks(
     note: source.note,
   });
   for (const block of blocks)
-    yield typeof block === 'string' ? `\n\n${block}` : { ...block, markdown: `\n\n${block.markdown}` };
+    yield typeof block === 'string' ? `\n\n${block}` : { ...block, before: `\n\n${block.before}` };
   for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;
   yield '\n';
 }

@@ -30,7 +30,8 @@ function searchLine(inspection: Inspection): string | null {
   // With no search at all, "No search queries were found" says it.
   if (searched === 0) return null;
   const without = known.filter((fact) => fact.searched === false);
-  const labels = turnLabels(inspection.conversation, new Set(without.map((fact) => fact.turnIndex)), 0);
+  // Named by number only: shortening thousands of questions nobody reads cost a twentieth of the page.
+  const labels = turnLabels(inspection.conversation, new Set(without.map((fact) => fact.turnIndex)), null);
   const names = without.map((fact) => `Turn ${labels.get(fact.turnIndex)?.number ?? fact.turnIndex + 1}`);
   const answers = known.length === 1 ? 'answer' : 'answers';
   return `Searched the web for ${searched} of ${known.length} ${answers}.${names.length === 0 ? '' : ` Without a search: ${names.join(', ')}.`}`;

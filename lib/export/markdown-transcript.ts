@@ -19,6 +19,7 @@ import {
   type TurnFootnotes,
   type TurnPages,
   turnPages,
+  turnPagesMarkdown,
 } from './markdown-citations';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
@@ -248,13 +249,18 @@ const isPrompt = (message: NormalizedMessage): boolean => message.role === 'user
 export interface PagesBlock {
   heading: string | null;
   pages: TurnPages;
-  markdown: string;
+  /** What comes before it in the document: a blank line, once it follows another block. */
+  before: string;
 }
 
 export type TranscriptBlock = string | PagesBlock;
 
-export const blockMarkdown = (block: TranscriptBlock): string =>
-  typeof block === 'string' ? block : block.markdown;
+/** The block as Markdown: a turn's pages written only now, as the HTML export mostly writes them itself. */
+export const blockMarkdown = (block: TranscriptBlock): string => {
+  if (typeof block === 'string') return block;
+  const heading = block.heading === null ? '' : `${SPEAKER_HEADING} ${block.heading}\n\n`;
+  return `${block.before}${heading}${turnPagesMarkdown(block.pages)}`;
+};
 
 /**
  * The transcript's blocks in order, each written when it is asked for
@@ -304,9 +310,7 @@ export function* transcriptBlocks(
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
     const pages = list === undefined ? null : turnPages(list, state.numbers, state.footnotes);
     if (pages === null) return null;
-    const heading = headingFor('Assistant');
-    const markdown = heading === null ? pages.markdown : `${SPEAKER_HEADING} ${heading}\n\n${pages.markdown}`;
-    return { heading, pages, markdown };
+    return { heading: headingFor('Assistant'), pages, before: '' };
   }
   for (let place = 0; place < messages.length; place += 1) {
     const message = messages[place] as NormalizedMessage;

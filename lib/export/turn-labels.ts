@@ -15,12 +15,13 @@ export interface TurnLabel {
 
 /**
  * Labels of the turns in `turnIndexes` only: a 10,000-message conversation names just the few asked for.
- * A question is the text of the last message with the turn's user message id.
+ * A question is the text of the last message with the turn's user message id; with `questionLength` null
+ * only the numbers are wanted, and every question is left ''.
  */
 export function turnLabels(
   conversation: Conversation,
   turnIndexes: ReadonlySet<number>,
-  questionLength: number,
+  questionLength: number | null,
 ): Map<number, TurnLabel> {
   const labels = new Map<number, TurnLabel>();
   if (turnIndexes.size === 0) return labels;
@@ -32,6 +33,7 @@ export function turnLabels(
     labels.set(index, { number: turn.userMessageId === null ? null : questionNumber, question: '' });
     if (turn.userMessageId !== null) wanted.set(turn.userMessageId, index);
   });
+  if (questionLength === null) return labels;
   // One pass over the messages with a map of the few wanted ids: no index of every message.
   for (const message of conversation.messages) {
     const index = wanted.get(message.id);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownHtml } from '@/lib/export/html-markdown';
 import { pagesHtml } from '@/lib/export/html-pages';
-import { type CitationStyle, turnPages } from '@/lib/export/markdown-citations';
+import { type CitationStyle, turnPages, turnPagesMarkdown } from '@/lib/export/markdown-citations';
 import type { WebSource } from '@/lib/insights/sources';
 
 /**
@@ -64,8 +64,8 @@ describe("a turn's pages as HTML", () => {
           const footnotes = new Map(sources.map((page, index) => [page.url, index + 1]));
           const pages = turnPages(sources, { style, next: 1 }, footnotes);
           if (pages === null) return;
-          const markdown = `\n\n${heading === null ? '' : `### ${heading}\n\n`}${pages.markdown}`;
-          const html = pagesHtml({ heading, pages, markdown });
+          const markdown = `\n\n${heading === null ? '' : `### ${heading}\n\n`}${turnPagesMarkdown(pages)}`;
+          const html = pagesHtml({ heading, pages, before: '\n\n' });
           if (html === null) return;
           written += 1;
           expect(html).toBe(markdownHtml(markdown));
@@ -92,9 +92,9 @@ describe("a turn's pages as HTML", () => {
     const pages = turnPages([page], { style: 'inline', next: 1 }, new Map());
     expect(pages).not.toBeNull();
     if (pages === null) return;
-    expect(pagesHtml({ heading: null, pages, markdown: pages.markdown })).toBeNull();
+    expect(pagesHtml({ heading: null, pages, before: '' })).toBeNull();
     const plain = turnPages([{ ...page, title: 'Plain' }], { style: 'inline', next: 1 }, new Map());
-    expect(plain === null ? null : pagesHtml({ heading: 'Assistant', pages: plain, markdown: '' })).toBe(
+    expect(plain === null ? null : pagesHtml({ heading: 'Assistant', pages: plain, before: '' })).toBe(
       '<h3>Assistant</h3>\n<p><strong>Sources</strong></p>\n<ul>\n<li><a href="https://example.com/">Plain</a> — example.com</li>\n</ul>\n',
     );
   });
