@@ -41,9 +41,12 @@ export async function turnLibraryOn(worker: Worker): Promise<void> {
   }, DEMO_BRANDS);
 }
 
-/** How many conversations the library database holds, read in an extension page. */
-async function keptCount(): Promise<number> {
-  if (!(await indexedDB.databases()).some((database) => database.name === 'chat-lens-library')) return 0;
+/**
+ * How many conversations the library database holds, read in an extension page, once it holds `atLeast`;
+ * false before. Self-contained: it runs in the page.
+ */
+async function keptAtLeast(atLeast: number): Promise<number | false> {
+  if (!(await indexedDB.databases()).some((database) => database.name === 'chat-lens-library')) return false;
   const database = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open('chat-lens-library');
     request.onsuccess = () => resolve(request.result);
@@ -55,16 +58,14 @@ async function keptCount(): Promise<number> {
     request.onerror = () => reject(request.error);
   });
   database.close();
-  return count;
+  return count >= atLeast ? count : false;
 }
 
 /** Waits until the library, read in this extension page, holds `count` conversations; says how many. */
 async function waitForKept(page: Page, count: number): Promise<number> {
-  await page.waitForFunction(`(${keptCount.toString()})().then((kept) => kept >= ${count})`, undefined, {
-    timeout: 60_000,
-    polling: 500,
-  });
-  return page.evaluate(`(${keptCount.toString()})()`);
+  // A function, not a string: an extension page's policy forbids evaluating strings.
+  const kept = await page.waitForFunction(keptAtLeast, count, { timeout: 60_000, polling: 500 });
+  return Number(await kept.jsonValue());
 }
 
 /**

@@ -40,22 +40,54 @@ async function waitForClient(page: Page, ready: (state: ClientState) => boolean)
   await page.waitForFunction(source, undefined, { timeout: 30_000 });
 }
 
-async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]): Promise<void> {
-  await waitForClient(chat, (state) => state.loaded);
+/** The number the side panel's Queries tab shows. */
+async function queryCount(panel: Page): Promise<number> {
+  const tab = await panel.locator('[role="tab"][aria-keyshortcuts="1"]').innerText();
+  return Number(/\d+/.exec(tab)?.[0] ?? 0);
+}
+
+/**
+ * Asks the prompt with the side panel open, and says whether the panel listed its searches while the
+ * answer was still streaming.
+ */
+async function askWithPanelOpen(chat: Page, panelUrl: string): Promise<void> {
+  const panel = await openExtensionPage(chat, panelUrl, { width: 420, height: 800 });
+  const before = await queryCount(panel);
   await chat.fill('textarea#prompt', PROMPT);
   await chat.click('button#send');
+  // A function, not a string: an extension page's policy forbids evaluating strings.
+  await panel.waitForFunction(
+    (count) =>
+      Number(
+        /\d+/.exec(document.querySelector('[role="tab"][aria-keyshortcuts="1"]')?.textContent ?? '')?.[0] ??
+          0,
+      ) > count,
+    before,
+    { timeout: 30_000 },
+  );
+  const streaming = await chat.evaluate('window.__replica?.lastAnswer === null');
+  const after = await queryCount(panel);
+  console.log(
+    `The side panel listed the prompt's ${after - before} new queries ${streaming ? 'while its answer was still streaming' : 'once its answer had ended'}.`,
+  );
   await waitForClient(chat, (state) => state.lastAnswer !== null);
+  await panel.close();
+}
+
+async function showCaseHeadless(chat: Page, extensionId: string, shots: string[]): Promise<void> {
+  await waitForClient(chat, (state) => state.loaded);
+  const tabId = await chat
+    .context()
+    .serviceWorkers()[0]
+    ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
+  const extensionBase = `chrome-extension://${extensionId}`;
+  await askWithPanelOpen(chat, `${extensionBase}/sidepanel.html?tabId=${tabId}`);
   const shoot = async (page: Page, name: string): Promise<void> => {
     const file = join(outputDir, name);
     await page.screenshot({ path: file, fullPage: true });
     shots.push(file);
   };
   await shoot(chat, 'chat-page.png');
-  const tabId = await chat
-    .context()
-    .serviceWorkers()[0]
-    ?.evaluate(async (url: string) => (await chrome.tabs.query({ url }))[0]?.id, chat.url());
-  const extensionBase = `chrome-extension://${extensionId}`;
   // The real popup and side panel for that tab, in both themes (the pages take ?tabId=).
   for (const [name, size] of [
     ['popup', { width: 400, height: 600 }],
