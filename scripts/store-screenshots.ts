@@ -6,10 +6,10 @@ import { openExtensionPage } from '@/tests/support/extension-page';
 /**
  * Screenshots for a store listing: 1280x800, the size both the Chrome Web Store and addons.mozilla.org take.
  * A browser's own side panel and popup are not part of a page screenshot, so each shot is put together as the
- * user sees it: the chat page with the real side panel beside it, one shot per view, and the chat page with
- * the real popup open over its top right corner.
+ * user sees it: the chat page with the real side panel beside it, one shot per view, the chat page with
+ * the real popup open over its top right corner, and the library page's overview as its tab shows it.
  */
-const STORE_SIZE = { width: 1280, height: 800 };
+export const STORE_SIZE = { width: 1280, height: 800 };
 const PANEL_SIZE = { width: 420, height: 800 };
 const POPUP_SIZE = { width: 400, height: 600 };
 
@@ -90,4 +90,11 @@ export async function shootStoreListing(
   shots.push(file);
   await popup.close();
   await canvas.close();
+}
+
+/** The library page on its overview, already open at STORE_SIZE: the last picture of the set. */
+export async function shootStoreLibrary(library: Page, outputDir: string, shots: string[]): Promise<void> {
+  const file = join(outputDir, 'store', `${PANEL_VIEWS.length + 2}-library-overview.png`);
+  await library.screenshot({ path: file });
+  shots.push(file);
 }

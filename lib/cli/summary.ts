@@ -7,7 +7,10 @@ function adsLine(inspection: Inspection): string {
   if (ads === null) return 'not in the file';
   if (!ads.shownAny) return 'none shown';
   const advertisers = ads.advertisers.length > 0 ? ` (${ads.advertisers.join(', ')})` : '';
-  return `${plural(ads.adCount, 'ad')}${advertisers}`;
+  // An ad an answer streamed was never in the ads response: the summary says so, as the views do.
+  const streamed = ads.ads.filter((ad) => ad.streamed).length;
+  const streamedText = streamed > 0 ? `; ${streamed} streamed with an answer` : '';
+  return `${plural(ads.adCount, 'ad')}${advertisers}${streamedText}`;
 }
 
 function queriesLine(inspection: Inspection): string {
