@@ -214,6 +214,26 @@ window.__replica = {
     return element;
   }
 
+  /**
+   * The answer's private-use markers (site-interface 10.5) as the site shows them: an entity or a product by
+   * its name, a citation or an image group as nothing here (the site draws them as pills and carousels), the
+   * marks around a cited span dropped.
+   */
+  function withoutMarkers(text) {
+    return text
+      .replace(/\uE200([a-z_]+)\uE202([^\uE201]*)\uE201/g, (_whole, kind, args) => {
+        if (kind !== 'entity' && kind !== 'product_entity') return '';
+        try {
+          return String(JSON.parse(args)[1] ?? '');
+        } catch {
+          return '';
+        }
+      })
+      .replace(/[\uE200-\uE2FF]/g, '')
+      .replace(/ +([.,;:])/g, '$1')
+      .replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n');
+  }
+
   /** Enough markdown for a screenshot: fenced code blocks, and bold markers dropped from prose. */
   function appendMarkdown(element, markdown) {
     markdown.split(/```[^\n]*\n?/).forEach((segment, index) => {
@@ -223,7 +243,9 @@ window.__replica = {
         element.append(pre);
       } else if (segment.trim() !== '') {
         // Single line breaks inside a paragraph are soft, as in markdown; lists and tables keep theirs.
-        const prose = segment.replace(/\*\*/g, '').replace(/([^\n])\n(?!\n|\s*[-*|#>]|\s*\d+\.)/g, '$1 ');
+        const prose = withoutMarkers(segment)
+          .replace(/\*\*/g, '')
+          .replace(/([^\n])\n(?!\n|\s*[-*|#>]|\s*\d+\.)/g, '$1 ');
         element.append(textBlock(prose.trim()));
       }
     });
