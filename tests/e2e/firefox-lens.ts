@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { test as base, expect } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { buildFirefoxExtension } from '@/tests/support/build-extension';
+import { openExtensionPage, openFirefoxChat, savedFile, tabIdOf } from '@/tests/support/firefox-pages';
 import { launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 
 export interface FirefoxLens {
@@ -19,51 +20,13 @@ export interface FirefoxLens {
 
 const TIMEOUT_MS = 20_000;
 
-/**
- * A new tab on an extension page, once the page shows its main element. Firefox never reports the load of
- * a moz-extension:// page over WebDriver BiDi, so the navigation is started, not awaited.
- */
-async function openExtensionPage(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage();
-  page.goto(url).catch(() => undefined);
-  await page.waitForSelector('main', { timeout: TIMEOUT_MS });
-  return page;
-}
-
-/**
- * The tab id Firefox gave a page, as the add-on sees it: asked from one of its pages, which may see the
- * URL of a chatgpt.com tab (its host permission). A tab just opened may report its URL a moment late.
- */
-async function tabIdOf(browser: Browser, extensionOrigin: string, page: Page): Promise<number> {
-  const asker = await openExtensionPage(browser, `${extensionOrigin}/popup.html`);
-  try {
-    const id = await asker.evaluate(async (pageUrl: string) => {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const found = (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl);
-        if (found?.id !== undefined) return found.id;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return null;
-    }, page.url());
-    if (id === null) throw new Error(`no tab has the URL ${page.url()}`);
-    return id;
-  } finally {
-    await asker.close();
-  }
-}
-
-/**
- * A file Firefox finished saving in `folder` that was not there before: while it saves, an empty file of
- * the final name waits beside the `.part` file that receives the bytes.
- */
+/** A file Firefox finished saving in `folder` that was not there before (savedFile). */
 async function newFile(folder: string, before: ReadonlySet<string>): Promise<string> {
   let name: string | undefined;
   await expect
     .poll(
       () => {
-        const names = readdirSync(folder).filter((file) => !before.has(file));
-        const saved = names.find((file) => !file.endsWith('.part') && statSync(join(folder, file)).size > 0);
-        name = names.some((file) => file.endsWith('.part')) ? undefined : saved;
+        name = savedFile(folder, before);
         return name;
       },
       { timeout: TIMEOUT_MS, interval: 100 },
@@ -92,15 +55,7 @@ export const test = base.extend<{ firefox: FirefoxLens }>({
       const { browser, extensionOrigin } = firefox;
       await use({
         replica,
-        async openChat(path) {
-          const page = await browser.newPage();
-          await page.goto(`https://chatgpt.com${path}`);
-          await page.waitForFunction(
-            () => (window as unknown as { __replica?: { loaded: boolean } }).__replica?.loaded === true,
-            { timeout: TIMEOUT_MS },
-          );
-          return page;
-        },
+        openChat: (path) => openFirefoxChat(browser, path),
         async openPopup(forTab) {
           const tabId = await tabIdOf(browser, extensionOrigin, forTab);
           return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
