@@ -1,7 +1,8 @@
 /**
  * The export click's baseline, run inside the browser under test (Chromium or Firefox): the 10,000-message
  * conversation's messages-format pages as the site serves them, fetched by the chat page itself, and
- * JSON.parse of them. Both are functions for the driver's `page.evaluate`, so they hold no closure.
+ * JSON.parse of them. They are functions for the driver's `page.evaluate`, so they hold no closure and name
+ * no inner function (tsx would wrap it in a helper the page lacks).
  */
 
 /**
@@ -11,15 +12,14 @@
  * its main thread has been idle for a while.
  */
 export async function untilSettled(): Promise<void> {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const limit = performance.now() + 60_000;
   while (document.body.textContent?.includes('Loading older messages')) {
     if (performance.now() > limit) throw new Error('The popup still loads older messages after 60 s.');
-    await pause(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (let quiet = 0; quiet < 3; quiet += 1) {
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }));
-    await pause(500);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 

@@ -12,6 +12,7 @@ import {
   savedFile,
   startNavigation,
   tabIdOf,
+  waitForContent,
 } from '@/tests/support/firefox-pages';
 import { launchFirefox, launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { median } from '@/tests/support/statistics';
@@ -111,7 +112,7 @@ async function timeOpen(browser: Browser, url: string, selector: string): Promis
   const page = await browser.newPage();
   const start = performance.now();
   startNavigation(page, url);
-  await page.waitForSelector(selector, { timeout: 30_000 });
+  await waitForContent(page, selector, 30_000);
   const wallMs = performance.now() - start;
   await page.close();
   return wallMs;
@@ -162,7 +163,7 @@ async function exportFigures(
   const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.tenThousand}`);
   const tabId = await tabIdOf(browser, extensionOrigin, chat);
   const popup = await openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
-  await popup.waitForSelector('main[data-face="views"]', { timeout: 60_000 });
+  await waitForContent(popup, 'main[data-face="views"]', 60_000);
   const clicks: number[] = [];
   // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
   for (let run = 0; run <= EXPORTS; run += 1) {

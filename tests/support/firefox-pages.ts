@@ -12,11 +12,35 @@ export function startNavigation(page: Page, url: string): void {
   page.goto(url).catch(() => undefined);
 }
 
+/**
+ * Waits until `selector` is in the page a navigation started, asking every 10 ms; not in the blank
+ * document the new tab holds before it, which has a body too. Puppeteer's own
+ * waitForSelector keeps a handle in the blank document the tab starts with; once Firefox replaces it by
+ * the extension page, that handle's realm is gone and the wait fails ("got null" from the BiDi script
+ * module). A fresh query each time lands in whichever document is there; one asked during the swap fails
+ * and is asked again.
+ */
+export async function waitForContent(page: Page, selector: string, timeout = TIMEOUT_MS): Promise<void> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    const found = await page
+      .evaluate(
+        (wanted: string) => location.href !== 'about:blank' && document.querySelector(wanted) !== null,
+        selector,
+      )
+      .catch(() => false);
+    if (found) return;
+    if (performance.now() >= deadline)
+      throw new Error(`${selector} is not in ${page.url()} after ${timeout} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** A new tab on an extension page, once `selector` (its main element by default) is in it. */
 export async function openExtensionPage(browser: Browser, url: string, selector = 'main'): Promise<Page> {
   const page = await browser.newPage();
   startNavigation(page, url);
-  await page.waitForSelector(selector, { timeout: TIMEOUT_MS });
+  await waitForContent(page, selector);
   return page;
 }
 
