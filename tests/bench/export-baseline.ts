@@ -5,6 +5,10 @@
  * no inner function (tsx would wrap it in a helper the page lacks).
  */
 
+/** Clicks timed once the pages are held, and rounds of JSON.parse timed, in both browsers. */
+export const EXPORTS = 5;
+export const PARSES = 11;
+
 /**
  * Run in the popup. After the first export loaded the older pages, the popup draws 10,000 messages' views
  * and the worker stores the new snapshot: clicks in those seconds time that work too. The figure is a

@@ -16,21 +16,11 @@ import {
 } from '@/tests/support/firefox-pages';
 import { launchFirefox, launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { median } from '@/tests/support/statistics';
-import type { Benchmark, BenchmarkResult, TableRow } from './benchmark';
-import { exportClickDetail, fetchMessagesBodies, medianParseMs, untilSettled } from './export-baseline';
-import { beyond, isTokenFetch, requestsAbout } from './own-requests';
+import type { Benchmark, BenchmarkResult } from './benchmark';
+import * as baseline from './export-baseline';
+import { beyond, isTokenFetch, LOAD_SETTLE_MS, requestsAbout } from './own-requests';
+import { OPENS } from './page-opens';
 
-/**
- * The Chromium figures that Firefox can be held to, measured the same way in Firefox ESR with the
- * production Firefox build, on the replica served as chatgpt.com on port 443 (tests/support/launch-firefox.ts).
- * Firefox sends the add-on's fetches with Sec-Fetch-Site: same-origin, so the replica cannot tell them from
- * the page's: the add-on's own requests are what the same load makes in a Firefox with the add-on beyond
- * what it makes in the same Firefox without it.
- */
-const LOAD_SETTLE_MS = 8_000;
-const OPENS = 11;
-const EXPORTS = 5;
-const PARSES = 11;
 const EXPORT_TIMEOUT_MS = 120_000;
 /** The first contact with the views: what the popup shows once it has the tab's data. */
 const WITH_DATA = 'main[data-face="views"] [role="tabpanel"]';
@@ -44,11 +34,19 @@ const PLAIN_JSON = { 'devtools.jsonview.enabled': false };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
-const row = (label: string, value: number, figure: string, detail: string): TableRow => ({
-  label,
-  cells: { value: String(value), target: targetTextOf(figure), detail },
+/** A result of one figure, rounded to 3 digits, and its table row. */
+const oneFigure = (figure: string, label: string, value: number, detail: string): BenchmarkResult => ({
+  figures: { [figure]: round(value, 3) },
+  rows: [{ label, cells: { value: String(round(value, 3)), target: targetTextOf(figure), detail } }],
 });
 
+/**
+ * The Chromium figures that Firefox can be held to, measured the same way in Firefox ESR with the
+ * production Firefox build, on the replica served as chatgpt.com on port 443 (tests/support/launch-firefox.ts).
+ * Firefox sends the add-on's fetches with Sec-Fetch-Site: same-origin, so the replica cannot tell them from
+ * the page's: the add-on's own requests are what the same load makes in a Firefox with the add-on beyond
+ * what it makes in the same Firefox without it.
+ */
 export function firefoxBenchmark(): Benchmark {
   return { name: 'the add-on in Firefox', run: measureInFirefox };
 }
@@ -94,17 +92,13 @@ async function requestsOfLoad(replica: Replica, browser: Browser): Promise<strin
 function ownRequestFigures(withAddOn: string[], pageAlone: string[]): BenchmarkResult {
   const own = beyond(withAddOn, pageAlone);
   const missing = beyond(pageAlone, withAddOn);
-  return {
-    figures: { firefox_own_requests_per_load: own.length },
-    rows: [
-      row(
-        'own requests, one-page conversation',
-        own.length,
-        'firefox_own_requests_per_load',
-        `${LOAD_SETTLE_MS / 1000} s after the page loaded, with the add-on beyond without: ${own.join(', ') || '-'} (${withAddOn.length} with, ${pageAlone.length} without${missing.length > 0 ? `; not made with it: ${missing.join(', ')}` : ''})`,
-      ),
-    ],
-  };
+  const notMade = missing.length > 0 ? `; not made with it: ${missing.join(', ')}` : '';
+  return oneFigure(
+    'firefox_own_requests_per_load',
+    'own requests, one-page conversation',
+    own.length,
+    `${LOAD_SETTLE_MS / 1000} s after the page loaded, with the add-on beyond without: ${own.join(', ') || '-'} (${withAddOn.length} with, ${pageAlone.length} without${notMade})`,
+  );
 }
 
 /** Opening `url` in a fresh tab until `selector` is in it, in ms as the driver sees it. */
@@ -131,17 +125,12 @@ async function popupFigures(browser: Browser, extensionOrigin: string): Promise<
   }
   await chat.close();
   const ratio = median(popups) / median(empties);
-  return {
-    figures: { firefox_popup_render_ratio: round(ratio, 3) },
-    rows: [
-      row(
-        'popup, first render with data',
-        round(ratio, 3),
-        'firefox_popup_render_ratio',
-        `median of ${OPENS}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
-      ),
-    ],
-  };
+  return oneFigure(
+    'firefox_popup_render_ratio',
+    'popup, first render with data',
+    ratio,
+    `median of ${OPENS}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
+  );
 }
 
 /** Clicks the Export button in the popup and waits until Firefox has saved the file. */
@@ -166,27 +155,22 @@ async function exportFigures(
   await waitForContent(popup, 'main[data-face="views"]', 60_000);
   const clicks: number[] = [];
   // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
-  for (let run = 0; run <= EXPORTS; run += 1) {
+  for (let run = 0; run <= baseline.EXPORTS; run += 1) {
     const start = performance.now();
     await exportOnce(popup, downloadDir);
     if (run > 0) clicks.push(performance.now() - start);
-    else await popup.evaluate(untilSettled);
+    else await popup.evaluate(baseline.untilSettled);
   }
-  const bodies = await chat.evaluate(fetchMessagesBodies, FIXTURE_IDS.tenThousand);
-  const parseMs = await popup.evaluate(medianParseMs, { texts: bodies, rounds: PARSES });
+  const bodies = await chat.evaluate(baseline.fetchMessagesBodies, FIXTURE_IDS.tenThousand);
+  const parseMs = await popup.evaluate(baseline.medianParseMs, { texts: bodies, rounds: baseline.PARSES });
   await popup.close();
   await chat.close();
   const clickMs = median(clicks);
   const ratio = clickMs / parseMs;
-  return {
-    figures: { firefox_export_click_ms_10k_ratio: round(ratio, 3) },
-    rows: [
-      row(
-        'Export click to Markdown file, 10,000 messages',
-        round(ratio, 3),
-        'firefox_export_click_ms_10k_ratio',
-        exportClickDetail(EXPORTS, clickMs, bodies, parseMs),
-      ),
-    ],
-  };
+  return oneFigure(
+    'firefox_export_click_ms_10k_ratio',
+    'Export click to Markdown file, 10,000 messages',
+    ratio,
+    baseline.exportClickDetail(baseline.EXPORTS, clickMs, bodies, parseMs),
+  );
 }

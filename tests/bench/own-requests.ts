@@ -1,5 +1,8 @@
 import type { Replica } from '@/tests/replica/server';
 
+/** How long after its page loaded a conversation's load is counted, in both browsers. */
+export const LOAD_SETTLE_MS = 8_000;
+
 /** A stretch of time on the replica's clock, epoch ms. */
 export interface TimeWindow {
   from: number;

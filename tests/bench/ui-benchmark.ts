@@ -6,17 +6,21 @@ import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
-import { exportClickDetail, fetchMessagesBodies, medianParseMs, untilSettled } from './export-baseline';
-import { emptyExtensionPage, type Opened, timeOpen } from './page-opens';
+import {
+  EXPORTS,
+  exportClickDetail,
+  fetchMessagesBodies,
+  medianParseMs,
+  PARSES,
+  untilSettled,
+} from './export-baseline';
+import { emptyExtensionPage, OPENS, type Opened, timeOpen } from './page-opens';
 
 /**
  * The popup's first render with data against opening an empty extension page, and
  * the Export click on a 10,000-message conversation against JSON.parse of its messages-format bodies,
  * both in the same Chromium of the same run.
  */
-const OPENS = 11;
-const EXPORTS = 5;
-const PARSES = 11;
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
