@@ -4,6 +4,7 @@ import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
 import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
+import { firefoxBenchmark } from './firefox-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { importHeapBenchmark } from './import-heap-benchmark';
 import { insightsBenchmark } from './insights-benchmark';
@@ -38,6 +39,7 @@ export const benchmarks = (extensionDir: string): Benchmark[] => [
   fuzzBenchmark,
   browserBenchmark(extensionDir),
   uiBenchmark(extensionDir),
+  firefoxBenchmark(),
   libraryPageBenchmark(extensionDir),
   importHeapBenchmark(extensionDir),
   budgetsBenchmark(extensionDir),

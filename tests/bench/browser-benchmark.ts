@@ -6,7 +6,7 @@ import { launchBrowser, launchBrowserWithExtension } from '@/tests/support/launc
 import { median, trimmedMean } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult, TableRow } from './benchmark';
 import { busyTime, type ChatTab, hideTab, openChatTab } from './chat-tab';
-import { ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
+import { isTokenFetch, LOAD_SETTLE_MS, ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
 import {
   fetchCallMean,
   firstSseChunkTime,
@@ -23,7 +23,6 @@ import { openUnattended } from './unattended-browser';
  * the page's own, taken inside the page; busy time is the page's main thread from CDP
  * Performance.getMetrics. Every figure is a count or a ratio within this run.
  */
-const LOAD_SETTLE_MS = 8_000;
 /**
  * The idle figures are counted over one real minute: the extension's fallback poll is 12 s
  * (site-interface 8), so a shorter window scaled up would hide it. The four idle tabs share that minute, in
@@ -121,13 +120,6 @@ async function ownRequestsOfAnswer(replica: Replica, context: BrowserContext, na
   await tab.page.close();
   return requests;
 }
-
-/**
- * site-interface 5: the extension's token (GET /api/auth/session) is a step of its own, cached, and no
- * request for conversation data; the own-request figures count the endpoints of site-interface 4, so the
- * token fetches are a figure of their own.
- */
-const isTokenFetch = (request: string): boolean => request.startsWith('GET /api/auth/session');
 
 async function loadFigures(replica: Replica, context: BrowserContext): Promise<BenchmarkResult> {
   // plain: one page of the messages format, which the page loads itself (site-interface 4.1).

@@ -1,5 +1,8 @@
 import type { Replica } from '@/tests/replica/server';
 
+/** How long after its page loaded a conversation's load is counted, in both browsers. */
+export const LOAD_SETTLE_MS = 8_000;
+
 /** A stretch of time on the replica's clock, epoch ms. */
 export interface TimeWindow {
   from: number;
@@ -56,4 +59,40 @@ export async function waitForQuiet(
     if (now - last >= quietMs || now - start >= limitMs) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * site-interface 5: the extension's token (GET /api/auth/session) is a step of its own, cached, and no
+ * request for conversation data; the own-request figures count the endpoints of site-interface 4, so the
+ * token fetches are a figure of their own.
+ */
+export const isTokenFetch = (request: string): boolean => request.startsWith('GET /api/auth/session');
+
+/**
+ * Every request in a window about one conversation, or naming none, from whatever sent it: the page or
+ * the add-on, as Firefox tells them apart by no header (its add-on's fetches say Sec-Fetch-Site:
+ * same-origin). Document loads are left out.
+ */
+export function requestsAbout(replica: Replica, conversationId: string, window: TimeWindow): string[] {
+  return replica
+    .requests()
+    .filter(
+      (record) =>
+        record.origin !== 'other' &&
+        record.time >= window.from &&
+        record.time <= window.to &&
+        (record.conversationId === conversationId || record.conversationId === null),
+    )
+    .map((record) => `${record.method} ${shortPath(record.path, conversationId)}`);
+}
+
+/** The requests of `all` left once each of `pageAlone` has taken away one equal to it. */
+export function beyond(all: readonly string[], pageAlone: readonly string[]): string[] {
+  const left = [...pageAlone];
+  return all.filter((request) => {
+    const at = left.indexOf(request);
+    if (at === -1) return true;
+    left.splice(at, 1);
+    return false;
+  });
 }

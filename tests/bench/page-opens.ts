@@ -1,5 +1,8 @@
 import type { BrowserContext } from 'playwright-core';
 
+/** Opens of each page, the popup's and the empty one, timed for the popup's figure in both browsers. */
+export const OPENS = 11;
+
 /** Opening an extension page until it shows what it is for, as the popup's and the library's figures time it. */
 export interface Opened {
   /** Milliseconds from asking for the URL to `ready` resolving, as the test driver sees it. */

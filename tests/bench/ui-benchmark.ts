@@ -6,16 +6,21 @@ import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
-import { emptyExtensionPage, type Opened, timeOpen } from './page-opens';
+import {
+  EXPORTS,
+  exportClickDetail,
+  fetchMessagesBodies,
+  medianParseMs,
+  PARSES,
+  untilSettled,
+} from './export-baseline';
+import { emptyExtensionPage, OPENS, type Opened, timeOpen } from './page-opens';
 
 /**
  * The popup's first render with data against opening an empty extension page, and
  * the Export click on a 10,000-message conversation against JSON.parse of its messages-format bodies,
  * both in the same Chromium of the same run.
  */
-const OPENS = 11;
-const EXPORTS = 5;
-const PARSES = 11;
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
@@ -104,45 +109,6 @@ async function popupFigures(
   };
 }
 
-/**
- * After the first export loaded the older pages, the popup draws 10,000 messages' views and the worker
- * stores the new snapshot: clicks in those seconds time that work too. The figure is a click on a
- * conversation that is held and shown, so the bench waits until the popup shows no load and its main
- * thread has been idle for a while.
- */
-async function settled(popup: Page): Promise<void> {
-  await popup.waitForFunction(() => !document.body.textContent?.includes('Loading older messages'), null, {
-    timeout: 60_000,
-  });
-  for (let quiet = 0; quiet < 3; quiet += 1) {
-    await popup.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-    await popup.waitForTimeout(500);
-  }
-}
-
-/** The conversation's messages-format pages as the site serves them, fetched by the page itself. */
-function messagesBodies(page: Page, conversationId: string): Promise<string[]> {
-  return page.evaluate(async (id) => {
-    const session = (await (await fetch('/api/auth/session')).json()) as { accessToken?: string };
-    const headers = { Authorization: `Bearer ${session.accessToken ?? ''}` };
-    const bodies: string[] = [];
-    let before: string | null = null;
-    // site-interface 4.1: page with before = start_cursor until has_previous_page is false.
-    for (;;) {
-      const query: string = `include_has_versions=true&num_turns=100${before === null ? '' : `&before=${encodeURIComponent(before)}`}`;
-      const body: string = await (
-        await fetch(`/backend-api/conversations/${id}?${query}`, { headers })
-      ).text();
-      bodies.push(body);
-      const info: { start_cursor?: string; has_previous_page?: boolean } | undefined = (
-        JSON.parse(body) as { page_info?: { start_cursor?: string; has_previous_page?: boolean } }
-      ).page_info;
-      if (!info?.has_previous_page || !info.start_cursor) return bodies;
-      before = info.start_cursor;
-    }
-  }, conversationId);
-}
-
 async function exportFigures(
   context: BrowserContext,
   extensionId: string,
@@ -167,28 +133,15 @@ async function exportFigures(
     ]);
     await download.path();
     if (run > 0) clicks.push(performance.now() - start);
-    else await settled(popup);
+    else await popup.evaluate(untilSettled);
   }
-  const bodies = await messagesBodies(chat.page, FIXTURE_IDS.tenThousand);
+  const bodies = await chat.page.evaluate(fetchMessagesBodies, FIXTURE_IDS.tenThousand);
   // JSON.parse of the same bodies in the same browser, median of several.
-  const parseMs = await popup.evaluate(
-    ({ texts, rounds }) => {
-      const times: number[] = [];
-      for (let round = 0; round < rounds; round += 1) {
-        const start = performance.now();
-        for (const text of texts) JSON.parse(text);
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      return times[Math.floor(times.length / 2)] ?? Number.NaN;
-    },
-    { texts: bodies, rounds: PARSES },
-  );
+  const parseMs = await popup.evaluate(medianParseMs, { texts: bodies, rounds: PARSES });
   await popup.close();
   await chat.page.close();
   const clickMs = median(clicks);
   const ratio = clickMs / parseMs;
-  const kib = Math.round(bodies.reduce((sum, body) => sum + body.length, 0) / 1024);
   return {
     figures: { export_click_ms_10k_ratio: round(ratio, 3) },
     rows: [
@@ -197,7 +150,7 @@ async function exportFigures(
         cells: {
           value: ratio.toFixed(3),
           target: targetTextOf('export_click_ms_10k_ratio'),
-          detail: `median of ${EXPORTS}: ${clickMs.toFixed(0)} ms; JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms`,
+          detail: exportClickDetail(EXPORTS, clickMs, bodies, parseMs),
         },
       },
     ],

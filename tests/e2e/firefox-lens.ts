@@ -1,9 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+<<<<<<< HEAD
 import type { Browser, Page } from 'puppeteer-core';
 import { test as base, expect, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
+=======
+import type { Page } from 'puppeteer-core';
+import { test as base, expect } from 'vitest';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { buildFirefoxExtension } from '@/tests/support/build-extension';
+import { openExtensionPage, openFirefoxChat, savedFile, tabIdOf } from '@/tests/support/firefox-pages';
+>>>>>>> wt-ffbench
 import { launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { tabIdOf } from './firefox-add-on-page';
 
@@ -29,6 +37,7 @@ export interface FirefoxLens {
 
 const TIMEOUT_MS = 20_000;
 
+<<<<<<< HEAD
 /**
  * A new tab on an extension page, once the page shows its main element. Firefox never reports the load of
  * a moz-extension:// page over WebDriver BiDi, so the navigation is started, not awaited.
@@ -44,14 +53,15 @@ async function openExtensionPage(browser: Browser, url: string, { ownWindow = fa
  * A file Firefox finished saving in `folder` that was not there before: while it saves, an empty file of
  * the final name waits beside the `.part` file that receives the bytes.
  */
+=======
+/** A file Firefox finished saving in `folder` that was not there before (savedFile). */
+>>>>>>> wt-ffbench
 async function newFile(folder: string, before: ReadonlySet<string>): Promise<string> {
   let name: string | undefined;
   await expect
     .poll(
       () => {
-        const names = readdirSync(folder).filter((file) => !before.has(file));
-        const saved = names.find((file) => !file.endsWith('.part') && statSync(join(folder, file)).size > 0);
-        name = names.some((file) => file.endsWith('.part')) ? undefined : saved;
+        name = savedFile(folder, before);
         return name;
       },
       { timeout: TIMEOUT_MS, interval: 100 },
@@ -64,6 +74,7 @@ async function newFile(folder: string, before: ReadonlySet<string>): Promise<str
  * A loopback address of this test worker's own: Firefox keeps the port of a name it resolves, so each
  * replica it reaches listens on 443, and two files running at once need two addresses.
  */
+<<<<<<< HEAD
 const replicaAddress = (): string => `127.0.0.${10 + Number(process.env.VITEST_POOL_ID ?? 1)}`;
 
 /**
@@ -127,3 +138,40 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
   });
 
 export const test = firefoxTest();
+=======
+export const test = base.extend<{ firefox: FirefoxLens }>({
+  firefox: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const extensionDir = buildFirefoxExtension();
+      const downloadDir = mkdtempSync(join(tmpdir(), 'chat-lens-firefox-downloads-'));
+      const replica = await startReplica({ port: 443 });
+      const firefox = await launchFirefoxWithExtension({ extensionDir, downloadDir }).catch(
+        async (error: unknown) => {
+          await replica.close();
+          throw error;
+        },
+      );
+      const { browser, extensionOrigin } = firefox;
+      await use({
+        replica,
+        openChat: (path) => openFirefoxChat(browser, path),
+        async openPopup(forTab) {
+          const tabId = await tabIdOf(browser, extensionOrigin, forTab);
+          return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
+        },
+        async download(click) {
+          const before = new Set(readdirSync(downloadDir));
+          await click();
+          const name = await newFile(downloadDir, before);
+          return { name, text: readFileSync(join(downloadDir, name), 'utf8') };
+        },
+      });
+      await firefox.close();
+      await replica.close();
+      rmSync(downloadDir, { recursive: true, force: true });
+    },
+    { scope: 'file' },
+  ],
+});
+>>>>>>> wt-ffbench

@@ -43,19 +43,19 @@ function geckoIdOf(extensionDir: string): string {
 }
 
 /**
- * Starts headless Firefox with the built add-on installed, every host name resolved to this machine, so
- * that the production build, unchanged, talks to the replica as chatgpt.com (architecture "Tests").
- * Firefox keeps the port of a resolved name: the replica must listen on 443. Files download into
- * `downloadDir`.
+ * Starts headless Firefox with every host name resolved to this machine, so that the production build,
+ * unchanged, talks to the replica as chatgpt.com (architecture "Tests"). Firefox keeps the port of a
+ * resolved name: the replica must listen on 443. Files download into `downloadDir`. With `extensionDir`
+ * null, no add-on is installed: the same Firefox, for what the page does alone. `prefs` adds to Firefox's.
  */
-export async function launchFirefoxWithExtension(options: {
-  extensionDir: string;
+export async function launchFirefox(options: {
+  extensionDir: string | null;
   downloadDir: string;
   /** Where every host name resolves, the replica's address: 127.0.0.1 by default. */
   address?: string;
-  /** More prefs, such as a short `extensions.background.idle.timeout` to see the event page suspended. */
   prefs?: Record<string, unknown>;
-}): Promise<FirefoxWithExtension> {
+}): Promise<Browser> {
+  const { extensionDir } = options;
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: findFirefox(),
@@ -65,7 +65,11 @@ export async function launchFirefoxWithExtension(options: {
     // Without it Firefox refuses a WebDriver navigation to a moz-extension:// page.
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [geckoIdOf(options.extensionDir)]: EXTENSION_UUID }),
+      ...(extensionDir === null
+        ? {}
+        : {
+            'extensions.webextensions.uuids': JSON.stringify({ [geckoIdOf(extensionDir)]: EXTENSION_UUID }),
+          }),
       'network.dns.forceResolve': options.address ?? '127.0.0.1',
       'browser.download.dir': options.downloadDir,
       'browser.download.folderList': 2,
@@ -73,12 +77,24 @@ export async function launchFirefoxWithExtension(options: {
       ...options.prefs,
     },
   });
+  if (extensionDir === null) return browser;
   try {
-    await browser.installExtension(options.extensionDir);
+    await browser.installExtension(extensionDir);
   } catch (error) {
     await browser.close();
     throw error;
   }
+  return browser;
+}
+
+/** Firefox with the built add-on installed (launchFirefox). */
+export async function launchFirefoxWithExtension(options: {
+  extensionDir: string;
+  downloadDir: string;
+  address?: string;
+  prefs?: Record<string, unknown>;
+}): Promise<FirefoxWithExtension> {
+  const browser = await launchFirefox(options);
   return {
     browser,
     extensionOrigin: `moz-extension://${EXTENSION_UUID}`,

@@ -1,0 +1,176 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { type Replica, startReplica } from '@/tests/replica/server';
+import { buildFirefoxExtension } from '@/tests/support/build-extension';
+import { targetTextOf } from '@/tests/support/figures-markdown';
+import {
+  openExtensionPage,
+  openFirefoxChat,
+  savedFile,
+  startNavigation,
+  tabIdOf,
+  waitForContent,
+} from '@/tests/support/firefox-pages';
+import { launchFirefox, launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
+import { median } from '@/tests/support/statistics';
+import type { Benchmark, BenchmarkResult } from './benchmark';
+import * as baseline from './export-baseline';
+import { beyond, isTokenFetch, LOAD_SETTLE_MS, requestsAbout } from './own-requests';
+import { OPENS } from './page-opens';
+
+const EXPORT_TIMEOUT_MS = 120_000;
+/** The first contact with the views: what the popup shows once it has the tab's data. */
+const WITH_DATA = 'main[data-face="views"] [role="tabpanel"]';
+/** The primary Export button (its format the default, Markdown), not the menu beside it. */
+const EXPORT_BUTTON = '.export__buttons > button:first-child';
+/**
+ * Firefox shows a JSON file in its JSON viewer, a page of its own with scripts; without it manifest.json
+ * is plain text in a body, as Chromium shows it: the same empty extension page on both sides.
+ */
+const PLAIN_JSON = { 'devtools.jsonview.enabled': false };
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits: number): number => Number(value.toFixed(digits));
+/** A result of one figure, rounded to 3 digits, and its table row. */
+const oneFigure = (figure: string, label: string, value: number, detail: string): BenchmarkResult => ({
+  figures: { [figure]: round(value, 3) },
+  rows: [{ label, cells: { value: String(round(value, 3)), target: targetTextOf(figure), detail } }],
+});
+
+/**
+ * The Chromium figures that Firefox can be held to, measured the same way in Firefox ESR with the
+ * production Firefox build, on the replica served as chatgpt.com on port 443 (tests/support/launch-firefox.ts).
+ * Firefox sends the add-on's fetches with Sec-Fetch-Site: same-origin, so the replica cannot tell them from
+ * the page's: the add-on's own requests are what the same load makes in a Firefox with the add-on beyond
+ * what it makes in the same Firefox without it.
+ */
+export function firefoxBenchmark(): Benchmark {
+  return { name: 'the add-on in Firefox', run: measureInFirefox };
+}
+
+async function measureInFirefox(): Promise<BenchmarkResult> {
+  const extensionDir = buildFirefoxExtension();
+  const downloadDir = mkdtempSync(join(tmpdir(), 'chat-lens-firefox-bench-'));
+  const replica = await startReplica({ port: 443 });
+  try {
+    const launch = { downloadDir, prefs: PLAIN_JSON };
+    const alone = await launchFirefox({ ...launch, extensionDir: null });
+    const pageAlone = await requestsOfLoad(replica, alone).finally(() => alone.close());
+    const firefox = await launchFirefoxWithExtension({ ...launch, extensionDir });
+    try {
+      const { browser, extensionOrigin } = firefox;
+      const load = ownRequestFigures(await requestsOfLoad(replica, browser), pageAlone);
+      const popup = await popupFigures(browser, extensionOrigin);
+      const exported = await exportFigures(browser, extensionOrigin, downloadDir);
+      return {
+        figures: { ...load.figures, ...popup.figures, ...exported.figures },
+        rows: [...load.rows, ...popup.rows, ...exported.rows],
+      };
+    } finally {
+      await firefox.close();
+    }
+  } finally {
+    await replica.close();
+    rmSync(downloadDir, { recursive: true, force: true });
+  }
+}
+
+/** Every request about a one-page conversation from its open to 8 s after the page loaded it. */
+async function requestsOfLoad(replica: Replica, browser: Browser): Promise<string[]> {
+  const id = FIXTURE_IDS.plain;
+  const from = Date.now();
+  const chat = await openFirefoxChat(browser, `/c/${id}`);
+  await sleep(LOAD_SETTLE_MS);
+  const requests = requestsAbout(replica, id, { from, to: Date.now() });
+  await chat.close();
+  return requests.filter((request) => !isTokenFetch(request));
+}
+
+function ownRequestFigures(withAddOn: string[], pageAlone: string[]): BenchmarkResult {
+  const own = beyond(withAddOn, pageAlone);
+  const missing = beyond(pageAlone, withAddOn);
+  const notMade = missing.length > 0 ? `; not made with it: ${missing.join(', ')}` : '';
+  return oneFigure(
+    'firefox_own_requests_per_load',
+    'own requests, one-page conversation',
+    own.length,
+    `${LOAD_SETTLE_MS / 1000} s after the page loaded, with the add-on beyond without: ${own.join(', ') || '-'} (${withAddOn.length} with, ${pageAlone.length} without${notMade})`,
+  );
+}
+
+/** Opening `url` in a fresh tab until `selector` is in it, in ms as the driver sees it. */
+async function timeOpen(browser: Browser, url: string, selector: string): Promise<number> {
+  const page = await browser.newPage();
+  const start = performance.now();
+  startNavigation(page, url);
+  await waitForContent(page, selector, 30_000);
+  const wallMs = performance.now() - start;
+  await page.close();
+  return wallMs;
+}
+
+async function popupFigures(browser: Browser, extensionOrigin: string): Promise<BenchmarkResult> {
+  const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.liveShopping}`);
+  const popupUrl = `${extensionOrigin}/popup.html?tabId=${await tabIdOf(browser, extensionOrigin, chat)}`;
+  // The same views, waited for once, so every timed open finds the tab lens stored (the first render).
+  await timeOpen(browser, popupUrl, WITH_DATA);
+  const popups: number[] = [];
+  const empties: number[] = [];
+  for (let open = 0; open < OPENS; open += 1) {
+    empties.push(await timeOpen(browser, `${extensionOrigin}/manifest.json`, 'body'));
+    popups.push(await timeOpen(browser, popupUrl, WITH_DATA));
+  }
+  await chat.close();
+  const ratio = median(popups) / median(empties);
+  return oneFigure(
+    'firefox_popup_render_ratio',
+    'popup, first render with data',
+    ratio,
+    `median of ${OPENS}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
+  );
+}
+
+/** Clicks the Export button in the popup and waits until Firefox has saved the file. */
+async function exportOnce(popup: Page, downloadDir: string): Promise<void> {
+  const before = new Set(readdirSync(downloadDir));
+  await popup.$eval(EXPORT_BUTTON, (button) => (button as HTMLElement).click());
+  const limit = performance.now() + EXPORT_TIMEOUT_MS;
+  while (savedFile(downloadDir, before) === undefined) {
+    if (performance.now() > limit) throw new Error('Firefox saved no export file.');
+    await sleep(5);
+  }
+}
+
+async function exportFigures(
+  browser: Browser,
+  extensionOrigin: string,
+  downloadDir: string,
+): Promise<BenchmarkResult> {
+  const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.tenThousand}`);
+  const tabId = await tabIdOf(browser, extensionOrigin, chat);
+  const popup = await openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
+  await waitForContent(popup, 'main[data-face="views"]', 60_000);
+  const clicks: number[] = [];
+  // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
+  for (let run = 0; run <= baseline.EXPORTS; run += 1) {
+    const start = performance.now();
+    await exportOnce(popup, downloadDir);
+    if (run > 0) clicks.push(performance.now() - start);
+    else await popup.evaluate(baseline.untilSettled);
+  }
+  const bodies = await chat.evaluate(baseline.fetchMessagesBodies, FIXTURE_IDS.tenThousand);
+  const parseMs = await popup.evaluate(baseline.medianParseMs, { texts: bodies, rounds: baseline.PARSES });
+  await popup.close();
+  await chat.close();
+  const clickMs = median(clicks);
+  const ratio = clickMs / parseMs;
+  return oneFigure(
+    'firefox_export_click_ms_10k_ratio',
+    'Export click to Markdown file, 10,000 messages',
+    ratio,
+    baseline.exportClickDetail(baseline.EXPORTS, clickMs, bodies, parseMs),
+  );
+}

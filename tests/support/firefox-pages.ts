@@ -1,0 +1,89 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+
+const TIMEOUT_MS = 20_000;
+
+/**
+ * Starts a navigation without awaiting it: Firefox never reports the load of a moz-extension:// page over
+ * WebDriver BiDi, so whoever opens one waits for its content instead.
+ */
+export function startNavigation(page: Page, url: string): void {
+  page.goto(url).catch(() => undefined);
+}
+
+/**
+ * Waits until `selector` is in the page a navigation started, asking every 10 ms; not in the blank
+ * document the new tab holds before it, which has a body too. Puppeteer's own
+ * waitForSelector keeps a handle in the blank document the tab starts with; once Firefox replaces it by
+ * the extension page, that handle's realm is gone and the wait fails ("got null" from the BiDi script
+ * module). A fresh query each time lands in whichever document is there; one asked during the swap fails
+ * and is asked again.
+ */
+export async function waitForContent(page: Page, selector: string, timeout = TIMEOUT_MS): Promise<void> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    const found = await page
+      .evaluate(
+        (wanted: string) => location.href !== 'about:blank' && document.querySelector(wanted) !== null,
+        selector,
+      )
+      .catch(() => false);
+    if (found) return;
+    if (performance.now() >= deadline)
+      throw new Error(`${selector} is not in ${page.url()} after ${timeout} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A new tab on an extension page, once `selector` (its main element by default) is in it. */
+export async function openExtensionPage(browser: Browser, url: string, selector = 'main'): Promise<Page> {
+  const page = await browser.newPage();
+  startNavigation(page, url);
+  await waitForContent(page, selector);
+  return page;
+}
+
+/** A new tab on https://chatgpt.com<path>, once the replica's page script has loaded it. */
+export async function openFirefoxChat(browser: Browser, path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`https://chatgpt.com${path}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __replica?: { loaded: boolean } }).__replica?.loaded === true,
+    { timeout: TIMEOUT_MS },
+  );
+  return page;
+}
+
+/**
+ * The tab id Firefox gave a page, as the add-on sees it: asked from one of its pages, which may see the
+ * URL of a chatgpt.com tab (its host permission). A tab just opened may report its URL a moment late.
+ */
+export async function tabIdOf(browser: Browser, extensionOrigin: string, page: Page): Promise<number> {
+  const asker = await openExtensionPage(browser, `${extensionOrigin}/popup.html`);
+  try {
+    const id = await asker.evaluate(async (pageUrl: string) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const found = (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl);
+        if (found?.id !== undefined) return found.id;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return null;
+    }, page.url());
+    if (id === null) throw new Error(`no tab has the URL ${page.url()}`);
+    return id;
+  } finally {
+    await asker.close();
+  }
+}
+
+/**
+ * The name of a file Firefox finished saving in `folder` that was not there before, or undefined while
+ * none is: while it saves, an empty file of the final name waits beside the `.part` file that receives
+ * the bytes.
+ */
+export function savedFile(folder: string, before: ReadonlySet<string>): string | undefined {
+  const names = readdirSync(folder).filter((file) => !before.has(file));
+  if (names.some((file) => file.endsWith('.part'))) return undefined;
+  return names.find((file) => statSync(join(folder, file)).size > 0);
+}
