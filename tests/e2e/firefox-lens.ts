@@ -1,17 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-<<<<<<< HEAD
 import type { Browser, Page } from 'puppeteer-core';
 import { test as base, expect, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
-=======
-import type { Page } from 'puppeteer-core';
-import { test as base, expect } from 'vitest';
-import { type Replica, startReplica } from '@/tests/replica/server';
-import { buildFirefoxExtension } from '@/tests/support/build-extension';
-import { openExtensionPage, openFirefoxChat, savedFile, tabIdOf } from '@/tests/support/firefox-pages';
->>>>>>> wt-ffbench
+import { openExtensionPage, openFirefoxChat, savedFile } from '@/tests/support/firefox-pages';
 import { launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { tabIdOf } from './firefox-add-on-page';
 
@@ -37,25 +30,7 @@ export interface FirefoxLens {
 
 const TIMEOUT_MS = 20_000;
 
-<<<<<<< HEAD
-/**
- * A new tab on an extension page, once the page shows its main element. Firefox never reports the load of
- * a moz-extension:// page over WebDriver BiDi, so the navigation is started, not awaited.
- */
-async function openExtensionPage(browser: Browser, url: string, { ownWindow = false } = {}): Promise<Page> {
-  const page = await browser.newPage(ownWindow ? { type: 'window' } : undefined);
-  page.goto(url).catch(() => undefined);
-  await page.waitForSelector('main', { timeout: TIMEOUT_MS });
-  return page;
-}
-
-/**
- * A file Firefox finished saving in `folder` that was not there before: while it saves, an empty file of
- * the final name waits beside the `.part` file that receives the bytes.
- */
-=======
 /** A file Firefox finished saving in `folder` that was not there before (savedFile). */
->>>>>>> wt-ffbench
 async function newFile(folder: string, before: ReadonlySet<string>): Promise<string> {
   let name: string | undefined;
   await expect
@@ -74,7 +49,6 @@ async function newFile(folder: string, before: ReadonlySet<string>): Promise<str
  * A loopback address of this test worker's own: Firefox keeps the port of a name it resolves, so each
  * replica it reaches listens on 443, and two files running at once need two addresses.
  */
-<<<<<<< HEAD
 const replicaAddress = (): string => `127.0.0.${10 + Number(process.env.VITEST_POOL_ID ?? 1)}`;
 
 /**
@@ -107,15 +81,7 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
           browser,
           addOn,
           tabIdOf: (page) => tabIdOf(addOn, page),
-          async openChat(path) {
-            const page = await browser.newPage();
-            await page.goto(`https://chatgpt.com${path}`);
-            await page.waitForFunction(
-              () => (window as unknown as { __replica?: { loaded: boolean } }).__replica?.loaded === true,
-              { timeout: TIMEOUT_MS },
-            );
-            return page;
-          },
+          openChat: (path) => openFirefoxChat(browser, path),
           async openPopup(forTab) {
             const tabId = await tabIdOf(addOn, forTab);
             return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
@@ -138,40 +104,3 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
   });
 
 export const test = firefoxTest();
-=======
-export const test = base.extend<{ firefox: FirefoxLens }>({
-  firefox: [
-    // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const extensionDir = buildFirefoxExtension();
-      const downloadDir = mkdtempSync(join(tmpdir(), 'chat-lens-firefox-downloads-'));
-      const replica = await startReplica({ port: 443 });
-      const firefox = await launchFirefoxWithExtension({ extensionDir, downloadDir }).catch(
-        async (error: unknown) => {
-          await replica.close();
-          throw error;
-        },
-      );
-      const { browser, extensionOrigin } = firefox;
-      await use({
-        replica,
-        openChat: (path) => openFirefoxChat(browser, path),
-        async openPopup(forTab) {
-          const tabId = await tabIdOf(browser, extensionOrigin, forTab);
-          return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
-        },
-        async download(click) {
-          const before = new Set(readdirSync(downloadDir));
-          await click();
-          const name = await newFile(downloadDir, before);
-          return { name, text: readFileSync(join(downloadDir, name), 'utf8') };
-        },
-      });
-      await firefox.close();
-      await replica.close();
-      rmSync(downloadDir, { recursive: true, force: true });
-    },
-    { scope: 'file' },
-  ],
-});
->>>>>>> wt-ffbench

@@ -36,9 +36,16 @@ export async function waitForContent(page: Page, selector: string, timeout = TIM
   }
 }
 
-/** A new tab on an extension page, once `selector` (its main element by default) is in it. */
-export async function openExtensionPage(browser: Browser, url: string, selector = 'main'): Promise<Page> {
-  const page = await browser.newPage();
+/**
+ * A new tab on an extension page, once `selector` (its main element by default) is in it; in a window of
+ * its own with `ownWindow`.
+ */
+export async function openExtensionPage(
+  browser: Browser,
+  url: string,
+  { selector = 'main', ownWindow = false } = {},
+): Promise<Page> {
+  const page = await browser.newPage(ownWindow ? { type: 'window' } : undefined);
   startNavigation(page, url);
   await waitForContent(page, selector);
   return page;
