@@ -27,23 +27,6 @@ declare const browser: {
   };
 };
 
-/**
- * The tab id Firefox gave a page, as the add-on sees it (its host permission lets it see a chatgpt.com
- * tab's URL). A tab just opened may report its URL a moment late.
- */
-export async function tabIdOf(addOn: Page, page: Page): Promise<number> {
-  const id = await addOn.evaluate(async (pageUrl: string) => {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const found = (await browser.tabs.query({})).find((tab) => tab.url === pageUrl);
-      if (found?.id !== undefined) return found.id;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return null;
-  }, page.url());
-  if (id === null) throw new Error(`no tab has the URL ${page.url()}`);
-  return id;
-}
-
 /** The tab's lens as the event page stored it (storage-items.ts tabLensItem), or null. */
 export const storedLens = (addOn: Page, tabId: number): Promise<TabLens | null> =>
   addOn.evaluate(async (key: string) => {

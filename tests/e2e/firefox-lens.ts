@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { test as base, expect, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { openExtensionPage, openFirefoxChat, savedFile } from '@/tests/support/firefox-pages';
+import { openExtensionPage, openFirefoxChat, savedFile, tabIdSeenBy } from '@/tests/support/firefox-pages';
 import { launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
-import { tabIdOf } from './firefox-add-on-page';
 
 export interface FirefoxLens {
   replica: Replica;
@@ -80,10 +79,10 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
           replica,
           browser,
           addOn,
-          tabIdOf: (page) => tabIdOf(addOn, page),
+          tabIdOf: (page) => tabIdSeenBy(addOn, page),
           openChat: (path) => openFirefoxChat(browser, path),
           async openPopup(forTab) {
-            const tabId = await tabIdOf(addOn, forTab);
+            const tabId = await tabIdSeenBy(addOn, forTab);
             return openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
           },
           openExtensionPage: (path) => openExtensionPage(browser, `${extensionOrigin}/${path}`),

@@ -63,22 +63,27 @@ export async function openFirefoxChat(browser: Browser, path: string): Promise<P
 }
 
 /**
- * The tab id Firefox gave a page, as the add-on sees it: asked from one of its pages, which may see the
- * URL of a chatgpt.com tab (its host permission). A tab just opened may report its URL a moment late.
+ * The tab id Firefox gave a page, as `addOn`, a page of the add-on, sees it: its host permission lets it
+ * see a chatgpt.com tab's URL. A tab just opened may report its URL a moment late.
  */
+export async function tabIdSeenBy(addOn: Page, page: Page): Promise<number> {
+  const id = await addOn.evaluate(async (pageUrl: string) => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const found = (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl);
+      if (found?.id !== undefined) return found.id;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
+  }, page.url());
+  if (id === null) throw new Error(`no tab has the URL ${page.url()}`);
+  return id;
+}
+
+/** The tab id Firefox gave a page, asked from a page of the add-on opened for the question. */
 export async function tabIdOf(browser: Browser, extensionOrigin: string, page: Page): Promise<number> {
   const asker = await openExtensionPage(browser, `${extensionOrigin}/popup.html`);
   try {
-    const id = await asker.evaluate(async (pageUrl: string) => {
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const found = (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl);
-        if (found?.id !== undefined) return found.id;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return null;
-    }, page.url());
-    if (id === null) throw new Error(`no tab has the URL ${page.url()}`);
-    return id;
+    return await tabIdSeenBy(asker, page);
   } finally {
     await asker.close();
   }
