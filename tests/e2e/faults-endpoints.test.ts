@@ -23,7 +23,7 @@ import {
 } from './fault-drill';
 import { waitForLens } from './lens-state';
 import { test } from './lens-test';
-import { shoot } from './view-checks';
+import { shootEveryLook } from './view-checks';
 
 /** Settled, with the ads and the account the page loaded (site-interface 4.3 and site-interface 4.6). */
 const withAdsAndAccount = (state: TabLens): boolean =>
@@ -58,7 +58,7 @@ describe('404 and 5xx on each endpoint the extension reads', () => {
         'No ads for this conversation.',
       );
     }
-    await shoot(tab.popup, 'fault-ads-none');
+    await shootEveryLook(tab.popup, 'fault-ads-none');
     // The export reads as no ads, and claims no error.
     expect(tab.before.exported.ads).toMatchObject({ shownAny: false, adCount: 0, ads: [] });
 
