@@ -88,14 +88,18 @@ renderer.renderer.rules.link_open = (tokens, index, options, env, self) => {
 const ANY = /^/;
 
 /**
- * Markdown as HTML, every character of its text escaped. The renderer builds its output by appending many
- * small strings; kept until the page is joined, those appends cost more in collections than the rendering
- * (export-format "HTML"), so the output is made one flat string at once.
+ * The text as one flat string. HTML is built by appending many small strings; kept until the page is joined,
+ * those appends cost more in collections than writing them (export-format "HTML"), so a piece that is kept
+ * is made one string at once.
  */
+export function flattened(text: string): string {
+  ANY.test(text);
+  return text;
+}
+
+/** Markdown as HTML, every character of its text escaped, as one flat string. */
 export function markdownHtml(markdown: string, environment: HtmlEnvironment = {}): string {
-  const html = renderer.render(markdown, environment);
-  ANY.test(html);
-  return html;
+  return flattened(renderer.render(markdown, environment));
 }
 
 /**
