@@ -30,9 +30,9 @@ const closesBefore = (before: string | undefined, after: string | undefined): bo
 
 /** A link's label: text with nothing inline markup reads, on one line. */
 const PLAIN_LABEL = /^[^[\]\\`*_<>!\n]+$/;
-/** Destinations markdown-it takes as they are (no escapes, no entities) and as web links. */
-const ANGLED_WEB_ADDRESS = /^https?:\/\/[^<>\n`]*$/i;
-const BARE_WEB_ADDRESS = /^https?:\/\/[^\s()<>`\p{Cc}]*$/iu;
+/** Destinations markdown-it takes as they are (no escapes; entities are never plain) and as web links. */
+const ANGLED_WEB_ADDRESS = /^https?:\/\/[^<>\n`\\]*$/i;
+const BARE_WEB_ADDRESS = /^https?:\/\/[^\s()<>`\\\p{Cc}]*$/iu;
 
 const LINE_FEEDS = /\n/g;
 const PADDED = /^ (.+) $/;
@@ -43,9 +43,9 @@ const MARKUP = /[`*_[<\n\\]/g;
 const ESCAPABLE = /^[!-/:-@[-`{-~]$/;
 
 /**
- * Reads one inline text left to right as CommonMark does for what it admits: escapes, code spans, emphasis that opens
- * after white space and closes before it (or after a letter, before punctuation), never nested, and inline
- * links to web addresses with plain labels. Any other use of those characters makes it give up.
+ * Reads one inline text left to right as CommonMark does for what it admits: escapes, code spans, emphasis
+ * that opens after white space and closes before it (or after a letter, before punctuation), never nested,
+ * and inline links to web addresses with plain labels. Any other use of those characters makes it give up.
  */
 class InlineWriter {
   private html = '';

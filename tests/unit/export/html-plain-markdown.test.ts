@@ -50,6 +50,8 @@ const piece = fc.oneof(
       '[spaced](<https://example.com/a b>)',
       '[odd](<https://example.com/(x)>)',
       '[x](<https://example.com/é>)',
+      '[escaped](<https://example.com/a\\_b>)',
+      '[escaped](https://example.com/a\\_b)',
       '`code`',
       '`a**b`',
       '**bold**',
