@@ -11,16 +11,27 @@ const LIVE_WORKER_TIMEOUT_MS = 20_000;
 const WAKE_AFTER_MS = 3_000;
 
 /**
+ * Where each browser's extension lives, from the first of its workers seen: once Chrome stops the worker,
+ * the browser lists none, and a page of the extension is the only way left to start it.
+ */
+const extensionOrigins = new WeakMap<BrowserContext, string>();
+
+/** Remembers the extension of a browser just launched, before its worker could stop. */
+export function rememberExtension(context: BrowserContext, extensionId: string): void {
+  extensionOrigins.set(context, `chrome-extension://${extensionId}`);
+}
+
+/**
  * Gives a stopped worker the event that starts it, as a page of the extension would: a runtime message.
  * Chrome stops a worker left 30 s without events (architecture "Browser facts"), and a test that waited
  * that long before its first look would otherwise wait for a worker nothing starts.
  */
 async function wakeWorker(context: BrowserContext): Promise<void> {
-  const known = context.serviceWorkers()[0];
+  const known = context.serviceWorkers()[0]?.url() ?? extensionOrigins.get(context);
   if (known === undefined) return;
   const page = await context.newPage();
   try {
-    await page.goto(new URL('/popup.html', known.url()).href);
+    await page.goto(new URL('/popup.html', known).href);
     await page.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => undefined));
   } finally {
     await page.close();
@@ -38,13 +49,19 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
   let wakeAt = Date.now() + WAKE_AFTER_MS;
   for (;;) {
     for (const worker of [...context.serviceWorkers()].reverse()) {
+      if (!extensionOrigins.has(context)) extensionOrigins.set(context, new URL(worker.url()).origin);
       const alive = await worker.evaluate(() => true).catch(() => false);
       if (alive) return worker;
     }
-    if (Date.now() > deadline)
-      throw new Error(`No service worker of the extension answered in ${LIVE_WORKER_TIMEOUT_MS / 1000} s.`);
+    if (Date.now() > deadline) {
+      const listed = context.serviceWorkers().length;
+      throw new Error(
+        `No service worker of the extension answered in ${LIVE_WORKER_TIMEOUT_MS / 1000} s (${listed} listed, none alive).`,
+      );
+    }
+    // Woken again while none answers: a wake can come while the worker it starts is still stopping.
     if (Date.now() > wakeAt) {
-      wakeAt = Number.POSITIVE_INFINITY;
+      wakeAt = Date.now() + WAKE_AFTER_MS;
       await wakeWorker(context).catch(() => undefined);
     }
     await context.waitForEvent('serviceworker', { timeout: 500 }).catch(() => undefined);

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
+import { rememberExtension } from './lens-state';
 
 export interface Lens {
   replica: Replica;
@@ -31,6 +32,7 @@ export const test = base.extend<{ lens: Lens }>({
         headless: true,
       });
       const { context, extensionId, serviceWorker } = browser;
+      rememberExtension(context, extensionId);
       // The extension sees the URL of a chatgpt.com tab (its host permission), so the worker finds it; a tab
       // of the extension's own pages is asked from inside, as Chromium hides its URL from the tabs API
       // without the `tabs` permission. A tab just opened may report its URL a moment after the page has it,
