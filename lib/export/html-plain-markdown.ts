@@ -273,10 +273,13 @@ class BlockWriter {
     return true;
   }
 
-  /** A row of the table: a line with a pipe that could start no other block; a blank line ends them. */
+  /**
+   * A row of the table: a line with a pipe, not indented (four spaces end a table and start code), that could
+   * start no other block; a blank line ends them.
+   */
   private tableRow(line: string): boolean {
     const table = this.table as Table;
-    if (!line.includes('|') || OPENS_OTHER_BLOCK.test(line)) return false;
+    if (!line.includes('|') || isWhiteSpaceAt(line, 0) || OPENS_OTHER_BLOCK.test(line)) return false;
     const cells = rowCells(line);
     table.added += table.alignments.length - cells.length;
     if (table.added > MAX_ADDED_CELLS) return false;

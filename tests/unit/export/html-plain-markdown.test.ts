@@ -219,8 +219,15 @@ const delimiterRow = fc.oneof(
     .chain((cells) => fc.constantFrom(cells.join('|'), `|${cells.join('|')}|`, `| ${cells.join(' | ')} |`)),
   fc.constantFrom('---', '- | -', '|', '-:|', ':|:', '|-|x|', '||---|'),
 );
+const indentedRow = fc
+  .tuple(fc.constantFrom(' ', '   ', '    '), row)
+  .map(([indentation, cells]) => indentation + cells);
 const table = fc
-  .tuple(row, delimiterRow, fc.array(fc.oneof({ weight: 4, arbitrary: row }, tidyWords), { maxLength: 3 }))
+  .tuple(
+    row,
+    delimiterRow,
+    fc.array(fc.oneof({ weight: 6, arbitrary: row }, tidyWords, indentedRow), { maxLength: 3 }),
+  )
   .map(([header, delimiter, rows]) => [header, delimiter, ...rows].join('\n'));
 const block = fc.oneof(
   {
