@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { ProtocolMap } from '@/lib/runtime/contract/protocol';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Replica } from '@/tests/replica/server';
+import { extensionOriginOf, rememberExtension } from './extension-origins';
 import type { Lens } from './lens-test';
 
 const LIVE_WORKER_TIMEOUT_MS = 20_000;
@@ -11,23 +12,12 @@ const LIVE_WORKER_TIMEOUT_MS = 20_000;
 const WAKE_AFTER_MS = 3_000;
 
 /**
- * Where each browser's extension lives, from the first of its workers seen: once Chrome stops the worker,
- * the browser lists none, and a page of the extension is the only way left to start it.
- */
-const extensionOrigins = new WeakMap<BrowserContext, string>();
-
-/** Remembers the extension of a browser just launched, before its worker could stop. */
-export function rememberExtension(context: BrowserContext, extensionId: string): void {
-  extensionOrigins.set(context, `chrome-extension://${extensionId}`);
-}
-
-/**
  * Gives a stopped worker the event that starts it, as a page of the extension would: a runtime message.
  * Chrome stops a worker left 30 s without events (architecture "Browser facts"), and a test that waited
  * that long before its first look would otherwise wait for a worker nothing starts.
  */
 async function wakeWorker(context: BrowserContext): Promise<void> {
-  const known = context.serviceWorkers()[0]?.url() ?? extensionOrigins.get(context);
+  const known = context.serviceWorkers()[0]?.url() ?? extensionOriginOf(context);
   if (known === undefined) return;
   const page = await context.newPage();
   try {
@@ -49,7 +39,7 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
   let wakeAt = Date.now() + WAKE_AFTER_MS;
   for (;;) {
     for (const worker of [...context.serviceWorkers()].reverse()) {
-      if (!extensionOrigins.has(context)) extensionOrigins.set(context, new URL(worker.url()).origin);
+      rememberExtension(context, new URL(worker.url()).host);
       const alive = await worker.evaluate(() => true).catch(() => false);
       if (alive) return worker;
     }

@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { rememberExtension } from './lens-state';
+import { rememberExtension } from './extension-origins';
 
 export interface Lens {
   replica: Replica;
