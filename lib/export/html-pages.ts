@@ -1,5 +1,5 @@
 import type { WebSource } from '@/lib/insights/sources';
-import { encodeLink, escapeHtml } from './html-markdown';
+import { anchorHtml, escapeHtml } from './html-markdown';
 import { pageLabels, uncitedLabel } from './markdown-citations';
 import { NEEDS_INLINE_WORK } from './markdown-text';
 import type { PagesBlock } from './markdown-transcript';
@@ -23,7 +23,7 @@ const isPlain = (text: string): boolean =>
 
 function anchor(label: string, url: string): string | null {
   if (!isPlain(label) || !PLAIN_WEB_ADDRESS.test(url)) return null;
-  return `<a href="${escapeHtml(encodeLink(url))}">${escapeHtml(label)}</a>`;
+  return anchorHtml(label, url);
 }
 
 function listItem(source: WebSource): string | null {

@@ -1,4 +1,4 @@
-import { encodeLink, escapeHtml } from './html-markdown';
+import { anchorHtml, escapeHtml } from './html-markdown';
 
 /**
  * The inline text of plain Markdown (html-plain-markdown.ts) as HTML: what markdown-it writes for a
@@ -134,7 +134,7 @@ class InlineWriter {
     if (text[after] !== ')') return null;
     if (!(angled ? ANGLED_WEB_ADDRESS : BARE_WEB_ADDRESS).test(address)) return null;
     this.copyText(at);
-    this.html += `<a href="${escapeHtml(encodeLink(address))}">${escapeHtml(label)}</a>`;
+    this.html += anchorHtml(label, address);
     this.copiedTo = after + 1;
     return after + 1;
   }
