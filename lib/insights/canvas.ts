@@ -118,7 +118,8 @@ export function readCanvases(conversation: Conversation): CanvasReport {
   const toolMessages = new Set<string>();
   /** Per document and turn, the call that changed it last and the state it left. */
   const lastChange = new Map<string, { messageId: string; state: CanvasState }>();
-  const turnOf = turnOfMessages(conversation);
+  // Most conversations have no canvas: the turn of each message is worked out at the first change.
+  let turnOf: Map<string, number> | null = null;
   let current: CanvasDocument | null = null;
   for (let place = 0; place < messages.length; place += 1) {
     const message = messages[place] as NormalizedMessage;
@@ -153,6 +154,7 @@ export function readCanvases(conversation: Conversation): CanvasReport {
     }
     if (changed === null) continue;
     current = changed;
+    turnOf ??= turnOfMessages(conversation);
     const key = `${documents.indexOf(changed)}\u0000${turnOf.get(message.id) ?? -1}`;
     lastChange.set(key, {
       messageId: message.id,
