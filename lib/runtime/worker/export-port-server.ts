@@ -1,3 +1,4 @@
+import { utf8Chunks } from '@/lib/export/utf8-chunks';
 import { isRecord } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ReceivedExport } from '@/lib/runtime/contract/download-file';
@@ -9,9 +10,9 @@ import { parseExportRequest } from './ui-requests';
 /*
  * The worker's side of the export port (lib/runtime/contract/export-port.ts). The worker makes the file a
  * Blob itself (a service worker has Blobs, only no object URLs) and posts that, so the page's last steps
- * are an object URL and the download. A Blob of the writers' pieces is the UTF-8 encoding and little more
- * (~11 ms for the Markdown of a 10,000-message conversation; 16 KB pieces cost what the same text joined
- * into 256 KB strings does).
+ * are an object URL and the download. The Blob is made of UTF-8 bytes encoded as the writer goes
+ * (lib/export/utf8-chunks.ts): in Chromium, a Blob made of the writer's strings themselves, all held until
+ * the end, made the Export click of a 10,000-message conversation (3 MB of Markdown) about 20 ms slower.
  */
 
 export type ExportPreparer = (request: ExportRequest) => Promise<Result<PreparedExport>>;
@@ -23,8 +24,8 @@ export interface MessageScope {
 
 /** The export written, as a Blob of its type. */
 function blobOf({ fileName, mimeType, pieces }: PreparedExport): ReceivedExport {
-  // The ZIP's pieces are bytes of ordinary ArrayBuffers (never shared memory), which a Blob takes.
-  return { fileName, mimeType, body: new Blob([...pieces()] as BlobPart[], { type: mimeType }) };
+  // The chunks and the ZIP's pieces are bytes of plain ArrayBuffers (never shared memory), as a Blob takes.
+  return { fileName, mimeType, body: new Blob([...utf8Chunks(pieces())] as BlobPart[], { type: mimeType }) };
 }
 
 const unfinished = (error: unknown): Result<never> =>
