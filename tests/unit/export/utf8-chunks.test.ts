@@ -1,21 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8Chunks } from '@/lib/export/utf8-chunks';
+import { joinedBytes } from '@/lib/model/joined-bytes';
 
 /** What a Blob of the pieces themselves held: each string encoded on its own, bytes as they are. */
 function eachEncoded(pieces: ReadonlyArray<string | Uint8Array>): Uint8Array {
   const encoder = new TextEncoder();
-  return joined(pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece)));
-}
-
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
+  return joinedBytes(pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece)));
 }
 
 /** Text of one to four UTF-8 bytes a character, lone surrogates too. */
@@ -36,9 +27,10 @@ describe('utf8Chunks: an export as the bytes of its file', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 64 }), (pieces, size) => {
         const chunks = [...utf8Chunks(pieces, size)];
-        expect(joined(chunks)).toEqual(eachEncoded(pieces));
+        expect(joinedBytes(chunks)).toEqual(eachEncoded(pieces));
         // No empty chunk of text is handed on.
-        for (const chunk of chunks) if (!pieces.some((piece) => piece === chunk)) expect(chunk.byteLength).toBeGreaterThan(0);
+        for (const chunk of chunks)
+          if (!pieces.some((piece) => piece === chunk)) expect(chunk.byteLength).toBeGreaterThan(0);
       }),
       { numRuns: 3_000 },
     );
@@ -49,7 +41,7 @@ describe('utf8Chunks: an export as the bytes of its file', () => {
     const chunks = [...utf8Chunks(['before ', zipped, 'after'], 1024)];
     expect(chunks).toHaveLength(3);
     expect(chunks[1]).toBe(zipped);
-    expect(new TextDecoder().decode(joined(chunks))).toBe('before PK\u0003\u0004after');
+    expect(new TextDecoder().decode(joinedBytes(chunks))).toBe('before PK\u0003\u0004after');
   });
 
   it('writes a long export in chunks of the size asked for, none split inside a character', () => {
@@ -66,7 +58,7 @@ describe('utf8Chunks: an export as the bytes of its file', () => {
   it('writes the rest of a piece longer than a chunk into one chunk large enough for it', () => {
     const long = '😀'.repeat(1_000);
     const chunks = [...utf8Chunks(['a', long, 'b'], 16)];
-    expect(new TextDecoder().decode(joined(chunks))).toBe(`a${long}b`);
+    expect(new TextDecoder().decode(joinedBytes(chunks))).toBe(`a${long}b`);
     // The first chunk takes 'a' and three emoji; the other 997 and 'b' go into the second.
     expect(chunks.map((chunk) => chunk.byteLength)).toEqual([13, 997 * 4 + 1]);
   });
