@@ -134,7 +134,7 @@ export function* htmlArticlePieces(inspection: Inspection, options: HtmlExportOp
   yield '</article>\n';
 }
 
-/** The page of one conversation, in pieces (lib/runtime/worker/export-port-server.ts makes a Blob of them). */
+/** The page of one conversation, in pieces (the worker encodes them as they come: utf8-chunks.ts). */
 export function* htmlPieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
   yield opening(documentTitle(inspection));
   yield* htmlArticlePieces(inspection, options);

@@ -86,9 +86,9 @@ export function documentTitle(inspection: Inspection): string {
 }
 
 /**
- * The same document in pieces, in order, each written when it is asked for: the worker's export is a Blob
- * of them, not of one joined string (lib/runtime/worker/export-port-server.ts). Joined, they are
- * `exportMarkdown`'s text.
+ * The same document in pieces, in order, each written when it is asked for: the worker encodes each as it
+ * comes for its export's Blob, never joining them into one string (lib/export/utf8-chunks.ts). Joined,
+ * they are `exportMarkdown`'s text.
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const facts = documentFacts(inspection, options);

@@ -263,9 +263,8 @@ export const blockMarkdown = (block: TranscriptBlock): string => {
 };
 
 /**
- * The transcript's blocks in order, each written when it is asked for
- * (lib/runtime/worker/export-port-server.ts makes a Blob of them, not of one joined string). Joined by a
- * blank line.
+ * The transcript's blocks in order, each written when it is asked for (the worker encodes them as they
+ * come, never joining them into one string: lib/export/utf8-chunks.ts). Joined by a blank line.
  */
 export function* transcriptBlocks(
   inspection: Inspection,

@@ -38,7 +38,7 @@ export interface ExportFile extends ExportFileHead {
 
 /**
  * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
- * makes its Blob of them rather than of one joined text (lib/runtime/worker/export-port-server.ts).
+ * encodes them as they come for its Blob rather than join them into one text (lib/export/utf8-chunks.ts).
  */
 export interface PreparedExport extends ExportFileHead {
   pieces(): Iterable<string | Uint8Array>;
