@@ -1,6 +1,7 @@
 import type { AssetFiles } from '@/lib/export/asset-files';
 import { exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
 import { type ExportFormat, formatInfo } from '@/lib/export/formats';
+import { utf8Chunks } from '@/lib/export/utf8-chunks';
 import type { Inspection } from '@/lib/insights/inspection';
 import { base64Of } from '@/lib/model/base64';
 import type { ExportFile, ExportOptions, PreparedExport } from '@/lib/runtime/contract/export-file';
@@ -28,7 +29,5 @@ export function wholeFile({ fileName, mimeType, pieces }: PreparedExport): Expor
   const written = [...pieces()];
   if (written.every((piece) => typeof piece === 'string'))
     return { fileName, mimeType, text: written.join('') };
-  const encoder = new TextEncoder();
-  const bytes = written.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
-  return { fileName, mimeType, text: base64Of(bytes), encoding: 'base64' };
+  return { fileName, mimeType, text: base64Of([...utf8Chunks(written)]), encoding: 'base64' };
 }
