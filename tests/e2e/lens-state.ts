@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ProtocolMap } from '@/lib/runtime/contract/protocol';
@@ -7,6 +8,15 @@ import { extensionOriginOf, rememberExtension } from './extension-origins';
 import type { Lens } from './lens-test';
 
 const LIVE_WORKER_TIMEOUT_MS = 20_000;
+/**
+ * How long a look waits for one listed worker to answer, or for a wake to be delivered: the handle of a
+ * worker stopped under it, or a message to a worker still stopping, may never settle.
+ */
+const ONE_LOOK_MS = 2_000;
+
+/** The promise's value, or `otherwise` once `ms` passed without one (or on its failure). */
+const within = <T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> =>
+  Promise.race([promise.catch(() => otherwise), delay(ms, otherwise)]);
 
 /** How long a look waits for a worker to start before it gives the extension an event to start it. */
 const WAKE_AFTER_MS = 3_000;
@@ -40,7 +50,11 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
   for (;;) {
     for (const worker of [...context.serviceWorkers()].reverse()) {
       rememberExtension(context, new URL(worker.url()).host);
-      const alive = await worker.evaluate(() => true).catch(() => false);
+      const alive = await within(
+        worker.evaluate(() => true),
+        ONE_LOOK_MS,
+        false,
+      );
       if (alive) return worker;
     }
     if (Date.now() > deadline) {
@@ -52,7 +66,7 @@ export async function liveWorker(context: BrowserContext): Promise<Worker> {
     // Woken again while none answers: a wake can come while the worker it starts is still stopping.
     if (Date.now() > wakeAt) {
       wakeAt = Date.now() + WAKE_AFTER_MS;
-      await wakeWorker(context).catch(() => undefined);
+      await within(wakeWorker(context), ONE_LOOK_MS * 5, undefined);
     }
     await context.waitForEvent('serviceworker', { timeout: 500 }).catch(() => undefined);
   }
