@@ -2,7 +2,7 @@ import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
 import { plural } from '@/lib/model/plural';
 import { autolink, codeSpan, inlineText, link } from './markdown-text';
-import { turnLabels, turnLabelText } from './turn-labels';
+import { QUESTION_PREVIEW_LENGTH, turnLabels, turnLabelText } from './turn-labels';
 
 /**
  * `## Ads`: what the ads response (site-interface 4.3) served into the conversation and whom it targeted
@@ -72,8 +72,9 @@ export function markdownAds(inspection: Inspection): string {
   if (!ads.shownAny) return `## Ads\n\nNo ads were shown${counts(ads)}.\n\n${targeting(ads)}`;
   const summary = `${plural(ads.adCount, 'ad')} from ${plural(ads.advertisers.length, 'advertiser')}${counts(ads)}.`;
   const turns = new Set(ads.ads.flatMap((ad) => (ad.turnIndex === null ? [] : [ad.turnIndex])));
-  const labels = turnLabels(inspection.conversation, turns, 0);
-  const turnNames = new Map([...labels].map(([index, label]) => [index, turnLabelText(label)]));
+  const labels = turnLabels(inspection.conversation, turns, QUESTION_PREVIEW_LENGTH);
+  // The question is the user's text: made inert, as everywhere the export quotes it.
+  const turnNames = new Map([...labels].map(([index, label]) => [index, turnLabelText(label, inlineText)]));
   return [
     '## Ads',
     summary,

@@ -2,13 +2,7 @@ import type { Inspection } from '@/lib/insights/inspection';
 import type { SearchQuery } from '@/lib/insights/queries';
 import { groupBy } from './group-by';
 import { inlineText, link } from './markdown-text';
-import { turnLabels, turnLabelText } from './turn-labels';
-
-/**
- * `## Search queries`: per turn, a table of every query the model ran (site-interface 2.4 and
- * site-interface 4.1), headed by the user's question so a reader knows what prompted them.
- */
-const QUESTION_PREVIEW_LENGTH = 90;
+import { QUESTION_PREVIEW_LENGTH, turnLabels, turnLabelText } from './turn-labels';
 
 /** The query as the model wrote it; an open by reference id followed by the page it names (SearchQuery.page). */
 function queryCell(query: SearchQuery): string {
@@ -37,6 +31,10 @@ function searchLine(inspection: Inspection): string | null {
   return `Searched the web for ${searched} of ${known.length} ${answers}.${names.length === 0 ? '' : ` Without a search: ${names.join(', ')}.`}`;
 }
 
+/**
+ * `## Search queries`: per turn, a table of every query the model ran (site-interface 2.4 and
+ * site-interface 4.1), headed by the user's question so a reader knows what prompted them.
+ */
 export function markdownQueries(inspection: Inspection): string {
   const { queries, note } = inspection.queries;
   const blocks = ['## Search queries'];

@@ -13,6 +13,9 @@ export interface TurnLabel {
   question: string;
 }
 
+/** How much of a question the Markdown export shows where it names a turn (its queries, its ads). */
+export const QUESTION_PREVIEW_LENGTH = 90;
+
 /**
  * Labels of the turns in `turnIndexes` only: a 10,000-message conversation names just the few asked for.
  * A question is the text of the last message with the turn's user message id; with `questionLength` null

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { summarize } from '@/lib/cli/summary';
+import { markdownAds } from '@/lib/export/markdown-ads';
 import { readCanvases } from '@/lib/insights/canvas';
+import type { Inspection } from '@/lib/insights/inspection';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { CANVAS_FINAL, GENERATED_IMAGE_ID } from '@/tests/replica/fixtures/conversations/canvas-and-images';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -79,6 +81,34 @@ describe('the demo conversation, read through the inspect core', () => {
       expect.arrayContaining(['Nordwind Gear', 'Soundhaus', 'Keepwell Cases', 'Ankerline Audio']),
     );
     expect(JSON.stringify(listed)).not.toContain(AD_TRACKING_CANARY);
+  });
+
+  it('names the turn of the streamed ad by its whole question in the Markdown, made inert', () => {
+    const inspection = demoInspection();
+    const streamed = inspection.ads?.ads.find((ad) => ad.streamed);
+    const turnIndex = streamed?.turnIndex ?? null;
+    if (turnIndex === null) throw new Error('the streamed ad names no turn');
+    const number = inspection.conversation.turns
+      .slice(0, turnIndex + 1)
+      .filter((turn) => turn.userMessageId !== null).length;
+    const lines = (markdown: string) => markdown.split('\n');
+    expect(lines(markdownAds(inspection))).toContain(
+      `   - Streamed with the answer of Turn ${number}: ${PROMPT}`,
+    );
+    // The same turn asked with markup in its question: the line stays one plain line of text.
+    const questionId = inspection.conversation.turns[turnIndex]?.userMessageId;
+    const marked: Inspection = {
+      ...inspection,
+      conversation: {
+        ...inspection.conversation,
+        messages: inspection.conversation.messages.map((message) =>
+          message.id === questionId ? { ...message, text: '*Which* [viewpoints](x) are\n\nbest?' } : message,
+        ),
+      },
+    };
+    expect(lines(markdownAds(marked))).toContain(
+      `   - Streamed with the answer of Turn ${number}: \\*Which\\* \\[viewpoints\\](x) are best?`,
+    );
   });
 
   it('holds the product offers, a canvas made and changed, and a generated image', () => {
