@@ -6,8 +6,9 @@ import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { hideTab, showTab } from '@/tests/support/hide-tab';
 import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
-import { liveWorker, ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
+import { ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
+import { liveWorker } from './live-worker';
 import { waitForClient } from './replica-page';
 
 /** The extension's own requests of a conversation's newest messages page: what its fallback poll asks. */

@@ -3,7 +3,7 @@ import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { rememberExtension } from './extension-origins';
-import { liveWorker } from './lens-state';
+import { liveWorker } from './live-worker';
 
 export interface Lens {
   replica: Replica;

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 import type { LibrarySettings } from '@/lib/runtime/contract/settings';
-import { liveWorker } from './lens-state';
 import type { Lens } from './lens-test';
+import { liveWorker } from './live-worker';
 
 /** The library's settings, changed as the settings panel changes them: the other settings are kept. */
 export async function setLibrary(lens: Lens, library: Partial<LibrarySettings>): Promise<void> {

@@ -6,8 +6,9 @@ import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/server';
-import { askWorker, liveWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
+import { askWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
 import { test } from './lens-test';
+import { liveWorker } from './live-worker';
 import { askPrompt, waitForClient } from './replica-page';
 
 /** Every page of the messages format held (site-interface 4.1), nothing loading. */

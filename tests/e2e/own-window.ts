@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { liveWorker } from './lens-state';
 import type { Lens } from './lens-test';
+import { liveWorker } from './live-worker';
 
 /**
  * Moves the page's tab into a new window of its own, as a user drags a tab out, and gives it back. The

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { liveWorker } from './lens-state';
 import type { Lens } from './lens-test';
+import { liveWorker } from './live-worker';
 
 /** What one storage area of the browser holds, as text to search. */
 export interface StoredArea {
