@@ -75,6 +75,29 @@ function mergeHeaders(primary: Conversation, secondary: Conversation): Conversat
   };
 }
 
+/**
+ * The fetched messages, each tree message a stream also carried given the metadata keys the tree never
+ * holds (content_references, search_result_groups: site-interface 2.4 and site-interface 4.2) from the
+ * stream's. Without them, an answer the page's next tree poll brought would lose what the stream said of
+ * its pages until the messages format was fetched again. The fetched object still wins on every key it has.
+ */
+function withStreamedMetadata(
+  fetched: NormalizedMessage[],
+  streamed: NormalizedMessage[],
+): NormalizedMessage[] {
+  if (streamed.length === 0 || !fetched.some((message) => message.format === 'tree')) return fetched;
+  const streamedById = new Map(streamed.map((message) => [message.id, message]));
+  return fetched.map((message) => {
+    const stream = message.format === 'tree' ? streamedById.get(message.id) : undefined;
+    if (stream === undefined) return message;
+    const missing = stream.metadataKeys.filter((key) => !Object.hasOwn(message.metadata, key));
+    if (missing.length === 0) return message;
+    const metadata = { ...message.metadata };
+    for (const key of missing) metadata[key] = stream.metadata[key];
+    return { ...message, metadata, metadataKeys: [...message.metadataKeys, ...missing] };
+  });
+}
+
 /** The secondary conversation's messages joined to the primary's (see mergeMessages); headers likewise. */
 function joined(
   primary: Conversation,
@@ -83,7 +106,9 @@ function joined(
   formatLoads: FormatLoads,
 ): Conversation {
   const header = mergeHeaders(primary, secondary);
-  const messages = mergeMessages(primary.messages, secondary.messages, unanchored);
+  const fetched =
+    unanchored === 'end' ? withStreamedMetadata(primary.messages, secondary.messages) : primary.messages;
+  const messages = mergeMessages(fetched, secondary.messages, unanchored);
   // The stream's newest message is the leaf once it goes past what the fetched formats hold.
   const leaf = unanchored === 'end' ? (messages.at(-1)?.id ?? header.currentNode) : header.currentNode;
   return assembleConversation(header, leaf, messages, formatLoads, primary.mapping ?? secondary.mapping);

@@ -11,7 +11,7 @@ import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { conversationEntries, har, harEntry } from '@/tests/support/build-har';
-import { submitPrompt } from '@/tests/unit/replica/replica-client';
+import { asPage, call, submitPrompt } from '@/tests/unit/replica/replica-client';
 
 /**
  * The demo conversation as `npm run demo` records it: the page's load of it in the live shapes, then a typed
@@ -22,16 +22,20 @@ const PROMPT = 'Which Lisbon viewpoints are best at sunset?';
 
 let replica: Replica;
 let streamedAnswer: string;
+/** The tree as the page's next poll after the answer gets it: the answer stored, without its references. */
+let treeAfterAnswer: string;
 beforeAll(async () => {
   replica = await startReplica();
   replica.setOverride(ID, { answerPauseMs: 0 });
   const response = await submitPrompt(replica, ID, PROMPT);
   if (response.status !== 200) throw new Error(`the prompt answered ${response.status}`);
   streamedAnswer = response.text;
+  treeAfterAnswer = (await call(replica, `/backend-api/conversation/${ID}`, { headers: asPage(replica) }))
+    .text;
 });
 afterAll(() => replica.close());
 
-function demoInspection() {
+function demoInspection({ treePolledAfter = false } = {}) {
   const recorded = har([
     ...conversationEntries(ID, { ads: true, products: true, wire: 'live' }),
     harEntry({
@@ -41,6 +45,9 @@ function demoInspection() {
       requestBody: JSON.stringify({ conversation_id: ID, action: 'next' }),
       body: streamedAnswer,
     }),
+    ...(treePolledAfter
+      ? [harEntry({ path: `/backend-api/conversation/${ID}`, body: treeAfterAnswer })]
+      : []),
   ]);
   const result = inspectFileText(JSON.stringify(recorded));
   if (!result.ok) throw new Error(result.error.message);
@@ -65,6 +72,19 @@ describe('the demo conversation, read through the inspect core', () => {
     expect(cited.map((source) => source.domain)).toEqual(
       expect.arrayContaining(['timeout.com', 'theguardian.com', 'nytimes.com']),
     );
+  });
+
+  it('keeps what the stream said of the answer’s pages when the page’s tree poll brings the answer after it', () => {
+    const sourcesOf = (inspection: Inspection) =>
+      inspection.sources.map((source) => `${source.url} ${source.cited} ${source.retrieved}`);
+    const streamed = demoInspection();
+    const polled = demoInspection({ treePolledAfter: true });
+    // The tree holds the answer, not its content_references (site-interface 4.2): a page cited only in the
+    // answer's sources footnote is known from the stream alone.
+    const answerId = streamed.conversation.messages.at(-1)?.id;
+    expect(polled.conversation.messages.find((message) => message.id === answerId)?.format).toBe('tree');
+    expect(sourcesOf(polled)).toEqual(sourcesOf(streamed));
+    expect(polled.sources.some((source) => source.cited && !source.retrieved)).toBe(true);
   });
 
   it('resolves the answer’s citations and its entity', () => {

@@ -103,4 +103,46 @@ describe('mergeConversationFormats', () => {
       error: { code: 'unexpected-shape', message: expect.stringContaining('Signed out.') },
     });
   });
+
+  describe('a tree message an answer stream also carried', () => {
+    const references = [{ type: 'sources_footnote', sources: [{ url: 'https://www.wiki.example/a' }] }];
+    /** The tree's conversation as a stream would carry it: m5 with the keys the tree never holds. */
+    const streamed = (): Conversation => {
+      const tree = fromTree();
+      return {
+        ...tree,
+        messages: tree.messages.map((message) =>
+          message.id === 'm5'
+            ? {
+                ...message,
+                format: 'stream',
+                text: 'Paris, streamed.',
+                metadata: { ...message.metadata, content_references: references, parent_id: 'streamed' },
+                metadataKeys: [...message.metadataKeys, 'content_references'],
+              }
+            : { ...message, format: 'stream' },
+        ),
+      };
+    };
+    const m5 = (conversation: Conversation) => conversation.messages.find((message) => message.id === 'm5');
+
+    it("keeps the tree's object and takes from the stream only the metadata keys the tree lacks", () => {
+      const tree = fromTree();
+      expect(m5(tree)?.metadata).not.toHaveProperty('content_references');
+      const merged = m5(conversationOf(mergeConversationFormats({ tree, stream: streamed() })));
+      expect(merged).toMatchObject({ format: 'tree', text: m5(tree)?.text });
+      expect(merged?.metadata.content_references).toEqual(references);
+      // A key the tree has keeps the tree's value.
+      expect(merged?.metadata.parent_id).toBe('m4');
+      expect(merged?.metadataKeys).toEqual([...(m5(tree)?.metadataKeys ?? []), 'content_references']);
+    });
+
+    it("leaves the messages format's object as it is: it holds those keys itself", () => {
+      const merged = conversationOf(
+        mergeConversationFormats({ messages: fromPages(), tree: fromTree(), stream: streamed() }),
+      );
+      expect(m5(merged)?.format).toBe('messages');
+      expect(m5(merged)?.metadata).toEqual(m5(fromPages())?.metadata);
+    });
+  });
 });
