@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { ownBackendRequests, waitForLens } from './lens-state';
@@ -31,6 +32,29 @@ async function answered(lens: Lens, chat: Page, prompt: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 }
 
+/** The trees the page loaded that the worker read: a poll that brought the same tree again is not one. */
+const treeLoadsOf = (state: TabLens): number => state.captured.responses['conversation-tree'] ?? 0;
+
+/** The answer's pages as the worker shows them: the last turn's, each with whether it was cited and found. */
+const lastTurnPages = (state: TabLens | null): string[] => {
+  const sources = state?.snapshot?.sources ?? [];
+  const last = Math.max(...sources.map((source) => source.turnIndex));
+  return sources
+    .filter((source) => source.turnIndex === last)
+    .map((source) => `${source.url} cited:${source.cited} found:${source.retrieved}`);
+};
+
+/**
+ * The page's next tree poll brings the answer it just streamed, without its content_references (the tree
+ * never holds them, site-interface 4.2): the pages the stream named stay, a page only the answer's sources
+ * footnote cites among them. `treeLoads`: how many trees the worker had read before the prompt.
+ */
+async function expectPagesKeptThroughTreePoll(lens: Lens, chat: Page, treeLoads: number): Promise<void> {
+  const tabId = await lens.tabIdOf(chat);
+  const polled = await waitForLens(lens, tabId, (state) => treeLoadsOf(state) > treeLoads, 15_000);
+  expect(lastTurnPages(polled).filter((page) => page.endsWith('cited:true found:false'))).toHaveLength(1);
+}
+
 describe('the answer stream as a source', () => {
   for (const scenario of ['liveSearch', 'liveSearchHandoff'] as const) {
     test(`${scenario}: the queries show in the side panel before the answer ends, and nothing is fetched after it`, async ({
@@ -42,6 +66,7 @@ describe('the answer stream as a source', () => {
       await panel.getByRole('tab', { name: /Queries/ }).click();
       lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
       lens.replica.clearRequests();
+      const treeLoads = treeLoadsOf(await waitForLens(lens, await lens.tabIdOf(chat), () => true));
       const prompt = `Which trail shoes grip best in mud, asked on ${scenario}?`;
       const [query] = searchQueriesFor(prompt);
       await sendPrompt(chat, prompt);
@@ -67,6 +92,7 @@ describe('the answer stream as a source', () => {
       await expect(panel.getByRole('tabpanel').getByTestId('search-summary').textContent()).resolves.toMatch(
         /^Searched the web for \d+ of \d+ answers?\./,
       );
+      await expectPagesKeptThroughTreePoll(lens, chat, treeLoads);
       for (const page of [panel, chat]) await page.close();
     });
   }
