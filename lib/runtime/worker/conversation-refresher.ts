@@ -175,14 +175,17 @@ export async function refreshConversation(
   holding: ConversationHolding,
   triggers: ReadonlySet<RefreshTrigger>,
   deps: RefresherDeps,
+  pageLoadingUntil: number | null = null,
 ): Promise<RefreshOutcome> {
   const decision = planRefresh({
     facts: holding.facts(),
     triggers,
     askForAccount: deps.account.askWhen(deps.now()),
     governorWaitUntil: deps.governor.waitUntil(),
+    pageLoadingUntil,
     now: deps.now(),
   });
+  if (decision.kind === 'page-loading') return { decision, load: holding.ledger.load() };
   if (decision.kind === 'blocked') {
     const load: LoadState = {
       ...holding.ledger.load(),

@@ -14,6 +14,12 @@ export type RefreshTrigger =
 /** site-interface 8: the fallback is 12 s; held data younger than that counts as current. */
 export const CURRENT_FOR_MS = FALLBACK_INTERVAL_MS;
 
+/**
+ * How long after the tab went to a conversation the page is taken to be loading it itself (site-interface
+ * 1: the tree, the messages, the ads and /me on every load): a look at the views meanwhile waits for it.
+ */
+export const PAGE_LOAD_GRACE_MS = 3_000;
+
 export interface RefreshPlan {
   kind: 'requests';
   /** The newest messages page (site-interface 4.1, no `before`), merged into what is held. */
@@ -29,6 +35,8 @@ export interface RefreshPlan {
 export type RefreshDecision =
   | RefreshPlan
   | { kind: 'nothing' }
+  /** The page is loading the conversation itself: the look asks again at retryAt if it brought nothing. */
+  | { kind: 'page-loading'; retryAt: number }
   /** site-interface 7: the governor holds every request until then (epoch ms); retry no earlier. */
   | { kind: 'blocked'; retryAt: number };
 
@@ -40,6 +48,8 @@ export interface PlanInput {
   askForAccount: AskWhen;
   /** RateGovernor.waitUntil(). */
   governorWaitUntil: number | null;
+  /** The tab went to the conversation: until then its page is taken to be loading it (PAGE_LOAD_GRACE_MS). */
+  pageLoadingUntil: number | null;
   now: number;
 }
 
@@ -59,6 +69,12 @@ export function planRefresh(input: PlanInput): RefreshDecision {
   const has = (trigger: RefreshTrigger): boolean => triggers.has(trigger);
   const stale = facts.lastFreshAt === null || now - facts.lastFreshAt >= CURRENT_FOR_MS;
   const userLooks = has('visible') || has('ui-opened');
+  // A view that opened, or saw the tab go to the conversation, while the page loads it: nothing it would
+  // ask for is missing for long, and asking would fetch what the page brings anyway.
+  const pageLoading =
+    input.pageLoadingUntil !== null && now < input.pageLoadingUntil && facts.lastFreshAt === null;
+  if (pageLoading && userLooks && !has('fallback-due') && !has('stream-ended'))
+    return { kind: 'page-loading', retryAt: input.pageLoadingUntil as number };
   const beyondPageLoad = userLooks || has('fallback-due') || has('stream-ended');
   const mayAsk = (when: AskWhen): boolean =>
     when === 'any-trigger' || (when === 'beyond-page-load' && beyondPageLoad);

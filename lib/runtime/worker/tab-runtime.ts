@@ -12,7 +12,7 @@ import { type RefresherDeps, refreshConversation } from './conversation-refreshe
 import { createDebouncer, type Debouncer } from './debouncer';
 import { LensWriter } from './lens-writer';
 import type { LibrarySink } from './library-recorder';
-import type { RefreshTrigger } from './refresh-plan';
+import { PAGE_LOAD_GRACE_MS, type RefreshTrigger } from './refresh-plan';
 import { RESPONSE_ROUTES } from './response-routes';
 import { TabConversations } from './tab-conversations';
 import { withPageState } from './tab-lens-update';
@@ -44,6 +44,8 @@ export class TabRuntime {
   readonly #streams = new StreamCollector();
   readonly #debouncer: Debouncer<RefreshTrigger>;
   readonly #writer: LensWriter;
+  /** The tab went to its conversation: until then the page is taken to be loading it (PAGE_LOAD_GRACE_MS). */
+  #pageLoadingUntil: number | null = null;
   #closed = false;
 
   constructor(tabId: number, stored: TabLens | null, deps: TabRuntimeDeps) {
@@ -87,6 +89,7 @@ export class TabRuntime {
     this.#lens = withPageState(before, state, this.#deps.now());
     if (this.#lens.conversationId !== before.conversationId) {
       this.#debouncer.cancel();
+      this.#pageLoadingUntil = this.#deps.now() + PAGE_LOAD_GRACE_MS;
       if (this.current() !== null) this.#debouncer.push('navigation');
     }
     if (!state.visible) this.#debouncer.cancel();
@@ -217,7 +220,14 @@ export class TabRuntime {
     const holding = this.current();
     // site-interface 8: paused while the tab is hidden.
     if (holding === null || !this.#lens.visible || this.#closed) return;
-    await this.whileShowingProgress(refreshConversation(holding, triggers, this.#deps.refresher));
+    const { decision } = await this.whileShowingProgress(
+      refreshConversation(holding, triggers, this.#deps.refresher, this.#pageLoadingUntil),
+    );
+    // The look comes again once the page had its time: by then it asks only for what the page did not bring.
+    if (decision.kind === 'page-loading')
+      this.#deps.schedule(Math.max(0, decision.retryAt - this.#deps.now()), () => {
+        if (holding === this.current()) for (const trigger of triggers) this.#debouncer.push(trigger);
+      });
   }
 
   /** What the lens shows of the conversation; the library is offered the same inspection, off this path. */

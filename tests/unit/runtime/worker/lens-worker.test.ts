@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_LOAD_GRACE_MS } from '@/lib/runtime/worker/refresh-plan';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath } from '@/tests/replica/fixtures/formats';
@@ -7,7 +8,6 @@ import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/re
 import { TOKEN } from '@/tests/support/fakes/fake-backend';
 import { replicaWithAds } from '@/tests/support/fakes/runtime-backend';
 import { pageLoad, capturedResponse as response, visibleAt } from '@/tests/unit/runtime/page-load';
-
 import { openConversation, TAB, workerOver } from './worker-setup';
 
 const LONG = FIXTURE_IDS.longHistory;
@@ -57,6 +57,58 @@ describe('the lens worker', () => {
     ]);
     // The newest page came back as held: nothing the lens shows changed, so it is not written again.
     expect(setup.memory.writes()).toBe(writes);
+  });
+
+  describe('a view open while the tab goes to a conversation', () => {
+    const PLAIN = FIXTURE_IDS.plain;
+    /** The tab navigates to the conversation, and the open side panel, seeing it, asks for a refresh. */
+    const navigateWithViewOpen = async (setup: ReturnType<typeof workerOver>) => {
+      await setup.worker.pageState(TAB, visibleAt(PLAIN));
+      await setup.worker.refresh(TAB);
+    };
+
+    it('asks for nothing the page is loading itself, however late its loads come', async () => {
+      const setup = workerOver();
+      await navigateWithViewOpen(setup);
+      await setup.advance(PAGE_LOAD_GRACE_MS - 500);
+      for (const event of pageLoad(PLAIN)) await setup.worker.pageEvent(TAB, event);
+      await setup.advance(5_000);
+      expect(setup.backend.backendRequests()).toEqual([]);
+      expect(setup.memory.lens()?.snapshot?.summary?.messageCount).toBe(
+        activePath(storedConversation(PLAIN)).length,
+      );
+    });
+
+    it('asks for it itself once the page had its time and brought nothing', async () => {
+      const setup = workerOver();
+      await navigateWithViewOpen(setup);
+      await setup.advance(PAGE_LOAD_GRACE_MS - 500);
+      expect(setup.backend.backendRequests()).toEqual([]);
+      await setup.advance(1_000);
+      expect(
+        setup.backend
+          .backendRequests()
+          .map((request) => request.url.pathname)
+          .sort(),
+      ).toEqual(
+        [
+          `/backend-api/bazaar/conversation/${PLAIN}/ads`,
+          `/backend-api/conversations/${PLAIN}`,
+          '/backend-api/me',
+        ].sort(),
+      );
+    });
+
+    it('asks at once when the conversation is not new to the tab: a view opened on it later', async () => {
+      const setup = workerOver();
+      await setup.worker.pageState(TAB, visibleAt(PLAIN));
+      await setup.advance(PAGE_LOAD_GRACE_MS + 100);
+      await setup.worker.refresh(TAB);
+      await setup.advance(1_000);
+      expect(setup.backend.backendRequests().map((request) => request.url.pathname)).toContain(
+        `/backend-api/conversations/${PLAIN}`,
+      );
+    });
   });
 
   it('runs nothing for a hidden tab', async () => {

@@ -29,11 +29,42 @@ const plan = (
     triggers: new Set(triggers),
     askForAccount: 'not-now',
     governorWaitUntil: null,
+    pageLoadingUntil: null,
     now: NOW,
     ...extra,
   });
 
 describe('planRefresh: only what is missing (architecture "Passive first")', () => {
+  describe('while the page loads the conversation the tab just went to', () => {
+    const nothingYet = { hasNewestPage: false, lastFreshAt: null, askForAds: 'beyond-page-load' } as const;
+    const loading = { pageLoadingUntil: NOW + 2_000, askForAccount: 'beyond-page-load' } as const;
+
+    it('a look waits for the page, until it had its time', () => {
+      for (const look of ['ui-opened', 'visible'] as const)
+        expect(plan([look, 'navigation'], nothingYet, loading)).toEqual({
+          kind: 'page-loading',
+          retryAt: NOW + 2_000,
+        });
+    });
+
+    it('asks as before once the page brought anything, or had its time', () => {
+      expect(plan(['ui-opened'], { ...nothingYet, lastFreshAt: NOW - 100 }, loading)).toMatchObject({
+        kind: 'requests',
+        ads: true,
+        account: true,
+      });
+      expect(plan(['ui-opened'], nothingYet, { ...loading, pageLoadingUntil: NOW })).toMatchObject({
+        kind: 'requests',
+        newestPage: true,
+      });
+    });
+
+    it('the fallback poll and an ended answer still ask', () => {
+      for (const trigger of ['fallback-due', 'stream-ended'] as const)
+        expect(plan(['ui-opened', trigger], nothingYet, loading)).toMatchObject({ kind: 'requests' });
+    });
+  });
+
   it('asks for nothing the page itself loads on navigation or a capture', () => {
     for (const trigger of ['navigation', 'captured'] as const) {
       expect(
