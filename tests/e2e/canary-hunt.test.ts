@@ -9,6 +9,7 @@ import { LIVE_SOCKET_HOST } from '@/tests/replica/live-wire';
 import { type BrowserWatch, watchBrowser } from './browser-watch';
 import { leakedPlaces } from './canary-needles';
 import { downloadedText, exportEveryWay, pressExportShortcut } from './export-actions';
+import { waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 import { downloadLibraryTable, exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
 import { setLibrary, waitForKept } from './library-state';
@@ -110,7 +111,16 @@ async function everyView(page: Page, surface: string): Promise<Seen[]> {
  * end. The worker runs one refresh at a time for all tabs (a second tab's click starts nothing), so the
  * scenarios take turns.
  */
-async function refreshOffers({ exclusive }: Browsing, popup: Page, cards: number): Promise<void> {
+async function refreshOffers(
+  { lens, exclusive }: Browsing,
+  chat: Page,
+  popup: Page,
+  cards: number,
+): Promise<void> {
+  // The page counts a card refreshed when it read its answer; the copy the worker gets may come a moment
+  // later on a busy machine, and a run covers the cards the worker holds when it starts.
+  const tabId = await lens.tabIdOf(chat);
+  await waitForLens(lens, tabId, (state) => (state.captured.responses['product-update'] ?? 0) >= cards);
   const offersTab = popup.getByRole('tab', { name: /Offers/ });
   await offersTab.locator('.tabs__count').waitFor({ timeout: 20_000 });
   await offersTab.click();
@@ -139,7 +149,7 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   if (PROMPTED.has(scenario.name)) await askPrompt(chat, 'What would you pick, and why?', answerEnded);
   const popup = await extensionPage('popup.html');
   await waitForViews(lens, popup, chat, 30_000);
-  if (cards > 0) await refreshOffers(browsing, popup, cards);
+  if (cards > 0) await refreshOffers(browsing, chat, popup, cards);
   const panel = await extensionPage('sidepanel.html');
   await waitForViews(lens, panel, chat, 30_000);
 
