@@ -71,10 +71,10 @@ export function planRefresh(input: PlanInput): RefreshDecision {
   const userLooks = has('visible') || has('ui-opened');
   // A view that opened, or saw the tab go to the conversation, while the page loads it: nothing it would
   // ask for is missing for long, and asking would fetch what the page brings anyway.
-  const pageLoading =
-    input.pageLoadingUntil !== null && now < input.pageLoadingUntil && facts.lastFreshAt === null;
+  const loadingUntil = input.pageLoadingUntil;
+  const pageLoading = loadingUntil !== null && now < loadingUntil && facts.lastFreshAt === null;
   if (pageLoading && userLooks && !has('fallback-due') && !has('stream-ended'))
-    return { kind: 'page-loading', retryAt: input.pageLoadingUntil as number };
+    return { kind: 'page-loading', retryAt: loadingUntil };
   const beyondPageLoad = userLooks || has('fallback-due') || has('stream-ended');
   const mayAsk = (when: AskWhen): boolean =>
     when === 'any-trigger' || (when === 'beyond-page-load' && beyondPageLoad);
