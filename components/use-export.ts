@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { formatInfo } from '@/lib/export/formats';
+import { backgroundPageExport } from '@/lib/runtime/contract/background-page-export';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
 import type { ExportFormat } from '@/lib/runtime/contract/export-file';
 import { requestExport } from '@/lib/runtime/contract/export-port';
@@ -29,12 +30,11 @@ export function useExport(tabId: number, settings: Settings) {
       setStatus({ kind: 'working', format, delivery });
       try {
         const result = await requestExport(
+          { tabId, format, options: exportOptionsOf(settings) },
           {
-            tabId,
-            format,
-            options: exportOptionsOf(settings),
+            findPageExport: backgroundPageExport,
+            fallback: (request) => sendMessage('exportConversation', request),
           },
-          (request) => sendMessage('exportConversation', request),
         );
         if (!result.ok) {
           setStatus({ kind: 'failed', message: result.error.message });

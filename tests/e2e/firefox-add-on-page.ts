@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { PAGE_EXPORT_GLOBAL } from '@/lib/runtime/contract/export-port';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { waitForLensRead } from './lens-state';
 
@@ -21,6 +22,7 @@ declare const browser: {
     get(tabId: number): Promise<{ windowId?: number }>;
   };
   storage: { local: StorageArea; session: StorageArea; sync: StorageArea };
+  runtime: { getBackgroundPage(): Promise<Window & Record<string, unknown>> };
   extension: {
     getBackgroundPage(): (Window & { beforeTheSuspend?: boolean }) | null;
     getViews(filter: { type: 'sidebar'; windowId?: number }): Window[];
@@ -129,3 +131,27 @@ export const addOnStorageAreas = (addOn: Page): Promise<Array<{ area: string; te
       areas.push({ area: `storage.${area}`, text: JSON.stringify(await browser.storage[area].get(null)) });
     return areas;
   });
+
+/**
+ * The export as an extension page gets it from the event page directly (lib/runtime/contract/export-port.ts):
+ * the function on the event page's window called, its Blob read in the calling page.
+ */
+export const exportThroughEventPage = (
+  addOn: Page,
+  request: { tabId: number; format: string },
+): Promise<{ fileName: string; text: string } | { error: string }> =>
+  addOn.evaluate(
+    async (asked, name) => {
+      const page = await browser.runtime.getBackgroundPage();
+      const pageExport = page[name] as (
+        request: unknown,
+      ) => Promise<
+        { ok: true; value: { fileName: string; body: Blob } } | { ok: false; error: { message: string } }
+      >;
+      const answer = await pageExport(asked);
+      if (!answer.ok) return { error: answer.error.message };
+      return { fileName: answer.value.fileName, text: await new Blob([answer.value.body]).text() };
+    },
+    request,
+    PAGE_EXPORT_GLOBAL,
+  );

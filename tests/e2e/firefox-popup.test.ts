@@ -7,6 +7,7 @@ import { leakedPlaces } from './canary-needles';
 import { cliExport, withoutExportTime } from './cli-reading';
 import {
   addOnStorageAreas,
+  exportThroughEventPage,
   setLibrary,
   showSidebarView,
   sidebarMarkup,
@@ -94,6 +95,14 @@ describe('the Firefox add-on on the replica', () => {
       expect(file.name.endsWith(`.${format}`)).toBe(true);
       expect(withoutExportTime(file.text)).toBe(withoutExportTime(cliExport(SCENARIO, format)));
       expectNoCanary(file.text);
+      // The popup's way to the file: the event page called directly, its Blob read in the calling page.
+      const direct = await exportThroughEventPage(firefox.addOn, {
+        tabId: await firefox.tabIdOf(chat),
+        format,
+      });
+      if ('error' in direct) throw new Error(direct.error);
+      expect(direct.fileName).toBe(file.name);
+      expect(withoutExportTime(direct.text)).toBe(withoutExportTime(file.text));
       await popup.close();
       await chat.close();
     },

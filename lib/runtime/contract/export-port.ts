@@ -4,17 +4,22 @@ import type { ExportFile } from './export-file';
 import type { ExportRequest } from './protocol';
 
 /**
- * The export's own channel from an extension page to the service worker: a MessagePort handed over with
- * the worker's `postMessage` (architecture "Channels"). Runtime messaging serialises as JSON through the
- * browser process, ~100 ms for the 3 MB Markdown of a 10,000-message conversation; a Blob crosses a port
- * as a handle. Where the background is no service worker (Firefox's event page) the page falls back to
- * the protocol's `exportConversation`, the same answer. The worker's side is
+ * The export's own channels from an extension page to the background (architecture "Channels"). Runtime
+ * messaging serialises through the browser's parent process, ~100 ms in Chromium and ~80 ms in Firefox for
+ * the 3 MB Markdown of a 10,000-message conversation; these hand the page a Blob instead:
+ * - a service worker (Chromium) gets a MessagePort with its `postMessage`, and a Blob crosses it as a handle;
+ * - a background page in the page's own process (Firefox's event page) is called directly, its export
+ *   function found on its window (`runtime.getBackgroundPage`), and nothing is copied at all.
+ * Runtime messaging's `exportConversation`, the same answer, is left for a background neither reaches (an
+ * event page Firefox has unloaded, a private window's page). The background's side is
  * lib/runtime/worker/export-port-server.ts.
  */
 export const EXPORT_KIND = 'chat-lens:exportConversation';
+/** The name of the background page's export function on its window. */
+export const PAGE_EXPORT_GLOBAL = 'chatLensExport';
 
-/** What the worker posts on the port: the file, or why there is none. */
-export type PortMessage = Result<ReceivedExport>;
+/** What the background answers: the file, or why there is none. */
+export type ExportAnswer = Result<ReceivedExport>;
 
 export type ExportRunner = (request: ExportRequest) => Promise<Result<ExportFile>>;
 
@@ -22,6 +27,12 @@ export type ExportRunner = (request: ExportRequest) => Promise<Result<ExportFile
 export type FindWorker = () => Promise<{
   postMessage(message: unknown, transfer: Transferable[]): void;
 } | null>;
+
+/** The background page's export function: a request of any shape in, its answer out. */
+export type PageExport = (request: unknown) => Promise<ExportAnswer>;
+
+/** The background page's export function, where the page can reach its window; else null. */
+export type FindPageExport = () => Promise<PageExport | null>;
 
 let registration: Promise<ServiceWorkerRegistration | undefined> | undefined;
 
@@ -36,26 +47,52 @@ export const extensionServiceWorker: FindWorker = async () => {
 };
 
 /**
- * The page's side: the export through the worker's port, or through `fallback` (runtime messaging) when
- * the background has no service worker.
+ * The answer as the page's own objects: what the background page made belongs to its window, which Firefox
+ * may unload while the page still holds the file (a Blob made of a Blob shares its bytes, no copy).
  */
-export async function requestExport(
+function ownedByThisPage(answer: ExportAnswer): ExportAnswer {
+  if (!answer.ok) return { ok: false, error: { ...answer.error } };
+  const { fileName, mimeType, body } = answer.value;
+  return ok({ fileName, mimeType, body: new Blob([body], { type: mimeType }) }, [...answer.warnings]);
+}
+
+/** The export through the service worker's port. */
+function throughPort(
+  worker: NonNullable<Awaited<ReturnType<FindWorker>>>,
   request: ExportRequest,
-  fallback: ExportRunner,
-  findWorker: FindWorker = extensionServiceWorker,
-): Promise<Result<ReceivedExport>> {
-  const worker = await findWorker();
-  if (worker === null) {
-    const file = await fallback(request);
-    return file.ok ? ok(receivedExport(file.value), file.warnings) : file;
-  }
+): Promise<ExportAnswer> {
   const channel = new MessageChannel();
-  const answer = new Promise<PortMessage>((resolve) => {
-    channel.port1.onmessage = ({ data }: MessageEvent<PortMessage>) => {
+  const answer = new Promise<ExportAnswer>((resolve) => {
+    channel.port1.onmessage = ({ data }: MessageEvent<ExportAnswer>) => {
       channel.port1.close();
       resolve(data);
     };
   });
   worker.postMessage({ kind: EXPORT_KIND, request }, [channel.port2]);
   return answer;
+}
+
+/** How a page reaches the background for an export, in the order tried. */
+export interface ExportChannels {
+  findWorker?: FindWorker;
+  /** The background page's function (background-page-export.ts). */
+  findPageExport: FindPageExport;
+  /** Runtime messaging. */
+  fallback: ExportRunner;
+}
+
+/**
+ * The page's side: the export through the worker's port, else the background page's function, else
+ * runtime messaging.
+ */
+export async function requestExport(
+  request: ExportRequest,
+  { findWorker = extensionServiceWorker, findPageExport, fallback }: ExportChannels,
+): Promise<Result<ReceivedExport>> {
+  const worker = await findWorker();
+  if (worker !== null) return throughPort(worker, request);
+  const pageExport = await findPageExport();
+  if (pageExport !== null) return ownedByThisPage(await pageExport(request));
+  const file = await fallback(request);
+  return file.ok ? ok(receivedExport(file.value), file.warnings) : file;
 }

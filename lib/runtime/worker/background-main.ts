@@ -23,7 +23,7 @@ import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import { AccountHolding } from './account-holding';
 import { AccountRun } from './account-run';
-import { serveExportsOverPorts } from './export-port-server';
+import { type ExportPreparer, serveExportsOverPorts, serveExportsToPages } from './export-port-server';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';
 import { LibraryRecorder } from './library-recorder';
 import { onlyWithSiteAccess } from './site-access-fetch';
@@ -151,10 +151,12 @@ export function startBackground(): Promise<LensWorker> {
   onMessage('refreshOffers', ({ data }) => ui.refreshOffers(data));
   onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
   onMessage('accountRun', ({ data }) => ui.accountRun(data));
-  // The UI's exports come through a port, as a 10 MB text is slow through runtime messaging.
-  serveExportsOverPorts(globalThis, async (request) =>
-    (await ready).prepareExport(request.tabId, request.format, request.options),
-  );
+  // The UI's exports come through a port, or a direct call where the background is a page, as a 10 MB
+  // text is slow through runtime messaging.
+  const prepareExport: ExportPreparer = async (request) =>
+    (await ready).prepareExport(request.tabId, request.format, request.options);
+  serveExportsOverPorts(globalThis, prepareExport);
+  serveExportsToPages(globalThis, prepareExport);
   browser.tabs.onRemoved.addListener((tabId) => {
     void ready.then((worker) => worker.closeTab(tabId)).catch(() => undefined);
   });

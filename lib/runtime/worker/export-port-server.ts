@@ -3,14 +3,20 @@ import { isRecord } from '@/lib/model/json-read';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ReceivedExport } from '@/lib/runtime/contract/download-file';
 import type { PreparedExport } from '@/lib/runtime/contract/export-file';
-import { EXPORT_KIND, type PortMessage } from '@/lib/runtime/contract/export-port';
+import {
+  EXPORT_KIND,
+  type ExportAnswer,
+  PAGE_EXPORT_GLOBAL,
+  type PageExport,
+} from '@/lib/runtime/contract/export-port';
 import type { ExportRequest } from '@/lib/runtime/contract/protocol';
 import { parseExportRequest } from './ui-requests';
 
 /*
- * The worker's side of the export port (lib/runtime/contract/export-port.ts). The worker makes the file a
- * Blob itself (a service worker has Blobs, only no object URLs) and posts that, so the page's last steps
- * are an object URL and the download. The Blob is made of UTF-8 bytes encoded as the writer goes
+ * The background's side of the export channels (lib/runtime/contract/export-port.ts): the service worker's
+ * port, and the function a background page offers the extension's pages. The background makes the file a
+ * Blob itself (a service worker has Blobs, only no object URLs) and hands that over, so the page's last
+ * steps are an object URL and the download. The Blob is made of UTF-8 bytes encoded as the writer goes
  * (lib/export/utf8-chunks.ts): in Chromium, a Blob made of the writer's strings themselves, all held until
  * the end, made the Export click of a 10,000-message conversation (3 MB of Markdown) about 20 ms slower.
  */
@@ -32,6 +38,19 @@ const unfinished = (error: unknown): Result<never> =>
   fail('network', `The export did not finish: ${error instanceof Error ? error.message : String(error)}`);
 
 /**
+ * The answer to a request of any shape: a malformed one gets its typed error, so the page waiting hears,
+ * and a writer that throws part-way gives a failed export, never a partial file.
+ */
+function answerExport(requested: unknown, prepare: ExportPreparer): Promise<ExportAnswer> {
+  const request = parseExportRequest(requested);
+  return (request.ok ? prepare(request.value) : Promise.resolve(request))
+    .then(
+      (prepared): ExportAnswer => (prepared.ok ? ok(blobOf(prepared.value), prepared.warnings) : prepared),
+    )
+    .catch(unfinished);
+}
+
+/**
  * Answers each export request on the port it came with. Registered while the worker script first runs,
  * so a stopped worker woken by the message hears it.
  */
@@ -39,16 +58,18 @@ export function serveExportsOverPorts(scope: MessageScope, prepare: ExportPrepar
   scope.addEventListener('message', (event) => {
     const port = event.ports[0];
     if (port === undefined || !isRecord(event.data) || event.data.kind !== EXPORT_KIND) return;
-    // A malformed request is answered too, with its typed error, so the page waiting on the port hears.
-    const request = parseExportRequest(event.data.request);
-    void (request.ok ? prepare(request.value) : Promise.resolve(request))
-      .then(
-        (prepared): PortMessage => (prepared.ok ? ok(blobOf(prepared.value), prepared.warnings) : prepared),
-      )
-      .catch(unfinished)
-      .then((result) => {
-        port.postMessage(result satisfies PortMessage);
-        port.close();
-      });
+    void answerExport(event.data.request, prepare).then((result) => {
+      port.postMessage(result);
+      port.close();
+    });
   });
+}
+
+/**
+ * Puts the export function on a background page's window, where the extension's pages call it directly
+ * (Firefox's event page: lib/runtime/contract/export-port.ts). In a service worker no page reaches it.
+ */
+export function serveExportsToPages(scope: object, prepare: ExportPreparer): void {
+  const pageExport: PageExport = (request) => answerExport(request, prepare);
+  Reflect.set(scope, PAGE_EXPORT_GLOBAL, pageExport);
 }

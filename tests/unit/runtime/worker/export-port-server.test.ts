@@ -2,9 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { ReceivedExport } from '@/lib/runtime/contract/download-file';
 import type { ExportFile, PreparedExport } from '@/lib/runtime/contract/export-file';
-import { type FindWorker, requestExport } from '@/lib/runtime/contract/export-port';
+import {
+  type FindPageExport,
+  type FindWorker,
+  PAGE_EXPORT_GLOBAL,
+  type PageExport,
+  requestExport,
+} from '@/lib/runtime/contract/export-port';
 import type { ExportRequest } from '@/lib/runtime/contract/protocol';
-import { type MessageScope, serveExportsOverPorts } from '@/lib/runtime/worker/export-port-server';
+import {
+  type MessageScope,
+  serveExportsOverPorts,
+  serveExportsToPages,
+} from '@/lib/runtime/worker/export-port-server';
 
 /** A worker scope and the handle a page posts to, joined as the browser joins them. */
 function workerPair(): { scope: EventTarget & MessageScope; findWorker: FindWorker } {
@@ -33,6 +43,13 @@ const prepared = (request: ExportRequest): PreparedExport => ({
   },
 });
 const noFallback = async () => fail<ExportFile>('network', 'the fallback was used');
+const noWorker: FindWorker = async () => null;
+const noPage: FindPageExport = async () => null;
+/** The export function a background page put on its window, as the page's lookup finds it. */
+const pageExportOf =
+  (background: object): FindPageExport =>
+  async () =>
+    Reflect.get(background, PAGE_EXPORT_GLOBAL) as PageExport;
 
 describe('export port: the UI asks the service worker for an export through a MessagePort', () => {
   it('brings the whole file back, with the request as the page posted it', async () => {
@@ -43,7 +60,7 @@ describe('export port: the UI asks the service worker for an export through a Me
       return ok(prepared(request), ['Not every message could be loaded.']);
     });
     const request: ExportRequest = { tabId: 7, format: 'md', options: { citations: 'footnotes' } };
-    const result = await requestExport(request, noFallback, findWorker);
+    const result = await requestExport(request, { findWorker, findPageExport: noPage, fallback: noFallback });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.warnings).toEqual(['Not every message could be loaded.']);
     expect(result.value).toMatchObject(head(request));
@@ -59,9 +76,15 @@ describe('export port: the UI asks the service worker for an export through a Me
         return fail('not-found', 'No conversation of chatgpt.com is open in that tab.');
       throw new Error('worker stopped');
     });
-    const missing = await requestExport({ tabId: 1, format: 'csv' }, noFallback, findWorker);
+    const missing = await requestExport(
+      { tabId: 1, format: 'csv' },
+      { findWorker, findPageExport: noPage, fallback: noFallback },
+    );
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    const thrown = await requestExport({ tabId: 2, format: 'csv' }, noFallback, findWorker);
+    const thrown = await requestExport(
+      { tabId: 2, format: 'csv' },
+      { findWorker, findPageExport: noPage, fallback: noFallback },
+    );
     expect(thrown).toMatchObject({
       ok: false,
       error: { message: 'The export did not finish: worker stopped' },
@@ -79,18 +102,60 @@ describe('export port: the UI asks the service worker for an export through a Me
         },
       }),
     );
-    const result = await requestExport({ tabId: 6, format: 'md' }, noFallback, findWorker);
+    const result = await requestExport(
+      { tabId: 6, format: 'md' },
+      { findWorker, findPageExport: noPage, fallback: noFallback },
+    );
     expect(result).toEqual({
       ok: false,
       error: { code: 'network', message: 'The export did not finish: out of memory' },
     });
   });
 
-  it('uses runtime messaging where the background is no service worker (Firefox)', async () => {
+  it('calls the background page where it is no service worker (Firefox), and owns what it answers', async () => {
+    const background = {};
+    const asked: ExportRequest[] = [];
+    serveExportsToPages(background, async (request) => {
+      asked.push(request);
+      return ok(prepared(request), ['Not every message could be loaded.']);
+    });
+    const request: ExportRequest = { tabId: 4, format: 'md' };
+    const result = await requestExport(request, {
+      findWorker: noWorker,
+      findPageExport: pageExportOf(background),
+      fallback: noFallback,
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(asked).toEqual([request]);
+    expect(result.warnings).toEqual(['Not every message could be loaded.']);
+    expect(result.value).toMatchObject(head(request));
+    expect(result.value.body.type).toBe('text/markdown;charset=utf-8');
+    expect(await result.value.body.text()).toBe(bigMarkdown);
+  });
+
+  it("gives the background page's typed errors, a malformed request's too", async () => {
+    const background = {};
+    serveExportsToPages(background, async () => {
+      throw new Error('worker stopped');
+    });
+    const pageExport = pageExportOf(background);
+    const thrown = await requestExport(
+      { tabId: 2, format: 'csv' },
+      { findWorker: noWorker, findPageExport: pageExport, fallback: noFallback },
+    );
+    expect(thrown).toEqual({
+      ok: false,
+      error: { code: 'network', message: 'The export did not finish: worker stopped' },
+    });
+    const exported = await pageExport();
+    const malformed = await exported?.({ tabId: 'seven', format: 'md' });
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'unexpected-shape' } });
+  });
+
+  it('uses runtime messaging where neither a service worker nor a background page is reached', async () => {
     const result = await requestExport(
       { tabId: 3, format: 'json' },
-      async (request) => ok(file(request)),
-      async () => null,
+      { findWorker: noWorker, findPageExport: noPage, fallback: async (request) => ok(file(request)) },
     );
     expect(result).toMatchObject({ ok: true, value: { fileName: '2026-01-01 A long chat.json' } });
     expect(result.ok && (await result.value.body.text())).toBe(bigMarkdown);
@@ -158,7 +223,10 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
     serveExportsOverPorts(scope, async (request) => ok(prepared(request)));
     const other = postWithPort(scope, { kind: 'other', request: { tabId: 4, format: 'md' } });
     scope.dispatchEvent(new MessageEvent('message', { data: posted({ tabId: 5, format: 'md' }) }));
-    const result = await requestExport({ tabId: 5, format: 'md' }, noFallback, findWorker);
+    const result = await requestExport(
+      { tabId: 5, format: 'md' },
+      { findWorker, findPageExport: noPage, fallback: noFallback },
+    );
     expect(result.ok && (await result.value.body.text())).toBe(bigMarkdown);
     await settle();
     expect(other).toEqual([]);

@@ -1,0 +1,14 @@
+import { browser } from '#imports';
+import { type FindPageExport, PAGE_EXPORT_GLOBAL, type PageExport } from './export-port';
+
+/**
+ * The export function on the background page's window (export-port.ts), looked up at each export: Firefox
+ * unloads an idle event page and gives no window for it then, and a background that is a service worker
+ * has none.
+ */
+export const backgroundPageExport: FindPageExport = async () => {
+  const page: unknown = await browser.runtime.getBackgroundPage().catch(() => null);
+  const exported: unknown =
+    typeof page === 'object' && page !== null ? Reflect.get(page, PAGE_EXPORT_GLOBAL) : undefined;
+  return typeof exported === 'function' ? (exported as PageExport) : null;
+};
