@@ -2,9 +2,9 @@ import { browser } from '#imports';
 import { type FindPageExport, PAGE_EXPORT_GLOBAL, type PageExport } from './export-port';
 
 /**
- * The export function on the background page's window (export-port.ts), looked up at each export: Firefox
- * unloads an idle event page and gives no window for it then, and a background that is a service worker
- * has none.
+ * The export function on the background page's window (export-port.ts), or null. Looked up at each export:
+ * an event page Firefox unloaded and started again is a new window, and a background that is a service
+ * worker has none.
  */
 export const backgroundPageExport: FindPageExport = async () => {
   const page: unknown = await browser.runtime.getBackgroundPage().catch(() => null);

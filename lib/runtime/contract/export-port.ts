@@ -10,8 +10,8 @@ import type { ExportRequest } from './protocol';
  * - a service worker (Chromium) gets a MessagePort with its `postMessage`, and a Blob crosses it as a handle;
  * - a background page in the page's own process (Firefox's event page) is called directly, its export
  *   function found on its window (`runtime.getBackgroundPage`), and nothing is copied at all.
- * Runtime messaging's `exportConversation`, the same answer, is left for a background neither reaches (an
- * event page Firefox has unloaded, a private window's page). The background's side is
+ * Runtime messaging's `exportConversation`, the same answer, is left for a page that reaches neither (where
+ * Firefox gives it no window of the event page, as in a private window). The background's side is
  * lib/runtime/worker/export-port-server.ts.
  */
 export const EXPORT_KIND = 'chat-lens:exportConversation';
