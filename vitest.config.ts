@@ -4,6 +4,32 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 /** The e2e files that drive Firefox ESR (README "Firefox"). */
 const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
+/**
+ * Chromium files whose time is mostly waiting on the extension's own timers (the 12 s fallback poll, the
+ * 20 s request deadline, the rate governor's holds): run in the lane beside the other Chromium files,
+ * after the Firefox ones (scripts/test-e2e.ts).
+ */
+const TIMER_FILES = ['tests/e2e/fallback-poll.test.ts', 'tests/e2e/faults-network.test.ts'];
+
+/** An e2e project: one file at a time, a browser per file, its builds made once per run. */
+function e2eProject(
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  globalSetup = 'tests/e2e/global-setup.ts',
+) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      ...files,
+      environment: 'node' as const,
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+      globalSetup: [globalSetup],
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -20,33 +46,11 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          exclude: [FIREFOX_FILES],
-          environment: 'node',
-          // One Chromium at a time: the machine has two cores and the tests share one build.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          // One Firefox at a time, in a run beside the Chromium files' (scripts/test-e2e.ts).
-          name: 'e2e-firefox',
-          include: [FIREFOX_FILES],
-          environment: 'node',
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/e2e/firefox-global-setup.ts'],
-        },
-      },
+      // One Chromium at a time: the machine has two cores and the tests share one build.
+      e2eProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [FIREFOX_FILES, ...TIMER_FILES] }),
+      // The lane beside it (scripts/test-e2e.ts): one browser at a time too.
+      e2eProject('e2e-firefox', { include: [FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
+      e2eProject('e2e-timers', { include: TIMER_FILES }),
     ],
   },
 });

@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
+import { BUILT_FOR_E2E, buildExtension, packFirefoxExtension } from '@/tests/support/build-extension';
 
 /**
- * `npm run test:e2e`: the Chromium files and the Firefox files (vitest.config.ts's `e2e` and `e2e-firefox`
- * projects) in two runs side by side, each one browser at a time. One vitest run would put every file of
- * two one-at-a-time projects in a single queue. Much of both runs' time is waiting on the extension's own
- * timers (the 12 s fallback poll, request deadlines, the event page's suspension), so side by side the two
- * take about a minute less on two cores than one after the other, each a little slower. The Chromium run
- * reports as it goes; the Firefox run's report follows it whole, so neither interleaves with the other.
- * Arguments after `--` go to both runs (`npm run test:e2e -- --reporter=verbose`); as a filter may name the
- * files of one browser only, a run it leaves without a file then passes.
+ * `npm run test:e2e`: the e2e files in two lanes side by side, each one browser at a time (vitest.config.ts):
+ * the Chromium files (`e2e`) in one; the Firefox files (`e2e-firefox`), then the Chromium files whose time
+ * is mostly the extension's own timers (`e2e-timers`), in the other. One vitest run would put every file of
+ * one-at-a-time projects in a single queue. Much of both lanes' time is waiting on the extension's timers
+ * (the 12 s fallback poll, request deadlines, the event page's suspension), so side by side they take
+ * minutes less on two cores, each a little slower. Both builds are made first, once: neither lane rewrites
+ * a build the other's browser loaded. The first lane reports as it goes; the second's report follows it
+ * whole, so neither interleaves with the other. Arguments after `--` go to both lanes
+ * (`npm run test:e2e -- --reporter=verbose`); as a filter may name the files of one lane only, a lane it
+ * leaves without a file then passes.
  */
 
 const vitest = 'node_modules/vitest/vitest.mjs';
@@ -20,9 +23,11 @@ interface Finished {
   output: string;
 }
 
-function run(project: string, live: boolean): Promise<Finished> {
-  const child = spawn(process.execPath, [vitest, 'run', '--project', project, ...extra], {
+function run(projects: string[], live: boolean): Promise<Finished> {
+  const args = [vitest, 'run', ...projects.flatMap((project) => ['--project', project]), ...extra];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+    env: { ...process.env, [BUILT_FOR_E2E]: '1' },
   });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -34,10 +39,12 @@ function run(project: string, live: boolean): Promise<Finished> {
   });
 }
 
-const firefox = run('e2e-firefox', false);
-const chromium = await run('e2e', true);
-const firefoxDone = await firefox;
+buildExtension();
+packFirefoxExtension();
+const beside = run(['e2e-firefox', 'e2e-timers'], false);
+const chromium = await run(['e2e'], true);
+const besideDone = await beside;
 process.stdout.write(
-  `\nThe Firefox files (project e2e-firefox), run beside the Chromium files:\n${firefoxDone.output}`,
+  `\nThe lane beside it (projects e2e-firefox and e2e-timers), run at the same time:\n${besideDone.output}`,
 );
-process.exitCode = chromium.code !== 0 ? chromium.code : firefoxDone.code;
+process.exitCode = chromium.code !== 0 ? chromium.code : besideDone.code;

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { packFirefoxExtension } from '@/tests/support/build-extension';
+import { builtOnce, firefoxBuildDir, packFirefoxExtension } from '@/tests/support/build-extension';
 import { findFirefox } from '@/tests/support/launch-firefox';
 
 declare module 'vitest' {
@@ -10,10 +10,9 @@ declare module 'vitest' {
 
 /**
  * Once per run of the Firefox files: the production Firefox build, packed too (`wxt zip -b firefox`), so
- * that no test file writes into a build another file's browser has loaded. Each build is a synchronous
- * step of the test runner's own process, so this one and the Chromium files' never overlap.
+ * that no test file writes into a build another file's browser has loaded.
  */
 export default function setup(project: TestProject): void {
   findFirefox();
-  project.provide('firefoxExtensionDir', packFirefoxExtension());
+  project.provide('firefoxExtensionDir', builtOnce(packFirefoxExtension, firefoxBuildDir));
 }

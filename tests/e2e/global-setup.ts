@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildExtension } from '@/tests/support/build-extension';
+import { buildExtension, builtOnce, chromeBuildDir } from '@/tests/support/build-extension';
 import { findChromium } from '@/tests/support/find-chromium';
 
 declare module 'vitest' {
@@ -14,5 +14,5 @@ declare module 'vitest' {
  */
 export default function setup(project: TestProject): void {
   findChromium();
-  project.provide('extensionDir', buildExtension());
+  project.provide('extensionDir', builtOnce(buildExtension, chromeBuildDir));
 }

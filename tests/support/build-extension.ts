@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -9,18 +7,11 @@ export const chromeBuildDir = fileURLToPath(new URL('../../.output/chrome-mv3', 
 export const firefoxBuildDir = fileURLToPath(new URL('../../.output/firefox-mv3', import.meta.url));
 
 /**
- * Held while a build runs (util-linux `flock`): the Chromium and the Firefox e2e runs start side by side
- * (scripts/test-e2e.ts), and two builds at once would both rewrite `.wxt/`. Not the lock the README asks a
- * benchmark to hold, which is held around a whole run that builds.
- */
-const BUILD_LOCK = join(tmpdir(), 'chat-lens-wxt-build.lock');
-
-/**
- * Runs `wxt <args>` for production, one build at a time. NODE_ENV is set for the build: under the test
- * runner it is "test", which would ship React's development bundle.
+ * Runs `wxt <args>` for production. NODE_ENV is set for the build: under the test runner it is "test",
+ * which would ship React's development bundle.
  */
 export function runWxtProduction(args: string[]): void {
-  execFileSync('flock', [BUILD_LOCK, process.execPath, 'node_modules/wxt/bin/wxt.mjs', ...args], {
+  execFileSync(process.execPath, ['node_modules/wxt/bin/wxt.mjs', ...args], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -47,3 +38,13 @@ export function packFirefoxExtension(): string {
   runWxtProduction(['zip', '-b', 'firefox']);
   return firefoxBuildDir;
 }
+
+/**
+ * Set by scripts/test-e2e.ts once it has built both, before its two vitest runs start side by side: their
+ * global setups then take the builds as they are, so neither rewrites a build the other's browser loaded.
+ */
+export const BUILT_FOR_E2E = 'CHAT_LENS_E2E_BUILT';
+
+/** The build `build` makes, or the one scripts/test-e2e.ts made for this run. */
+export const builtOnce = (build: () => string, dir: string): string =>
+  process.env[BUILT_FOR_E2E] === '1' ? dir : build();
