@@ -23,10 +23,13 @@ export type ExportAnswer = Result<ReceivedExport>;
 
 export type ExportRunner = (request: ExportRequest) => Promise<Result<ExportFile>>;
 
-/** The service worker an extension page can post to, or null (no service worker background). */
-export type FindWorker = () => Promise<{
+/** The service worker as an extension page posts to it. */
+export interface ExportWorker {
   postMessage(message: unknown, transfer: Transferable[]): void;
-} | null>;
+}
+
+/** The service worker an extension page can post to, or null (no service worker background). */
+export type FindWorker = () => Promise<ExportWorker | null>;
 
 /** The background page's export function: a request of any shape in, its answer out. */
 export type PageExport = (request: unknown) => Promise<ExportAnswer>;
@@ -57,10 +60,7 @@ function ownedByThisPage(answer: ExportAnswer): ExportAnswer {
 }
 
 /** The export through the service worker's port. */
-function throughPort(
-  worker: NonNullable<Awaited<ReturnType<FindWorker>>>,
-  request: ExportRequest,
-): Promise<ExportAnswer> {
+function throughPort(worker: ExportWorker, request: ExportRequest): Promise<ExportAnswer> {
   const channel = new MessageChannel();
   const answer = new Promise<ExportAnswer>((resolve) => {
     channel.port1.onmessage = ({ data }: MessageEvent<ExportAnswer>) => {
