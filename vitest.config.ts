@@ -6,10 +6,11 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
 /**
  * Chromium files whose time is mostly waiting on the extension's own timers (the 12 s fallback poll, the
- * 20 s request deadline, the rate governor's holds): run in the lane beside the other Chromium files,
- * after the Firefox ones (scripts/test-e2e.ts).
+ * rate governor's holds): run in the lane beside the other Chromium files, after the Firefox ones
+ * (scripts/test-e2e.ts). The network-fault drills, whose recovery is held to 20 s after a fault ends, missed
+ * it once there on a fresh machine: they stay in the first lane.
  */
-const TIMER_FILES = ['tests/e2e/fallback-poll.test.ts', 'tests/e2e/faults-network.test.ts'];
+const TIMER_FILES = ['tests/e2e/fallback-poll.test.ts'];
 
 /** An e2e project: one file at a time, a browser per file, its builds made once per run. */
 function e2eProject(
