@@ -59,13 +59,36 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
 }
 
 /**
+ * Each button of the header shows its label on one line: where the name and the buttons do not fit side by
+ * side, the buttons go below as a row (app.css, header) rather than "Open side panel" broken in two.
+ */
+export async function expectWholeHeaderLabels(page: Page, what: string): Promise<void> {
+  const broken = await page.evaluate(() =>
+    [...document.querySelectorAll('.header__actions button')].flatMap((button) => {
+      const lines = new Set<number>();
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text !== null; text = walker.nextNode()) {
+        if (text.parentElement?.closest('.visually-hidden') !== null) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top));
+      }
+      return lines.size > 1 ? [button.textContent ?? ''] : [];
+    }),
+  );
+  expect(broken, what).toEqual([]);
+}
+
+/**
  * Saves the page in each look as <name>-<scheme>-<width>.png, checking that nothing is wider than the
- * page and, with `axe`, that no look has a serious accessibility violation.
+ * page nor a header button's label broken and, with `axe`, that no look has a serious accessibility
+ * violation.
  */
 export async function shootEveryLook(page: Page, name: string, { axe = false } = {}): Promise<void> {
   await forEveryLook(page, async ({ colorScheme, width }) => {
     const look = `${name}, ${colorScheme}, ${width} px`;
     await expectNoSidewaysScroll(page, look);
+    await expectWholeHeaderLabels(page, look);
     await shoot(page, `${name}-${colorScheme}-${width}`);
     if (axe) expect(await seriousViolations(page), look).toEqual([]);
   });
