@@ -64,7 +64,7 @@ async function measureInFirefox(): Promise<BenchmarkResult> {
       const { browser, extensionOrigin } = firefox;
       const load = ownRequestFigures(await requestsOfLoad(replica, browser), pageAlone);
       const popup = await popupFigures(browser, extensionOrigin);
-      const exported = await exportFigures(browser, extensionOrigin, downloadDir);
+      const exported = await exportFigures(browser, extensionOrigin, downloadDir, replica);
       return {
         figures: { ...load.figures, ...popup.figures, ...exported.figures },
         rows: [...load.rows, ...popup.rows, ...exported.rows],
@@ -148,29 +148,26 @@ async function exportFigures(
   browser: Browser,
   extensionOrigin: string,
   downloadDir: string,
+  replica: Replica,
 ): Promise<BenchmarkResult> {
   const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.tenThousand}`);
   const tabId = await tabIdOf(browser, extensionOrigin, chat);
   const popup = await openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
   await waitForContent(popup, 'main[data-face="views"]', 60_000);
-  const clicks: number[] = [];
-  // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
-  for (let run = 0; run <= baseline.EXPORTS; run += 1) {
-    const start = performance.now();
-    await exportOnce(popup, downloadDir);
-    if (run > 0) clicks.push(performance.now() - start);
-    else await popup.evaluate(baseline.untilSettled);
-  }
-  const bodies = await chat.evaluate(baseline.fetchMessagesBodies, FIXTURE_IDS.tenThousand);
-  const parseMs = await popup.evaluate(baseline.medianParseMs, { texts: bodies, rounds: baseline.PARSES });
+  const figure = await baseline.measureClickFigure({
+    click: () => exportOnce(popup, downloadDir),
+    settle: () => popup.evaluate(baseline.untilSettled),
+    replica,
+    holdTexts: (texts) => popup.evaluate(baseline.holdTexts, texts),
+    parseOnce: () => popup.evaluate(baseline.parseHeldTextsMs),
+  });
   await popup.close();
   await chat.close();
-  const clickMs = median(clicks);
-  const ratio = clickMs / parseMs;
+  const ratio = figure.clickMs / figure.parseMs;
   return oneFigure(
     'firefox_export_click_ms_10k_ratio',
     'Export click to Markdown file, 10,000 messages',
     ratio,
-    baseline.exportClickDetail(baseline.EXPORTS, clickMs, bodies, parseMs),
+    baseline.exportClickDetail(figure),
   );
 }

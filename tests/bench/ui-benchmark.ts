@@ -1,17 +1,16 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { startReplica } from '@/tests/replica/server';
+import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult } from './benchmark';
 import { openChatTab } from './chat-tab';
 import {
-  EXPORTS,
   exportClickDetail,
-  fetchMessagesBodies,
-  medianParseMs,
-  PARSES,
+  holdTexts,
+  measureClickFigure,
+  parseHeldTextsMs,
   untilSettled,
 } from './export-baseline';
 import { emptyExtensionPage, OPENS, type Opened, timeOpen } from './page-opens';
@@ -38,7 +37,7 @@ async function measureUi(extensionDir: string): Promise<BenchmarkResult> {
   const tabIdOf = tabIdsFrom(browser.serviceWorker);
   try {
     const popup = await popupFigures(browser.context, browser.extensionId, tabIdOf);
-    const exported = await exportFigures(browser.context, browser.extensionId, tabIdOf);
+    const exported = await exportFigures(browser.context, browser.extensionId, tabIdOf, replica);
     return { figures: { ...popup.figures, ...exported.figures }, rows: [...popup.rows, ...exported.rows] };
   } finally {
     await browser.context.close();
@@ -113,6 +112,7 @@ async function exportFigures(
   context: BrowserContext,
   extensionId: string,
   tabIdOf: TabIdOf,
+  replica: Replica,
 ): Promise<BenchmarkResult> {
   const chat = await openChatTab(context, FIXTURE_IDS.tenThousand);
   const tabId = await tabIdOf(chat.page);
@@ -123,25 +123,22 @@ async function exportFigures(
   // animation frames (20 to 50 ms here), which is the test driver's time, not the export's.
   const exportButton = await popup.getByRole('button', { name: /^Export/ }).elementHandle();
   if (exportButton === null) throw new Error('The popup shows no Export button.');
-  const clicks: number[] = [];
-  // The first export loads the older pages (site-interface 4.1); the figure is a click once they are held.
-  for (let run = 0; run <= EXPORTS; run += 1) {
-    const start = performance.now();
-    const [download] = await Promise.all([
-      popup.waitForEvent('download', { timeout: 120_000 }),
-      exportButton.evaluate((button: HTMLElement) => button.click()),
-    ]);
-    await download.path();
-    if (run > 0) clicks.push(performance.now() - start);
-    else await popup.evaluate(untilSettled);
-  }
-  const bodies = await chat.page.evaluate(fetchMessagesBodies, FIXTURE_IDS.tenThousand);
-  // JSON.parse of the same bodies in the same browser, median of several.
-  const parseMs = await popup.evaluate(medianParseMs, { texts: bodies, rounds: PARSES });
+  const figure = await measureClickFigure({
+    click: async () => {
+      const [download] = await Promise.all([
+        popup.waitForEvent('download', { timeout: 120_000 }),
+        exportButton.evaluate((button: HTMLElement) => button.click()),
+      ]);
+      await download.path();
+    },
+    settle: () => popup.evaluate(untilSettled),
+    replica,
+    holdTexts: (texts) => popup.evaluate(holdTexts, texts),
+    parseOnce: () => popup.evaluate(parseHeldTextsMs),
+  });
   await popup.close();
   await chat.page.close();
-  const clickMs = median(clicks);
-  const ratio = clickMs / parseMs;
+  const ratio = figure.clickMs / figure.parseMs;
   return {
     figures: { export_click_ms_10k_ratio: round(ratio, 3) },
     rows: [
@@ -150,7 +147,7 @@ async function exportFigures(
         cells: {
           value: ratio.toFixed(3),
           target: targetTextOf('export_click_ms_10k_ratio'),
-          detail: exportClickDetail(EXPORTS, clickMs, bodies, parseMs),
+          detail: exportClickDetail(figure),
         },
       },
     ],
