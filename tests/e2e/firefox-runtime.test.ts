@@ -7,6 +7,7 @@ import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import type { Replica } from '@/tests/replica/server';
+import { cliExport, withoutExportTime } from './cli-reading';
 import {
   eventPageState,
   markEventPage,
@@ -16,7 +17,7 @@ import {
   waitForStoredLens,
 } from './firefox-add-on-page';
 import { type FirefoxLens, firefoxTest } from './firefox-lens';
-import { cliCounts, tabCounts } from './firefox-views';
+import { cliCounts, exportFromMenu, tabCounts } from './firefox-views';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
 
 /**
@@ -209,6 +210,28 @@ describe('the Firefox add-on at work on the replica', () => {
     await popup.close();
     await chat.close();
     await first.close();
+  });
+
+  test('an Export clicked in a popup left open while Firefox unloaded the event page wakes it and saves the whole file', async ({
+    firefox,
+  }) => {
+    const { addOn } = firefox;
+    const chat = await openQuietChat(firefox, 'plain');
+    const popup = await firefox.openPopup(chat);
+    await popup.waitForSelector('main[data-face="views"]', { timeout: 20_000 });
+    await expect.poll(() => markEventPage(addOn)).toBe(true);
+    await expect
+      .poll(() => eventPageState(addOn), { timeout: 5 * EVENT_PAGE_IDLE_MS + 10_000, interval: 100 })
+      .toBe('suspended');
+    const file = await exportFromMenu(firefox, popup, 'Markdown');
+    expect(await eventPageState(addOn)).toBe('fresh');
+    // The new event page loaded again what the unloaded one held: the messages and the ads and account the
+    // page had loaded, so the file reads as the command line's. Only the Details differ: the page's tree
+    // is not loaded again (the messages format is the one read, site-interface 9).
+    const untilDetails = (text: string) => withoutExportTime(text).split('\n## Details')[0];
+    expect(untilDetails(file.text)).toBe(untilDetails(cliExport('plain', 'md')));
+    await popup.close();
+    await chat.close();
   });
 
   // The real sidebar: Firefox opens the add-on's sidebar in each window when the add-on is installed

@@ -146,13 +146,15 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     const holding = runtime.current();
     if (holding === null) return fail('not-found', NO_CONVERSATION);
     const warnings: string[] = [];
-    const plan = planExportLoad(holding.facts());
+    const plan = planExportLoad(holding.facts(), deps.account.askWhen(deps.now()));
     if (plan !== null) {
       const load = await runtime.whileShowingProgress(runRefreshPlan(holding, plan, refresherDeps));
       // The run's own error comes first; a lasting failure of the ads or /me says nothing of the messages.
       const loaded = holding.facts();
       if (load.error !== null && (!loaded.hasNewestPage || loaded.olderCursor !== null))
         warnings.push(`Not every message could be loaded: ${load.error.message}`);
+      if (plan.ads && holding.captured.ads() === null)
+        warnings.push('The ads of this conversation could not be loaded: the Ads section names none.');
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');

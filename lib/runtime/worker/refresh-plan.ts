@@ -94,10 +94,18 @@ export function planRefresh(input: PlanInput): RefreshDecision {
 
 /**
  * What an export loads first: it holds every message (site-interface 4.1), so the newest page when none
- * is held, and the older pages while paging has not stopped; null when everything is held already.
+ * is held, and the older pages while paging has not stopped; and, as a look at the views would, the ads and
+ * /me when they are missing and may be asked for (a worker stopped and started again has lost what the
+ * page loaded, and the export's Ads section reads them). Null when everything is held already.
  */
-export function planExportLoad(facts: HoldingFacts): RefreshPlan | null {
+export function planExportLoad(facts: HoldingFacts, askForAccount: AskWhen): RefreshPlan | null {
   const olderMissing = facts.olderCursor !== null && !facts.pagingStopped;
-  if (facts.hasNewestPage && !olderMissing) return null;
-  return { kind: 'requests', newestPage: !facts.hasNewestPage, olderPages: true, ads: false, account: false };
+  const plan: RefreshPlan = {
+    kind: 'requests',
+    newestPage: !facts.hasNewestPage,
+    olderPages: !facts.hasNewestPage || olderMissing,
+    ads: facts.askForAds !== 'not-now',
+    account: askForAccount !== 'not-now',
+  };
+  return plan.olderPages || plan.ads || plan.account ? plan : null;
 }

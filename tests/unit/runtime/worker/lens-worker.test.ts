@@ -250,6 +250,56 @@ describe('the lens worker', () => {
     expect(restarted.memory.lens()?.captured.responses['conversation-tree']).toBe(1);
   });
 
+  it('exports right after a restart with the ads and the account the page had loaded, each asked for once', async () => {
+    const id = FIXTURE_IDS.ads;
+    const first = workerOver();
+    await openConversation(first, id);
+    const before = first.memory.lens();
+    const complete = await first.worker.exportConversation(TAB, 'md');
+    if (before === null || !complete.ok) throw new Error('nothing stored or exported');
+    const adsSection = (markdown: string) =>
+      markdown.slice(markdown.indexOf('\n## Ads'), markdown.indexOf('\n## Product offers'));
+    expect(adsSection(complete.value.text)).toContain('Ads segment');
+
+    // The worker stopped and started again, and the export comes before any other event.
+    const restarted = workerOver(replicaWithAds(), [before]);
+    const exported = await restarted.worker.exportConversation(TAB, 'md');
+    if (!exported.ok) throw new Error(exported.error.message);
+    expect(exported.warnings).toEqual([]);
+    // The same ads and account as before the restart (the fake backend's ads come in another shape than the
+    // page's, so their cards read differently): the count, the segment, the country, the opt-out.
+    const summary = (markdown: string) => adsSection(markdown).split('\n').slice(0, 8);
+    expect(summary(exported.value.text)).toEqual(summary(complete.value.text));
+    // The refresh the restart asked for finds them held.
+    await restarted.advance(1_000);
+    const paths = restarted.backend.backendRequests().map((request) => request.url.pathname);
+    expect(paths.filter((path) => path !== `/backend-api/conversations/${id}`).sort()).toEqual([
+      `/backend-api/bazaar/conversation/${id}/ads`,
+      '/backend-api/me',
+    ]);
+  });
+
+  it('says in the export when the ads it asked for could not be loaded', async () => {
+    const id = FIXTURE_IDS.ads;
+    const first = workerOver();
+    await openConversation(first, id);
+    const before = first.memory.lens();
+    if (before === null) throw new Error('nothing stored');
+    const restarted = workerOver(
+      (request) =>
+        request.url.pathname.endsWith('/ads')
+          ? new Response('busy', { status: 503 })
+          : replicaWithAds()(request),
+      [before],
+    );
+    const exported = await restarted.worker.exportConversation(TAB, 'md');
+    if (!exported.ok) throw new Error(exported.error.message);
+    expect(exported.warnings).toEqual([
+      'The ads of this conversation could not be loaded: the Ads section names none.',
+    ]);
+    expect(exported.value.text).toContain('No ads response was captured for this conversation.');
+  });
+
   it('keeps two tabs and two conversations of one tab apart, and forgets a closed tab', async () => {
     const setup = workerOver();
     await openConversation(setup, FIXTURE_IDS.plain, 1);

@@ -142,23 +142,39 @@ describe('planRefresh: only what is missing (architecture "Passive first")', () 
   });
 });
 
-describe('planExportLoad: an export holds every message', () => {
-  it('loads nothing when every page is held', () => {
-    expect(planExportLoad(held)).toBeNull();
-    expect(planExportLoad({ ...held, olderCursor: 'c1', pagingStopped: true })).toBeNull();
+describe('planExportLoad: an export holds every message, and the ads and account a look would ask for', () => {
+  it('loads nothing when every page, the ads and the account are held', () => {
+    expect(planExportLoad(held, 'not-now')).toBeNull();
+    expect(planExportLoad({ ...held, olderCursor: 'c1', pagingStopped: true }, 'not-now')).toBeNull();
   });
 
   it('loads the newest page when none is held, and the older pages while paging has not stopped', () => {
-    expect(planExportLoad({ ...held, hasNewestPage: false })).toEqual({
+    expect(planExportLoad({ ...held, hasNewestPage: false }, 'not-now')).toEqual({
       kind: 'requests',
       newestPage: true,
       olderPages: true,
       ads: false,
       account: false,
     });
-    expect(planExportLoad({ ...held, olderCursor: 'c1' })).toMatchObject({
+    expect(planExportLoad({ ...held, olderCursor: 'c1' }, 'not-now')).toMatchObject({
       newestPage: false,
       olderPages: true,
     });
+  });
+
+  it('asks for missing ads and /me as a look at the views does, and for no page that is held', () => {
+    // A worker started again holds no ads and no account: the page loaded them before it stopped.
+    expect(planExportLoad({ ...held, askForAds: 'beyond-page-load' }, 'beyond-page-load')).toEqual({
+      kind: 'requests',
+      newestPage: false,
+      olderPages: false,
+      ads: true,
+      account: true,
+    });
+    expect(planExportLoad({ ...held, askForAds: 'any-trigger' }, 'not-now')).toMatchObject({
+      ads: true,
+      account: false,
+    });
+    expect(planExportLoad(held, 'any-trigger')).toMatchObject({ ads: false, account: true });
   });
 });
