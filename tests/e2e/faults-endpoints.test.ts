@@ -133,6 +133,34 @@ describe('404 and 5xx on each endpoint the extension reads', () => {
     await expectPageUndisturbed(lens, tab, tab.before.lens.updatedAt);
   });
 
+  test('the worker stopped: an Export at once holds the messages, the ads and the account the page had loaded', async ({
+    lens,
+  }) => {
+    // No fallback poll wakes the worker before the click: the export's own request does.
+    const tab = await openWatched(lens, 'ads', {
+      ready: withAdsAndAccount,
+      panel: false,
+      fallbackMs: 60_000,
+    });
+    expect(tab.before.exported.ads?.adCount ?? 0).toBeGreaterThan(0);
+    await stopWorker(lens);
+    const since = Date.now();
+    const exported = await exportThroughMenu(tab.popup);
+    expect(exported.messages).toEqual(tab.before.exported.messages);
+    expect(exported.ads).toEqual(tab.before.exported.ads);
+    await expect(tab.popup.locator('.export').textContent()).resolves.not.toMatch(/could not be loaded/);
+    // What the stopped worker had lost, asked for once each: its token, the messages page, the ads and /me.
+    const own = ownCallsSince(lens.replica, since).map((call) => call.path.split('?')[0]);
+    expect(own.sort()).toEqual(
+      [
+        '/api/auth/session',
+        `/backend-api/bazaar/conversation/${tab.conversationId}/ads`,
+        `/backend-api/conversations/${tab.conversationId}`,
+        '/backend-api/me',
+      ].sort(),
+    );
+  });
+
   test('404, then 503, on product_update: the offers stay, each run says so, the next run clears it', async ({
     lens,
   }) => {
