@@ -223,17 +223,20 @@ export const ownCallsSince = (replica: Replica, since: number): ReplicaRequestRe
 
 /**
  * The fault ended: the extension's next request succeeds and the state clears by itself, on the lens and
- * on both surfaces, which still show what was loaded; `ready` says what else must have come back.
+ * on both surfaces, which still show what was loaded; `ready` says what else must have come back. Within
+ * `withinMs`: a fault that holds requests open may leave one under way when it ends, which the next
+ * refresh waits for until its deadline (lib/api/request-timeout.ts).
  */
 export async function expectRecovered(
   lens: Lens,
   tab: WatchedTab,
   endedAt: number,
   ready: (state: TabLens) => boolean = settled,
+  withinMs = 20_000,
 ): Promise<TabLens> {
   await expect
     .poll(() => ownCallsSince(lens.replica, endedAt).filter((request) => request.status === 200).length, {
-      timeout: 20_000,
+      timeout: withinMs,
     })
     .toBeGreaterThan(0);
   const state = await waitForLens(lens, tab.tabId, (found) => settled(found) && ready(found), 30_000);
@@ -249,7 +252,8 @@ export const onOwnMessages = (fault: ReplicaFault): { fault: ReplicaFault } => (
 /**
  * The fault meets the extension's own poll of the newest messages page (site-interface 4.1), and only the
  * extension's: the tab keeps its data, both surfaces say what happened, an export holds everything, and
- * once the fault is lifted the next poll clears the state. Answers the failed state and when the fault
+ * once the fault is lifted the next poll clears the state. `timeoutMs` bounds the wait for the failure and
+ * the one for the recovery (20 s for each unless given). Answers the failed state and when the fault
  * began, for what a drill checks besides.
  */
 export async function drillOwnPoll(
@@ -269,7 +273,7 @@ export async function drillOwnPoll(
 
   const endedAt = Date.now();
   lift();
-  const recovered = await expectRecovered(lens, tab, endedAt);
+  const recovered = await expectRecovered(lens, tab, endedAt, settled, expected.timeoutMs);
   expect(recovered.snapshot?.summary).toEqual(tab.before.lens.snapshot?.summary);
   await expectPageUndisturbed(lens, tab, since);
   return { failed, since };
