@@ -91,6 +91,28 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
   };
 }
 
+/** A face the popup showed, and its text then. */
+interface ShownFace {
+  face: string;
+  text: string;
+}
+
+/**
+ * Run in the popup before its scripts: records each face it shows, in order, with the face's text. The
+ * popup's first render is its tab's stored lens; its refresh may replace it a moment later (a lens restored
+ * from storage is loaded again, and an earlier test of the file may have left the worker holding its
+ * conversation), so the face a stored lens gives is its first.
+ */
+function recordFaces(): void {
+  const shown: ShownFace[] = [];
+  (window as unknown as { shownFaces: ShownFace[] }).shownFaces = shown;
+  new MutationObserver(() => {
+    const face = document.querySelector('main')?.getAttribute('data-face') ?? null;
+    if (face !== null && shown.at(-1)?.face !== face)
+      shown.push({ face, text: document.querySelector('.face')?.textContent ?? '' });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-face'] });
+}
+
 describe('the popup and the side panel: state faces', () => {
   test('another site and the chat site without a conversation say what to open', async ({ lens }) => {
     const own = await lens.openExtensionPage('popup.html');
@@ -133,8 +155,7 @@ describe('the popup and the side panel: state faces', () => {
       ],
     ];
     for (const [face, snapshot, text] of cases) {
-      // A tab of its own per state: the worker holds nothing for it yet, so the popup's first render
-      // is the stored lens (the popup's refresh may replace it later).
+      // A tab of its own per state, its lens stored before the popup opens: the popup's first render.
       const holder = await lens.context.newPage();
       await holder.goto(`chrome-extension://${lens.extensionId}/manifest.json?holder=${face}`);
       const tabId = await lens.tabIdOf(holder);
@@ -142,9 +163,13 @@ describe('the popup and the side panel: state faces', () => {
         ([key, value]) => chrome.storage.session.set({ [key as string]: value }),
         [`tabLens:${tabId}`, lensWith(tabId, snapshot)] as const,
       );
-      const popup = await lens.openExtensionPage('popup.html', holder);
-      await expect.poll(() => popup.locator('main').getAttribute('data-face')).toBe(face);
-      await expect(popup.locator('.face').textContent()).resolves.toMatch(text);
+      const popup = await lens.context.newPage();
+      await popup.addInitScript(recordFaces);
+      await popup.goto(`chrome-extension://${lens.extensionId}/popup.html?tabId=${tabId}`);
+      const first = () =>
+        popup.evaluate(() => (window as unknown as { shownFaces: ShownFace[] }).shownFaces[0] ?? null);
+      await expect.poll(async () => (await first())?.face).toBe(face);
+      expect((await first())?.text).toMatch(text);
       await shootEveryLook(popup, `face-${face}`);
       await popup.close();
       await holder.close();
