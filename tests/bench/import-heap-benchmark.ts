@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { countOf } from '@/components/library/number-text';
 import { startReplica } from '@/tests/replica/server';
 import { writeBigExport, writeExportOfConversations } from '@/tests/support/big-export-file';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import type { Benchmark, BenchmarkResult } from './benchmark';
+import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark } from './benchmark';
 import { OVERVIEW_TOTAL, turnLibraryOn } from './library-page-setup';
 
 /**
@@ -18,9 +19,9 @@ import { OVERVIEW_TOTAL, turnLibraryOn } from './library-page-setup';
  * renderer's, asked through the DevTools protocol every 50 ms while the import runs (a page busy with one
  * conversation answers after it).
  */
-const FILE_BYTES = 300_000_000;
+const FILE_BYTES = { full: 300_000_000, smoke: 1_000_000 };
 const POLL_MS = 50;
-const IMPORT_TIMEOUT_MS = 20 * 60_000;
+const IMPORT_TIMEOUT_MS = { full: 20 * 60_000, smoke: 60_000 };
 const DATA_EXPORT_INPUT = "Import ChatGPT's data export (ZIP)";
 const IMPORT_STATUS = '.data-export-import [role="status"]';
 /** Another seed than the big export's, so the conversation that fills the library is not one of its. */
@@ -28,8 +29,17 @@ const FIRST_CONVERSATION_SEED = 0x5eed_0001;
 
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-export function importHeapBenchmark(extensionDir: string): Benchmark {
-  return { name: 'data export import heap in Chromium', run: () => measureImportHeap(extensionDir) };
+export function importHeapBenchmark(extensionDir: () => string): Benchmark {
+  return defineBenchmark({
+    name: 'data export import heap in Chromium',
+    browser: 'chromium',
+    figures: ['import_heap_ratio'],
+    run: (scale) =>
+      measureImportHeap(extensionDir(), {
+        fileBytes: atScale(scale, FILE_BYTES),
+        timeoutMs: atScale(scale, IMPORT_TIMEOUT_MS),
+      }),
+  });
 }
 
 interface HeapPeak {
@@ -59,15 +69,24 @@ async function followHeap(page: Page): Promise<HeapPeak> {
 }
 
 /** Picks `path` with the page's data export input and waits for the summary it should give. */
-async function importDataExport(page: Page, path: string, summary: string): Promise<void> {
+async function importDataExport(page: Page, path: string, summary: string, timeoutMs: number): Promise<void> {
   await page.getByLabel(DATA_EXPORT_INPUT).setInputFiles(path);
-  await page
-    .locator(IMPORT_STATUS)
+  const status = page.locator(IMPORT_STATUS);
+  await status
     .filter({ hasText: new RegExp(`^${summary.replaceAll('.', '\\.')}$`) })
-    .waitFor({ timeout: IMPORT_TIMEOUT_MS });
+    .waitFor({ timeout: timeoutMs })
+    .catch(async (error: unknown) => {
+      const shown = await status.textContent().catch(() => null);
+      throw new Error(`The import said "${shown}" after ${timeoutMs / 1000} s, not "${summary}".`, {
+        cause: error,
+      });
+    });
 }
 
-async function measureImportHeap(extensionDir: string): Promise<BenchmarkResult> {
+async function measureImportHeap(
+  extensionDir: string,
+  { fileBytes, timeoutMs }: { fileBytes: number; timeoutMs: number },
+): Promise<BenchmarkResult> {
   const folder = mkdtempSync(join(tmpdir(), 'chat-lens-import-bench-'));
   const replica = await startReplica();
   const browser = await launchBrowserWithExtension({
@@ -81,7 +100,7 @@ async function measureImportHeap(extensionDir: string): Promise<BenchmarkResult>
     const first = join(mkdtempSync(join(folder, 'first-')), 'conversations.json');
     await writeExportOfConversations(first, 1, undefined, FIRST_CONVERSATION_SEED);
     const big = join(mkdtempSync(join(folder, 'export-')), 'conversations.json');
-    const written = await writeBigExport(big, FILE_BYTES);
+    const written = await writeBigExport(big, fileBytes);
     await turnLibraryOn(browser.serviceWorker);
     const libraryUrl = `chrome-extension://${browser.extensionId}/library.html`;
     const page = await browser.context.newPage();
@@ -95,7 +114,8 @@ async function measureImportHeap(extensionDir: string): Promise<BenchmarkResult>
     await importDataExport(
       page,
       big,
-      `Added ${written.conversations.toLocaleString('en-US')} conversations.`,
+      `Added ${countOf(written.conversations, 'conversation', 'conversations')}.`,
+      timeoutMs,
     );
     const seconds = (performance.now() - started) / 1000;
     const peak = await heap.stop();
