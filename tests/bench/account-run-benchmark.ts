@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { startReplica } from '@/tests/replica/server';
 import { accountRunOver } from '@/tests/support/account-run-harness';
 import type { SentRequest } from '@/tests/support/replica-fetch';
-import type { Benchmark, BenchmarkResult } from './benchmark';
+import { atScale, defineBenchmark, type Scale } from './benchmark';
 
 /**
  * "Add the whole account" (architecture "Adding the whole account") over the replica's account of 2,000
@@ -10,22 +10,30 @@ import type { Benchmark, BenchmarkResult } from './benchmark';
  * answers in real time, the gaps and waits are the governor's own. The run meets a 429 storm (Retry-After
  * 30 s, on the conversations and on the list), its worker is stopped half-way and a new one goes on.
  */
-const GENERATED = 2_000;
+const GENERATED = { full: 2_000, smoke: 30 };
 const STORM = { retryAfter: 'seconds' as const, seconds: 30, times: 5 };
-const STOP_AFTER = 1_000;
+/** The worker is stopped once half the account is done. */
+const STOP_AFTER = { full: 1_000, smoke: 15 };
 
-export const accountRunBenchmark: Benchmark = {
+export const accountRunBenchmark = defineBenchmark({
   name: 'add the whole account',
+  figures: [
+    'bulk_min_gap_ms',
+    'bulk_requests_while_rate_limited',
+    'bulk_refetched_after_restart',
+    'bulk_requests_per_conversation',
+  ],
   run: measureAccountRun,
-};
+});
 
 const idOf = (request: SentRequest): string | null =>
   /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? null;
 
-async function measureAccountRun(): Promise<BenchmarkResult> {
+async function measureAccountRun(scale: Scale) {
+  const stopAfter = atScale(scale, STOP_AFTER);
   const replica = await startReplica();
   try {
-    replica.setAccount({ generated: GENERATED, scenarios: false });
+    replica.setAccount({ generated: atScale(scale, GENERATED), scenarios: false });
     replica.setOverride('*', {
       rateLimit: { ...STORM, paths: ['messages', 'list'], origins: ['extension'] },
     });
@@ -33,7 +41,7 @@ async function measureAccountRun(): Promise<BenchmarkResult> {
     const started = performance.now();
     const first = harness.worker();
     await first.run.handle({ action: 'start', zipFormat: 'md' });
-    await harness.until((status) => status.done >= STOP_AFTER, `${STOP_AFTER} conversations`);
+    await harness.until((status) => status.done >= stopAfter, `${stopAfter} conversations`);
     await first.stop();
     await harness.worker().run.wake();
     const end = await harness.settled();

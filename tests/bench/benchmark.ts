@@ -11,18 +11,37 @@ export interface TableRow {
   cells: Record<string, string>;
 }
 
-export interface BenchmarkResult {
+export interface BenchmarkResult<Figure extends string = string> {
   /** Flat key -> number; keys are unique across all benchmarks. */
-  figures: Record<string, number>;
+  figures: Record<Figure, number>;
   /** What the table on stdout shows. */
   rows: TableRow[];
 }
 
-export interface Benchmark {
+/**
+ * How much a benchmark measures. `full` is the run whose figures the README's table shows; `smoke` is the
+ * smallest run that still goes through the benchmark's whole path (tens of messages, one round, waits
+ * shortened), which `npm test` makes of every benchmark so that a broken one fails there: its figures mean
+ * nothing but that they were measured.
+ */
+export type Scale = 'full' | 'smoke';
+
+export interface Benchmark<Figure extends string = string> {
   name: string;
-  /** The in-process benchmarks answer at once; the browser's waits for Chromium and the replica. */
-  run(): BenchmarkResult | Promise<BenchmarkResult>;
+  /** Every figure a run reports, the same at either scale (the runner and the smoke tests hold it to them). */
+  figures: readonly Figure[];
+  /** The browser it drives, if any: `npm test` runs its smoke run in that browser's lane (scripts/test-e2e.ts). */
+  browser?: 'chromium' | 'firefox';
+  /** The in-process benchmarks answer at once; the browser's wait for Chromium and the replica. */
+  run(scale: Scale): BenchmarkResult<Figure> | Promise<BenchmarkResult<Figure>>;
 }
+
+/** A benchmark whose result the type checker holds to the figures it declares. */
+export const defineBenchmark = <const Figure extends string>(benchmark: Benchmark<Figure>): Benchmark =>
+  benchmark;
+
+/** The value for `scale`: each benchmark names its full and its smoke sizes side by side. */
+export const atScale = <T>(scale: Scale, sizes: { full: T; smoke: T }): T => sizes[scale];
 
 // A full collection before every timing, so one task's garbage is not collected on the next one's time.
 setFlagsFromString('--expose-gc');
@@ -40,6 +59,17 @@ function timePerCall(task: () => unknown, calls: number): number {
   return (performance.now() - start) / calls;
 }
 
+export interface RatioOptions {
+  /** Pairs timed; the median of their ratios is kept. */
+  repetitions?: number;
+  /** How long one timing of either side lasts at least: enough calls are made in a row to reach it. */
+  minimumMs?: number;
+}
+
+/** measureRatio's options at `scale`: at the smoke scale, one short pair. */
+export const ratioOptions = (scale: Scale, full: RatioOptions = {}): RatioOptions =>
+  atScale(scale, { full, smoke: { repetitions: 1, minimumMs: 1 } });
+
 export interface RatioMeasurement {
   subjectMs: number;
   baselineMs: number;
@@ -54,7 +84,7 @@ export interface RatioMeasurement {
 export function measureRatio(
   subject: () => unknown,
   baseline: () => unknown,
-  { repetitions = 11, minimumMs = 60 } = {},
+  { repetitions = 11, minimumMs = 60 }: RatioOptions = {},
 ): RatioMeasurement {
   // Warm up both, and find how many calls make one timing last long enough to read.
   const once = Math.max(timePerCall(baseline, 1), timePerCall(subject, 1), 0.001);

@@ -4,7 +4,7 @@ import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowser, launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median, trimmedMean } from '@/tests/support/statistics';
-import type { Benchmark, BenchmarkResult, TableRow } from './benchmark';
+import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type TableRow } from './benchmark';
 import { busyTime, type ChatTab, hideTab, openChatTab } from './chat-tab';
 import { isTokenFetch, LOAD_SETTLE_MS, ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
 import {
@@ -23,49 +23,104 @@ import { openUnattended } from './unattended-browser';
  * the page's own, taken inside the page; busy time is the page's main thread from CDP
  * Performance.getMetrics. Every figure is a count or a ratio within this run.
  */
-/**
- * The idle figures are counted over one real minute: the extension's fallback poll is 12 s
- * (site-interface 8), so a shorter window scaled up would hide it. The four idle tabs share that minute, in
- * parallel.
- */
-const IDLE_MINUTE_MS = 60_000;
-const FETCH_ROUNDS = 20;
-const FETCH_CALLS_PER_ROUND = 25;
-const SSE_ROUNDS = 8;
-/**
- * The hook's own time: 1,000 pairs (2,000 calls) after 100 not counted, a 5 ms pause after each call. The
- * same tree each time, as the page polls it: after the first, the hook posts it as unchanged (interface
- * 4.2). A tenth of the pair differences is dropped at each end (trimmedMean).
- */
-const HOOK_PAIRS = 1_000;
-const HOOK_WARM_UP_PAIRS = 100;
+/** What one run measures (atScale): the counts of rounds, pairs and calls, and its real waits. */
+interface BrowserSizes {
+  /**
+   * The idle figures are counted over one real minute: the extension's fallback poll is 12 s
+   * (site-interface 8), so a shorter window scaled up would hide it. The four idle tabs share that minute,
+   * in parallel.
+   */
+  idleMinuteMs: number;
+  fetchRounds: number;
+  fetchCallsPerRound: number;
+  sseRounds: number;
+  /**
+   * The hook's own time: 1,000 pairs (2,000 calls) after 100 not counted, a 5 ms pause after each call. The
+   * same tree each time, as the page polls it: after the first, the hook posts it as unchanged (interface
+   * 4.2). A tenth of the pair differences is dropped at each end (trimmedMean).
+   */
+  hookPairs: number;
+  hookWarmUpPairs: number;
+  /** The same timing in a page Playwright drives, for comparison only: fewer pairs. */
+  hookAttendedPairs: number;
+  /** How long after its page loaded a conversation's load is counted. */
+  loadSettleMs: number;
+  /** How long after an answer the worker is given to ask for anything it would ask for. */
+  answerSettleMs: number;
+  /** The conversation whose unchanged tree the page polls through the idle minute. */
+  polledConversation: FixtureName;
+}
+
+const SIZES: { full: BrowserSizes; smoke: BrowserSizes } = {
+  full: {
+    idleMinuteMs: 60_000,
+    fetchRounds: 20,
+    fetchCallsPerRound: 25,
+    sseRounds: 8,
+    hookPairs: 1_000,
+    hookWarmUpPairs: 100,
+    hookAttendedPairs: 400,
+    loadSettleMs: LOAD_SETTLE_MS.full,
+    answerSettleMs: 4_000,
+    polledConversation: 'tenThousand',
+  },
+  smoke: {
+    idleMinuteMs: 3_000,
+    fetchRounds: 1,
+    fetchCallsPerRound: 2,
+    sseRounds: 1,
+    hookPairs: 10,
+    hookWarmUpPairs: 2,
+    hookAttendedPairs: 10,
+    loadSettleMs: LOAD_SETTLE_MS.smoke,
+    answerSettleMs: 500,
+    polledConversation: 'longHistory',
+  },
+};
 const HOOK_PAUSE_MS = 5;
 const HOOK_TRIM = 0.1;
-/** The same timing in a page Playwright drives, for comparison only: fewer pairs. */
-const HOOK_ATTENDED_PAIRS = 400;
 const HOOK_REPORT_TIMEOUT_MS = 180_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
-export function browserBenchmark(extensionDir: string): Benchmark {
-  return { name: 'live runtime in Chromium', run: () => measureInChromium(extensionDir) };
+export function browserBenchmark(extensionDir: () => string): Benchmark {
+  return defineBenchmark({
+    name: 'live runtime in Chromium',
+    browser: 'chromium',
+    figures: [
+      'own_requests_per_load',
+      'own_requests_older_pages',
+      'own_token_requests_per_load',
+      'own_requests_per_answer',
+      'hook_overhead_ms_median',
+      'hook_overhead_ms_no_extension',
+      'hook_overhead_ms_attended',
+      'extension_fetch_overhead_ms_median',
+      'sse_first_chunk_delay_ratio',
+      'own_requests_per_idle_minute',
+      'own_requests_idle_minute_no_page_poll',
+      'own_requests_hidden_minute',
+      'poll_busy_ratio_10k',
+    ],
+    run: (scale) => measureInChromium(extensionDir(), atScale(scale, SIZES)),
+  });
 }
 
-async function measureInChromium(extensionDir: string): Promise<BenchmarkResult> {
+async function measureInChromium(extensionDir: string, size: BrowserSizes): Promise<BenchmarkResult> {
   const replica = await startReplica();
   // First, while no other browser runs: with the two below idle beside it, one run of the hook's timing
   // read 0.121 ms and its zero 0.03; alone, 0.079 and 0.012.
-  const unattended = await unattendedHookTimings(replica, extensionDir);
+  const unattended = await unattendedHookTimings(replica, extensionDir, size);
   const launch = { replicaPort: replica.port, headless: true };
   const [withExtension, withoutExtension] = await Promise.all([
     launchBrowserWithExtension({ ...launch, extensionDir }).then((browser) => browser.context),
     launchBrowser({ ...launch, extensionDir: null }),
   ]);
   try {
-    const load = await loadFigures(replica, withExtension);
-    const hook = await hookFigures(replica, unattended, withExtension, withoutExtension);
-    const minute = await idleMinuteFigures(replica, withExtension, withoutExtension);
+    const load = await loadFigures(replica, withExtension, size);
+    const hook = await hookFigures(replica, unattended, withExtension, withoutExtension, size);
+    const minute = await idleMinuteFigures(replica, withExtension, withoutExtension, size);
     return {
       figures: { ...load.figures, ...hook.figures, ...minute.figures },
       rows: [...load.rows, ...hook.rows, ...minute.rows],
@@ -82,27 +137,34 @@ const row = (label: string, value: number, target: string, detail: string): Tabl
 });
 
 /** The extension's requests while a conversation loads and settles, alone in the browser. */
-async function ownRequestsOfLoad(replica: Replica, context: BrowserContext, name: FixtureName) {
+async function ownRequestsOfLoad(
+  replica: Replica,
+  context: BrowserContext,
+  name: FixtureName,
+  size: BrowserSizes,
+) {
   const id = FIXTURE_IDS[name];
   const from = Date.now();
   const tab = await openChatTab(context, id);
-  await sleep(LOAD_SETTLE_MS);
+  await sleep(size.loadSettleMs);
   const requests = ownRequests(replica, id, { from, to: Date.now() }, { andUnnamed: true });
   await tab.page.close();
   return requests;
 }
 
-/** How long after an answer the worker is given to ask for anything it would ask for. */
-const ANSWER_SETTLE_MS = 4_000;
-
 /**
  * The extension's requests for one answer, from the prompt until it settled: a complete answer streams all
  * it holds, so nothing is fetched after it (architecture "The stream as a source").
  */
-async function ownRequestsOfAnswer(replica: Replica, context: BrowserContext, name: FixtureName) {
+async function ownRequestsOfAnswer(
+  replica: Replica,
+  context: BrowserContext,
+  name: FixtureName,
+  size: BrowserSizes,
+) {
   const id = FIXTURE_IDS[name];
   const tab = await openChatTab(context, id);
-  await sleep(LOAD_SETTLE_MS);
+  await sleep(size.loadSettleMs);
   const from = Date.now();
   const prompt = `Which trail shoes shed mud fastest, asked on ${name}?`;
   await tab.page.fill('textarea#prompt', prompt);
@@ -115,27 +177,31 @@ async function ownRequestsOfAnswer(replica: Replica, context: BrowserContext, na
     prompt,
     { timeout: 30_000 },
   );
-  await sleep(ANSWER_SETTLE_MS);
+  await sleep(size.answerSettleMs);
   const requests = ownRequests(replica, id, { from, to: Date.now() }, { andUnnamed: true });
   await tab.page.close();
   return requests;
 }
 
-async function loadFigures(replica: Replica, context: BrowserContext): Promise<BenchmarkResult> {
+async function loadFigures(
+  replica: Replica,
+  context: BrowserContext,
+  size: BrowserSizes,
+): Promise<BenchmarkResult> {
   // plain: one page of the messages format, which the page loads itself (site-interface 4.1).
-  const onePage = await ownRequestsOfLoad(replica, context, 'plain');
+  const onePage = await ownRequestsOfLoad(replica, context, 'plain', size);
   // longHistory: exactly three pages at num_turns 100; the page loads the newest, the extension the two older.
-  const threePages = await ownRequestsOfLoad(replica, context, 'longHistory');
+  const threePages = await ownRequestsOfLoad(replica, context, 'longHistory', size);
   const [onePageData, threePagesData] = [onePage, threePages].map((requests) =>
     requests.filter((request) => !isTokenFetch(request)),
   ) as [string[], string[]];
   const tokenFetches = threePages.filter(isTokenFetch).length;
-  const settle = `${LOAD_SETTLE_MS / 1000} s after the page loaded`;
+  const settle = `${size.loadSettleMs / 1000} s after the page loaded`;
   // liveSearch answers over SSE, liveSearchHandoff over the WebSocket after a handoff; both search.
   const answers = await Promise.all(
     (['liveSearch', 'liveSearchHandoff'] as const).map(async (name) => ({
       name,
-      requests: (await ownRequestsOfAnswer(replica, context, name)).filter(
+      requests: (await ownRequestsOfAnswer(replica, context, name, size)).filter(
         (request) => !isTokenFetch(request),
       ),
     })),
@@ -168,7 +234,7 @@ async function loadFigures(replica: Replica, context: BrowserContext): Promise<B
         answers
           .map(({ name, requests }) => `${name}: ${requests.join(', ') || '-'}`)
           .join('; ')
-          .concat(`; until ${ANSWER_SETTLE_MS / 1000} s after the answer`),
+          .concat(`; until ${size.answerSettleMs / 1000} s after the answer`),
       ),
       row(
         'own token requests, 3-page conversation',
@@ -189,6 +255,7 @@ async function hookFigures(
   unattended: UnattendedHookTimings,
   withExtension: BrowserContext,
   withoutExtension: BrowserContext,
+  size: BrowserSizes,
 ): Promise<BenchmarkResult> {
   const id = HOOK_TIMED_CONVERSATION;
   const tabs = [await openChatTab(withExtension, id), await openChatTab(withoutExtension, id)];
@@ -200,25 +267,25 @@ async function hookFigures(
   }
   // Alternating rounds, each a batch of calls: a round with and the round without that follows it form
   // a pair, so a drift of the machine's load over the run falls on both sides.
-  for (let repetition = 0; repetition < FETCH_ROUNDS; repetition += 1) {
+  for (let repetition = 0; repetition < size.fetchRounds; repetition += 1) {
     for (const { tab, fetch } of timings)
-      fetch.push(await fetchCallMean(tab.page, treePath, replica.accessToken, FETCH_CALLS_PER_ROUND));
+      fetch.push(await fetchCallMean(tab.page, treePath, replica.accessToken, size.fetchCallsPerRound));
   }
-  for (let repetition = 0; repetition < SSE_ROUNDS; repetition += 1) {
+  for (let repetition = 0; repetition < size.sseRounds; repetition += 1) {
     for (const { tab, sse } of timings) sse.push(await firstSseChunkTime(tab.page, id, replica.accessToken));
   }
   const attended = await hookedAgainstNativeFetch((tabs[0] as ChatTab).page, {
-    ...hookTimingOptions(replica, treePath, 'hooked'),
-    pairs: HOOK_ATTENDED_PAIRS,
+    ...hookTimingOptions(replica, treePath, 'hooked', size),
+    pairs: size.hookAttendedPairs,
   });
   await Promise.all(tabs.map((tab) => tab.page.close()));
-  const hook = hookFigure(unattended, attended);
+  const hook = hookFigure(unattended, attended, size);
   const [fetchWith, fetchWithout] = timings.map((timing) => timing.fetch) as [number[], number[]];
   const overhead = round(median(fetchWith.map((mean, index) => mean - (fetchWithout[index] ?? 0))), 3);
   const [sseWith, sseWithout] = timings.map((timing) => median(timing.sse)) as [number, number];
   const sseRatio = round(sseWith / sseWithout, 3);
   const [medianWith, medianWithout] = [median(fetchWith), median(fetchWithout)];
-  const calls = FETCH_ROUNDS * FETCH_CALLS_PER_ROUND;
+  const calls = size.fetchRounds * size.fetchCallsPerRound;
   return {
     figures: {
       ...hook.figures,
@@ -231,13 +298,13 @@ async function hookFigures(
         'fetch call, browser with / without extension, difference (ms)',
         overhead,
         targetTextOf('extension_fetch_overhead_ms_median'),
-        `all the loaded extension does meanwhile (its worker, the relay), call to body read, median of ${FETCH_ROUNDS} paired rounds of ${FETCH_CALLS_PER_ROUND} calls (${calls} each): ${medianWith.toFixed(3)} with, ${medianWithout.toFixed(3)} without`,
+        `all the loaded extension does meanwhile (its worker, the relay), call to body read, median of ${size.fetchRounds} paired rounds of ${size.fetchCallsPerRound} calls (${calls} each): ${medianWith.toFixed(3)} with, ${medianWithout.toFixed(3)} without`,
       ),
       row(
         'first SSE chunk, with / without',
         sseRatio,
         targetTextOf('sse_first_chunk_delay_ratio'),
-        `median of ${SSE_ROUNDS} answers each: ${sseWith.toFixed(2)} ms with, ${sseWithout.toFixed(2)} ms without`,
+        `median of ${size.sseRounds} answers each: ${sseWith.toFixed(2)} ms with, ${sseWithout.toFixed(2)} ms without`,
       ),
     ],
   };
@@ -247,11 +314,12 @@ const hookTimingOptions = (
   replica: Replica,
   path: string,
   pageFetch: HookTimingOptions['pageFetch'],
+  size: BrowserSizes,
 ): HookTimingOptions => ({
   path,
   accessToken: replica.accessToken,
-  warmUpPairs: HOOK_WARM_UP_PAIRS,
-  pairs: HOOK_PAIRS,
+  warmUpPairs: size.hookWarmUpPairs,
+  pairs: size.hookPairs,
   pauseMs: HOOK_PAUSE_MS,
   pageFetch,
 });
@@ -270,15 +338,20 @@ interface UnattendedHookTimings {
 const unattendedHookTimings = async (
   replica: Replica,
   extensionDir: string,
+  size: BrowserSizes,
 ): Promise<UnattendedHookTimings> => ({
-  hooked: await unattendedHookTiming(replica, extensionDir),
-  zero: await unattendedHookTiming(replica, null),
+  hooked: await unattendedHookTiming(replica, extensionDir, size),
+  zero: await unattendedHookTiming(replica, null, size),
 });
 
 /** The timing page of page-timings.ts, run in an unattended Chromium with the extension or without. */
-async function unattendedHookTiming(replica: Replica, extensionDir: string | null): Promise<HookTiming> {
+async function unattendedHookTiming(
+  replica: Replica,
+  extensionDir: string | null,
+  size: BrowserSizes,
+): Promise<HookTiming> {
   replica.setTestPage(
-    hookTimingPageHtml(hookTimingOptions(replica, HOOK_TIMED_PATH, extensionDir ? 'hooked' : 'native')),
+    hookTimingPageHtml(hookTimingOptions(replica, HOOK_TIMED_PATH, extensionDir ? 'hooked' : 'native', size)),
   );
   const browser = openUnattended({
     extensionDir,
@@ -316,7 +389,11 @@ const pairFigure = (timing: HookTiming): number => round(trimmedMean(timing.pair
  * page without the extension shows the measurement's own zero, and the timing in the page Playwright
  * drives is given for comparison.
  */
-function hookFigure({ hooked, zero }: UnattendedHookTimings, attended: HookTiming): BenchmarkResult {
+function hookFigure(
+  { hooked, zero }: UnattendedHookTimings,
+  attended: HookTiming,
+  size: BrowserSizes,
+): BenchmarkResult {
   const figures = {
     hook_overhead_ms_median: pairFigure(hooked),
     hook_overhead_ms_no_extension: pairFigure(zero),
@@ -326,7 +403,7 @@ function hookFigure({ hooked, zero }: UnattendedHookTimings, attended: HookTimin
   // something too: given for comparison.
   const means = (timing: HookTiming): string =>
     `${timing.pageMean.toFixed(3)} page, ${timing.nativeMean.toFixed(3)} frame, clock ${timing.crossOriginIsolated ? '5 µs' : '100 µs'}`;
-  const trimmed = `${HOOK_TRIM * 100}%-trimmed mean of ${HOOK_PAIRS} pair differences`;
+  const trimmed = `${HOOK_TRIM * 100}%-trimmed mean of ${size.hookPairs} pair differences`;
   return {
     figures,
     rows: [
@@ -346,7 +423,7 @@ function hookFigure({ hooked, zero }: UnattendedHookTimings, attended: HookTimin
         'the same, in a page Playwright drives (ms)',
         figures.hook_overhead_ms_attended,
         targetTextOf('hook_overhead_ms_attended'),
-        `DevTools instrumentation attached, as in the tests: ${HOOK_TRIM * 100}%-trimmed mean of ${HOOK_ATTENDED_PAIRS} pairs; means ${means(attended)}`,
+        `DevTools instrumentation attached, as in the tests: ${HOOK_TRIM * 100}%-trimmed mean of ${size.hookAttendedPairs} pairs; means ${means(attended)}`,
       ),
     ],
   };
@@ -362,11 +439,12 @@ async function idleMinuteFigures(
   replica: Replica,
   withExtension: BrowserContext,
   withoutExtension: BrowserContext,
+  size: BrowserSizes,
 ): Promise<BenchmarkResult> {
   const polling = FIXTURE_IDS.webSearch;
   const notPolling = FIXTURE_IDS.extraKeys;
   const hidden = FIXTURE_IDS.liveSearch;
-  const big = FIXTURE_IDS.tenThousand;
+  const big = FIXTURE_IDS[size.polledConversation];
   await openChatTab(withExtension, polling);
   await openChatTab(withExtension, notPolling, '?tree_poll=off');
   const hiddenTab = await openChatTab(withExtension, hidden);
@@ -377,7 +455,7 @@ async function idleMinuteFigures(
   await waitForQuiet(replica, hidden, { quietMs: 2_000, limitMs: 10_000 });
   const startBusy = await Promise.all([busyTime(bigWith), busyTime(bigWithout)]);
   const from = Date.now();
-  await sleep(IDLE_MINUTE_MS);
+  await sleep(size.idleMinuteMs);
   const to = Date.now();
   const endBusy = await Promise.all([busyTime(bigWith), busyTime(bigWithout)]);
   const window = { from, to };
@@ -408,13 +486,13 @@ async function idleMinuteFigures(
         'own requests, visible idle minute, no page poll',
         figures.own_requests_idle_minute_no_page_poll,
         targetTextOf('own_requests_idle_minute_no_page_poll'),
-        '60 s window',
+        `${size.idleMinuteMs / 1000} s window`,
       ),
       row(
         'own requests, hidden minute',
         figures.own_requests_hidden_minute,
         targetTextOf('own_requests_hidden_minute'),
-        '60 s window',
+        `${size.idleMinuteMs / 1000} s window`,
       ),
       row(
         'main-thread busy, 10k tree polled, with / without',

@@ -6,17 +6,26 @@
  * lacks).
  */
 
-import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { replicaFetch } from '@/tests/support/replica-fetch';
 import { median } from '@/tests/support/statistics';
 
-/**
- * Rounds timed once the pages are held, in both browsers: each a click, then one JSON.parse of every page.
- * Timed in turns, a machine that slows for a while slows both sides alike: the baseline timed after all
- * the clicks, on a shared machine, once read 72 ms where the clicks' minutes had it at 30.
- */
-export const ROUNDS = 9;
+/** The conversation exported and the rounds timed, in both browsers (atScale). */
+export interface ClickSize {
+  conversation: FixtureName;
+  /**
+   * Rounds timed once the pages are held: each a click, then one JSON.parse of every page. Timed in turns, a
+   * machine that slows for a while slows both sides alike: the baseline timed after all the clicks, on a
+   * shared machine, once read 72 ms where the clicks' minutes had it at 30.
+   */
+  rounds: number;
+}
+
+export const CLICK_SIZES: { full: ClickSize; smoke: ClickSize } = {
+  full: { conversation: 'tenThousand', rounds: 9 },
+  smoke: { conversation: 'longHistory', rounds: 1 },
+};
 
 /**
  * Run in the popup. After the first export loaded the older pages, the popup draws 10,000 messages' views
@@ -95,6 +104,7 @@ export interface ClickSteps {
 }
 
 export interface ClickFigure {
+  rounds: number;
   /** Medians of the rounds. */
   clickMs: number;
   parseMs: number;
@@ -106,30 +116,36 @@ export interface ClickFigure {
 /**
  * The first export loads the older pages (site-interface 4.1), and the figure is a click once they are
  * held: after it, one click is timed alone, the pages for the baseline are fetched and handed to the
- * popup, and once it is idle again, ROUNDS rounds are timed.
+ * popup, and once it is idle again, the rounds are timed. The popup shows `size.conversation`.
  */
-export async function measureClickFigure(steps: ClickSteps): Promise<ClickFigure> {
+export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Promise<ClickFigure> {
   await steps.click();
   await steps.settle();
   const firstStart = performance.now();
   await steps.click();
   const firstHeldClickMs = performance.now() - firstStart;
-  const bodies = await messagesBodies(steps.replica, FIXTURE_IDS.tenThousand);
+  const bodies = await messagesBodies(steps.replica, FIXTURE_IDS[size.conversation]);
   await steps.holdTexts(bodies);
   await steps.settle();
   const clicks: number[] = [];
   const parses: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < size.rounds; round += 1) {
     const start = performance.now();
     await steps.click();
     clicks.push(performance.now() - start);
     parses.push(await steps.parseOnce());
   }
-  return { clickMs: median(clicks), parseMs: median(parses), bodies, firstHeldClickMs };
+  return { rounds: size.rounds, clickMs: median(clicks), parseMs: median(parses), bodies, firstHeldClickMs };
 }
 
 /** The figure's detail: the medians of the rounds, and the first click after the load beside them. */
-export function exportClickDetail({ clickMs, parseMs, bodies, firstHeldClickMs }: ClickFigure): string {
+export function exportClickDetail({
+  rounds,
+  clickMs,
+  parseMs,
+  bodies,
+  firstHeldClickMs,
+}: ClickFigure): string {
   const kib = Math.round(bodies.reduce((sum, body) => sum + body.length, 0) / 1024);
-  return `median of ${ROUNDS} rounds: click ${clickMs.toFixed(0)} ms, JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms; the first click right after the load ${firstHeldClickMs.toFixed(0)} ms`;
+  return `median of ${rounds} rounds: click ${clickMs.toFixed(0)} ms, JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms; the first click right after the load ${firstHeldClickMs.toFixed(0)} ms`;
 }

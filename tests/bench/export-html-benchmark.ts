@@ -1,7 +1,6 @@
 import { writeExport } from '@/lib/export/format-writers';
 import { inspect } from '@/lib/insights/inspection';
-import type { Benchmark } from './benchmark';
-import { measureRatio } from './benchmark';
+import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
@@ -9,23 +8,25 @@ import { onePageConversation } from './one-page-conversation';
  * finds it): the Markdown export written and rendered, as a ratio to JSON.parse of the messages-format bytes
  * it came from. Target: at most 1.5.
  */
-const MESSAGES = 10_000;
+const MESSAGES = { full: 10_000, smoke: 40 };
 const SEED = 0x0e5d_0004;
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
 
-export const exportHtmlBenchmark: Benchmark = {
+export const exportHtmlBenchmark = defineBenchmark({
   name: 'HTML export',
-  run() {
-    const { text, conversation } = onePageConversation(MESSAGES, SEED);
+  figures: ['export_html_ratio_10k'],
+  run(scale) {
+    const messages = atScale(scale, MESSAGES);
+    const { text, conversation } = onePageConversation(messages, SEED);
     const inspection = inspect({ conversation });
     const write = () => writeExport(inspection, 'html', { exportedAt: EXPORTED_AT });
     const html = write();
-    const measured = measureRatio(write, () => JSON.parse(text) as unknown);
+    const measured = measureRatio(write, () => JSON.parse(text) as unknown, ratioOptions(scale));
     return {
       figures: { export_html_ratio_10k: Number(measured.ratio.toFixed(4)) },
       rows: [
         {
-          label: `${MESSAGES} messages`,
+          label: `${messages} messages`,
           cells: {
             'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
             'HTML bytes': `${Math.round(html.length / 1024)} KiB`,
@@ -37,4 +38,4 @@ export const exportHtmlBenchmark: Benchmark = {
       ],
     };
   },
-};
+});

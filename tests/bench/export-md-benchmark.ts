@@ -1,7 +1,6 @@
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { inspect } from '@/lib/insights/inspection';
-import type { Benchmark } from './benchmark';
-import { measureRatio } from './benchmark';
+import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
@@ -9,25 +8,28 @@ import { onePageConversation } from './one-page-conversation';
  * export button finds it), as a ratio to JSON.parse of the messages-format bytes it came from.
  * Target: at most 1.
  */
-const MESSAGES = 10_000;
+const MESSAGES = { full: 10_000, smoke: 40 };
 const SEED = 0x0e5d_0004;
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
 
-export const exportMarkdownBenchmark: Benchmark = {
+export const exportMarkdownBenchmark = defineBenchmark({
   name: 'Markdown export',
-  run() {
-    const { text, conversation } = onePageConversation(MESSAGES, SEED);
+  figures: ['export_md_ratio_10k'],
+  run(scale) {
+    const messages = atScale(scale, MESSAGES);
+    const { text, conversation } = onePageConversation(messages, SEED);
     const inspection = inspect({ conversation });
     const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
     const measured = measureRatio(
       () => exportMarkdown(inspection, { exportedAt: EXPORTED_AT }),
       () => JSON.parse(text) as unknown,
+      ratioOptions(scale),
     );
     return {
       figures: { export_md_ratio_10k: Number(measured.ratio.toFixed(4)) },
       rows: [
         {
-          label: `${MESSAGES} messages`,
+          label: `${messages} messages`,
           cells: {
             'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
             'Markdown bytes': `${Math.round(markdown.length / 1024)} KiB`,
@@ -39,4 +41,4 @@ export const exportMarkdownBenchmark: Benchmark = {
       ],
     };
   },
-};
+});

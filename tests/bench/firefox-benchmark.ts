@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
-import { buildFirefoxExtension } from '@/tests/support/build-extension';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import {
   openExtensionPage,
@@ -16,7 +15,7 @@ import {
 } from '@/tests/support/firefox-pages';
 import { launchFirefox, launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
 import { median } from '@/tests/support/statistics';
-import type { Benchmark, BenchmarkResult } from './benchmark';
+import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
 import * as baseline from './export-baseline';
 import { beyond, isTokenFetch, LOAD_SETTLE_MS, requestsAbout } from './own-requests';
 import { OPENS } from './page-opens';
@@ -47,24 +46,38 @@ const oneFigure = (figure: string, label: string, value: number, detail: string)
  * the page's: the add-on's own requests are what the same load makes in a Firefox with the add-on beyond
  * what it makes in the same Firefox without it.
  */
-export function firefoxBenchmark(): Benchmark {
-  return { name: 'the add-on in Firefox', run: measureInFirefox };
-}
+export const firefoxBenchmark = (firefoxBuild: () => string): Benchmark =>
+  defineBenchmark({
+    name: 'the add-on in Firefox',
+    browser: 'firefox',
+    figures: [
+      'firefox_own_requests_per_load',
+      'firefox_popup_render_ratio',
+      'firefox_export_click_ms_10k_ratio',
+    ],
+    run: (scale) => measureInFirefox(firefoxBuild(), scale),
+  });
 
-async function measureInFirefox(): Promise<BenchmarkResult> {
-  const extensionDir = buildFirefoxExtension();
+async function measureInFirefox(extensionDir: string, scale: Scale): Promise<BenchmarkResult> {
+  const settleMs = atScale(scale, LOAD_SETTLE_MS);
   const downloadDir = mkdtempSync(join(tmpdir(), 'chat-lens-firefox-bench-'));
   const replica = await startReplica({ port: 443 });
   try {
     const launch = { downloadDir, prefs: PLAIN_JSON };
     const alone = await launchFirefox({ ...launch, extensionDir: null });
-    const pageAlone = await requestsOfLoad(replica, alone).finally(() => alone.close());
+    const pageAlone = await requestsOfLoad(replica, alone, settleMs).finally(() => alone.close());
     const firefox = await launchFirefoxWithExtension({ ...launch, extensionDir });
     try {
       const { browser, extensionOrigin } = firefox;
-      const load = ownRequestFigures(await requestsOfLoad(replica, browser), pageAlone);
-      const popup = await popupFigures(browser, extensionOrigin);
-      const exported = await exportFigures(browser, extensionOrigin, downloadDir, replica);
+      const load = ownRequestFigures(await requestsOfLoad(replica, browser, settleMs), pageAlone, settleMs);
+      const popup = await popupFigures(browser, extensionOrigin, atScale(scale, OPENS));
+      const exported = await exportFigures(
+        browser,
+        extensionOrigin,
+        downloadDir,
+        replica,
+        atScale(scale, baseline.CLICK_SIZES),
+      );
       return {
         figures: { ...load.figures, ...popup.figures, ...exported.figures },
         rows: [...load.rows, ...popup.rows, ...exported.rows],
@@ -78,18 +91,18 @@ async function measureInFirefox(): Promise<BenchmarkResult> {
   }
 }
 
-/** Every request about a one-page conversation from its open to 8 s after the page loaded it. */
-async function requestsOfLoad(replica: Replica, browser: Browser): Promise<string[]> {
+/** Every request about a one-page conversation from its open to `settleMs` after the page loaded it. */
+async function requestsOfLoad(replica: Replica, browser: Browser, settleMs: number): Promise<string[]> {
   const id = FIXTURE_IDS.plain;
   const from = Date.now();
   const chat = await openFirefoxChat(browser, `/c/${id}`);
-  await sleep(LOAD_SETTLE_MS);
+  await sleep(settleMs);
   const requests = requestsAbout(replica, id, { from, to: Date.now() });
   await chat.close();
   return requests.filter((request) => !isTokenFetch(request));
 }
 
-function ownRequestFigures(withAddOn: string[], pageAlone: string[]): BenchmarkResult {
+function ownRequestFigures(withAddOn: string[], pageAlone: string[], settleMs: number): BenchmarkResult {
   const own = beyond(withAddOn, pageAlone);
   const missing = beyond(pageAlone, withAddOn);
   const notMade = missing.length > 0 ? `; not made with it: ${missing.join(', ')}` : '';
@@ -97,7 +110,7 @@ function ownRequestFigures(withAddOn: string[], pageAlone: string[]): BenchmarkR
     'firefox_own_requests_per_load',
     'own requests, one-page conversation',
     own.length,
-    `${LOAD_SETTLE_MS / 1000} s after the page loaded, with the add-on beyond without: ${own.join(', ') || '-'} (${withAddOn.length} with, ${pageAlone.length} without${notMade})`,
+    `${settleMs / 1000} s after the page loaded, with the add-on beyond without: ${own.join(', ') || '-'} (${withAddOn.length} with, ${pageAlone.length} without${notMade})`,
   );
 }
 
@@ -112,14 +125,18 @@ async function timeOpen(browser: Browser, url: string, selector: string): Promis
   return wallMs;
 }
 
-async function popupFigures(browser: Browser, extensionOrigin: string): Promise<BenchmarkResult> {
+async function popupFigures(
+  browser: Browser,
+  extensionOrigin: string,
+  opens: number,
+): Promise<BenchmarkResult> {
   const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.liveShopping}`);
   const popupUrl = `${extensionOrigin}/popup.html?tabId=${await tabIdOf(browser, extensionOrigin, chat)}`;
   // The same views, waited for once, so every timed open finds the tab lens stored (the first render).
   await timeOpen(browser, popupUrl, WITH_DATA);
   const popups: number[] = [];
   const empties: number[] = [];
-  for (let open = 0; open < OPENS; open += 1) {
+  for (let open = 0; open < opens; open += 1) {
     empties.push(await timeOpen(browser, `${extensionOrigin}/manifest.json`, 'body'));
     popups.push(await timeOpen(browser, popupUrl, WITH_DATA));
   }
@@ -129,7 +146,7 @@ async function popupFigures(browser: Browser, extensionOrigin: string): Promise<
     'firefox_popup_render_ratio',
     'popup, first render with data',
     ratio,
-    `median of ${OPENS}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
+    `median of ${opens}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
   );
 }
 
@@ -149,18 +166,22 @@ async function exportFigures(
   extensionOrigin: string,
   downloadDir: string,
   replica: Replica,
+  size: baseline.ClickSize,
 ): Promise<BenchmarkResult> {
-  const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS.tenThousand}`);
+  const chat = await openFirefoxChat(browser, `/c/${FIXTURE_IDS[size.conversation]}`);
   const tabId = await tabIdOf(browser, extensionOrigin, chat);
   const popup = await openExtensionPage(browser, `${extensionOrigin}/popup.html?tabId=${tabId}`);
   await waitForContent(popup, 'main[data-face="views"]', 60_000);
-  const figure = await baseline.measureClickFigure({
-    click: () => exportOnce(popup, downloadDir),
-    settle: () => popup.evaluate(baseline.untilSettled),
-    replica,
-    holdTexts: (texts) => popup.evaluate(baseline.holdTexts, texts),
-    parseOnce: () => popup.evaluate(baseline.parseHeldTextsMs),
-  });
+  const figure = await baseline.measureClickFigure(
+    {
+      click: () => exportOnce(popup, downloadDir),
+      settle: () => popup.evaluate(baseline.untilSettled),
+      replica,
+      holdTexts: (texts) => popup.evaluate(baseline.holdTexts, texts),
+      parseOnce: () => popup.evaluate(baseline.parseHeldTextsMs),
+    },
+    size,
+  );
   await popup.close();
   await chat.close();
   const ratio = figure.clickMs / figure.parseMs;

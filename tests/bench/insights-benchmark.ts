@@ -9,21 +9,22 @@ import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import type { Benchmark } from './benchmark';
-import { measureRatio } from './benchmark';
+import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
  * The insights of a 10,000-message conversation — queries, sources, ads, offers and transport — from
  * their parsed inputs, as a ratio to JSON.parse of the conversation's messages-format bytes. Target ≤ 1.
  */
-const MESSAGES = 10_000;
+const MESSAGES = { full: 10_000, smoke: 40 };
 const SEED = 0x1a5_0004;
 
-export const insightsBenchmark: Benchmark = {
+export const insightsBenchmark = defineBenchmark({
   name: 'insights',
-  run() {
-    const { text, conversation } = onePageConversation(MESSAGES, SEED);
+  figures: ['insights_ratio_10k'],
+  run(scale) {
+    const messages = atScale(scale, MESSAGES);
+    const { text, conversation } = onePageConversation(messages, SEED);
     const ads = adsResponse(FIXTURE_IDS.ads, true);
     const me = meResponse();
     const productBodies = productCards(FIXTURE_IDS.products).map(productUpdateSse);
@@ -45,12 +46,12 @@ export const insightsBenchmark: Benchmark = {
     const once = insights();
     const queries = once.queries.queries.length;
     const sources = once.sources.sources.length;
-    const measured = measureRatio(insights, () => JSON.parse(text) as unknown);
+    const measured = measureRatio(insights, () => JSON.parse(text) as unknown, ratioOptions(scale));
     return {
       figures: { insights_ratio_10k: Number(measured.ratio.toFixed(4)) },
       rows: [
         {
-          label: `${MESSAGES} messages, ${queries} queries, ${sources} sources`,
+          label: `${messages} messages, ${queries} queries, ${sources} sources`,
           cells: {
             'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
             'JSON.parse ms': measured.baselineMs.toFixed(3),
@@ -61,4 +62,4 @@ export const insightsBenchmark: Benchmark = {
       ],
     };
   },
-};
+});

@@ -4,14 +4,14 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeBigExport } from '@/tests/support/big-export-file';
-import type { Benchmark } from './benchmark';
+import { atScale, defineBenchmark } from './benchmark';
 
 /**
  * `inspect --format csv` over a generated data export of at least 600 MB, run as a
  * user runs it (node with tsx, through the package's bin) in a child process. The figure is its peak
  * resident memory over the file's size: target ≤ 0.5, and the run must succeed (exit 0, every query row).
  */
-const FILE_BYTES = 620_000_000;
+const FILE_BYTES = { full: 620_000_000, smoke: 2_000_000 };
 const TIME = '/usr/bin/time';
 const POLL_MS = 20;
 
@@ -75,12 +75,13 @@ function inspectCsv(path: string): Promise<InspectRun> {
 
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-export const inspectBigExportBenchmark: Benchmark = {
+export const inspectBigExportBenchmark = defineBenchmark({
   name: 'inspect big export',
-  async run() {
+  figures: ['inspect_big_export_rss_ratio'],
+  async run(scale) {
     const path = join(tmpdir(), `chat-lens-big-export-${process.pid}.json`);
     try {
-      const written = await writeBigExport(path, FILE_BYTES);
+      const written = await writeBigExport(path, atScale(scale, FILE_BYTES));
       const run = await inspectCsv(path);
       if (run.code !== 0 || run.stdoutBytes !== written.csvBytes || run.peakRssBytes === 0) {
         throw new Error(
@@ -106,4 +107,4 @@ export const inspectBigExportBenchmark: Benchmark = {
       await rm(path, { force: true });
     }
   },
-};
+});

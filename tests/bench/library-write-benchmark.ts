@@ -3,7 +3,7 @@ import { inspect } from '@/lib/insights/inspection';
 import { openLibrary } from '@/lib/library/library-store';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { median } from '@/tests/support/statistics';
-import type { Benchmark, BenchmarkResult } from './benchmark';
+import { atScale, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 
 /**
@@ -12,17 +12,19 @@ import { onePageConversation } from './one-page-conversation';
  * conversation's messages-format bytes. Target ≤ 1. The database is fake-indexeddb: Node has no other;
  * it clones what it stores as the browser does.
  */
-const MESSAGES = 10_000;
+const MESSAGES = { full: 10_000, smoke: 40 };
 const SEED = 0x1a5_0022;
-const REPETITIONS = 9;
+const REPETITIONS = { full: 9, smoke: 1 };
 
-export const libraryWriteBenchmark: Benchmark = {
+export const libraryWriteBenchmark = defineBenchmark({
   name: 'library write',
+  figures: ['library_write_ratio_10k'],
   run: measureLibraryWrite,
-};
+});
 
-async function measureLibraryWrite(): Promise<BenchmarkResult> {
-  const { text, conversation } = onePageConversation(MESSAGES, SEED);
+async function measureLibraryWrite(scale: Scale): Promise<BenchmarkResult<'library_write_ratio_10k'>> {
+  const messages = atScale(scale, MESSAGES);
+  const { text, conversation } = onePageConversation(messages, SEED);
   const inspection = inspect({ conversation });
   const store = await openLibrary(`bench-library-${Date.now()}`);
   const write = async (savedAt: number) => {
@@ -36,7 +38,7 @@ async function measureLibraryWrite(): Promise<BenchmarkResult> {
     const ratios: number[] = [];
     const writes: number[] = [];
     const parses: number[] = [];
-    for (let repetition = 1; repetition <= REPETITIONS; repetition += 1) {
+    for (let repetition = 1; repetition <= atScale(scale, REPETITIONS); repetition += 1) {
       let start = performance.now();
       JSON.parse(text);
       const parseMs = performance.now() - start;
@@ -53,7 +55,7 @@ async function measureLibraryWrite(): Promise<BenchmarkResult> {
       figures: { library_write_ratio_10k: Number(ratio.toFixed(4)) },
       rows: [
         {
-          label: `${MESSAGES} messages, ${record.turns.length} turns, ${pages} pages`,
+          label: `${messages} messages, ${record.turns.length} turns, ${pages} pages`,
           cells: {
             'JSON bytes': `${Math.round(text.length / 1024)} KiB`,
             'JSON.parse ms': median(parses).toFixed(3),

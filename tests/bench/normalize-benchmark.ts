@@ -1,17 +1,24 @@
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { generateConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
-import type { Benchmark, RatioMeasurement, TableRow } from './benchmark';
-import { measureRatio } from './benchmark';
+import {
+  atScale,
+  defineBenchmark,
+  measureRatio,
+  type RatioMeasurement,
+  ratioOptions,
+  type TableRow,
+} from './benchmark';
 
 /**
  * Normalizing the messages format and the tree, for conversations of 100, 1,000 and 10,000
  * messages, as a ratio to JSON.parse of the same bytes. Target: both at most 0.5, flat as size grows.
+ * A smoke run measures each figure on a conversation of tens of messages (two pages, so the paging too).
  */
 const SIZES = [
-  { messages: 100, suffix: '100' },
-  { messages: 1_000, suffix: '1k' },
-  { messages: 10_000, suffix: '10k' },
+  { messages: { full: 100, smoke: 20 }, suffix: '100' },
+  { messages: { full: 1_000, smoke: 30 }, suffix: '1k' },
+  { messages: { full: 10_000, smoke: 120 }, suffix: '10k' },
 ] as const;
 
 const SEED = 0x0b3e_0003;
@@ -50,30 +57,37 @@ function row(label: string, texts: string[], measured: RatioMeasurement): TableR
   };
 }
 
-export const normalizeBenchmark: Benchmark = {
+export const normalizeBenchmark = defineBenchmark({
   name: 'normalize',
-  run() {
+  figures: SIZES.flatMap(({ suffix }) => [
+    `normalize_messages_ratio_${suffix}` as const,
+    `normalize_tree_ratio_${suffix}` as const,
+  ]),
+  run(scale) {
     const figures: Record<string, number> = {};
     const rows: TableRow[] = [];
     for (const size of SIZES) {
-      const texts = pageTexts(size.messages);
+      const messageCount = atScale(scale, size.messages);
+      const texts = pageTexts(messageCount);
       const pages = texts.map((text) => JSON.parse(text) as unknown);
       const messages = measureRatio(
         () => normalizeMessagesFormat(pages),
         () => texts.map((text) => JSON.parse(text) as unknown),
+        ratioOptions(scale),
       );
       figures[`normalize_messages_ratio_${size.suffix}`] = Number(messages.ratio.toFixed(4));
-      rows.push(row(`messages format, ${size.messages} messages (${texts.length} pages)`, texts, messages));
+      rows.push(row(`messages format, ${messageCount} messages (${texts.length} pages)`, texts, messages));
 
-      const tree = treeText(size.messages);
+      const tree = treeText(messageCount);
       const parsedTree = JSON.parse(tree) as unknown;
       const treeMeasured = measureRatio(
         () => normalizeTreeFormat(parsedTree),
         () => JSON.parse(tree) as unknown,
+        ratioOptions(scale),
       );
       figures[`normalize_tree_ratio_${size.suffix}`] = Number(treeMeasured.ratio.toFixed(4));
-      rows.push(row(`tree format, ${size.messages} messages`, [tree], treeMeasured));
+      rows.push(row(`tree format, ${messageCount} messages`, [tree], treeMeasured));
     }
     return { figures, rows };
   },
-};
+});

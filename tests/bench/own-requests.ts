@@ -1,7 +1,7 @@
 import type { Replica } from '@/tests/replica/server';
 
-/** How long after its page loaded a conversation's load is counted, in both browsers. */
-export const LOAD_SETTLE_MS = 8_000;
+/** How long after its page loaded a conversation's load is counted, in both browsers (atScale). */
+export const LOAD_SETTLE_MS = { full: 8_000, smoke: 1_000 };
 
 /** A stretch of time on the replica's clock, epoch ms. */
 export interface TimeWindow {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { StretchName } from '@/tests/support/soak/soak-run';
-import type { Benchmark, TableRow } from './benchmark';
+import { atScale, defineBenchmark, type Scale, type TableRow } from './benchmark';
 import type { SoakSummary } from './soak-process';
 
 const SOAK_PROCESS = fileURLToPath(new URL('./soak-process.ts', import.meta.url));
@@ -10,10 +10,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function soakInItsOwnProcess(): Promise<SoakSummary> {
+async function soakInItsOwnProcess(scale: Scale): Promise<SoakSummary> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', SOAK_PROCESS],
+    ['--expose-gc', '--import', 'tsx', SOAK_PROCESS, ...atScale(scale, { full: [], smoke: ['--smoke'] })],
     { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as SoakSummary;
@@ -28,10 +28,18 @@ async function soakInItsOwnProcess(): Promise<SoakSummary> {
  * (target <= 1.2); the request counts are the rules of site-interface 8 (passive first, 12 s fallback
  * only while visible: <= 1 a minute while the page polls, <= 5 without page polls, none hidden).
  */
-export const soakBenchmark: Benchmark = {
+export const soakBenchmark = defineBenchmark({
   name: 'soak',
-  async run() {
-    const soak = await soakInItsOwnProcess();
+  figures: [
+    'soak_heap_growth_ratio',
+    'soak_own_requests_first_load',
+    'soak_own_requests_hour',
+    'soak_own_requests_max_minute_no_page_poll',
+    'soak_own_requests_hidden',
+    'soak_lens_bytes_written_hour',
+  ],
+  async run(scale) {
+    const soak = await soakInItsOwnProcess(scale);
     const stretch = (name: StretchName) => soak.stretches.find((each) => each.name === name);
     const rows: TableRow[] = soak.stretches.map((each) => ({
       label: `${each.name}, ${each.minutes} min`,
@@ -70,4 +78,4 @@ export const soakBenchmark: Benchmark = {
       rows,
     };
   },
-};
+});

@@ -2,15 +2,14 @@ import { createParser } from 'eventsource-parser';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import type { Benchmark } from './benchmark';
-import { measureRatio } from './benchmark';
+import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 
 /**
  * A product_update body (site-interface 4.4) parsed into the model, as a ratio to eventsource-parser
  * plus JSON.parse of each frame alone on the same bytes — what parsing costs beyond the bare minimum.
  * Target ≤ 1.5.
  */
-const BODIES_PER_RUN = 20;
+const BODIES_PER_RUN = { full: 20, smoke: 2 };
 
 /** The bare minimum for one body: a parser of its own, and each frame's JSON parsed. */
 function bareParse(body: string): unknown[] {
@@ -29,11 +28,13 @@ function bareParse(body: string): unknown[] {
   return frames;
 }
 
-export const sseParseBenchmark: Benchmark = {
+export const sseParseBenchmark = defineBenchmark({
   name: 'product_update parse',
-  run() {
+  figures: ['sse_parse_ratio'],
+  run(scale) {
+    const bodyCount = atScale(scale, BODIES_PER_RUN);
     const cards = productCards(FIXTURE_IDS.products);
-    const bodies = Array.from({ length: BODIES_PER_RUN }, (_, index) => {
+    const bodies = Array.from({ length: bodyCount }, (_, index) => {
       const card = cards[index % cards.length];
       if (card === undefined) throw new Error('The products fixture has no product card.');
       return productUpdateSse(card);
@@ -41,13 +42,14 @@ export const sseParseBenchmark: Benchmark = {
     const measured = measureRatio(
       () => bodies.map((body) => parseProductUpdateBody(body)),
       () => bodies.map(bareParse),
+      ratioOptions(scale),
     );
     const bytes = bodies.reduce((sum, body) => sum + body.length, 0);
     return {
       figures: { sse_parse_ratio: Number(measured.ratio.toFixed(4)) },
       rows: [
         {
-          label: `${BODIES_PER_RUN} bodies`,
+          label: `${bodyCount} bodies`,
           cells: {
             bytes: `${Math.round(bytes / 1024)} KiB`,
             'bare parse ms': measured.baselineMs.toFixed(3),
@@ -58,4 +60,4 @@ export const sseParseBenchmark: Benchmark = {
       ],
     };
   },
-};
+});

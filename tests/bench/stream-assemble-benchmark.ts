@@ -1,8 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { LONG_ANSWER, longAnswerStream } from '@/tests/support/long-answer-stream';
-import type { Benchmark } from './benchmark';
-import { measureRatio } from './benchmark';
+import { defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 
 /**
  * A long streamed answer (about 2,000 delta records, 200 KB of text, 30 search results) assembled into its
@@ -25,9 +24,10 @@ function bareParse(text: string): unknown[] {
   return records;
 }
 
-export const streamAssembleBenchmark: Benchmark = {
+export const streamAssembleBenchmark = defineBenchmark({
   name: 'answer stream assemble',
-  run() {
+  figures: ['stream_assemble_ratio'],
+  run(scale) {
     const text = longAnswerStream();
     const records = bareParse(text).length;
     // One call is about a millisecond warm: a long timing of each, so one collection or one call that
@@ -35,7 +35,7 @@ export const streamAssembleBenchmark: Benchmark = {
     const measured = measureRatio(
       () => readStreamedTurn(text),
       () => bareParse(text),
-      { repetitions: 15, minimumMs: 400 },
+      ratioOptions(scale, { repetitions: 15, minimumMs: 400 }),
     );
     return {
       figures: { stream_assemble_ratio: Number(measured.ratio.toFixed(4)) },
@@ -52,4 +52,4 @@ export const streamAssembleBenchmark: Benchmark = {
       ],
     };
   },
-};
+});

@@ -4,9 +4,10 @@ import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { median } from '@/tests/support/statistics';
-import type { Benchmark, BenchmarkResult } from './benchmark';
+import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
 import { openChatTab } from './chat-tab';
 import {
+  CLICK_SIZES,
   exportClickDetail,
   holdTexts,
   measureClickFigure,
@@ -23,11 +24,16 @@ import { emptyExtensionPage, OPENS, type Opened, timeOpen } from './page-opens';
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
-export function uiBenchmark(extensionDir: string): Benchmark {
-  return { name: 'popup and export in Chromium', run: () => measureUi(extensionDir) };
+export function uiBenchmark(extensionDir: () => string): Benchmark {
+  return defineBenchmark({
+    name: 'popup and export in Chromium',
+    browser: 'chromium',
+    figures: ['popup_render_ratio', 'popup_first_paint_ratio', 'export_click_ms_10k_ratio'],
+    run: (scale) => measureUi(extensionDir(), scale),
+  });
 }
 
-async function measureUi(extensionDir: string): Promise<BenchmarkResult> {
+async function measureUi(extensionDir: string, scale: Scale): Promise<BenchmarkResult> {
   const replica = await startReplica();
   const browser = await launchBrowserWithExtension({
     extensionDir,
@@ -36,8 +42,8 @@ async function measureUi(extensionDir: string): Promise<BenchmarkResult> {
   });
   const tabIdOf = tabIdsFrom(browser.serviceWorker);
   try {
-    const popup = await popupFigures(browser.context, browser.extensionId, tabIdOf);
-    const exported = await exportFigures(browser.context, browser.extensionId, tabIdOf, replica);
+    const popup = await popupFigures(browser.context, browser.extensionId, tabIdOf, atScale(scale, OPENS));
+    const exported = await exportFigures(browser.context, browser.extensionId, tabIdOf, replica, scale);
     return { figures: { ...popup.figures, ...exported.figures }, rows: [...popup.rows, ...exported.rows] };
   } finally {
     await browser.context.close();
@@ -63,6 +69,7 @@ async function popupFigures(
   context: BrowserContext,
   extensionId: string,
   tabIdOf: TabIdOf,
+  opens: number,
 ): Promise<BenchmarkResult> {
   const chat = await openChatTab(context, FIXTURE_IDS.liveShopping);
   const tabId = await tabIdOf(chat.page);
@@ -72,7 +79,7 @@ async function popupFigures(
   await timeOpen(context, popupUrl, withData);
   const popups: Opened[] = [];
   const empties: Opened[] = [];
-  for (let open = 0; open < OPENS; open += 1) {
+  for (let open = 0; open < opens; open += 1) {
     // An extension page with no script: what opening any extension page costs. Both opens end with the
     // same wait for an element, as the driver's own set-up in a fresh page (its selector engine, about
     // 30 ms here) is no part of either page.
@@ -93,7 +100,7 @@ async function popupFigures(
         cells: {
           value: wall.toFixed(3),
           target: targetTextOf('popup_render_ratio'),
-          detail: `median of ${OPENS}: popup ${ms(popups, (o) => o.wallMs)} ms, empty page ${ms(empties, (o) => o.wallMs)} ms`,
+          detail: `median of ${opens}: popup ${ms(popups, (o) => o.wallMs)} ms, empty page ${ms(empties, (o) => o.wallMs)} ms`,
         },
       },
       {
@@ -101,7 +108,7 @@ async function popupFigures(
         cells: {
           value: paint.toFixed(3),
           target: targetTextOf('popup_first_paint_ratio'),
-          detail: `median of ${OPENS}: popup ${ms(popups, (o) => o.firstPaintMs)} ms, empty page ${ms(empties, (o) => o.firstPaintMs)} ms after navigation start`,
+          detail: `median of ${opens}: popup ${ms(popups, (o) => o.firstPaintMs)} ms, empty page ${ms(empties, (o) => o.firstPaintMs)} ms after navigation start`,
         },
       },
     ],
@@ -113,8 +120,10 @@ async function exportFigures(
   extensionId: string,
   tabIdOf: TabIdOf,
   replica: Replica,
+  scale: Scale,
 ): Promise<BenchmarkResult> {
-  const chat = await openChatTab(context, FIXTURE_IDS.tenThousand);
+  const size = atScale(scale, CLICK_SIZES);
+  const chat = await openChatTab(context, FIXTURE_IDS[size.conversation]);
   const tabId = await tabIdOf(chat.page);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
@@ -123,19 +132,22 @@ async function exportFigures(
   // animation frames (20 to 50 ms here), which is the test driver's time, not the export's.
   const exportButton = await popup.getByRole('button', { name: /^Export/ }).elementHandle();
   if (exportButton === null) throw new Error('The popup shows no Export button.');
-  const figure = await measureClickFigure({
-    click: async () => {
-      const [download] = await Promise.all([
-        popup.waitForEvent('download', { timeout: 120_000 }),
-        exportButton.evaluate((button: HTMLElement) => button.click()),
-      ]);
-      await download.path();
+  const figure = await measureClickFigure(
+    {
+      click: async () => {
+        const [download] = await Promise.all([
+          popup.waitForEvent('download', { timeout: 120_000 }),
+          exportButton.evaluate((button: HTMLElement) => button.click()),
+        ]);
+        await download.path();
+      },
+      settle: () => popup.evaluate(untilSettled),
+      replica,
+      holdTexts: (texts) => popup.evaluate(holdTexts, texts),
+      parseOnce: () => popup.evaluate(parseHeldTextsMs),
     },
-    settle: () => popup.evaluate(untilSettled),
-    replica,
-    holdTexts: (texts) => popup.evaluate(holdTexts, texts),
-    parseOnce: () => popup.evaluate(parseHeldTextsMs),
-  });
+    size,
+  );
   await popup.close();
   await chat.page.close();
   const ratio = figure.clickMs / figure.parseMs;

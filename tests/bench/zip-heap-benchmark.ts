@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { writeExportOfConversations } from '@/tests/support/big-export-file';
 import { targetTextOf } from '@/tests/support/figures-markdown';
-import type { Benchmark } from './benchmark';
+import { atScale, defineBenchmark } from './benchmark';
 
 /**
  * `inspect <data export> --zip all.zip` (export-format "ZIP of many conversations") over a generated data
@@ -18,7 +18,7 @@ import type { Benchmark } from './benchmark';
  * pool's long chats (1.4 GB of data export), so the ZIP comes to about 60 MB: the heap of the program itself
  * (about 15 MB) does not dominate the figure.
  */
-const CONVERSATIONS = 2_000;
+const CONVERSATIONS = { full: 2_000, smoke: 20 };
 /** The generator's draw raised to this power favours its long conversations (tests/support/big-export-file.ts). */
 const LONG_CHATS_SKEW = 0.5;
 const PEAK_LINE = /heap peak bytes: (\d+) held: (\d+)/;
@@ -63,20 +63,22 @@ async function reportCounts(zipPath: string): Promise<{ written: number; failed:
 
 const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-export const zipHeapBenchmark: Benchmark = {
+export const zipHeapBenchmark = defineBenchmark({
   name: 'ZIP of many conversations heap',
-  async run() {
+  figures: ['zip_heap_ratio_2000'],
+  async run(scale) {
+    const conversations = atScale(scale, CONVERSATIONS);
     const folder = mkdtempSync(join(tmpdir(), 'chat-lens-zip-bench-'));
     try {
       const path = join(folder, 'conversations.json');
       const zipPath = join(folder, 'all.zip');
-      const written = await writeExportOfConversations(path, CONVERSATIONS, LONG_CHATS_SKEW);
+      const written = await writeExportOfConversations(path, conversations, LONG_CHATS_SKEW);
       const run = await inspectToZip(path, zipPath);
       const peak = run.stderrTail.match(PEAK_LINE);
       const counts = run.code === 0 ? await reportCounts(zipPath) : { written: 0, failed: 0 };
-      if (run.code !== 0 || peak === null || counts.written !== CONVERSATIONS || counts.failed !== 0) {
+      if (run.code !== 0 || peak === null || counts.written !== conversations || counts.failed !== 0) {
         throw new Error(
-          `inspect --zip over ${megabytes(written.bytes)} failed: exit ${run.code}, ${counts.written} of ${CONVERSATIONS} written, ${counts.failed} failed.\n${run.stderrTail}`,
+          `inspect --zip over ${megabytes(written.bytes)} failed: exit ${run.code}, ${counts.written} of ${conversations} written, ${counts.failed} failed.\n${run.stderrTail}`,
         );
       }
       const zipBytes = (await stat(zipPath)).size;
@@ -86,7 +88,7 @@ export const zipHeapBenchmark: Benchmark = {
         figures: { zip_heap_ratio_2000: Number(ratio.toFixed(4)) },
         rows: [
           {
-            label: `inspect --zip, ${CONVERSATIONS} conversations as Markdown`,
+            label: `inspect --zip, ${conversations} conversations as Markdown`,
             cells: {
               value: ratio.toFixed(3),
               target: targetTextOf('zip_heap_ratio_2000'),
@@ -99,4 +101,4 @@ export const zipHeapBenchmark: Benchmark = {
       rmSync(folder, { recursive: true, force: true });
     }
   },
-};
+});
