@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { parseJson } from '@/lib/model/parse-json';
-import { figuresMarkdown, readBenchFigures } from '@/tests/support/figures-markdown';
+import {
+  benchErrorsMarkdown,
+  benchRunMarkdown,
+  figuresMarkdown,
+  readBenchFigures,
+  readBenchRun,
+} from '@/tests/support/figures-markdown';
 
 /**
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
- * with its target and whether it is met, for the README's "Figures" section. The file holds the one JSON
- * object the bench prints; its last line is read, so a saved log works too.
+ * with its target and whether it is met, for the README's "Figures" section: which run it is above it, what
+ * failed below. The file holds the one JSON object the bench prints; its last line is read, so a saved log
+ * works too.
  */
 const file = process.argv[2];
 if (file === undefined) {
@@ -18,4 +25,9 @@ if (!parsed.ok) {
   console.error(`${file}: ${parsed.error.message}`);
   process.exit(1);
 }
-console.log(figuresMarkdown(readBenchFigures(parsed.value)));
+const run = readBenchRun(parsed.value);
+console.log(
+  [benchRunMarkdown(run), figuresMarkdown(readBenchFigures(parsed.value)), benchErrorsMarkdown(run)]
+    .filter((part) => part !== '')
+    .join('\n\n'),
+);

@@ -4,7 +4,8 @@ import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets
 /**
  * The README's figures table from the JSON of `npm run bench -- --json`: every figure
  * with a target (figure-targets.ts) in its order, then any figure the bench printed that has none listed.
- * A figure the JSON lacks is "pending": its benchmark was not part of the run.
+ * A figure the JSON lacks is "not measured": its benchmark failed or was not part of the run. Above the
+ * table, which run it is (when, at which commit); below it, what failed.
  */
 const number = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
 
@@ -19,7 +20,7 @@ function targetText(target: FigureTarget): string {
 export const targetTextOf = (figure: string): string => targetText(FIGURE_TARGETS[figure] ?? null);
 
 function metText(value: number | undefined, target: FigureTarget): string {
-  if (value === undefined) return 'pending';
+  if (value === undefined) return 'not measured';
   const met = meetsTarget(value, target);
   if (met === null) return '–';
   return met ? 'yes' : '**no**';
@@ -31,13 +32,13 @@ export function figuresMarkdown(figures: Readonly<Record<string, number>>): stri
   const rows = [...listed, ...unlisted].map((figure) => {
     const value = figures[figure];
     const target = FIGURE_TARGETS[figure] ?? null;
-    const shown = value === undefined ? 'pending' : number(value);
+    const shown = value === undefined ? 'not measured' : number(value);
     return `| \`${figure}\` | ${shown} | ${targetText(target)} | ${metText(value, target)} |`;
   });
   return ['| figure | value | target | met |', '| --- | ---: | --- | --- |', ...rows].join('\n');
 }
 
-/** The bench's JSON read tolerantly: members that are no finite number are left out (then pending). */
+/** The bench's JSON read tolerantly: members that are no finite number are left out (then not measured). */
 export function readBenchFigures(json: unknown): Record<string, number> {
   if (!isRecord(json)) return {};
   return Object.fromEntries(
@@ -45,4 +46,55 @@ export function readBenchFigures(json: unknown): Record<string, number> {
       (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
     ),
   );
+}
+
+/** Which run the bench's JSON is (its `run` member) and what failed in it (`errors`), read tolerantly. */
+export interface BenchRun {
+  scale: string | null;
+  startedAt: string | null;
+  commit: string | null;
+  uncommittedChanges: boolean;
+  errors: { benchmark: string; error: string }[];
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export function readBenchRun(json: unknown): BenchRun {
+  const run = isRecord(json) && isRecord(json.run) ? json.run : {};
+  const errors = isRecord(json) && Array.isArray(json.errors) ? json.errors : [];
+  return {
+    scale: textOf(run.scale),
+    startedAt: textOf(run.startedAt),
+    commit: textOf(run.commit),
+    uncommittedChanges: run.uncommittedChanges === true,
+    errors: errors.filter(isRecord).map((each) => ({
+      benchmark: textOf(each.benchmark) ?? 'a benchmark',
+      error: textOf(each.error) ?? 'no message',
+    })),
+  };
+}
+
+/** The sentence above the table: which run it is, and what makes its figures not the repository's own. */
+export function benchRunMarkdown(run: BenchRun): string {
+  const commit = run.commit === null ? 'an unknown commit' : `commit \`${run.commit.slice(0, 12)}\``;
+  const started =
+    run.startedAt === null
+      ? 'at an unknown time'
+      : `started ${run.startedAt.replace('T', ' ').slice(0, 16)} UTC`;
+  const caveats = [
+    run.scale === 'smoke' ? ' A smoke run (`--smoke`): its figures measure nothing.' : '',
+    run.uncommittedChanges ? ' The work tree had changes the commit does not hold.' : '',
+  ].join('');
+  return `One run of \`npm run bench -- --json\`, ${started}, at ${commit}.${caveats}`;
+}
+
+/** The benchmarks that failed in the run, a line each, or nothing. */
+export function benchErrorsMarkdown(run: BenchRun): string {
+  if (run.errors.length === 0) return '';
+  const firstLine = (text: string) => text.split('\n')[0] ?? '';
+  return [
+    'Failed in this run:',
+    '',
+    ...run.errors.map((each) => `- ${each.benchmark}: ${firstLine(each.error)}`),
+  ].join('\n');
 }

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { FIGURE_TARGETS } from '@/tests/support/figure-targets';
-import { figuresMarkdown, readBenchFigures } from '@/tests/support/figures-markdown';
+import {
+  benchErrorsMarkdown,
+  benchRunMarkdown,
+  figuresMarkdown,
+  readBenchFigures,
+  readBenchRun,
+} from '@/tests/support/figures-markdown';
 
 const rowOf = (table: string, figure: string): string | undefined =>
   table.split('\n').find((line) => line.startsWith(`| \`${figure}\` |`));
 
 describe('the README figures table from the bench JSON', () => {
-  it('lists every figure with a target once, in the targets’ order, missing ones as pending', () => {
+  it('lists every figure with a target once, in the targets’ order, missing ones as not measured', () => {
     const table = figuresMarkdown({});
     const figures = table
       .split('\n')
       .slice(2)
       .map((line) => /^\| `([^`]+)`/.exec(line)?.[1]);
     expect(figures).toEqual(Object.keys(FIGURE_TARGETS));
-    expect(rowOf(table, 'relay_bytes')).toBe('| `relay_bytes` | pending | ≤ 15,360 | pending |');
+    expect(rowOf(table, 'relay_bytes')).toBe('| `relay_bytes` | not measured | ≤ 15,360 | not measured |');
   });
 
   it('says whether each value meets its target, exact counts included', () => {
@@ -47,5 +53,41 @@ describe('the README figures table from the bench JSON', () => {
     expect(readBenchFigures({ a: 1, b: '2', c: null, d: Number.NaN })).toEqual({ a: 1 });
     expect(readBenchFigures([1, 2])).toEqual({});
     expect(readBenchFigures('{"a":1}')).toEqual({});
+  });
+
+  it('names the run above the table and what failed below it', () => {
+    const run = readBenchRun({
+      a: 1,
+      errors: [
+        { benchmark: 'library page in Chromium', error: 'strict mode violation\n  at importLibrary' },
+        {},
+        7,
+      ],
+      run: {
+        scale: 'full',
+        startedAt: '2026-11-29T08:10:42.123Z',
+        commit: '0123456789abcdef0123',
+        uncommittedChanges: false,
+      },
+    });
+    expect(benchRunMarkdown(run)).toBe(
+      'One run of `npm run bench -- --json`, started 2026-11-29 08:10 UTC, at commit `0123456789ab`.',
+    );
+    expect(benchErrorsMarkdown(run)).toBe(
+      'Failed in this run:\n\n- library page in Chromium: strict mode violation\n- a benchmark: no message',
+    );
+  });
+
+  it('says when the run was a smoke run or its tree had changes, and reads a JSON without a run', () => {
+    const smoke = readBenchRun({
+      run: { scale: 'smoke', startedAt: '2026-11-29T08:10:00Z', commit: 'abc', uncommittedChanges: true },
+    });
+    expect(benchRunMarkdown(smoke)).toContain('its figures measure nothing');
+    expect(benchRunMarkdown(smoke)).toContain('changes the commit does not hold');
+    const bare = readBenchRun({ a: 1 });
+    expect(benchRunMarkdown(bare)).toBe(
+      'One run of `npm run bench -- --json`, at an unknown time, at an unknown commit.',
+    );
+    expect(benchErrorsMarkdown(bare)).toBe('');
   });
 });
