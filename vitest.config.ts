@@ -12,6 +12,8 @@ const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
  * held to 20 s after a fault ends, missed it once there on a fresh machine: they stay in the first lane.
  */
 const BESIDE_FILES = ['tests/e2e/fallback-poll.test.ts', 'tests/e2e/canary-hunt.test.ts'];
+/** The benchmarks' own tests and smoke runs (tests/bench/smoke.ts) that drive Firefox. */
+const BENCH_FIREFOX_FILES = 'tests/bench/firefox-*.test.ts';
 
 /** An e2e project: one file at a time, a browser per file, its builds made once per run. */
 function e2eProject(
@@ -53,6 +55,9 @@ export default defineConfig({
       // The lane beside it (scripts/test-e2e.ts): one browser at a time too.
       e2eProject('e2e-firefox', { include: [FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
       e2eProject('e2e-beside', { include: BESIDE_FILES }),
+      // `npm run bench`'s own tests and each benchmark's smoke run, on the same builds, in the lane beside.
+      e2eProject('bench-firefox', { include: [BENCH_FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
+      e2eProject('bench', { include: ['tests/bench/**/*.test.ts'], exclude: [BENCH_FIREFOX_FILES] }),
     ],
   },
 });

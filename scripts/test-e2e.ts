@@ -3,8 +3,9 @@ import { BUILT_FOR_E2E, buildExtension, packFirefoxExtension } from '@/tests/sup
 
 /**
  * `npm run test:e2e`: the e2e files in two lanes side by side, each one browser at a time (vitest.config.ts):
- * most Chromium files (`e2e`) in one; the Firefox files (`e2e-firefox`), then a few Chromium files
- * (`e2e-beside`: the fallback poll's and the canary hunt), in the other. One vitest run would put every file of
+ * most Chromium files (`e2e`) in one; the Firefox files (`e2e-firefox`, `bench-firefox`), then a few
+ * Chromium files (`e2e-beside`: the fallback poll's and the canary hunt) and the benchmarks' smoke runs
+ * (`bench`: tests/bench/smoke.ts), in the other. One vitest run would put every file of
  * one-at-a-time projects in a single queue. Much of both lanes' time is waiting on the extension's timers
  * (the 12 s fallback poll, request deadlines, the event page's suspension), so side by side they take
  * minutes less on two cores, each a little slower. Both builds are made first, once: neither lane rewrites
@@ -41,10 +42,10 @@ function run(projects: string[], live: boolean): Promise<Finished> {
 
 buildExtension();
 packFirefoxExtension();
-const beside = run(['e2e-firefox', 'e2e-beside'], false);
+const beside = run(['e2e-firefox', 'bench-firefox', 'e2e-beside', 'bench'], false);
 const chromium = await run(['e2e'], true);
 const besideDone = await beside;
 process.stdout.write(
-  `\nThe lane beside it (projects e2e-firefox and e2e-beside), run at the same time:\n${besideDone.output}`,
+  `\nThe lane beside it (projects e2e-firefox, bench-firefox, e2e-beside and bench), run at the same time:\n${besideDone.output}`,
 );
 process.exitCode = chromium.code !== 0 ? chromium.code : besideDone.code;
