@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
-/** The e2e files that drive Firefox ESR (README "Firefox"). */
+/** The e2e files that drive Firefox ESR (testing "Firefox"). */
 const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
 /**
  * Chromium files run in the lane beside the other Chromium files, after the Firefox ones

@@ -10,9 +10,9 @@ import {
 
 /**
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
- * with its target and whether it is met, for the README's "Figures" section: which run it is above it, what
- * failed below. The file holds the one JSON object the bench prints; its last line is read, so a saved log
- * works too.
+ * with its target and whether it is met, for "The latest run" of docs/benchmarks.md: which run it is above
+ * it, what failed below. The file holds the one JSON object the bench prints; its last line is read, so a
+ * saved log works too.
  */
 const file = process.argv[2];
 if (file === undefined) {

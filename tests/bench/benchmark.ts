@@ -19,7 +19,7 @@ export interface BenchmarkResult<Figure extends string = string> {
 }
 
 /**
- * How much a benchmark measures. `full` is the run whose figures the README's table shows; `smoke` is the
+ * How much a benchmark measures. `full` is the run whose figures docs/benchmarks.md shows; `smoke` is the
  * smallest run that still goes through the benchmark's whole path (tens of messages, one round, waits
  * shortened), which `npm test` makes of every benchmark so that a broken one fails there: its figures mean
  * nothing but that they were measured.

@@ -5,7 +5,7 @@ import { benchmarks } from './benchmarks';
 /**
  * The benchmarks' registry and the figures' targets are two lists of the same figures: a figure with a target
  * that no benchmark measures would stay "not measured" in every run, and one measured without a target would
- * miss from the table's order. No benchmark runs here; tests/e2e/smoke.test.ts runs them.
+ * miss from the table's order. No benchmark runs here; tests/bench/smoke.test.ts runs them.
  */
 describe('the benchmarks of npm run bench', () => {
   const all = benchmarks({ chromium: () => '/nowhere', firefox: () => '/nowhere' });

@@ -7,7 +7,7 @@ import { firefoxBuildDir, projectRoot } from '@/tests/support/build-extension';
 /**
  * The Firefox build in .output/firefox-mv3, its zips (both made by the e2e global setup), and what
  * addons.mozilla.org's linter (web-ext lint, the npm package) says of it: no error, and only the warnings
- * the README explains ("Firefox").
+ * testing "Firefox" explains.
  */
 interface LintMessage {
   code: string;
@@ -96,7 +96,7 @@ describe('the Firefox build', () => {
 
   it('is warned of only the two innerHTML assignments of React DOM’s dangerouslySetInnerHTML', () => {
     // React DOM sets a host element's HTML in two places (DOM and custom elements) when a component passes
-    // dangerouslySetInnerHTML; no component of Chat Lens does, so the code is never reached (README "Firefox").
+    // dangerouslySetInnerHTML; no component of Chat Lens does, so the code is never reached (testing "Firefox").
     expect(lint.warnings.map((warning) => `${warning.code}: ${warning.message}`)).toEqual([
       'UNSAFE_VAR_ASSIGNMENT: Unsafe assignment to innerHTML',
       'UNSAFE_VAR_ASSIGNMENT: Unsafe assignment to innerHTML',

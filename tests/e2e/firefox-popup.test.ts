@@ -23,7 +23,7 @@ import { expectNoCanary, VIEWS } from './view-checks';
  * The production Firefox build in Firefox ESR, on the replica served as chatgpt.com: the popup of a live
  * search conversation, its passive capture and its Markdown, JSON and CSV exports, each held to what the
  * command line reads of the same conversation; then the canary hunt over what the add-on stores, shows and
- * exports (README "Firefox").
+ * exports (testing "Firefox").
  */
 const SCENARIO = 'liveSearch';
 const CHAT_PATH = `/c/${FIXTURE_IDS[SCENARIO]}`;

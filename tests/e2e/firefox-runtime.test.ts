@@ -23,7 +23,7 @@ import { clientState, type ReplicaClientState, waitForClient } from './replica-p
 /**
  * The production Firefox build's runtime in Firefox ESR, on the replica served as chatgpt.com, in both of
  * the replica's wire forms: the page hook and relay, the transport, the older pages, the 12 s fallback
- * poll, the event page suspended, and the sidebar (README "Firefox").
+ * poll, the event page suspended, and the sidebar (testing "Firefox").
  *
  * Firefox labels the add-on's requests to chatgpt.com Sec-Fetch-Site: same-origin, as the page's own
  * (tests/replica/request-log.ts), so the replica cannot tell them apart: each count here is of requests the

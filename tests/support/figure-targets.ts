@@ -1,7 +1,7 @@
 /**
- * Every figure of `npm run bench -- --json` with its target, in one place: the README's figures table
- * (scripts/figures-table.ts) and the byte-budget test (tests/e2e/budgets.test.ts) read them here. A figure
- * without a target is counted for information (null). The order is the table's.
+ * Every figure of `npm run bench -- --json` with its target, in one place: the figures table of
+ * docs/benchmarks.md (scripts/figures-table.ts) and the byte-budget test (tests/e2e/budgets.test.ts) read
+ * them here. A figure without a target is counted for information (null). The order is the table's.
  */
 export type FigureTarget = { atMost: number } | { atLeast: number } | { exactly: number } | null;
 

@@ -2,7 +2,7 @@ import { isRecord } from '@/lib/model/json-read';
 import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets';
 
 /**
- * The README's figures table from the JSON of `npm run bench -- --json`: every figure
+ * The figures table of docs/benchmarks.md from the JSON of `npm run bench -- --json`: every figure
  * with a target (figure-targets.ts) in its order, then any figure the bench printed that has none listed.
  * A figure the JSON lacks is "not measured": its benchmark failed or was not part of the run. Above the
  * table, which run it is (when, at which commit); below it, what failed.

@@ -36,6 +36,9 @@ const DOCS: Record<string, string> = {
   architecture: 'docs/architecture.md',
   contributing: 'docs/contributing.md',
   'export-format': 'docs/export-format.md',
+  testing: 'docs/testing.md',
+  privacy: 'docs/privacy.md',
+  benchmarks: 'docs/benchmarks.md',
 };
 
 interface Reference {
@@ -85,5 +88,49 @@ describe('references resolve', () => {
       /(\b[Ii]ssue \d+|\bDESIGN\b|(?<!site-)\b[Ii]nterface \d|shared\/(?:DESIGN|interface)\.md)/g,
     );
     expect(unresolvable).toEqual([]);
+  });
+});
+
+/**
+ * The folders the README's "Layout" names at the start of a line; one indented by two spaces is under the
+ * one above (lib/'s layers), a line indented further goes on with the one above.
+ */
+function layoutFolders(): Set<string> {
+  const block = /^## Layout\n\n```\n([\s\S]*?)```/m.exec(read('README.md'))?.[1] ?? '';
+  const listed = new Set<string>();
+  let parent = '';
+  for (const line of block.split('\n')) {
+    const match = /^((?: {2})?)([\w.-]+(?:\/[\w.-]+)*)\/\s/.exec(line);
+    if (match === null) continue;
+    const [, indent, path = ''] = match;
+    if (indent === '') parent = path;
+    listed.add(indent === '' ? path : `${parent}/${path}`);
+  }
+  return listed;
+}
+
+const foldersIn = (folder: string): string[] =>
+  readdirSync(join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => (folder === '.' ? entry.name : `${folder}/${entry.name}`));
+
+describe("the README's layout", () => {
+  const listed = layoutFolders();
+  const ignored = new Set(['node_modules', 'demo-output', 'test-output', 'coverage']);
+
+  it('names only folders that exist', () => {
+    expect(listed.size).toBeGreaterThan(15);
+    expect([...listed].filter((folder) => !existsSync(join(root, folder)))).toEqual([]);
+  });
+
+  it('names every folder of the root, of lib/ and of tests/', () => {
+    const covered = (folder: string) =>
+      [...listed].some((each) => each === folder || each.startsWith(`${folder}/`));
+    const folders = [
+      ...foldersIn('.').filter((folder) => !ignored.has(folder)),
+      ...foldersIn('lib'),
+      ...foldersIn('tests'),
+    ];
+    expect(folders.filter((folder) => !covered(folder))).toEqual([]);
   });
 });
