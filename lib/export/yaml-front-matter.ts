@@ -103,12 +103,3 @@ export function frontMatterEntries(
     return [[line.key, line.value === '' ? null : value] as const];
   });
 }
-
-/**
- * The front matter a template makes: each value a quoted string, so no field can change the YAML. An empty
- * template makes none.
- */
-export function frontMatterOf(template: string, values: ExportFieldValues): string {
-  const entries = frontMatterEntries(template, values);
-  return entries.length === 0 ? '' : frontMatter(entries);
-}

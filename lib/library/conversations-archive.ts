@@ -18,9 +18,6 @@ export interface ArchiveOptions {
   filter: SelectionFilter;
 }
 
-/** An item of the sequence an archive is written from: a conversation, or one that could not be read. */
-export type ArchiveItem = { inspection: Inspection; assetFiles?: AssetFiles } | { unreadable: string };
-
 /**
  * Many conversations as one tree of files (export-format "ZIP of many conversations"), given one at a time:
  * each conversation's files are handed to the sink before the next is taken, so memory holds one
@@ -90,18 +87,4 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
     },
     finish: () => closeArchive(sink, { format, index, tables, report }),
   };
-}
-
-/** An archive written from a sequence of items, such as a data export read one conversation at a time. */
-export async function writeConversationsArchive(
-  items: AsyncIterable<ArchiveItem>,
-  sink: TreeSink,
-  options: ArchiveOptions,
-): Promise<void> {
-  const archive = conversationsArchive(sink, options);
-  for await (const item of items) {
-    if ('unreadable' in item) archive.unreadable(item.unreadable);
-    else await archive.conversation(item.inspection, item.assetFiles);
-  }
-  await archive.finish();
 }

@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { exportFieldValues, templateProblem } from '@/lib/export/export-fields';
 import {
   DEFAULT_FRONT_MATTER_TEMPLATE,
-  frontMatterOf,
+  frontMatter,
+  frontMatterEntries,
   frontMatterTemplateProblem,
 } from '@/lib/export/yaml-front-matter';
 import { conversationOf } from '@/tests/unit/insights/build-conversation';
 
 const EXPORTED = new Date('2026-11-21T23:59:00Z');
+
+/** The front matter the Markdown export writes for `template` (lib/export/markdown-export.ts). */
+const frontMatterOf = (template: string, values: ReturnType<typeof valuesOf>): string =>
+  frontMatter(frontMatterEntries(template, values));
 
 const valuesOf = (title: string | null, modelSlug: string | null = 'gpt-5-1') =>
   exportFieldValues(
@@ -24,7 +29,7 @@ describe('front-matter templates', () => {
         '\n',
       ),
     );
-    expect(frontMatterOf('', valuesOf('x'))).toBe('');
+    expect(frontMatterEntries('', valuesOf('x'))).toEqual([]);
   });
 
   it('keeps the default front matter: title, id, url, created, updated, model, exported', () => {

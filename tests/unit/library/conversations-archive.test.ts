@@ -2,11 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { zipTreeSink } from '@/lib/export/tree-sink';
 import { inspect } from '@/lib/insights/inspection';
-import {
-  type ArchiveItem,
-  conversationsArchive,
-  writeConversationsArchive,
-} from '@/lib/library/conversations-archive';
+import { conversationsArchive } from '@/lib/library/conversations-archive';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
@@ -50,13 +46,12 @@ describe('conversationsArchive (export-format "ZIP of many conversations")', () 
     expect(paths.filter((path) => /^2026\/0[12]\/[^/]+\.md$/.test(path))).toHaveLength(2);
   });
 
-  it('writes from a sequence of items, an unreadable one listed as failed', async () => {
-    async function* items(): AsyncGenerator<ArchiveItem> {
-      yield { inspection: conversationOf('one', '2026-03-01') };
-      yield { unreadable: 'Item 2 is not a conversation.' };
-    }
+  it('lists an unreadable item as failed beside the conversations written', async () => {
     const { sink, chunks } = collected();
-    await writeConversationsArchive(items(), sink, OPTIONS);
+    const archive = conversationsArchive(sink, OPTIONS);
+    await archive.conversation(conversationOf('one', '2026-03-01'));
+    archive.unreadable('Item 2 is not a conversation.');
+    await archive.finish();
     const entries = unzipSync(joinedBytes(chunks));
     const report = strFromU8(entries['report.json'] ?? new Uint8Array());
     expect(report.split('\n')[0]).toBe(
