@@ -4,13 +4,13 @@ import { ofText } from './number-text';
 import { TableFilters } from './TableFilters';
 import type { TableChoice, TableChoiceProps, TableId } from './table-choices';
 import type { TableSort } from './table-sort';
-import { type TableColumn, VirtualTable } from './VirtualTable';
+import { type GridColumn, VirtualTable } from './VirtualTable';
 
 export interface TableTabProps<Row> extends TableChoiceProps {
   table: TableId;
   /** The table's name for screen readers: "Queries". */
   label: string;
-  columns: readonly TableColumn<Row>[];
+  columns: readonly GridColumn<Row>[];
   rowsOf: (tables: LibraryTables, filter: LibraryFilter) => Row[];
   tables: LibraryTables;
   textHint: string;
@@ -24,7 +24,7 @@ export interface TableTabProps<Row> extends TableChoiceProps {
 /** The rows a filter keeps, in the order chosen (the table's own when none is). */
 export function shownRows<Row>(
   rows: Row[],
-  columns: readonly TableColumn<Row>[],
+  columns: readonly GridColumn<Row>[],
   sort: { column: string; direction: 'ascending' | 'descending' } | null,
 ): Row[] {
   const by = sort === null ? undefined : columns.find((column) => column.id === sort.column)?.sortBy;

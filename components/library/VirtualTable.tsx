@@ -3,7 +3,7 @@ import { useFixedVirtualWindow } from '@/components/views/use-virtual-window';
 import { ariaSortOf, nextSort, type TableSort } from './table-sort';
 import './virtual-table.css';
 
-export interface TableColumn<Row> {
+export interface GridColumn<Row> {
   id: string;
   label: string;
   /** Its CSS grid track: "minmax(12rem, 2fr)", "6rem". */
@@ -25,7 +25,7 @@ function HeaderCell<Row>({
   sort,
   onSort,
 }: {
-  column: TableColumn<Row>;
+  column: GridColumn<Row>;
   sort: TableSort | null;
   onSort: (sort: TableSort) => void;
 }): JSX.Element {
@@ -77,7 +77,7 @@ function VirtualTableOf<Row>({
   minWidth,
 }: {
   label: string;
-  columns: readonly TableColumn<Row>[];
+  columns: readonly GridColumn<Row>[];
   rows: readonly Row[];
   sort: TableSort | null;
   onSort: (sort: TableSort) => void;

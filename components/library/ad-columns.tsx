@@ -2,10 +2,10 @@ import type { AdTableRow } from '@/lib/library/page-tables';
 import { countText } from './number-text';
 import { conversationColumn, dayColumn, textColumn } from './shared-columns';
 import { NO_VALUE, UrlCell } from './TableCells';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** The Ads tab's columns: who advertised what, in which form, in which conversation and when. */
-export const AD_COLUMNS: readonly TableColumn<AdTableRow>[] = [
+export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
   textColumn<AdTableRow>('advertiser', 'Advertiser', 'minmax(9rem, 1.5fr)'),
   textColumn<AdTableRow>('title', 'Title', 'minmax(10rem, 2fr)'),
   {

@@ -2,14 +2,14 @@ import { availabilityText, moneyText } from '@/components/views/money-text';
 import type { OfferTableRow } from '@/lib/library/page-tables';
 import { conversationColumn, dayColumn, textColumn } from './shared-columns';
 import { NO_VALUE, TextCell, UrlCell } from './TableCells';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** An amount of the offer as a shopper reads it, in the offer's currency (components/views/money-text.ts). */
 const money = (row: OfferTableRow, amount: number | null): string =>
   moneyText(amount, row.currency, { shownPrice: row.priceText }) ?? NO_VALUE;
 
 /** The Offers tab's columns: which product, from which merchant, at what price, in which conversation. */
-export const OFFER_COLUMNS: readonly TableColumn<OfferTableRow>[] = [
+export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
   {
     id: 'product',
     label: 'Product',

@@ -3,10 +3,10 @@ import type { PageTableRow } from '@/lib/library/page-tables';
 import { countText } from './number-text';
 import { textColumn } from './shared-columns';
 import { DayCell, UrlCell } from './TableCells';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
-export const PAGE_COLUMNS: readonly TableColumn<PageTableRow>[] = [
+export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [
   {
     id: 'page',
     label: 'Page',

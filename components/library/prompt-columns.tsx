@@ -1,7 +1,7 @@
 import type { BrandPrompt } from '@/lib/library/brands';
 import { conversationColumn, dayColumn, textColumn } from './shared-columns';
 import { NO_VALUE, TextCell } from './TableCells';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** Presence said in words with its mark, so it reads the same without colour or sight. */
 const cited = (yes: boolean): string => (yes ? '✓ Cited' : '✗ Not cited');
@@ -14,7 +14,7 @@ function mentioned(yes: boolean | null): string {
 const names = (list: readonly string[]): string | null => (list.length === 0 ? null : list.join(', '));
 
 /** The per-prompt presence table's columns: for each prompt, whether its answer cited or named whom. */
-export const PROMPT_COLUMNS: readonly TableColumn<BrandPrompt>[] = [
+export const PROMPT_COLUMNS: readonly GridColumn<BrandPrompt>[] = [
   textColumn<BrandPrompt>('prompt', 'Prompt', 'minmax(14rem, 3fr)'),
   {
     id: 'own-cited',

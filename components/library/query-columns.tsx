@@ -1,9 +1,9 @@
 import type { QueryTableRow } from '@/lib/library/page-tables';
 import { conversationColumn, dayColumn, textColumn } from './shared-columns';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** The Queries tab's columns: what was searched, for which prompt, where and when. */
-export const QUERY_COLUMNS: readonly TableColumn<QueryTableRow>[] = [
+export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [
   textColumn<QueryTableRow>('query', 'Query', 'minmax(12rem, 3fr)'),
   { id: 'kind', label: 'Kind', width: '5.5rem', cell: (row) => row.kind, sortBy: 'kind' },
   textColumn<QueryTableRow>('prompt', 'Prompt', 'minmax(10rem, 2fr)'),

@@ -1,5 +1,5 @@
 import { ConversationLink, DayCell, TextCell } from './TableCells';
-import type { TableColumn } from './VirtualTable';
+import type { GridColumn } from './VirtualTable';
 
 /** The members of a row whose value is text, or nothing. */
 type TextKey<Row> = { [Key in keyof Row & string]: Row[Key] extends string | null ? Key : never }[keyof Row &
@@ -11,7 +11,7 @@ export function textColumn<Row>(
   label: string,
   width: string,
   id: string = key,
-): TableColumn<Row> {
+): GridColumn<Row> {
   return { id, label, width, cell: (row) => <TextCell text={row[key] as string | null} />, sortBy: key };
 }
 
@@ -23,7 +23,7 @@ interface InConversation {
 /** The conversation a row comes from, as a link back to it on chatgpt.com. */
 export function conversationColumn<Row extends InConversation>(
   width = 'minmax(9rem, 1.5fr)',
-): TableColumn<Row> {
+): GridColumn<Row> {
   return {
     id: 'conversation',
     label: 'Conversation',
@@ -34,7 +34,7 @@ export function conversationColumn<Row extends InConversation>(
 }
 
 /** The day a row's turn was asked, newest first on the first click. */
-export function dayColumn<Row extends { at: number | null }>(): TableColumn<Row> {
+export function dayColumn<Row extends { at: number | null }>(): GridColumn<Row> {
   return {
     id: 'at',
     label: 'Date',

@@ -4,7 +4,7 @@ import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
-import { LibrarySettings } from './LibrarySettings';
+import { LibrarySection } from './LibrarySection';
 import { TranscriptChoices } from './TranscriptChoices';
 
 /** The settings form: every change is saved at once; both faces follow it. */
@@ -84,7 +84,7 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             <option value="dark">Dark</option>
           </select>
         </label>
-        <LibrarySettings library={settings.library} onChange={(library) => change({ library })} />
+        <LibrarySection library={settings.library} onChange={(library) => change({ library })} />
       </form>
     </section>
   );

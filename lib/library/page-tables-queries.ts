@@ -17,7 +17,7 @@ export interface QueryTableRow extends ConversationColumns {
 }
 
 /** The conversation's queries, turn by turn in their order; the text filter reads prompt, query and title. */
-export function queryRows(
+export function queryTableRows(
   record: LibraryConversation,
   conversation: TableConversation,
 ): ScopedRow<QueryTableRow>[] {

@@ -4,7 +4,7 @@ import { type AdTableRow, adRows } from './page-tables-ads';
 import { tableConversationOf } from './page-tables-conversation';
 import { type OfferTableRow, offerRows } from './page-tables-offers';
 import { type PageTableRow, pageOccurrences, pageRows } from './page-tables-pages';
-import { type QueryTableRow, queryRows } from './page-tables-queries';
+import { type QueryTableRow, queryTableRows } from './page-tables-queries';
 import { flatTable, ScopedTable } from './scoped-table';
 import { compareText } from './sort-rows';
 
@@ -55,7 +55,7 @@ const conversationsOf = (records: readonly LibraryConversation[]): LibraryTables
 export function libraryTables(records: readonly LibraryConversation[]): LibraryTables {
   const conversations = records.map((record) => ({ record, conversation: tableConversationOf(record) }));
   const queries = flatTable(
-    conversations.flatMap(({ record, conversation }) => queryRows(record, conversation)),
+    conversations.flatMap(({ record, conversation }) => queryTableRows(record, conversation)),
   );
   const ads = flatTable(conversations.flatMap(({ record, conversation }) => adRows(record, conversation)));
   const offers = flatTable(

@@ -21,7 +21,7 @@ import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';
 import type { AccountHolding } from './account-holding';
 import { runRefreshPlan } from './conversation-refresher';
-import { exportOf, wholeFile } from './export-file';
+import { exportOf, wholeFile } from './export-bytes';
 import type { LibrarySink } from './library-recorder';
 import { createOffersRefresher } from './offers-refresh';
 import { fetchPageImages, type PageImages } from './page-image-files';

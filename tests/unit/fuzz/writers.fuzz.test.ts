@@ -15,7 +15,7 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import type { ExportOptions } from '@/lib/runtime/contract/export-file';
-import { exportOf, wholeFile } from '@/lib/runtime/worker/export-file';
+import { exportOf, wholeFile } from '@/lib/runtime/worker/export-bytes';
 import { arbitraryInspection } from '@/tests/unit/export/arbitrary-inspection';
 import { pageProblems, textsOf } from '@/tests/unit/export/html-checks';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';

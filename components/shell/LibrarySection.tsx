@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useLibraryStatus } from '@/components/use-library-status';
 import { LIBRARY_STATUS_OK } from '@/lib/runtime/contract/library-status';
-import type { LibrarySettings as LibraryChoicesValue } from '@/lib/runtime/contract/settings';
+import type { LibrarySettings } from '@/lib/runtime/contract/settings';
 import { LibraryChoices } from './LibraryChoices';
 import { libraryPageUrl, openLibraryPage } from './open-library';
 import './library-settings.css';
@@ -10,12 +10,12 @@ import './library-settings.css';
  * The settings panel's Library section: the choices, a failed library write, and the way to the page.
  * Reads nothing of the library itself, so the popup stays small.
  */
-export function LibrarySettings({
+export function LibrarySection({
   library,
   onChange,
 }: {
-  library: LibraryChoicesValue;
-  onChange: (library: LibraryChoicesValue) => void;
+  library: LibrarySettings;
+  onChange: (library: LibrarySettings) => void;
 }): JSX.Element {
   const status = useLibraryStatus(LIBRARY_STATUS_OK);
   return (
