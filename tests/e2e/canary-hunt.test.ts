@@ -47,10 +47,11 @@ const PROMPTED = new Set<FixtureName>([
   'liveCutOff',
 ]);
 /**
- * Every scenario used, then read everywhere: about three minutes on two cores, the library's database
- * (in every storage read) and its files included, with room for a busy machine.
+ * Every scenario used, then read everywhere, the library's database (in every storage read) and its files
+ * included: about three minutes on two cores beside the other lane, and more than four on a fresh machine
+ * busy with its first runs. The limit is for a hunt that hangs, not a time the hunt is held to.
  */
-const HUNT_TIMEOUT_MS = 240_000;
+const HUNT_TIMEOUT_MS = 480_000;
 /** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
 const AT_ONCE = 3;
 const LONGEST_FIRST: readonly FixtureName[] = ['tenThousand', 'slow', 'longHistory', 'rateLimitDate'];

@@ -106,7 +106,14 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
     await expect.poll(() => fallbackPolls(lens.replica, id).length, { timeout: 10_000 }).toBeGreaterThan(0);
-    const before = await waitForLens(lens, tabId, (state) => state.snapshot?.summary != null);
+    // The page loads both formats (site-interface 1), and the copy of each reaches the worker on its own:
+    // the views can show the tree's summary before the messages page's copy is counted.
+    const before = await waitForLens(
+      lens,
+      tabId,
+      (state) =>
+        state.snapshot?.summary != null && state.captured.responses['conversation-messages'] !== undefined,
+    );
 
     // A mark in the worker's memory: gone once the worker was stopped and started again.
     await (await liveWorker(lens.context)).evaluate(() => {
