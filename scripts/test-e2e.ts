@@ -4,7 +4,7 @@ import { BUILT_FOR_E2E, buildExtension, packFirefoxExtension } from '@/tests/sup
 /**
  * `npm run test:e2e`: the e2e files in two lanes side by side, each one browser at a time (vitest.config.ts):
  * most Chromium files (`e2e`) in one; the Firefox files (`e2e-firefox`, `bench-firefox`), then a few
- * Chromium files (`e2e-beside`: the fallback poll's and the canary hunt) and the benchmarks' smoke runs
+ * Chromium files (`e2e-beside`: the fallback poll's, the account run's and the canary hunt) and the benchmarks' smoke runs
  * (`bench`: tests/bench/smoke.ts), in the other. One vitest run would put every file of
  * one-at-a-time projects in a single queue. Much of both lanes' time is waiting on the extension's timers
  * (the 12 s fallback poll, request deadlines, the event page's suspension), so side by side they take
