@@ -115,7 +115,9 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
       // A later 429 never shortens a wait already running.
       update({ blockedUntil: Math.max(now() + wait, current.blockedUntil ?? 0), strikes });
     } else if (response.status >= 200 && response.status < 300) {
-      update({ blockedUntil: null, strikes: 0 });
+      // A success starts the ladder again, but a wait still running stays: only a request sent before the
+      // 429 that set it can succeed now, answered late, and Retry-After holds whatever else (site-interface 7).
+      update({ blockedUntil: waitUntil(), strikes: 0 });
     }
   };
 

@@ -96,6 +96,26 @@ describe('createRateGovernor', () => {
     expect(sent()).toBe(0);
   });
 
+  it('keeps the wait of a 429 when a request sent before it succeeds late', async () => {
+    const { governor, counted, clock, sent } = setup();
+    let answerLate: (response: Response) => void = () => undefined;
+    const late = governor.run(
+      () =>
+        new Promise<Response>((resolve) => {
+          answerLate = resolve;
+        }),
+    );
+    await governor.run(counted(429, { 'retry-after': '6' }));
+    answerLate(new Response(null, { status: 200 }));
+    expect((await late).ok).toBe(true);
+    expect(waitSeconds(governor, clock.now())).toBe(6);
+    expect(governor.state().strikes).toBe(0);
+    expect(await governor.run(counted(200))).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(sent()).toBe(1);
+    clock.advance(6_000);
+    expect((await governor.run(counted(200))).ok).toBe(true);
+  });
+
   it('keeps other failures out of the ladder', async () => {
     const { governor, counted } = setup();
     expect((await governor.run(counted(500))).ok).toBe(true);
