@@ -1,35 +1,27 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AssetFiles } from './asset-files';
 import { exportQueriesCsv } from './csv-export';
+import type { ExportOptions } from './export-options';
 import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo, type TextExportFormat } from './formats';
 import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } from './html-export';
 import { exportJson, toExportDocument } from './json-export';
 import type { AssetPathResolver } from './markdown-assets';
-import type { CitationStyle } from './markdown-citations';
 import { markdownPieces } from './markdown-export';
 import { exportSourcesCsv } from './sources-csv-export';
-import type { TranscriptOptions } from './transcript-options';
 import { zipOfConversations, zipPieces } from './zip-export';
 
 /**
- * What a writer is told, with the defaults a reader wants where the caller says nothing. The Markdown
- * transcript's options (reasoning, tool calls, timestamps, branches) are export-format "Options".
+ * What a writer is told, with the defaults a reader wants where the caller says nothing: the export choices
+ * (lib/export/export-options.ts; images are fetched before the writers run, into `assetFiles`), the time,
+ * and where the files of images and attachments lie.
  */
-export interface WriteOptions extends Partial<TranscriptOptions> {
+export interface WriteOptions extends Omit<ExportOptions, 'includeImages'> {
   exportedAt: Date;
-  /** Markdown and HTML: cited markers as inline links (the default) or as footnotes. */
-  citations?: CitationStyle;
-  /** Markdown and HTML: hidden messages and tools' whole output written too; left out by default. */
-  includeHiddenAndTools?: boolean;
-  /** Markdown: the front matter's `key: {field}` lines (export-format "Templates"). */
-  frontMatterTemplate?: string;
   /** Markdown: where the files of images and attachments lie (export-format "Images and files"). */
   assetPath?: AssetPathResolver;
   /** ZIP: the bytes of images and files, by file id, to write beside the Markdown (export-format "ZIP"). */
   assetFiles?: AssetFiles;
-  /** ZIP: how the documents inside it are named (export-format "Templates"). */
-  fileNameTemplate?: string;
 }
 
 /** A piece of an export: text (written as UTF-8), or bytes (the ZIP's). */

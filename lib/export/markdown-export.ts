@@ -1,15 +1,14 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import { exportFieldValues } from './export-fields';
+import type { ExportOptions } from './export-options';
 import { inParts } from './in-parts';
 import { markdownAds } from './markdown-ads';
 import type { AssetPathResolver } from './markdown-assets';
-import type { CitationStyle } from './markdown-citations';
 import { markdownDetails } from './markdown-details';
 import { markdownOffers } from './markdown-offers';
 import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { blockMarkdown, type TranscriptBlock, transcriptBlocks } from './markdown-transcript';
-import type { TranscriptOptions } from './transcript-options';
 import { transcriptSource } from './transcript-source';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
 
@@ -19,17 +18,8 @@ import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from '
  * can hold a token or a tracking value: it is written from the Inspection alone, whose parsers never kept
  * them.
  */
-export interface MarkdownExportOptions extends Partial<TranscriptOptions> {
+export interface MarkdownExportOptions extends Omit<ExportOptions, 'includeImages' | 'fileNameTemplate'> {
   exportedAt: Date;
-  /**
-   * Cited markers as inline links (the default) or as footnotes
-   * (export-format "Sources and citation markers").
-   */
-  citations?: CitationStyle;
-  /** Hidden messages and tools' whole output written too (the extension's setting); left out by default. */
-  includeHiddenAndTools?: boolean;
-  /** `key: {field}` lines (export-format "Templates"); DEFAULT_FRONT_MATTER_TEMPLATE when absent, none when empty. */
-  frontMatterTemplate?: string;
   /**
    * Where the files of images and attachments lie, relative to the document, when the step that writes it has
    * them (export-format "Images and files"); without it each is named by a line.

@@ -1,19 +1,13 @@
 import * as v from 'valibot';
-import { templateProblem } from '@/lib/export/export-fields';
-import { DEFAULT_FILE_NAME_TEMPLATE } from '@/lib/export/file-name';
-import { CITATION_STYLES, EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
 import {
-  BRANCH_DETAILS,
-  DEFAULT_TRANSCRIPT_OPTIONS,
-  REASONING_DETAILS,
-  TIMESTAMP_DETAILS,
-  TOOL_CALL_DETAILS,
-  type TranscriptOptions,
-} from '@/lib/export/transcript-options';
-import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
+  DEFAULT_EXPORT_CHOICES,
+  type ExportChoices,
+  type ExportOptions,
+  exportChoicesOf,
+  storedExportChoices,
+} from '@/lib/export/export-options';
+import { EXTENSION_EXPORT_FORMATS, type ExtensionExportFormat } from '@/lib/export/formats';
 import { isRecord } from '@/lib/model/json-read';
-import type { ExportOptions } from './export-file';
 
 /** The formats the one-click export offers (lib/export/formats.ts); the others are `inspect`'s. */
 export type DefaultExportFormat = ExtensionExportFormat;
@@ -34,23 +28,12 @@ export interface LibrarySettings {
 }
 
 /**
- * What the user chose in the settings panel; every export, both faces and the library read it. The
- * transcript's options (`reasoning`, `toolCalls`, `timestamps`) are export-format "Options".
+ * What the user chose in the settings panel; every export, both faces and the library read it. The export
+ * choices (citations, hidden messages, images, the transcript's options, the templates) are
+ * lib/export/export-options.ts's.
  */
-export interface Settings extends TranscriptOptions {
+export interface Settings extends ExportChoices {
   defaultFormat: DefaultExportFormat;
-  /** Write hidden messages (system prompt, custom instructions) and tools' full output too. */
-  includeHiddenAndTools: boolean;
-  /**
-   * Fetch the images the page shows into a ZIP or an HTML export (export-format "Images and files"). Off by
-   * default: each image is a request to chatgpt.com.
-   */
-  includeImages: boolean;
-  citations: CitationStyle;
-  /** The exported file's name before its extension (export-format "Templates"). */
-  fileNameTemplate: string;
-  /** The Markdown front matter's `key: {field}` lines; empty for none (export-format "Templates"). */
-  frontMatterTemplate: string;
   theme: ThemeChoice;
   library: LibrarySettings;
 }
@@ -63,35 +46,13 @@ export const DEFAULT_LIBRARY_SETTINGS: LibrarySettings = {
 
 export const DEFAULT_SETTINGS: Settings = {
   defaultFormat: 'md',
-  includeHiddenAndTools: false,
-  includeImages: false,
-  citations: 'inline',
-  ...DEFAULT_TRANSCRIPT_OPTIONS,
-  fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
-  frontMatterTemplate: DEFAULT_FRONT_MATTER_TEMPLATE,
+  ...DEFAULT_EXPORT_CHOICES,
   theme: 'system',
   library: DEFAULT_LIBRARY_SETTINGS,
 };
 
 /** The longest automatic deletion offered: ten years, past which "keep until deleted" says it better. */
 export const MAX_RETENTION_DAYS = 3650;
-
-/** Longer than any template a reader writes by hand, short enough to keep the settings small. */
-export const MAX_TEMPLATE_LENGTH = 2_000;
-
-/** A file-name template the export can use: its fields known, its braces paired. */
-export const FILE_NAME_TEMPLATE_SCHEMA = v.pipe(
-  v.string(),
-  v.maxLength(MAX_TEMPLATE_LENGTH),
-  v.check((template) => templateProblem(template) === null),
-);
-
-/** A front-matter template the export can use: plain keys, each once, each value's fields known. */
-export const FRONT_MATTER_TEMPLATE_SCHEMA = v.pipe(
-  v.string(),
-  v.maxLength(MAX_TEMPLATE_LENGTH),
-  v.check((template) => frontMatterTemplateProblem(template) === null),
-);
 
 const librarySettingsSchema = v.object({
   enabled: v.fallback(v.boolean(), DEFAULT_LIBRARY_SETTINGS.enabled),
@@ -108,15 +69,7 @@ const librarySettingsSchema = v.object({
  */
 const storedSettingsSchema = v.object({
   defaultFormat: v.fallback(v.picklist(DEFAULT_EXPORT_FORMATS), DEFAULT_SETTINGS.defaultFormat),
-  includeHiddenAndTools: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeHiddenAndTools),
-  includeImages: v.fallback(v.boolean(), DEFAULT_SETTINGS.includeImages),
-  citations: v.fallback(v.picklist(CITATION_STYLES), DEFAULT_SETTINGS.citations),
-  reasoning: v.fallback(v.picklist(REASONING_DETAILS), DEFAULT_SETTINGS.reasoning),
-  toolCalls: v.fallback(v.picklist(TOOL_CALL_DETAILS), DEFAULT_SETTINGS.toolCalls),
-  timestamps: v.fallback(v.picklist(TIMESTAMP_DETAILS), DEFAULT_SETTINGS.timestamps),
-  branches: v.fallback(v.picklist(BRANCH_DETAILS), DEFAULT_SETTINGS.branches),
-  fileNameTemplate: v.fallback(FILE_NAME_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.fileNameTemplate),
-  frontMatterTemplate: v.fallback(FRONT_MATTER_TEMPLATE_SCHEMA, DEFAULT_SETTINGS.frontMatterTemplate),
+  ...storedExportChoices,
   theme: v.fallback(v.picklist(THEME_CHOICES), DEFAULT_SETTINGS.theme),
   library: v.fallback(
     v.pipe(
@@ -133,20 +86,10 @@ const storedSettingsSchema = v.object({
  * since every member of the schema has a fallback.
  */
 export function readSettings(stored: unknown): Settings {
-  return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {});
+  // The export choices' schemas are built from their list (lib/export/export-options.ts), so their output
+  // types are not inferred member by member; each is its choice's schema with its default as fallback.
+  return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {}) as Settings;
 }
 
 /** What every export the user starts is told, from their settings: the popup's, the panel's and the shortcut's. */
-export function exportOptionsOf(settings: Settings): ExportOptions {
-  return {
-    citations: settings.citations,
-    includeHiddenAndTools: settings.includeHiddenAndTools,
-    includeImages: settings.includeImages,
-    reasoning: settings.reasoning,
-    toolCalls: settings.toolCalls,
-    timestamps: settings.timestamps,
-    branches: settings.branches,
-    frontMatterTemplate: settings.frontMatterTemplate,
-    fileNameTemplate: settings.fileNameTemplate,
-  };
-}
+export const exportOptionsOf = (settings: Settings): ExportOptions => exportChoicesOf(settings);

@@ -1,11 +1,6 @@
 import * as v from 'valibot';
-import { CITATION_STYLES, EXPORT_FORMAT_IDS } from '@/lib/export/formats';
-import {
-  BRANCH_DETAILS,
-  REASONING_DETAILS,
-  TIMESTAMP_DETAILS,
-  TOOL_CALL_DETAILS,
-} from '@/lib/export/transcript-options';
+import { requestedExportOptions } from '@/lib/export/export-options';
+import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { fail, ok, type Result } from '@/lib/model/result';
 import {
   type AccountRunRequest,
@@ -15,7 +10,6 @@ import {
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
 import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { ExportRequest, TabRequest } from '@/lib/runtime/contract/protocol';
-import { FILE_NAME_TEMPLATE_SCHEMA, FRONT_MATTER_TEMPLATE_SCHEMA } from '@/lib/runtime/contract/settings';
 import type { AccountRun } from './account-run';
 import type { LensWorker } from './lens-worker';
 
@@ -39,19 +33,7 @@ const tabRequestSchema = v.object({ tabId: tabIdSchema });
 const exportRequestSchema = v.object({
   tabId: tabIdSchema,
   format: v.picklist(EXPORT_FORMAT_IDS),
-  options: lenient(
-    v.object({
-      citations: lenient(v.picklist(CITATION_STYLES)),
-      includeHiddenAndTools: lenient(v.boolean()),
-      includeImages: lenient(v.boolean()),
-      reasoning: lenient(v.picklist(REASONING_DETAILS)),
-      toolCalls: lenient(v.picklist(TOOL_CALL_DETAILS)),
-      timestamps: lenient(v.picklist(TIMESTAMP_DETAILS)),
-      branches: lenient(v.picklist(BRANCH_DETAILS)),
-      frontMatterTemplate: lenient(FRONT_MATTER_TEMPLATE_SCHEMA),
-      fileNameTemplate: lenient(FILE_NAME_TEMPLATE_SCHEMA),
-    }),
-  ),
+  options: lenient(requestedExportOptions),
 });
 
 function parseRequest<Schema extends v.GenericSchema>(

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { templateProblem } from '@/lib/export/export-fields';
+import { MAX_TEMPLATE_LENGTH } from '@/lib/export/export-options';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
-import { DEFAULT_SETTINGS, MAX_TEMPLATE_LENGTH, readSettings } from '@/lib/runtime/contract/settings';
+import { DEFAULT_SETTINGS, readSettings } from '@/lib/runtime/contract/settings';
 
 const OFFERED_FORMATS = EXTENSION_EXPORT_FORMATS.map((format) => format.id);
 
