@@ -132,6 +132,28 @@ describe('inspect: the export choices the extension takes from its settings', ()
       expect(result.written.has(`vault/${top}`), top).toBe(true);
   });
 
+  it('reads --flag=value too, and says what is wrong with a flag, its value or the files', async () => {
+    const searched = await run(['c.json', '--format=md', '--reasoning=none'], { 'c.json': messagesFile });
+    expect(searched.code, searched.stderr).toBe(0);
+    expect(searched.stdout.startsWith('---\n')).toBe(true);
+    const cases: Array<[string[], RegExp]> = [
+      [['c.json', '--colour', 'red'], /^Unknown option --colour\./],
+      [['c.json', '-x'], /^Unknown option -x\./],
+      [['c.json', '--include-hidden=yes'], /^--include-hidden takes no value\./],
+      [
+        ['c.json', '--zip', 'a.zip', '--search', '-ferry'],
+        /^--search needs a value: for one that starts with "-", write --search=<value>\./,
+      ],
+      [['c.json', 'd.json'], /^Give one file\./],
+      [['--format', 'md'], /^Give the file to inspect\./],
+    ];
+    for (const [flags, message] of cases) {
+      const result = await run(flags, { 'c.json': messagesFile });
+      expect(result.code, flags.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
   it('says which field of a template is unknown, and what --out-dir needs', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['c.json', '--file-name', '{date} {tilte}'], /--file-name: \{tilte\} is not a field: use \{title\}/],
