@@ -1,9 +1,7 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import { base64Of } from '@/lib/model/base64';
 import { type AssetFiles, assetFileId } from './asset-files';
-import { escapeHtml, flattened, type HtmlEnvironment, markdownHtml } from './html-markdown';
-import { pagesHtml } from './html-pages';
-import { plainMarkdownHtml } from './html-plain-markdown';
+import { escapeHtml, type HtmlEnvironment, markdownHtml } from './html-markdown';
 import { HTML_STYLE } from './html-style';
 import {
   bodyBlocks,
@@ -100,29 +98,19 @@ function inlineImages(files: AssetFiles | undefined): {
 }
 
 /**
- * The blocks as HTML: a turn's plain pages and plain Markdown written directly (html-pages.ts,
- * html-plain-markdown.ts), every other block rendered by markdown-it a few together. Each block starts after
- * a blank line, so a run of them renders as it would in the whole document. What is written is handed on a
- * piece of about PIECE_LENGTH at a time, each one flat string.
+ * The blocks as HTML, rendered by markdown-it a piece of about PIECE_LENGTH at a time, each handed on as one
+ * flat string (markdownHtml). Each block starts after a blank line, so a run of them renders as it would in the whole
+ * document.
  */
 function* renderedBlocks(blocks: Iterable<TranscriptBlock>, environment: HtmlEnvironment): Generator<string> {
   let markdown = '';
-  let written = '';
   for (const block of blocks) {
-    const html = typeof block === 'string' ? plainMarkdownHtml(block) : pagesHtml(block);
-    if (html === null) {
-      markdown += blockMarkdown(block);
-      if (markdown.length < PIECE_LENGTH) continue;
-    }
-    if (markdown !== '') written += markdownHtml(markdown, environment);
+    markdown += blockMarkdown(block);
+    if (markdown.length < PIECE_LENGTH) continue;
+    yield markdownHtml(markdown, environment);
     markdown = '';
-    if (html !== null) written += html;
-    if (written.length < PIECE_LENGTH) continue;
-    yield flattened(written);
-    written = '';
   }
-  if (markdown !== '') written += markdownHtml(markdown, environment);
-  if (written !== '') yield flattened(written);
+  if (markdown !== '') yield markdownHtml(markdown, environment);
 }
 
 /** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */

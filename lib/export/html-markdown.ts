@@ -109,11 +109,7 @@ export function markdownHtml(markdown: string, environment: HtmlEnvironment = {}
 const KEPT_AS_IS = /^[A-Za-z0-9;/?:@&=+$,\-_.!~*'()#]*$/;
 
 /** A link's address as the renderer writes it into `href`, before escaping (`normalizeLink` above). */
-export const encodeLink = (url: string): string => (KEPT_AS_IS.test(url) ? url : mdurl.encode(url));
-
-/** A link as markdown-it writes `[label](url)` for a web address and a label of plain text. */
-export const anchorHtml = (label: string, url: string): string =>
-  `<a href="${escapeHtml(encodeLink(url))}">${escapeHtml(label)}</a>`;
+const encodeLink = (url: string): string => (KEPT_AS_IS.test(url) ? url : mdurl.encode(url));
 
 /** Text as HTML text or an attribute's value. */
 export function escapeHtml(text: string): string {

@@ -111,9 +111,8 @@ function pageLine(source: WebSource): string {
 }
 
 /**
- * A turn's pages as the transcript writes them: what it lists, so the HTML export can write the same list
- * without reading Markdown back (lib/export/html-pages.ts), and their Markdown written only when asked for
- * (turnPagesMarkdown), which the HTML export mostly never does.
+ * A turn's pages as the transcript writes them: what it lists, and their Markdown written when asked for
+ * (turnPagesMarkdown).
  */
 export interface TurnPages {
   /** The footnotes the turn's markers point to, by number (the footnote style). */

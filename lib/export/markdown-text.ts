@@ -23,7 +23,7 @@ function onOneLine(text: string): string {
 }
 
 /** Anything the rules below would change; most titles and names hold none of it and are returned as they are. */
-export const NEEDS_INLINE_WORK = new RegExp(`[\\\\\`*[\\]<>|~_&#]|${NOT_ONE_LINE.source}|^ | $`);
+const NEEDS_INLINE_WORK = new RegExp(`[\\\\\`*[\\]<>|~_&#]|${NOT_ONE_LINE.source}|^ | $`);
 
 /** Text as it reads inside a line of Markdown (a heading, a list item, a table cell): on one line, inert. */
 export function inlineText(text: string): string {

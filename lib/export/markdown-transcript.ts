@@ -242,10 +242,7 @@ function branchLine(mark: BranchMark): string {
 /** A prompt the user sent, as the site shows it. */
 const isPrompt = (message: NormalizedMessage): boolean => message.role === 'user' && !message.hidden;
 
-/**
- * A turn's pages, under the answer's heading when it opens them: kept apart from the other blocks, so the
- * HTML export writes their list itself rather than render its Markdown again (lib/export/html-pages.ts).
- */
+/** A turn's pages, under the answer's heading when it opens them, written as Markdown when asked for. */
 export interface PagesBlock {
   heading: string | null;
   pages: TurnPages;

@@ -18,7 +18,8 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   // insights, the Markdown and HTML exports, the product_update parser
   insights_ratio_10k: { atMost: 1 },
   export_md_ratio_10k: { atMost: 1 },
-  export_html_ratio_10k: { atMost: 1.5 },
+  // one click on a very long conversation, not a hot path: markdown-it alone renders the page
+  export_html_ratio_10k: { atMost: 3 },
   sse_parse_ratio: { atMost: 1.5 },
   stream_assemble_ratio: { atMost: 1.5 },
   // the live runtime in Chromium on the replica
