@@ -495,7 +495,7 @@ async function idleMinuteFigures(
         `${size.idleMinuteMs / 1000} s window`,
       ),
       row(
-        'main-thread busy, 10k tree polled, with / without',
+        `main-thread busy, ${size.polledConversation} tree polled, with / without`,
         figures.poll_busy_ratio_10k,
         targetTextOf('poll_busy_ratio_10k'),
         `TaskDuration ${taskWith.toFixed(3)} s / ${taskWithout.toFixed(3)} s; ScriptDuration ${scriptWith.toFixed(3)} s / ${scriptWithout.toFixed(3)} s`,

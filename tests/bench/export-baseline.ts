@@ -138,6 +138,10 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
   return { rounds: size.rounds, clickMs: median(clicks), parseMs: median(parses), bodies, firstHeldClickMs };
 }
 
+/** The figure's row label: the conversation the clicks exported. */
+export const exportClickLabel = (size: ClickSize): string =>
+  `Export click to Markdown file, ${size.conversation}`;
+
 /** The figure's detail: the medians of the rounds, and the first click after the load beside them. */
 export function exportClickDetail({
   rounds,

@@ -187,7 +187,7 @@ async function exportFigures(
   const ratio = figure.clickMs / figure.parseMs;
   return oneFigure(
     'firefox_export_click_ms_10k_ratio',
-    'Export click to Markdown file, 10,000 messages',
+    baseline.exportClickLabel(size),
     ratio,
     baseline.exportClickDetail(figure),
   );

@@ -9,6 +9,7 @@ import { openChatTab } from './chat-tab';
 import {
   CLICK_SIZES,
   exportClickDetail,
+  exportClickLabel,
   holdTexts,
   measureClickFigure,
   parseHeldTextsMs,
@@ -155,7 +156,7 @@ async function exportFigures(
     figures: { export_click_ms_10k_ratio: round(ratio, 3) },
     rows: [
       {
-        label: 'Export click to Markdown file, 10,000 messages',
+        label: exportClickLabel(size),
         cells: {
           value: ratio.toFixed(3),
           target: targetTextOf('export_click_ms_10k_ratio'),
