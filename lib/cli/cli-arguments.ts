@@ -131,12 +131,11 @@ function readFlags(argv: readonly string[]) {
   }
 }
 
-/** The value of a flag that picks one of a choice's values, or why it is refused. */
-function pickOf<Pick extends keyof typeof PICK_FLAGS>(flag: Pick, value: string): string | { value: string } {
+/** Why a flag that picks one of a choice's values refuses `value`, or null when it is one of them. */
+function pickProblem(flag: keyof typeof PICK_FLAGS, value: string): string | null {
   const { choice, called } = PICK_FLAGS[flag];
   const schema = EXPORT_CHOICE_SCHEMAS[choice];
-  if (!v.is(schema, value)) return `Unknown ${called} "${value}": use ${schema.options.join(', ')}.`;
-  return { value };
+  return v.is(schema, value) ? null : `Unknown ${called} "${value}": use ${schema.options.join(', ')}.`;
 }
 
 /** The arguments of `inspect`, or the line that says what is wrong with them. */
@@ -158,9 +157,9 @@ export function parseArguments(argv: readonly string[]): CliArguments | string {
   for (const flag of Object.keys(PICK_FLAGS) as (keyof typeof PICK_FLAGS)[]) {
     const given = values[flag];
     if (given === undefined) continue;
-    const picked = pickOf(flag, given);
-    if (typeof picked === 'string') return picked;
-    Object.assign(write, { [PICK_FLAGS[flag].choice]: picked.value });
+    const problem = pickProblem(flag, given);
+    if (problem !== null) return problem;
+    Object.assign(write, { [PICK_FLAGS[flag].choice]: given });
   }
   const frontMatter = values['front-matter'];
   if (frontMatter !== undefined) {

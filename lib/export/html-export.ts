@@ -99,8 +99,8 @@ function inlineImages(files: AssetFiles | undefined): {
 
 /**
  * The blocks as HTML, rendered by markdown-it a piece of about PIECE_LENGTH at a time, each handed on as one
- * flat string (markdownHtml). Each block starts after a blank line, so a run of them renders as it would in the whole
- * document.
+ * flat string (markdownHtml). Each block starts after a blank line, so a run of them renders as it would in
+ * the whole document.
  */
 function* renderedBlocks(blocks: Iterable<TranscriptBlock>, environment: HtmlEnvironment): Generator<string> {
   let markdown = '';

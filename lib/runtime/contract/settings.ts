@@ -92,4 +92,4 @@ export function readSettings(stored: unknown): Settings {
 }
 
 /** What every export the user starts is told, from their settings: the popup's, the panel's and the shortcut's. */
-export const exportOptionsOf = (settings: Settings): ExportOptions => exportChoicesOf(settings);
+export const exportOptionsOf: (settings: Settings) => ExportOptions = exportChoicesOf;
