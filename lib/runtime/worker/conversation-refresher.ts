@@ -185,7 +185,6 @@ export async function refreshConversation(
     pageLoadingUntil,
     now: deps.now(),
   });
-  if (decision.kind === 'page-loading') return { decision, load: holding.ledger.load() };
   if (decision.kind === 'blocked') {
     const load: LoadState = {
       ...holding.ledger.load(),

@@ -20,6 +20,23 @@ export const CURRENT_FOR_MS = FALLBACK_INTERVAL_MS;
  */
 export const PAGE_LOAD_GRACE_MS = 3_000;
 
+/**
+ * Until when a look at the views (one opening, the tab shown) waits for the page's own load of the
+ * conversation the tab just went to, or null when it need not. Meanwhile it asks for nothing the page loads
+ * itself, whatever of it arrived first: the page asks for the tree, the newest page, the ads and /me at
+ * once, and the hook passes each on once its body is read, so the tree often arrives while the newest page
+ * is still on its way. The fallback poll and an ended answer do not wait.
+ */
+export function lookWaitsUntil(
+  triggers: ReadonlySet<RefreshTrigger>,
+  pageLoadingUntil: number | null,
+  now: number,
+): number | null {
+  const looks = triggers.has('visible') || triggers.has('ui-opened');
+  if (!looks || triggers.has('fallback-due') || triggers.has('stream-ended')) return null;
+  return pageLoadingUntil !== null && now < pageLoadingUntil ? pageLoadingUntil : null;
+}
+
 export interface RefreshPlan {
   kind: 'requests';
   /** The newest messages page (site-interface 4.1, no `before`), merged into what is held. */
@@ -35,8 +52,6 @@ export interface RefreshPlan {
 export type RefreshDecision =
   | RefreshPlan
   | { kind: 'nothing' }
-  /** The page is loading the conversation itself: the look asks again at retryAt if it brought nothing. */
-  | { kind: 'page-loading'; retryAt: number }
   /** site-interface 7: the governor holds every request until then (epoch ms); retry no earlier. */
   | { kind: 'blocked'; retryAt: number };
 
@@ -68,13 +83,9 @@ export function planRefresh(input: PlanInput): RefreshDecision {
   if (input.governorWaitUntil !== null) return { kind: 'blocked', retryAt: input.governorWaitUntil };
   const has = (trigger: RefreshTrigger): boolean => triggers.has(trigger);
   const stale = facts.lastFreshAt === null || now - facts.lastFreshAt >= CURRENT_FOR_MS;
-  const userLooks = has('visible') || has('ui-opened');
-  // A view that opened, or saw the tab go to the conversation, while the page loads it: nothing it would
-  // ask for is missing for long, and asking would fetch what the page brings anyway.
-  const loadingUntil = input.pageLoadingUntil;
-  const pageLoading = loadingUntil !== null && now < loadingUntil && facts.lastFreshAt === null;
-  if (pageLoading && userLooks && !has('fallback-due') && !has('stream-ended'))
-    return { kind: 'page-loading', retryAt: loadingUntil };
+  // A look that waits for the page's load asks for nothing the page brings anyway (lookWaitsUntil).
+  const userLooks =
+    (has('visible') || has('ui-opened')) && lookWaitsUntil(triggers, input.pageLoadingUntil, now) === null;
   const beyondPageLoad = userLooks || has('fallback-due') || has('stream-ended');
   const mayAsk = (when: AskWhen): boolean =>
     when === 'any-trigger' || (when === 'beyond-page-load' && beyondPageLoad);

@@ -12,7 +12,7 @@ import { type RefresherDeps, refreshConversation } from './conversation-refreshe
 import { createDebouncer, type Debouncer } from './debouncer';
 import { LensWriter } from './lens-writer';
 import type { LibrarySink } from './library-recorder';
-import { PAGE_LOAD_GRACE_MS, type RefreshTrigger } from './refresh-plan';
+import { lookWaitsUntil, PAGE_LOAD_GRACE_MS, type RefreshTrigger } from './refresh-plan';
 import { RESPONSE_ROUTES } from './response-routes';
 import { TabConversations } from './tab-conversations';
 import { withPageState } from './tab-lens-update';
@@ -220,13 +220,16 @@ export class TabRuntime {
     const holding = this.current();
     // site-interface 8: paused while the tab is hidden.
     if (holding === null || !this.#lens.visible || this.#closed) return;
-    const { decision } = await this.whileShowingProgress(
+    const waitsUntil = lookWaitsUntil(triggers, this.#pageLoadingUntil, this.#deps.now());
+    await this.whileShowingProgress(
       refreshConversation(holding, triggers, this.#deps.refresher, this.#pageLoadingUntil),
     );
     // The look comes again once the page had its time: by then it asks only for what the page did not bring.
-    if (decision.kind === 'page-loading')
-      this.#deps.schedule(Math.max(0, decision.retryAt - this.#deps.now()), () => {
-        if (holding === this.current()) for (const trigger of triggers) this.#debouncer.push(trigger);
+    if (waitsUntil !== null)
+      this.#deps.schedule(Math.max(0, waitsUntil - this.#deps.now()), () => {
+        if (holding !== this.current()) return;
+        for (const look of ['visible', 'ui-opened'] as const)
+          if (triggers.has(look)) this.#debouncer.push(look);
       });
   }
 

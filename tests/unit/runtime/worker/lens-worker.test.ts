@@ -79,6 +79,19 @@ describe('the lens worker', () => {
       );
     });
 
+    it('waits for the rest of the page load when its tree came first', async () => {
+      const setup = workerOver();
+      const load = pageLoad(PLAIN);
+      expect(load[0]?.type === 'response' && load[0].endpoint).toBe('conversation-tree');
+      await setup.worker.pageState(TAB, visibleAt(PLAIN));
+      for (const event of load.slice(0, 1)) await setup.worker.pageEvent(TAB, event);
+      await setup.worker.refresh(TAB);
+      await setup.advance(PAGE_LOAD_GRACE_MS - 500);
+      for (const event of load.slice(1)) await setup.worker.pageEvent(TAB, event);
+      await setup.advance(5_000);
+      expect(setup.backend.backendRequests()).toEqual([]);
+    });
+
     it('asks for it itself once the page had its time and brought nothing', async () => {
       const setup = workerOver();
       await navigateWithViewOpen(setup);

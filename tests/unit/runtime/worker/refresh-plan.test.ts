@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HoldingFacts } from '@/lib/runtime/worker/conversation-holding';
 import {
   CURRENT_FOR_MS,
+  lookWaitsUntil,
   type PlanInput,
   planExportLoad,
   planRefresh,
@@ -39,29 +40,42 @@ describe('planRefresh: only what is missing (architecture "Passive first")', () 
     const nothingYet = { hasNewestPage: false, lastFreshAt: null, askForAds: 'beyond-page-load' } as const;
     const loading = { pageLoadingUntil: NOW + 2_000, askForAccount: 'beyond-page-load' } as const;
 
-    it('a look waits for the page, until it had its time', () => {
+    it('a look asks for nothing the page loads, until it had its time', () => {
       for (const look of ['ui-opened', 'visible'] as const)
-        expect(plan([look, 'navigation'], nothingYet, loading)).toEqual({
-          kind: 'page-loading',
-          retryAt: NOW + 2_000,
-        });
+        expect(plan([look, 'navigation'], nothingYet, loading)).toEqual({ kind: 'nothing' });
+      expect(lookWaitsUntil(new Set(['ui-opened']), NOW + 2_000, NOW)).toBe(NOW + 2_000);
     });
 
-    it('asks as before once the page brought anything, or had its time', () => {
-      expect(plan(['ui-opened'], { ...nothingYet, lastFreshAt: NOW - 100 }, loading)).toMatchObject({
+    it('whatever of its load arrived first: the tree while the newest page is on its way', () => {
+      const treeOnly = { ...nothingYet, lastFreshAt: NOW - 100 };
+      expect(plan(['ui-opened', 'captured'], treeOnly, loading)).toEqual({ kind: 'nothing' });
+      // What the page never loads all of is asked for meanwhile.
+      expect(
+        plan(['ui-opened'], { ...treeOnly, hasNewestPage: true, olderCursor: 'cur-m6' }, loading),
+      ).toEqual({
         kind: 'requests',
-        ads: true,
-        account: true,
+        newestPage: false,
+        olderPages: true,
+        ads: false,
+        account: false,
       });
+    });
+
+    it('asks as before once the page had its time', () => {
+      expect(lookWaitsUntil(new Set(['ui-opened']), NOW, NOW)).toBeNull();
       expect(plan(['ui-opened'], nothingYet, { ...loading, pageLoadingUntil: NOW })).toMatchObject({
         kind: 'requests',
         newestPage: true,
+        ads: true,
+        account: true,
       });
     });
 
     it('the fallback poll and an ended answer still ask', () => {
-      for (const trigger of ['fallback-due', 'stream-ended'] as const)
+      for (const trigger of ['fallback-due', 'stream-ended'] as const) {
         expect(plan(['ui-opened', trigger], nothingYet, loading)).toMatchObject({ kind: 'requests' });
+        expect(lookWaitsUntil(new Set(['ui-opened', trigger]), NOW + 2_000, NOW)).toBeNull();
+      }
     });
   });
 
