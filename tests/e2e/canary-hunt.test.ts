@@ -263,7 +263,7 @@ describe('the canary hunt', () => {
       for (const { area, text } of stored)
         seen.push({ kind: 'storage', where: `after the tabs closed: ${area}`, text });
       expect(
-        stored.find(({ area }) => area === 'extension origin (page)')?.text,
+        stored.find(({ area }) => area === 'extension origin')?.text,
         'the library database, read with every other',
       ).toContain(`"name":"chat-lens-library","store":"conversations","keys":["`);
       await watch.settled();

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * Where each browser's extension lives, from its launch or the first of its workers seen: once Chrome stops
@@ -13,3 +13,28 @@ export function rememberExtension(context: BrowserContext, extensionId: string):
 
 export const extensionOriginOf = (context: BrowserContext): string | undefined =>
   extensionOrigins.get(context);
+
+const apiPages = new WeakMap<BrowserContext, Page>();
+
+/**
+ * Opens, at the browser's start, a tab of the extension's origin that runs none of its code: its
+ * manifest.json. It has the extension's APIs (its storage areas, the tabs it may see, windows) and, unlike
+ * the worker, it is never stopped: a test reads and sets stored state through it, whether the worker runs
+ * or not. Playwright may lose the handle of a worker that Chrome stopped and started again, and every
+ * later look at the worker of that browser then fails. Opened first, it stays behind the tabs a test opens,
+ * so it hides none of them (a hidden chat tab pauses the extension).
+ */
+export async function openExtensionApi(context: BrowserContext, extensionId: string): Promise<void> {
+  rememberExtension(context, extensionId);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/manifest.json`);
+  apiPages.set(context, page);
+}
+
+/** The page openExtensionApi opened for the browser. */
+export function extensionApi(context: BrowserContext): Page {
+  const page = apiPages.get(context);
+  if (page === undefined || page.isClosed())
+    throw new Error('The extension API page of this browser is not open.');
+  return page;
+}

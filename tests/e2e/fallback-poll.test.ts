@@ -5,6 +5,7 @@ import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { hideTab, showTab } from '@/tests/support/hide-tab';
+import { extensionApi } from './extension-origins';
 import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
 import { ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -248,8 +249,9 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     expect(wait).toBeGreaterThanOrEqual(BACKOFF_LADDER_MS[0]);
     expect(wait).toBeLessThan(BACKOFF_LADDER_MS[0] + 1_500);
     expect(state.snapshot?.summary?.messageCount).toBeGreaterThan(0);
-    const worker = await liveWorker(lens.context);
-    const { rateGovernor } = await worker.evaluate(() => chrome.storage.session.get('rateGovernor'));
+    const { rateGovernor } = await extensionApi(lens.context).evaluate(() =>
+      chrome.storage.session.get('rateGovernor'),
+    );
     expect(rateGovernor).toMatchObject({ blockedUntil: state.snapshot?.rateLimitedUntil, strikes: 1 });
     // The clock keeps firing every second; the governor lets none of it out.
     const count = ownPageCursors(lens.replica, id).length;

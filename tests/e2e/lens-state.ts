@@ -3,16 +3,15 @@ import { expect } from 'vitest';
 import type { ProtocolMap } from '@/lib/runtime/contract/protocol';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Replica } from '@/tests/replica/server';
+import { extensionApi } from './extension-origins';
 import type { Lens } from './lens-test';
-import { liveWorker } from './live-worker';
 
 /**
  * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null
  * puts back site-interface 8's 12 s.
  */
 export async function setFallbackInterval(context: BrowserContext, intervalMs: number | null): Promise<void> {
-  const worker = await liveWorker(context);
-  await worker.evaluate(
+  await extensionApi(context).evaluate(
     (ms) =>
       ms === null
         ? chrome.storage.local.remove('fallbackIntervalMs')
@@ -24,8 +23,10 @@ export async function setFallbackInterval(context: BrowserContext, intervalMs: n
 /** The tab's lens as the worker stored it (storage-items.ts tabLensItem), or null. */
 export async function storedLens(context: BrowserContext, tabId: number): Promise<TabLens | null> {
   const key = `tabLens:${tabId}`;
-  const worker = await liveWorker(context);
-  const stored = await worker.evaluate((name: string) => chrome.storage.session.get(name), key);
+  const stored = await extensionApi(context).evaluate(
+    (name: string) => chrome.storage.session.get(name),
+    key,
+  );
   return (stored[key] as TabLens | undefined) ?? null;
 }
 

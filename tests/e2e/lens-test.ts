@@ -2,8 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { rememberExtension } from './extension-origins';
-import { liveWorker } from './live-worker';
+import { extensionApi, openExtensionApi } from './extension-origins';
 
 export interface Lens {
   replica: Replica;
@@ -33,17 +32,16 @@ export const test = base.extend<{ lens: Lens }>({
         headless: true,
       });
       const { context, extensionId, serviceWorker } = browser;
-      rememberExtension(context, extensionId);
-      // The extension sees the URL of a chatgpt.com tab (its host permission), so the worker finds it; a tab
-      // of the extension's own pages is asked from inside, as Chromium hides its URL from the tabs API
-      // without the `tabs` permission. A tab just opened may report its URL a moment after the page has it,
-      // so the tabs are asked again for a while. The worker is the one running now: a test may have stopped
-      // the one the browser started with, whose handle then waits for a restart that may never come.
+      await openExtensionApi(context, extensionId);
+      // The extension sees the URL of a chatgpt.com tab (its host permission), so a page of its origin finds
+      // it; a tab of the extension's own pages is asked from inside, as Chromium hides its URL from the tabs
+      // API without the `tabs` permission. A tab just opened may report its URL a moment after the page has
+      // it, so the tabs are asked again for a while.
       const tabIdOf = async (page: Page): Promise<number> => {
         const url = page.url();
         const id = url.startsWith(`chrome-extension://${extensionId}/`)
           ? await page.evaluate(async () => (await chrome.tabs.getCurrent())?.id ?? null)
-          : await (await liveWorker(context)).evaluate(async (pageUrl: string) => {
+          : await extensionApi(context).evaluate(async (pageUrl: string) => {
               for (let attempt = 0; attempt < 50; attempt += 1) {
                 const tabs = await chrome.tabs.query({});
                 const found = tabs.find((tab) => tab.url === pageUrl || tab.pendingUrl === pageUrl);

@@ -3,13 +3,12 @@ import { expect } from 'vitest';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 import type { LibrarySettings } from '@/lib/runtime/contract/settings';
+import { extensionApi } from './extension-origins';
 import type { Lens } from './lens-test';
-import { liveWorker } from './live-worker';
 
 /** The library's settings, changed as the settings panel changes them: the other settings are kept. */
 export async function setLibrary(lens: Lens, library: Partial<LibrarySettings>): Promise<void> {
-  const worker = await liveWorker(lens.context);
-  await worker.evaluate(async (change) => {
+  await extensionApi(lens.context).evaluate(async (change) => {
     const { settings } = (await chrome.storage.local.get('settings')) as {
       settings?: Record<string, unknown>;
     };

@@ -6,6 +6,7 @@ import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/server';
+import { extensionApi } from './extension-origins';
 import { askWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
 import { test } from './lens-test';
 import { liveWorker } from './live-worker';
@@ -97,10 +98,9 @@ describe('the live runtime in the browser', () => {
     // A closed tab leaves nothing behind.
     await other.close();
     await expect
-      .poll(async () => {
-        const worker = await liveWorker(lens.context);
-        return Object.keys(await worker.evaluate(() => chrome.storage.session.get(null)));
-      })
+      .poll(async () =>
+        Object.keys(await extensionApi(lens.context).evaluate(() => chrome.storage.session.get(null))),
+      )
       .not.toContain(`tabLens:${otherTab}`);
     await page.close();
   });
@@ -146,8 +146,7 @@ describe('the live runtime in the browser', () => {
       expect(exported.ok).toBe(true);
       if (exported.ok) logged.push(exported.value.text);
     }
-    const worker = await liveWorker(lens.context);
-    const everything = await worker.evaluate(async () =>
+    const everything = await extensionApi(lens.context).evaluate(async () =>
       JSON.stringify({
         session: await chrome.storage.session.get(null),
         local: await chrome.storage.local.get(null),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
+import { extensionApi } from './extension-origins';
 import type { Lens } from './lens-test';
-import { liveWorker } from './live-worker';
 
 /**
  * Moves the page's tab into a new window of its own, as a user drags a tab out, and gives it back. The
@@ -12,8 +12,7 @@ import { liveWorker } from './live-worker';
  */
 export async function moveToOwnWindow(lens: Lens, page: Page): Promise<Page> {
   const tabId = await lens.tabIdOf(page);
-  const worker = await liveWorker(lens.context);
-  await worker.evaluate(async (id) => {
+  await extensionApi(lens.context).evaluate(async (id) => {
     // chrome-api.d.ts types what the other suites call; windows.create is this helper's alone.
     const { windows } = chrome as unknown as {
       windows: { create(options: { tabId: number }): Promise<unknown> };

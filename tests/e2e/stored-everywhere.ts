@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
+import { extensionApi } from './extension-origins';
 import type { Lens } from './lens-test';
-import { liveWorker } from './live-worker';
 
 /** What one storage area of the browser holds, as text to search. */
 export interface StoredArea {
@@ -9,7 +9,7 @@ export interface StoredArea {
 }
 
 /**
- * Runs in the worker or in a page: every IndexedDB database (listed by indexedDB.databases()), every
+ * Runs in a page or a worker: every IndexedDB database (listed by indexedDB.databases()), every
  * Cache Storage entry and, in a page, localStorage and sessionStorage of its origin, as JSON.
  */
 export async function originStorage(): Promise<string> {
@@ -48,7 +48,7 @@ export async function originStorage(): Promise<string> {
 
 /**
  * Every storage area the extension can write to while a chat tab is open: chrome.storage local, session
- * and sync, read from the worker; IndexedDB and Cache Storage of the extension's origin (the worker's) and
+ * and sync; IndexedDB and Cache Storage of the extension's origin (the worker's and its pages' alike) and
  * of chatgpt.com's (where the content scripts run: the chat site itself stores nothing there in the
  * replica); Web Storage of both origins.
  */
@@ -56,18 +56,16 @@ export async function everythingStored(
   lens: Lens,
   pages: { extension: Page; chat: Page },
 ): Promise<StoredArea[]> {
-  const worker = await liveWorker(lens.context);
   const areas: StoredArea[] = [];
   for (const area of ['local', 'session', 'sync'] as const) {
-    const stored = await worker.evaluate(
+    const stored = await extensionApi(lens.context).evaluate(
       // chrome-api.d.ts types local and session only; sync is read the same way.
       (name) => (chrome.storage as unknown as Record<string, typeof chrome.storage.local>)[name]?.get(null),
       area,
     );
     areas.push({ area: `chrome.storage.${area}`, text: JSON.stringify(stored) });
   }
-  areas.push({ area: 'extension origin (worker)', text: await worker.evaluate(originStorage) });
-  areas.push({ area: 'extension origin (page)', text: await pages.extension.evaluate(originStorage) });
+  areas.push({ area: 'extension origin', text: await pages.extension.evaluate(originStorage) });
   areas.push({ area: 'chatgpt.com origin', text: await pages.chat.evaluate(originStorage) });
   return areas;
 }
