@@ -2,8 +2,7 @@ import { isRecord, ownMember } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, ok, type Result } from '@/lib/model/result';
 import { type BrandSettings, readBrandSettings } from './brand-settings';
-import type { LibraryConversation } from './library-record';
-import { readLibraryConversation } from './read-library-conversation';
+import { type LibraryConversation, readLibraryConversation } from './library-record';
 
 /** The library as one file (architecture "The library"): a backup, or a move to another browser. */
 export const LIBRARY_FILE_SCHEMA = 'chat-lens/library@1';
@@ -41,7 +40,7 @@ function schemaError(schema: unknown): string {
 
 /**
  * A library file read back. Never throws: a file that is not JSON or not a library is a typed error;
- * in a library file, each conversation is read tolerantly (read-library-conversation.ts) and one that
+ * in a library file, each conversation is read tolerantly (library-record.ts) and one that
  * cannot be kept is counted in `skipped`.
  */
 export function readLibraryFile(text: string): Result<LibraryFile> {

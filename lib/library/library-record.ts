@@ -1,102 +1,194 @@
+import * as v from 'valibot';
 import type { QueryKind } from '@/lib/insights/queries';
+import { cleanSourceUrl } from '@/lib/insights/source-url';
 import type { Transport } from '@/lib/insights/transport';
+import { isRecord } from '@/lib/model/json-read';
+
+/*
+ * What the library keeps of one conversation (architecture "The library"), declared once as schemas: the
+ * types below are derived from them, and so is the reader of a library file. Each member is read tolerantly
+ * (architecture "Tolerant reader"): one of the wrong type, or missing, reads as null, empty or false, an
+ * unknown member is dropped, and every link goes through the cleaner of page links again, so an edited file
+ * brings back no tracking value (architecture "Secrets"). Times are epoch milliseconds, null when unknown.
+ */
+
+const text = v.fallback(v.nullable(v.string()), null);
+const finite = v.fallback(v.nullable(v.pipe(v.number(), v.finite())), null);
+const whole = v.fallback(v.nullable(v.pipe(v.number(), v.safeInteger())), null);
+const flag = v.fallback(v.boolean(), false);
+const knownFlag = v.fallback(v.nullable(v.boolean()), null);
+const texts = v.fallback(
+  v.pipe(
+    v.array(v.unknown()),
+    v.transform((items) => items.filter((item): item is string => typeof item === 'string')),
+  ),
+  [],
+);
+/** A link, clean; null when it is not text or nothing is left of it. */
+const link = v.fallback(
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.transform((url) => cleanSourceUrl(url)),
+    ),
+  ),
+  null,
+);
 
 /**
- * What the library keeps of one conversation (architecture "The library"): what an analyst reads across
- * conversations, and nothing that names a secret. Every link is clean (trackers removed where the
- * inspection read it), an ad keeps no tracking value and an offer no token-bearing member.
- * Times are epoch milliseconds, null when unknown.
+ * A list whose readable items are kept: what is not an object is passed over, and an object that does not
+ * read (it lacks what it cannot do without) is dropped, not the list. `read` is given the item's place
+ * among the objects.
  */
-export interface LibraryConversation {
-  id: string;
-  title: string | null;
-  /** The models that answered, in order of first appearance, else the conversation's default model. */
-  models: string[];
-  createdAt: number | null;
-  updatedAt: number | null;
-  /** When Chat Lens last wrote it: automatic deletion counts from here. */
-  savedAt: number;
-  transport: Transport;
-  /** Answers keep their text ("keep answer text" was on when it was written). */
-  answerTextKept: boolean;
-  turns: LibraryTurn[];
-  ads: LibraryAd[];
-  offers: LibraryOffer[];
+function listOf<Item>(read: (stored: unknown, place: number) => Item | null) {
+  return v.fallback(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((items) => items.filter(isRecord).flatMap((item, place) => read(item, place) ?? [])),
+    ),
+    [],
+  );
 }
 
-export interface LibraryTurn {
-  /** The turn's place in the conversation (turn 0 is usually the system context, with no prompt). */
-  index: number;
-  prompt: string | null;
-  /** The answer's visible text; null unless answer text is kept. */
-  answer: string | null;
-  /** When the prompt was sent. */
-  at: number | null;
-  model: string | null;
-  /** Whether a search ran; null when nothing can tell (lib/insights/turn-facts.ts). */
-  searched: boolean | null;
-  /** How the answer streamed while Chat Lens watched; null when it was only loaded. */
-  transport: 'sse' | 'websocket' | null;
-  queries: LibraryQuery[];
-  pages: LibraryPage[];
-}
+/** An item of a list read with `schema`, or null when it does not read. */
+const itemOf =
+  <Schema extends v.GenericSchema>(schema: Schema) =>
+  (stored: unknown): v.InferOutput<Schema> | null => {
+    const read = v.safeParse(schema, stored);
+    return read.success ? read.output : null;
+  };
 
-export interface LibraryQuery {
-  text: string;
-  kind: QueryKind;
-  /** Its place among the turn's queries, from 0. */
-  order: number;
-}
+/** Typed as records so that a kind or transport added to the model does not compile until it is read. */
+const QUERY_KINDS: Record<QueryKind, true> = { search: true, open: true, product: true };
+const TRANSPORTS: Record<Transport, true> = { websocket: true, sse: true, unknown: true };
+const TURN_TRANSPORTS = { sse: true, websocket: true } as const;
+const namesOf = <Name extends string>(names: Record<Name, true>): Name[] => Object.keys(names) as Name[];
 
-export interface LibraryPage {
-  url: string;
-  title: string | null;
-  domain: string | null;
-  retrieved: boolean;
-  cited: boolean;
+/** A query without its text or of an unknown kind says nothing an analyst can count: it is dropped. */
+const QUERY = v.object({
+  text: v.string(),
+  kind: v.picklist(namesOf(QUERY_KINDS)),
+  /** Its place among the turn's queries, from 0; its place in the stored list when missing. */
+  order: whole,
+});
+
+/** A page without a link is no page: it is dropped. */
+const PAGE = v.object({
+  url: v.pipe(
+    v.string(),
+    v.transform((url) => cleanSourceUrl(url)),
+    v.string(),
+  ),
+  title: text,
+  domain: text,
+  retrieved: flag,
+  cited: flag,
   /** How often the answer cites it: its citation markers, at least 1 for a cited page. */
-  citations: number;
+  citations: v.pipe(
+    whole,
+    v.transform((count) => Math.max(0, count ?? 0)),
+  ),
   /** Its place, from 1, in the results of the search that returned it; null when only cited. */
-  rank: number | null;
+  rank: v.pipe(
+    whole,
+    v.transform((rank) => (rank !== null && rank >= 1 ? rank : null)),
+  ),
   /**
    * The queries of the search call that returned it. A call that ran several queries returns one list of
    * results, so each of them may have found it; empty for a page only cited.
    */
-  foundBy: string[];
-}
+  foundBy: texts,
+});
 
-export interface LibraryAdCard {
-  title: string | null;
-  url: string | null;
-}
+const TURN = v.object({
+  /** The turn's place in the conversation (turn 0 is usually the system context, with no prompt). */
+  index: whole,
+  prompt: text,
+  /** The answer's visible text; null unless answer text is kept. */
+  answer: text,
+  /** When the prompt was sent. */
+  at: finite,
+  model: text,
+  /** Whether a search ran; null when nothing can tell (lib/insights/turn-facts.ts). */
+  searched: knownFlag,
+  /** How the answer streamed while Chat Lens watched; null when it was only loaded. */
+  transport: v.fallback(v.nullable(v.picklist(namesOf(TURN_TRANSPORTS))), null),
+  queries: listOf((stored, place) => {
+    const query = itemOf(QUERY)(stored);
+    return query === null ? null : { ...query, order: query.order ?? place };
+  }),
+  pages: listOf(itemOf(PAGE)),
+});
 
-export interface LibraryAd {
-  turnIndex: number | null;
-  advertiser: string | null;
-  advertiserUrl: string | null;
-  unitType: string | null;
-  format: string | null;
-  title: string | null;
+const AD_CARD = v.object({ title: text, url: link });
+
+const AD = v.object({
+  turnIndex: whole,
+  advertiser: text,
+  advertiserUrl: link,
+  unitType: text,
+  format: text,
+  title: text,
   /** Where it leads, clean. */
-  link: string | null;
-  cards: LibraryAdCard[];
+  link,
+  cards: listOf(itemOf(AD_CARD)),
   /** Served inside an answer stream. */
-  streamed: boolean;
-}
+  streamed: flag,
+});
 
-export interface LibraryOffer {
-  productId: string | null;
-  product: string | null;
-  brand: string | null;
-  merchant: string | null;
-  currency: string | null;
-  base: number | null;
-  shipping: number | null;
-  tax: number | null;
-  total: number | null;
+const OFFER = v.object({
+  productId: text,
+  product: text,
+  brand: text,
+  merchant: text,
+  currency: text,
+  base: finite,
+  shipping: finite,
+  tax: finite,
+  total: finite,
   /** The price as the service displays it, where it sends one as text. */
-  priceText: string | null;
-  bestPriceTag: string | null;
-  availability: string | null;
-  url: string | null;
+  priceText: text,
+  bestPriceTag: text,
+  availability: text,
+  url: link,
+});
+
+/** null for a conversation without an id, which no record could be kept under. */
+const CONVERSATION = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  title: text,
+  /** The models that answered, in order of first appearance, else the conversation's default model. */
+  models: texts,
+  createdAt: finite,
+  updatedAt: finite,
+  /** When Chat Lens last wrote it: automatic deletion counts from here. */
+  savedAt: finite,
+  transport: v.fallback(v.picklist(namesOf(TRANSPORTS)), 'unknown'),
+  /** Answers keep their text ("keep answer text" was on when it was written). */
+  answerTextKept: flag,
+  turns: listOf((stored, place) => {
+    const turn = itemOf(TURN)(stored);
+    return turn === null ? null : { ...turn, index: turn.index ?? place };
+  }),
+  ads: listOf(itemOf(AD)),
+  offers: listOf(itemOf(OFFER)),
+});
+
+export type LibraryConversation = Omit<v.InferOutput<typeof CONVERSATION>, 'savedAt'> & { savedAt: number };
+export type LibraryTurn = LibraryConversation['turns'][number];
+export type LibraryQuery = LibraryTurn['queries'][number];
+export type LibraryPage = v.InferOutput<typeof PAGE>;
+export type LibraryAd = v.InferOutput<typeof AD>;
+export type LibraryAdCard = v.InferOutput<typeof AD_CARD>;
+export type LibraryOffer = v.InferOutput<typeof OFFER>;
+
+/**
+ * A conversation of a library file, read by the schemas above; null for one without an id. `savedAt`
+ * stands in for a missing time of writing: the file's own time, when the conversation was kept at the
+ * latest.
+ */
+export function readLibraryConversation(stored: unknown, savedAt: number): LibraryConversation | null {
+  const read = v.safeParse(CONVERSATION, stored);
+  if (!read.success) return null;
+  return { ...read.output, savedAt: read.output.savedAt ?? savedAt };
 }
