@@ -15,8 +15,9 @@ export function DayCell({ at }: { at: number | null }): JSX.Element {
 }
 
 /** The row's conversation on chatgpt.com, in a new tab. */
-export function ConversationLink({ url, title }: { url: string; title: string | null }): JSX.Element {
+export function ConversationLink({ url, title }: { url: string | null; title: string | null }): JSX.Element {
   const text = title ?? 'Untitled conversation';
+  if (url === null) return <TextCell text={text} />;
   return (
     <span title={text}>
       <ExternalLink href={url}>{text}</ExternalLink>

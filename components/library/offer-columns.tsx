@@ -6,7 +6,7 @@ import type { GridColumn } from './VirtualTable';
 
 /** An amount of the offer as a shopper reads it, in the offer's currency (components/views/money-text.ts). */
 const money = (row: OfferTableRow, amount: number | null): string =>
-  moneyText(amount, row.currency, { shownPrice: row.priceText }) ?? NO_VALUE;
+  moneyText(amount, row.currency, { shownPrice: row.price_text }) ?? NO_VALUE;
 
 /** The Offers tab's columns: which product, from which merchant, at what price, in which conversation. */
 export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
@@ -23,7 +23,7 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
     id: 'total',
     label: 'Total',
     width: '7rem',
-    cell: (row) => (row.total === null ? <TextCell text={row.priceText} /> : money(row, row.total)),
+    cell: (row) => (row.total === null ? <TextCell text={row.price_text} /> : money(row, row.total)),
     sortBy: 'total',
     numeric: true,
   },
@@ -51,7 +51,7 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
     sortBy: 'tax',
     numeric: true,
   },
-  textColumn<OfferTableRow>('bestPriceTag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
+  textColumn<OfferTableRow>('best_price_tag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
   {
     id: 'availability',
     label: 'Availability',

@@ -1,3 +1,4 @@
+import type { ConversationColumns } from '@/lib/library/page-tables';
 import { ConversationLink, DayCell, TextCell } from './TableCells';
 import type { GridColumn } from './VirtualTable';
 
@@ -15,21 +16,16 @@ export function textColumn<Row>(
   return { id, label, width, cell: (row) => <TextCell text={row[key] as string | null} />, sortBy: key };
 }
 
-interface InConversation {
-  conversationUrl: string;
-  conversationTitle: string | null;
-}
-
 /** The conversation a row comes from, as a link back to it on chatgpt.com. */
-export function conversationColumn<Row extends InConversation>(
+export function conversationColumn<Row extends ConversationColumns>(
   width = 'minmax(9rem, 1.5fr)',
 ): GridColumn<Row> {
   return {
     id: 'conversation',
     label: 'Conversation',
     width,
-    cell: (row) => <ConversationLink url={row.conversationUrl} title={row.conversationTitle} />,
-    sortBy: 'conversationTitle',
+    cell: (row) => <ConversationLink url={row.conversation_url} title={row.conversation_title} />,
+    sortBy: 'conversation_title',
   };
 }
 

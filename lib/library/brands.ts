@@ -1,9 +1,10 @@
-import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { pageKey } from '@/lib/insights/source-url';
 import { BrandMatcher, OWN } from './brand-matcher';
 import type { BrandSettings } from './brand-settings';
+import { conversationCells } from './conversation-columns';
 import { type GapDomain, GapDomains } from './gap-domains';
 import type { LibraryConversation, LibraryTurn } from './library-record';
+import type { ConversationColumns } from './page-tables-conversation';
 
 export type { GapDomain } from './gap-domains';
 
@@ -38,10 +39,7 @@ export interface MentionShare {
 }
 
 /** One prompt and what its answer cited and said of the brands. */
-export interface BrandPrompt {
-  conversationId: string;
-  conversationTitle: string | null;
-  conversationUrl: string;
+export interface BrandPrompt extends ConversationColumns {
   turnIndex: number;
   prompt: string;
   /** The turn's time, else the conversation's creation. */
@@ -138,9 +136,7 @@ function brandPrompt(
 ): BrandPrompt {
   const namesOf = (counts: readonly number[]) => competitorsIn(counts).map((place) => names[place] ?? '');
   return {
-    conversationId: record.id,
-    conversationTitle: record.title,
-    conversationUrl: conversationPageUrl(record.id),
+    ...conversationCells(record),
     turnIndex: turn.index,
     prompt: turn.prompt,
     at: turn.at ?? record.createdAt,

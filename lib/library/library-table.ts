@@ -45,9 +45,14 @@ export interface LibraryTable {
 }
 
 /** A table whose rows are typed by its columns, so a row missing a column, or of another type, does not compile. */
-export const libraryTable = <const Columns extends readonly TableColumn[]>(table: {
-  name: LibraryTableName;
-  grain: string;
-  columns: Columns;
+export interface TypedLibraryTable<Columns extends readonly TableColumn[]> extends LibraryTable {
+  readonly columns: Columns;
   rowsOf(conversation: LibraryConversation): Iterable<RowOf<Columns>>;
-}): LibraryTable => table;
+}
+
+export const libraryTable = <const Columns extends readonly TableColumn[]>(
+  table: TypedLibraryTable<Columns>,
+): TypedLibraryTable<Columns> => table;
+
+/** A row of a typed table: what its file holds, and what the library page's tab of it shows. */
+export type RowOfTable<Table> = Table extends TypedLibraryTable<infer Columns> ? RowOf<Columns> : never;

@@ -1,24 +1,18 @@
+import { ADS_TABLE } from './ads-table';
 import type { LibraryConversation, LibraryTurn } from './library-record';
-import { type ConversationColumns, rowScope, type TableConversation } from './page-tables-conversation';
+import type { RowOfTable } from './library-table';
+import { rowScope, type TableConversation } from './page-tables-conversation';
 import type { ScopedRow } from './scoped-table';
 import { searchTextOf } from './searchable-rows';
 
-/** One ad the conversation was served. */
-export interface AdTableRow extends ConversationColumns {
+/** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
+export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
   key: string;
-  turnIndex: number | null;
   /** Its turn's time, else the conversation's creation. */
   at: number | null;
   /** Its turn's model; null when it names no turn. */
   model: string | null;
-  advertiser: string | null;
-  unitType: string | null;
-  format: string | null;
-  title: string | null;
-  link: string | null;
-  cardCount: number;
-  streamed: boolean;
-}
+};
 
 /** The conversation's ads in their order; the text filter reads advertiser, title and link. */
 export function adRows(
@@ -27,23 +21,10 @@ export function adRows(
 ): ScopedRow<AdTableRow>[] {
   if (record.ads.length === 0) return [];
   const turns = new Map<number, LibraryTurn>(record.turns.map((turn) => [turn.index, turn]));
-  return record.ads.map((ad, place) => {
-    const scope = rowScope(conversation, ad.turnIndex === null ? undefined : turns.get(ad.turnIndex));
+  return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {
+    const scope = rowScope(conversation, ad.turn_index === null ? undefined : turns.get(ad.turn_index));
     return {
-      row: {
-        key: `${conversation.id}/ad/${place}`,
-        ...conversation.columns,
-        turnIndex: ad.turnIndex,
-        at: scope.at,
-        model: scope.model,
-        advertiser: ad.advertiser,
-        unitType: ad.unitType,
-        format: ad.format,
-        title: ad.title,
-        link: ad.link,
-        cardCount: ad.cards.length,
-        streamed: ad.streamed,
-      },
+      row: { ...ad, key: `${conversation.id}/ad/${place}`, at: scope.at, model: scope.model },
       scope,
       text: searchTextOf([ad.advertiser, ad.title, ad.link]),
     };

@@ -1,14 +1,14 @@
 import { conversationPageUrl } from '@/lib/capture/endpoint';
+import { type CONVERSATION_COLUMNS, conversationCells } from './conversation-columns';
 import type { RowScope } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
+import type { RowOf } from './library-table';
 
-/** The columns that name a row's conversation, first in the query, ad and offer tables. */
-export interface ConversationColumns {
-  conversationId: string;
-  conversationTitle: string | null;
-  /** Its page on the chat site, for the row's link. */
-  conversationUrl: string;
-}
+/**
+ * The columns that name a row's conversation, first in the query, ad and offer tables, as in the files
+ * (conversation-columns.ts); its URL is the row's link.
+ */
+export type ConversationColumns = RowOf<typeof CONVERSATION_COLUMNS>;
 
 /** What every row of a conversation shows of it and filters by, worked out once per conversation. */
 export interface TableConversation {
@@ -26,7 +26,7 @@ export function tableConversationOf(record: LibraryConversation): TableConversat
     id: record.id,
     title: record.title,
     url,
-    columns: { conversationId: record.id, conversationTitle: record.title, conversationUrl: url },
+    columns: conversationCells(record),
     createdAt: record.createdAt,
     models: record.models,
   };

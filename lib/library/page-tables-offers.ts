@@ -1,14 +1,16 @@
-import type { LibraryConversation, LibraryOffer } from './library-record';
-import { type ConversationColumns, rowScope, type TableConversation } from './page-tables-conversation';
+import type { LibraryConversation } from './library-record';
+import type { RowOfTable } from './library-table';
+import { OFFERS_TABLE } from './offers-table';
+import { rowScope, type TableConversation } from './page-tables-conversation';
 import type { ScopedRow } from './scoped-table';
 import { searchTextOf } from './searchable-rows';
 
-/** One offer of a product the conversation showed, as the library keeps it. */
-export interface OfferTableRow extends ConversationColumns, LibraryOffer {
+/** One offer of a product the conversation showed: its row of the offers table. */
+export type OfferTableRow = RowOfTable<typeof OFFERS_TABLE> & {
   key: string;
   /** The conversation's creation: an offer names no turn. */
   at: number | null;
-}
+};
 
 /** The conversation's offers in their order; the text filter reads product, brand and merchant. */
 export function offerRows(
@@ -16,13 +18,8 @@ export function offerRows(
   conversation: TableConversation,
 ): ScopedRow<OfferTableRow>[] {
   const scope = rowScope(conversation, undefined);
-  return record.offers.map((offer, place) => ({
-    row: {
-      key: `${conversation.id}/offer/${place}`,
-      ...conversation.columns,
-      at: scope.at,
-      ...offer,
-    },
+  return Array.from(OFFERS_TABLE.rowsOf(record), (offer, place) => ({
+    row: { ...offer, key: `${conversation.id}/offer/${place}`, at: scope.at },
     scope,
     text: searchTextOf([offer.product, offer.brand, offer.merchant]),
   }));

@@ -10,6 +10,7 @@ import { compareText } from './sort-rows';
 
 export { type LibraryFilter, NO_FILTER } from './library-filter';
 export type { AdTableRow } from './page-tables-ads';
+export type { ConversationColumns } from './page-tables-conversation';
 export type { OfferTableRow } from './page-tables-offers';
 export type { PageTableRow } from './page-tables-pages';
 export type { QueryTableRow } from './page-tables-queries';

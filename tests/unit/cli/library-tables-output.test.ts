@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { ADS_TABLE } from '@/lib/library/ads-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
+import type { LibraryTable } from '@/lib/library/library-table';
 import { OFFERS_TABLE } from '@/lib/library/offers-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -17,7 +18,7 @@ const harFile = har(
 );
 
 /** The rows a table gives for the conversations of a file, as the library keeps them. */
-function expectedRows(text: string, table: typeof JOINED_TABLE) {
+function expectedRows(text: string, table: LibraryTable) {
   const inspected = inspectFileText(text);
   if (!inspected.ok) throw new Error(inspected.error.message);
   return inspected.value.inspections.flatMap((inspection) => {

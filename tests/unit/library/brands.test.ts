@@ -165,9 +165,9 @@ describe('brandReport', () => {
     );
     expect(report.prompts).toEqual([
       {
-        conversationId: 'c1',
-        conversationTitle: 'Shopping',
-        conversationUrl: conversationPageUrl('c1'),
+        conversation_id: 'c1',
+        conversation_title: 'Shopping',
+        conversation_url: conversationPageUrl('c1'),
         turnIndex: 1,
         prompt: 'prompt 1',
         at: 1000,
@@ -177,9 +177,9 @@ describe('brandReport', () => {
         competitorsMentioned: ['Umbrella'],
       },
       {
-        conversationId: 'c1',
-        conversationTitle: 'Shopping',
-        conversationUrl: conversationPageUrl('c1'),
+        conversation_id: 'c1',
+        conversation_title: 'Shopping',
+        conversation_url: conversationPageUrl('c1'),
         turnIndex: 2,
         prompt: 'Which?',
         at: 500,

@@ -78,9 +78,9 @@ describe('the query table', () => {
     expect(tables.queries(NO_FILTER)).toEqual([
       {
         key: 'c1/0/0',
-        conversationId: 'c1',
-        conversationTitle: 'Shoes',
-        conversationUrl: conversationPageUrl('c1'),
+        conversation_id: 'c1',
+        conversation_title: 'Shoes',
+        conversation_url: conversationPageUrl('c1'),
         turnIndex: 1,
         prompt: 'Best TRAIL shoes?',
         query: 'trail shoes 2026',
@@ -95,7 +95,7 @@ describe('the query table', () => {
         at: MARCH - 1000,
         model: 'gpt-5-mini',
       }),
-      expect.objectContaining({ key: 'c2/0/0', conversationTitle: null, at: JUNE }),
+      expect.objectContaining({ key: 'c2/0/0', conversation_title: null, at: JUNE }),
     ]);
   });
 
@@ -219,21 +219,23 @@ describe('the ad and offer tables', () => {
     expect(tables.ads(NO_FILTER)).toEqual([
       {
         key: 'c1/ad/0',
-        conversationId: 'c1',
-        conversationTitle: 'Shoes',
-        conversationUrl: conversationPageUrl('c1'),
-        turnIndex: 2,
+        conversation_id: 'c1',
+        conversation_title: 'Shoes',
+        conversation_url: conversationPageUrl('c1'),
+        turn_index: 2,
         at: MARCH - 1000,
         model: 'gpt-5-mini',
         advertiser: 'Acme',
-        unitType: 'single',
+        advertiser_url: 'https://acme.example/',
+        unit_type: 'single',
         format: 'card',
         title: 'Acme boots',
         link: 'https://acme.example/boots',
-        cardCount: 0,
+        card_count: 0,
+        card_titles: null,
         streamed: false,
       },
-      expect.objectContaining({ key: 'c1/ad/1', turnIndex: null, model: null, advertiser: 'Zed' }),
+      expect.objectContaining({ key: 'c1/ad/1', turn_index: null, model: null, advertiser: 'Zed' }),
     ]);
     expect(tables.ads(filter({ model: 'gpt-5' })).map((row) => row.advertiser)).toEqual(['Zed']);
     expect(tables.ads(filter({ model: 'gpt-4o' }))).toEqual([]);
@@ -245,11 +247,11 @@ describe('the ad and offer tables', () => {
     expect(tables.offers(NO_FILTER)).toEqual([
       {
         key: 'c1/offer/0',
-        conversationId: 'c1',
-        conversationTitle: 'Shoes',
-        conversationUrl: conversationPageUrl('c1'),
+        conversation_id: 'c1',
+        conversation_title: 'Shoes',
+        conversation_url: conversationPageUrl('c1'),
         at: MARCH - 1000,
-        productId: 'p1',
+        product_id: 'p1',
         product: 'Trail shoe',
         brand: 'Acme',
         merchant: 'REI',
@@ -258,8 +260,8 @@ describe('the ad and offer tables', () => {
         shipping: 5,
         tax: 8,
         total: 113,
-        priceText: '$113.00',
-        bestPriceTag: null,
+        price_text: '$113.00',
+        best_price_tag: null,
         availability: 'in_stock',
         url: 'https://rei.example/shoe',
       },
@@ -342,7 +344,9 @@ describe('a library of 100,000 rows', () => {
     expect(all).toHaveLength(100_000);
     const plain = (text: string) =>
       all.filter((row) =>
-        [row.prompt, row.query, row.conversationTitle].some((column) => column?.toLowerCase().includes(text)),
+        [row.prompt, row.query, row.conversation_title].some((column) =>
+          column?.toLowerCase().includes(text),
+        ),
       );
     for (const text of ['TENTS', 'query 999-19-4', '-7-', 'nothing like it']) {
       expect(big.queries(filter({ text }))).toEqual(plain(text.toLowerCase()));
