@@ -1,6 +1,6 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import { datedFolder } from './dated-folder';
-import { exportFileNameOf, FORMAT_WRITERS, type WriteOptions, zipOptions } from './format-writers';
+import { exportFileNameOf, FORMAT_WRITERS, type WriteOptions } from './format-writers';
 import type { TextExportFormat } from './formats';
 import type { TreeFile } from './tree-sink';
 import { markdownWithFiles } from './zip-export';
@@ -25,7 +25,7 @@ export function conversationFiles(
   const name = exportFileNameOf(inspection, format, options.exportedAt, options.fileNameTemplate);
   const document = uniqueName(`${datedFolder(inspection.conversation)}/${name}`);
   if (format === 'md')
-    return { document, files: markdownWithFiles(inspection, document, uniqueName, zipOptions(options)) };
+    return { document, files: markdownWithFiles(inspection, document, uniqueName, options) };
   const content = FORMAT_WRITERS[format].pieces(inspection, options);
   return { document, files: [{ path: document, content, compress: true }] };
 }

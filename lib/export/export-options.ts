@@ -96,6 +96,12 @@ export const requestedExportOptions = v.object(
   perChoice((choice) => v.fallback(v.optional(EXPORT_CHOICE_SCHEMAS[choice] as v.GenericSchema), undefined)),
 ) as v.GenericSchema<unknown, ExportOptions>;
 
+/** Every choice, the one left unsaid taking its default. */
+export const choicesWithDefaults = (options: ExportOptions): ExportChoices =>
+  Object.fromEntries(
+    CHOICES.map((choice) => [choice, options[choice] ?? DEFAULT_EXPORT_CHOICES[choice]]),
+  ) as ExportChoices;
+
 /** The export choices among `values` (the settings hold them beside others). */
 export const exportChoicesOf = (values: ExportChoices): ExportChoices =>
   Object.fromEntries(CHOICES.map((choice) => [choice, values[choice]])) as ExportChoices;

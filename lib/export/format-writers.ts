@@ -89,35 +89,12 @@ function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) 
 const arrayElement = (document: unknown): string =>
   `  ${JSON.stringify(document, null, 2).replaceAll('\n', '\n  ')}`;
 
-const withFiles = (options: WriteOptions) => ({
-  ...markdownOptions(options),
-  assetFiles: options.assetFiles,
-});
-
-/** The Markdown's options with the defaults it takes, its files' bytes and its name (export-format "ZIP"). */
-export const zipOptions = (options: WriteOptions) => ({
-  ...withFiles(options),
-  fileNameTemplate: options.fileNameTemplate,
-});
-
-const markdownOptions = (options: WriteOptions) => ({
-  exportedAt: options.exportedAt,
-  citations: options.citations ?? 'inline',
-  includeHiddenAndTools: options.includeHiddenAndTools ?? false,
-  frontMatterTemplate: options.frontMatterTemplate,
-  assetPath: options.assetPath,
-  reasoning: options.reasoning,
-  toolCalls: options.toolCalls,
-  timestamps: options.timestamps,
-  branches: options.branches,
-});
-
 /** The writer of every format of formats.ts (architecture "Registries"). */
 export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter } = {
-  md: textWriter((inspection, options) => markdownPieces(inspection, markdownOptions(options)), {
+  md: textWriter((inspection, options) => markdownPieces(inspection, options), {
     opening: '',
     conversation: (inspection, index, options) =>
-      separated([...markdownPieces(inspection, markdownOptions(options))].join(''), index),
+      separated([...markdownPieces(inspection, options)].join(''), index),
     closing: () => '',
   }),
   // Exactly one JSON value: a document, or an array of them for a file of several conversations.
@@ -129,16 +106,15 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
   }),
   csv: csvWriter(exportQueriesCsv),
   // One page; a file of several conversations is one article each, under a title that names none of them.
-  html: textWriter((inspection, options) => htmlPieces(inspection, withFiles(options)), {
+  html: textWriter((inspection, options) => htmlPieces(inspection, options), {
     opening: HTML_OPENING_OF_MANY,
-    conversation: (inspection, _index, options) =>
-      [...htmlArticlePieces(inspection, withFiles(options))].join(''),
+    conversation: (inspection, _index, options) => [...htmlArticlePieces(inspection, options)].join(''),
     closing: () => HTML_CLOSING,
   }),
   'sources-csv': csvWriter(exportSourcesCsv),
   // The Markdown with its images and canvases as files; several conversations share one archive.
   zip: {
-    pieces: (inspection, options) => zipPieces(inspection, zipOptions(options)),
+    pieces: (inspection, options) => zipPieces(inspection, options),
     many() {
       let zip: ReturnType<typeof zipOfConversations> | null = null;
       const opened = (options: WriteOptions) => {
@@ -147,7 +123,7 @@ export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter }
       };
       return {
         opening: () => [],
-        conversation: (inspection, options) => opened(options).add(inspection, zipOptions(options)),
+        conversation: (inspection, options) => opened(options).add(inspection, options),
         closing: () => (zip === null ? zipOfConversations(new Date(0)) : zip).finish(),
       };
     },

@@ -97,14 +97,7 @@ export function* bodyBlocks(
 ): Generator<TranscriptBlock> {
   const source = transcriptSource(inspection, options.branches ?? 'active');
   const blocks = transcriptBlocks(source.inspection, source.index, {
-    citationStyle: options.citations,
-    includeHiddenAndTools: options.includeHiddenAndTools,
-    assetPath: options.assetPath,
-    options: {
-      reasoning: options.reasoning,
-      toolCalls: options.toolCalls,
-      timestamps: options.timestamps,
-    },
+    ...options,
     branchMarks: source.branchMarks,
     note: source.note,
   });

@@ -9,12 +9,12 @@ import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff
 import { isToolChatter } from '@/lib/insights/tool-chatter';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { BranchMark } from '@/lib/model/every-branch';
+import { choicesWithDefaults, type ExportOptions } from './export-options';
 import { groupBy } from './group-by';
 import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
 import {
   type CitationNumbers,
-  type CitationStyle,
   citedMarkdown,
   type TurnFootnotes,
   type TurnPages,
@@ -24,7 +24,7 @@ import {
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
 import { promptTimeLine } from './prompt-time';
-import { type ReasoningDetail, type TranscriptOptions, transcriptOptionsOf } from './transcript-options';
+import type { ReasoningDetail, TranscriptOptions } from './transcript-options';
 
 /**
  * The conversation as the site shows it: the visible messages of the active branch in order, under a
@@ -219,13 +219,9 @@ function messageBlock(
   return body;
 }
 
-/** How the transcript is written; each member has the default a reader wants. */
-export interface TranscriptWriting {
-  citationStyle?: CitationStyle;
-  /** Hidden messages and tools' whole output written too. */
-  includeHiddenAndTools?: boolean;
+/** How the transcript is written: the export's choices, each left unsaid taking its default. */
+export interface TranscriptWriting extends ExportOptions {
   assetPath?: AssetPathResolver;
-  options?: Partial<TranscriptOptions>;
   /** Every branch is written: where each version of a fork begins (export-format "Options"). */
   branchMarks?: ReadonlyMap<string, BranchMark>;
   /** A line under the transcript's heading, saying what it holds. */
@@ -268,8 +264,7 @@ export function* transcriptBlocks(
   index: MessageIndex,
   written: TranscriptWriting = {},
 ): Generator<TranscriptBlock> {
-  const { citationStyle = 'inline', includeHiddenAndTools = false, assetPath } = written;
-  const options = transcriptOptionsOf(written.options);
+  const options = choicesWithDefaults(written);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
   const cited = new Map(inspection.citedMessages.map(({ messageId, pieces }) => [messageId, pieces]));
@@ -277,13 +272,13 @@ export function* transcriptBlocks(
   const resolvedOf = messages.map((message) => cited.get(message.id));
   const state: TranscriptState = {
     queries: groupBy(inspection.queries.queries, (query) => query.messageId),
-    numbers: { style: citationStyle, next: 1 },
+    numbers: { style: options.citations, next: 1 },
     footnotes: new Map(),
-    whole: includeHiddenAndTools,
+    whole: options.includeHiddenAndTools,
     allInspected: index.listedInOrder,
     canvases: readCanvases(inspection.conversation),
     assetNumbers: new Map(),
-    assetPath,
+    assetPath: written.assetPath,
     options,
   };
   let speaker: Speaker | null = null;
@@ -324,7 +319,7 @@ export function* transcriptBlocks(
       // Each version starts under its own heading, so it reads apart from the one before.
       speaker = null;
     }
-    if (message.hidden && !includeHiddenAndTools) continue;
+    if (message.hidden && !options.includeHiddenAndTools) continue;
     const block = messageBlock(message, resolvedOf[place], state);
     if (block === null) continue;
     const time =

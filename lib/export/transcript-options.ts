@@ -39,11 +39,3 @@ export const DEFAULT_TRANSCRIPT_OPTIONS: TranscriptOptions = {
   timestamps: 'off',
   branches: 'active',
 };
-
-/** The options chosen, each one left unsaid taking its default. */
-export const transcriptOptionsOf = (chosen: Partial<TranscriptOptions> = {}): TranscriptOptions => ({
-  reasoning: chosen.reasoning ?? DEFAULT_TRANSCRIPT_OPTIONS.reasoning,
-  toolCalls: chosen.toolCalls ?? DEFAULT_TRANSCRIPT_OPTIONS.toolCalls,
-  timestamps: chosen.timestamps ?? DEFAULT_TRANSCRIPT_OPTIONS.timestamps,
-  branches: chosen.branches ?? DEFAULT_TRANSCRIPT_OPTIONS.branches,
-});

@@ -71,9 +71,7 @@ function speakerHeadings(
   const source = transcriptSource(inspection, chosen.branches ?? 'active');
   const blocks = [
     ...transcriptBlocks(source.inspection, source.index, {
-      citationStyle: chosen.citations,
-      includeHiddenAndTools: chosen.includeHiddenAndTools,
-      options: chosen,
+      ...chosen,
       branchMarks: source.branchMarks,
       note: source.note,
     }),
