@@ -10,7 +10,6 @@ import {
   type MarkdownExportOptions,
   PIECE_LENGTH,
 } from './markdown-export';
-import { blockMarkdown, type TranscriptBlock } from './markdown-transcript';
 
 /**
  * The conversation as one self-contained HTML page (export-format "HTML"): the Markdown export rendered,
@@ -102,10 +101,10 @@ function inlineImages(files: AssetFiles | undefined): {
  * flat string (markdownHtml). Each block starts after a blank line, so a run of them renders as it would in
  * the whole document.
  */
-function* renderedBlocks(blocks: Iterable<TranscriptBlock>, environment: HtmlEnvironment): Generator<string> {
+function* renderedBlocks(blocks: Iterable<string>, environment: HtmlEnvironment): Generator<string> {
   let markdown = '';
   for (const block of blocks) {
-    markdown += blockMarkdown(block);
+    markdown += block;
     if (markdown.length < PIECE_LENGTH) continue;
     yield markdownHtml(markdown, environment);
     markdown = '';

@@ -8,7 +8,7 @@ import { markdownDetails } from './markdown-details';
 import { markdownOffers } from './markdown-offers';
 import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
-import { blockMarkdown, type TranscriptBlock, transcriptBlocks } from './markdown-transcript';
+import { transcriptBlocks } from './markdown-transcript';
 import { transcriptSource } from './transcript-source';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
 
@@ -89,31 +89,22 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
 
 /**
  * The document after its front matter and title, block by block, each after a blank line: the transcript,
- * then the sections. A turn's pages stay a PagesBlock, which the HTML export writes itself.
+ * then the sections.
  */
-export function* bodyBlocks(
-  inspection: Inspection,
-  options: MarkdownExportOptions,
-): Generator<TranscriptBlock> {
+export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const source = transcriptSource(inspection, options.branches ?? 'active');
   const blocks = transcriptBlocks(source.inspection, source.index, {
     ...options,
     branchMarks: source.branchMarks,
     note: source.note,
   });
-  for (const block of blocks)
-    yield typeof block === 'string' ? `\n\n${block}` : { ...block, before: `\n\n${block.before}` };
+  for (const block of blocks) yield `\n\n${block}`;
   for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;
   yield '\n';
-}
-
-/** The same blocks as Markdown, a few together: a piece per block cost more than writing it. */
-function* markdownOf(blocks: Iterable<TranscriptBlock>): Generator<string> {
-  for (const block of blocks) yield blockMarkdown(block);
 }
 
 /** The document after its front matter and title, in pieces that each end between two blocks. */
 export const markdownBodyPieces = (
   inspection: Inspection,
   options: MarkdownExportOptions,
-): Iterable<string> => inParts(markdownOf(bodyBlocks(inspection, options)), PIECE_LENGTH);
+): Iterable<string> => inParts(bodyBlocks(inspection, options), PIECE_LENGTH);

@@ -238,23 +238,6 @@ function branchLine(mark: BranchMark): string {
 /** A prompt the user sent, as the site shows it. */
 const isPrompt = (message: NormalizedMessage): boolean => message.role === 'user' && !message.hidden;
 
-/** A turn's pages, under the answer's heading when it opens them, written as Markdown when asked for. */
-export interface PagesBlock {
-  heading: string | null;
-  pages: TurnPages;
-  /** What comes before it in the document: a blank line, once it follows another block. */
-  before: string;
-}
-
-export type TranscriptBlock = string | PagesBlock;
-
-/** The block as Markdown: a turn's pages written only now, as the HTML export mostly writes them itself. */
-export const blockMarkdown = (block: TranscriptBlock): string => {
-  if (typeof block === 'string') return block;
-  const heading = block.heading === null ? '' : `${SPEAKER_HEADING} ${block.heading}\n\n`;
-  return `${block.before}${heading}${turnPagesMarkdown(block.pages)}`;
-};
-
 /**
  * The transcript's blocks in order, each written when it is asked for (the worker encodes them as they
  * come, never joining them into one string: lib/export/utf8-chunks.ts). Joined by a blank line.
@@ -263,7 +246,7 @@ export function* transcriptBlocks(
   inspection: Inspection,
   index: MessageIndex,
   written: TranscriptWriting = {},
-): Generator<TranscriptBlock> {
+): Generator<string> {
   const options = choicesWithDefaults(written);
   const sources = groupBy(inspection.sources, (source) => source.turnIndex);
   const { messages } = inspection.conversation;
@@ -297,11 +280,10 @@ export function* transcriptBlocks(
     return heading === null ? block : `${SPEAKER_HEADING} ${heading}\n\n${block}`;
   }
   /** The pages of the turn just written, to follow its last message under the answer's heading. */
-  function pagesOfTurn(): PagesBlock | null {
+  function pagesOfTurn(): string | null {
     const list = turnIndex === undefined ? undefined : sources.get(turnIndex);
     const pages = list === undefined ? null : turnPages(list, state.numbers, state.footnotes);
-    if (pages === null) return null;
-    return { heading: headingFor('Assistant'), pages, before: '' };
+    return pages === null ? null : spoken('Assistant', turnPagesMarkdown(pages));
   }
   for (let place = 0; place < messages.length; place += 1) {
     const message = messages[place] as NormalizedMessage;

@@ -4,7 +4,7 @@ import { summarize } from '@/lib/cli/summary';
 import { writeExport } from '@/lib/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
-import { blockMarkdown, transcriptBlocks } from '@/lib/export/markdown-transcript';
+import { transcriptBlocks } from '@/lib/export/markdown-transcript';
 import { transcriptSource } from '@/lib/export/transcript-source';
 import { compareFormats } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
@@ -82,7 +82,7 @@ function speakerHeadings(
     html.lastIndexOf('<h2>Search queries</h2>'),
   );
   return {
-    markdown: blocks.flatMap((block) => SPEAKER_HEADING.exec(blockMarkdown(block))?.[1] ?? []),
+    markdown: blocks.flatMap((block) => SPEAKER_HEADING.exec(block)?.[1] ?? []),
     html: textsOf(transcript, 'h3').filter((heading) => /^(User|Assistant|System)$/.test(heading)),
   };
 }
