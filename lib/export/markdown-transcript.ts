@@ -17,7 +17,6 @@ import {
   type CitationNumbers,
   citedMarkdown,
   type TurnFootnotes,
-  type TurnPages,
   turnPages,
   turnPagesMarkdown,
 } from './markdown-citations';
