@@ -1,4 +1,5 @@
 import { type JSX, useId, useMemo } from 'react';
+import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { Badge } from './Badge';
 import { CopyButton } from './CopyButton';
@@ -17,14 +18,12 @@ const rowHeight = (row: QueryRow): number => (row.type === 'turn' ? TURN_ROW_PX 
 const rowKey = (row: QueryRow, index: number): string =>
   row.type === 'turn' ? `turn-${row.turnIndex}` : `query-${index}`;
 
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
-
 function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot }): JSX.Element {
   if (row.type === 'turn') {
     return (
       <TurnHeading
         label={turnLabelOf(snapshot, row.turnIndex)}
-        count={plural(row.count, 'query', 'queries')}
+        count={countOf(row.count, 'query', 'queries')}
       />
     );
   }
@@ -81,7 +80,7 @@ export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
               label={
                 filter === ''
                   ? 'Copy all queries'
-                  : `Copy the ${plural(shown.length, 'shown query', 'shown queries')}`
+                  : `Copy the ${countOf(shown.length, 'shown query', 'shown queries')}`
               }
             >
               {filter === '' ? 'Copy all' : 'Copy shown'}

@@ -2,9 +2,9 @@ import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import { isRecord, readString, readTimeMs } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, ok, type Result } from '@/lib/model/result';
-import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
+import type { FetchLike } from './request-timeout';
 
 export const SESSION_PATH = '/api/auth/session';
 /** A token whose expiry cannot be read is trusted this long before the session is asked again. */

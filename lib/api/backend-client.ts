@@ -2,9 +2,9 @@ import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, type Result } from '@/lib/model/result';
 import type { Auth } from './auth';
-import type { FetchLike } from './fetch-like';
 import { readBody, statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
+import type { FetchLike } from './request-timeout';
 
 export type QueryValue = string | number | boolean | undefined;
 

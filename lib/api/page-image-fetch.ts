@@ -1,8 +1,8 @@
 import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import { fail, ok, type Result } from '@/lib/model/result';
-import type { FetchLike } from './fetch-like';
 import { statusError } from './http-error';
 import type { RateGovernor } from './rate-governor';
+import type { FetchLike } from './request-timeout';
 
 /**
  * One image the chat page shows, fetched for an export that asked for images

@@ -1,4 +1,5 @@
-import type { FetchLike } from './fetch-like';
+/** The part of fetch the api layer uses; the runtime passes the real one, tests a fake. */
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * How long one request of the extension may take, its answer and its body. The calls of the interface

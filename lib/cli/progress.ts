@@ -1,4 +1,4 @@
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 
 /** A file this big takes seconds to read: its progress is shown even when stderr is not a terminal. */
 export const BIG_FILE_BYTES = 64 * 1024 * 1024;
@@ -44,7 +44,7 @@ export function progressReporter(options: ProgressOptions): Progress {
       if (nowMs - lastMs < EVERY_MS) return;
       lastMs = nowMs;
       const percent = options.totalBytes > 0 ? Math.floor((bytesRead / options.totalBytes) * 100) : 100;
-      const line = `${options.file}: ${megabytes(bytesRead)} of ${megabytes(options.totalBytes)} MB read (${percent}%), ${plural(conversations, 'conversation')}`;
+      const line = `${options.file}: ${megabytes(bytesRead)} of ${megabytes(options.totalBytes)} MB read (${percent}%), ${countOf(conversations, 'conversation')}`;
       if (!options.isTerminal) return options.write(`${line}\n`);
       // Back to the line's start, and clear what a longer earlier line left.
       options.write(`\r${line}\x1b[K`);

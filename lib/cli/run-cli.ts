@@ -1,5 +1,5 @@
 import { isTableFormat } from '@/lib/library/table-formats';
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 import type { Result } from '@/lib/model/result';
 import { archiveOutput } from './archive-output';
 import { type CliArguments, parseArguments, USAGE } from './cli-arguments';
@@ -152,7 +152,7 @@ async function inspectStreamedExport(args: CliArguments, input: StreamedInput, i
   else if (!result.ok) output.unreadable?.(result.error.message);
   if (begun) await output.end();
   const kept = begun
-    ? ` The ${plural(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
+    ? ` The ${countOf(written, 'conversation')} read before it ${written === 1 ? 'was' : 'were'} written to ${output.name}.`
     : ' Nothing was written.';
   if (readError !== null) {
     io.stderr(`Cannot read ${args.file}: ${reason(readError).replace(/\.$/, '')}.${kept}\n`);

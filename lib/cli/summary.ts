@@ -1,6 +1,6 @@
 import type { Inspection } from '@/lib/insights/inspection';
 import type { QueryKind } from '@/lib/insights/queries';
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 
 function adsLine(inspection: Inspection): string {
   const { ads } = inspection;
@@ -10,7 +10,7 @@ function adsLine(inspection: Inspection): string {
   // An ad an answer streamed was never in the ads response: the summary says so, as the views do.
   const streamed = ads.ads.filter((ad) => ad.streamed).length;
   const streamedText = streamed > 0 ? `; ${streamed} streamed with an answer` : '';
-  return `${plural(ads.adCount, 'ad')}${advertisers}${streamedText}`;
+  return `${countOf(ads.adCount, 'ad')}${advertisers}${streamedText}`;
 }
 
 function queriesLine(inspection: Inspection): string {
@@ -44,8 +44,8 @@ function sourcesLine(inspection: Inspection): string {
   const domains = [...byDomain].sort(([, a], [, b]) => b - a).map(([domain]) => domain);
   const named = domains.slice(0, DOMAINS_NAMED).join(', ');
   const more = domains.length > DOMAINS_NAMED ? `, +${domains.length - DOMAINS_NAMED} more` : '';
-  const domainText = domains.length === 0 ? '' : `; ${plural(domains.length, 'domain')} (${named}${more})`;
-  return `${plural(pages.size, 'page')}: ${cited} cited, ${retrieved} retrieved${domainText}`;
+  const domainText = domains.length === 0 ? '' : `; ${countOf(domains.length, 'domain')} (${named}${more})`;
+  return `${countOf(pages.size, 'page')}: ${cited} cited, ${retrieved} retrieved${domainText}`;
 }
 
 /** The short human summary `npm run inspect -- <file>` prints for one conversation. */
@@ -66,7 +66,7 @@ export function summarize(inspection: Inspection): string {
     ['Ads', adsLine(inspection)],
     [
       'Offers',
-      `${plural(inspection.offers.length, 'offer')} for ${plural(inspection.products.length, 'product')}`,
+      `${countOf(inspection.offers.length, 'offer')} for ${countOf(inspection.products.length, 'product')}`,
     ],
     ['Transport', inspection.transport],
     ['Formats', sources.join(' + ') || 'none'],

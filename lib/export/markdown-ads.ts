@@ -1,6 +1,6 @@
 import type { AdListing, AdsOverview } from '@/lib/insights/ads';
 import type { Inspection } from '@/lib/insights/inspection';
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 import { autolink, codeSpan, inlineText, link } from './markdown-text';
 import { QUESTION_PREVIEW_LENGTH, turnLabels, turnLabelText } from './turn-labels';
 
@@ -49,7 +49,7 @@ function adItem(ad: AdListing, position: number, turnNames: ReadonlyMap<number, 
   const kind = [
     ad.format === null ? null : `format ${codeSpan(ad.format)}`,
     ad.unitType === null ? null : `unit ${codeSpan(ad.unitType)}`,
-    plural(ad.cardCount, 'card'),
+    countOf(ad.cardCount, 'card'),
   ].filter((part) => part !== null);
   lines.push(`   - ${kind.join(', ')}`);
   if (ad.headerLabel !== null) lines.push(`   - Label: ${inlineText(ad.headerLabel)}`);
@@ -70,7 +70,7 @@ export function markdownAds(inspection: Inspection): string {
   const { ads } = inspection;
   if (ads === null) return '## Ads\n\nNo ads response was captured for this conversation.';
   if (!ads.shownAny) return `## Ads\n\nNo ads were shown${counts(ads)}.\n\n${targeting(ads)}`;
-  const summary = `${plural(ads.adCount, 'ad')} from ${plural(ads.advertisers.length, 'advertiser')}${counts(ads)}.`;
+  const summary = `${countOf(ads.adCount, 'ad')} from ${countOf(ads.advertisers.length, 'advertiser')}${counts(ads)}.`;
   const turns = new Set(ads.ads.flatMap((ad) => (ad.turnIndex === null ? [] : [ad.turnIndex])));
   const labels = turnLabels(inspection.conversation, turns, QUESTION_PREVIEW_LENGTH);
   // The question is the user's text: made inert, as everywhere the export quotes it.

@@ -11,6 +11,7 @@ import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { BranchMark } from '@/lib/model/every-branch';
 import { choicesWithDefaults, type ExportOptions } from './export-options';
 import { groupBy } from './group-by';
+import { promptTimeLine } from './iso-time';
 import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
 import {
@@ -22,7 +23,6 @@ import {
 } from './markdown-citations';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
-import { promptTimeLine } from './prompt-time';
 import type { ReasoningDetail, TranscriptOptions } from './transcript-options';
 
 /**

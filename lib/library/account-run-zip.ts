@@ -1,6 +1,6 @@
 import type { IndexEntry } from '@/lib/export/conversation-index';
 import type { TreeSink } from '@/lib/export/tree-sink';
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 import type { AccountRunItem } from './account-run-item';
 import { isRunItemSelected, type RunSelection, startDayOf } from './account-run-selection';
 import type { AccountRunRecord, AccountRunStore } from './account-run-store';
@@ -96,7 +96,7 @@ export async function writeAccountRunZip(
 /** What a run's ZIP holds, in a sentence the page shows. */
 export function accountRunZipSummary(counts: AccountRunZipCounts): string {
   const missing = counts.failed + counts.notFetched;
-  const written = `${plural(counts.written, 'conversation')} in the ZIP`;
+  const written = `${countOf(counts.written, 'conversation')} in the ZIP`;
   return missing === 0
     ? `${written}.`
     : `${written}; ${missing} listed but missing, each named in report.json.`;

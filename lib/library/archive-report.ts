@@ -1,5 +1,5 @@
 import type { SelectionFilter } from '@/lib/export/selection-filter';
-import { plural } from '@/lib/model/plural';
+import { countOf } from '@/lib/model/count-text';
 
 /** What `report.json` says of an archive of many conversations (export-format "ZIP of many conversations"). */
 export interface ArchiveReport {
@@ -15,8 +15,8 @@ export interface ArchiveReport {
 }
 
 function summary(report: ArchiveReport): string {
-  const written = `${plural(report.conversations.length, 'conversation')} written`;
-  const failed = report.failed.length === 0 ? '' : `, ${plural(report.failed.length, 'item')} failed`;
+  const written = `${countOf(report.conversations.length, 'conversation')} written`;
+  const failed = report.failed.length === 0 ? '' : `, ${countOf(report.failed.length, 'item')} failed`;
   const filtered = report.filteredOut === 0 ? '' : `, ${report.filteredOut} left out by the filter`;
   return `${written}${failed}${filtered}.`;
 }

@@ -1,5 +1,5 @@
 import { JSONParser } from '@streamparser/json';
-import { plural } from './plural';
+import { countOf } from './count-text';
 import { fail, ok, type Result } from './result';
 
 export interface ExportStreamHandlers {
@@ -10,7 +10,7 @@ export interface ExportStreamHandlers {
 }
 
 const number = (value: number): string => value.toLocaleString('en-US');
-const conversations = (count: number): string => plural(count, 'complete conversation');
+const conversations = (count: number): string => countOf(count, 'complete conversation');
 
 /**
  * The items of a data export's lists (conversations.json, or each of its parts `conversations-NNN.json` in

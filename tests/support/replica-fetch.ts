@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import type { FetchLike } from '@/lib/api/fetch-like';
+import type { FetchLike } from '@/lib/api/request-timeout';
 import type { Replica } from '@/tests/replica/server';
 
 /** A request the extension's code sent, as the replica received it, at the caller's clock. */

@@ -1,10 +1,9 @@
 import { browser } from '#imports';
 import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
-import type { FetchLike } from '@/lib/api/fetch-like';
 import { createImageFetcher } from '@/lib/api/page-image-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
-import { withDeadline } from '@/lib/api/request-timeout';
+import { type FetchLike, withDeadline } from '@/lib/api/request-timeout';
 import { openAccountRun } from '@/lib/library/account-run-store';
 import { openLibrary } from '@/lib/library/library-store';
 import { accountRunStatusItem } from '@/lib/runtime/contract/account-run-items';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@/lib/api/fetch-like';
+import type { FetchLike } from '@/lib/api/request-timeout';
 
 /** Why a request was not sent: the user has withdrawn the extension's access to chatgpt.com. */
 export class SiteAccessOffError extends Error {

@@ -1,7 +1,7 @@
 import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
-import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
+import type { FetchLike } from '@/lib/api/request-timeout';
 
 /** A request as the fake server saw it. */
 export interface SeenRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '@/lib/api/fetch-like';
 import { createImageFetcher } from '@/lib/api/page-image-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
+import type { FetchLike } from '@/lib/api/request-timeout';
 import { inspect } from '@/lib/insights/inspection';
 import { fetchPageImages } from '@/lib/runtime/worker/page-image-files';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';

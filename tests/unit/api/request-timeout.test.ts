@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
-import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
-import { REQUEST_TIMEOUT_MS, type RequestDeadline, withDeadline } from '@/lib/api/request-timeout';
+import {
+  type FetchLike,
+  REQUEST_TIMEOUT_MS,
+  type RequestDeadline,
+  withDeadline,
+} from '@/lib/api/request-timeout';
 import { fakeClock, jsonResponse } from '@/tests/support/fakes/fake-backend';
 
 /** A deadline the test lets pass when it wants: every request's signal is aborted by `pass()`. */

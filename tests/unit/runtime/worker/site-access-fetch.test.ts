@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '@/lib/api/fetch-like';
 import { createRateGovernor } from '@/lib/api/rate-governor';
+import type { FetchLike } from '@/lib/api/request-timeout';
 import { onlyWithSiteAccess } from '@/lib/runtime/worker/site-access-fetch';
 
 const SESSION_URL = 'https://chatgpt.com/api/auth/session';
