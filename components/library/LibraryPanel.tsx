@@ -9,8 +9,8 @@ import { type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs'
 import { ManageTab } from './ManageTab';
 import { OverviewTab } from './OverviewTab';
 import { RecordsGate } from './RecordsGate';
-import { AdsTab, OffersTab, PagesTab, QueriesTab } from './TableTabs';
-import type { TableChoice, TableChoices, TableId } from './table-choices';
+import { isTableTab, TABLE_PANELS } from './TableTabs';
+import { choiceOf, type TableChoice, type TableChoices } from './table-choices';
 
 /**
  * The four tables of one read of the records: built on the first visit to a table tab, then shared by the
@@ -24,12 +24,10 @@ function tablesOf(records: readonly LibraryConversation[]): LibraryTables {
   return built;
 }
 
-const TABLE_TABS = { queries: QueriesTab, pages: PagesTab, ads: AdsTab, offers: OffersTab } as const;
-
 /** The tables' choices, and how one is changed: the page holds them while it is open. */
 interface ChoicesProps {
   choices: TableChoices;
-  onChoice: (table: TableId, choice: TableChoice) => void;
+  onChoice: (table: string, choice: TableChoice) => void;
 }
 
 /** The shown tab's panel; only that tab is mounted. */
@@ -58,27 +56,24 @@ export function LibraryPanel({
     </RecordsGate>
   );
   const content = (): JSX.Element => {
+    if (isTableTab(tab)) {
+      const Panel = TABLE_PANELS[tab];
+      return gate((records) => (
+        <Panel
+          tables={tablesOf(records)}
+          choice={choiceOf(choices, tab)}
+          onChoice={(choice) => onChoice(tab, choice)}
+        />
+      ));
+    }
     switch (tab) {
       case 'overview':
         return <OverviewTab overview={overview} />;
-      case 'queries':
-      case 'pages':
-      case 'ads':
-      case 'offers': {
-        const Table = TABLE_TABS[tab];
-        return gate((records) => (
-          <Table
-            tables={tablesOf(records)}
-            choice={choices[tab]}
-            onChoice={(choice) => onChoice(tab, choice)}
-          />
-        ));
-      }
       case 'brands':
         return gate((records) => (
           <BrandsTab
             records={records}
-            choice={choices.prompts}
+            choice={choiceOf(choices, 'prompts')}
             onChoice={(choice) => onChoice('prompts', choice)}
           />
         ));

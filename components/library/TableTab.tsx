@@ -2,12 +2,13 @@ import { type JSX, useCallback, useDeferredValue, useLayoutEffect, useMemo, useR
 import { type LibraryFilter, type LibraryTables, NO_FILTER, sortRows } from '@/lib/library/page-tables';
 import { ofText } from './number-text';
 import { TableFilters } from './TableFilters';
-import type { TableChoice, TableChoiceProps, TableId } from './table-choices';
+import type { TableChoice, TableChoiceProps } from './table-choices';
 import type { TableSort } from './table-sort';
 import { type GridColumn, VirtualTable } from './VirtualTable';
 
 export interface TableTabProps<Row> extends TableChoiceProps {
-  table: TableId;
+  /** Its id, which the tab and its choice go by. */
+  table: string;
   /** The table's name for screen readers: "Queries". */
   label: string;
   columns: readonly GridColumn<Row>[];

@@ -12,60 +12,80 @@ interface TableTabsProps extends TableChoiceProps {
   tables: LibraryTables;
 }
 
-/**
- * A tab of one table, told once what it shows. Its `rowsOf` is made here, once, so a table's rows are worked
- * out again only when the filter or the records change.
- */
-function tableTab<Row extends { key: string }>(
-  spec: Omit<TableTabProps<Row>, keyof TableTabsProps>,
-): (props: TableTabsProps) => JSX.Element {
-  return (props) => <TableTab {...props} {...spec} />;
+/** A tab of one table: its id, its label, and its panel, told once what it shows. */
+interface TableTabEntry<Id extends string> {
+  id: Id;
+  label: string;
+  Panel: (props: TableTabsProps) => JSX.Element;
 }
 
-/** Every search query the answers ran. */
-export const QueriesTab = tableTab({
-  table: 'queries',
-  label: 'Queries',
-  columns: QUERY_COLUMNS,
-  rowsOf: (tables, filter) => tables.queries(filter),
-  textHint: "Words in a query, its prompt or its conversation's title",
-  noun: ['query', 'queries'],
-  empty: 'No answer in the library ran a query yet.',
-  minWidth: '60rem',
-});
+/**
+ * A tab of one table. Its `rowsOf` is made here, once, so a table's rows are worked out again only when the
+ * filter or the records change.
+ */
+function tableTab<const Id extends string, Row extends { key: string }>(
+  spec: Omit<TableTabProps<Row>, keyof TableTabsProps | 'table'> & { table: Id },
+): TableTabEntry<Id> {
+  return { id: spec.table, label: spec.label, Panel: (props) => <TableTab {...props} {...spec} /> };
+}
 
-/** Every page the searches retrieved or the answers cited, added up over the turns. */
-export const PagesTab = tableTab({
-  table: 'pages',
-  label: 'Pages',
-  columns: PAGE_COLUMNS,
-  rowsOf: (tables, filter) => tables.pages(filter),
-  textHint: "Words in a page's title, address or domain",
-  noun: ['page', 'pages'],
-  empty: 'No search in the library returned a page yet.',
-  minWidth: '70rem',
-});
+/**
+ * The library page's tabs of one table each, in their order (architecture "Registries"): the tab bar, the
+ * panels and the tables' choices read this list.
+ */
+export const TABLE_TABS = [
+  // Every search query the answers ran.
+  tableTab({
+    table: 'queries',
+    label: 'Queries',
+    columns: QUERY_COLUMNS,
+    rowsOf: (tables, filter) => tables.queries(filter),
+    textHint: "Words in a query, its prompt or its conversation's title",
+    noun: ['query', 'queries'],
+    empty: 'No answer in the library ran a query yet.',
+    minWidth: '60rem',
+  }),
+  // Every page the searches retrieved or the answers cited, added up over the turns.
+  tableTab({
+    table: 'pages',
+    label: 'Pages',
+    columns: PAGE_COLUMNS,
+    rowsOf: (tables, filter) => tables.pages(filter),
+    textHint: "Words in a page's title, address or domain",
+    noun: ['page', 'pages'],
+    empty: 'No search in the library returned a page yet.',
+    minWidth: '70rem',
+  }),
+  // Every ad served into a kept conversation.
+  tableTab({
+    table: 'ads',
+    label: 'Ads',
+    columns: AD_COLUMNS,
+    rowsOf: (tables, filter) => tables.ads(filter),
+    textHint: "Words in an advertiser, an ad's title or its link",
+    noun: ['ad', 'ads'],
+    empty: 'No conversation in the library was shown an ad.',
+    minWidth: '80rem',
+  }),
+  // Every offer of the products the answers showed, with its price.
+  tableTab({
+    table: 'offers',
+    label: 'Offers',
+    columns: OFFER_COLUMNS,
+    rowsOf: (tables, filter) => tables.offers(filter),
+    textHint: 'Words in a product, its brand or its merchant',
+    noun: ['offer', 'offers'],
+    empty: 'No conversation in the library showed a product offer.',
+    minWidth: '80rem',
+  }),
+] as const;
 
-/** Every ad served into a kept conversation. */
-export const AdsTab = tableTab({
-  table: 'ads',
-  label: 'Ads',
-  columns: AD_COLUMNS,
-  rowsOf: (tables, filter) => tables.ads(filter),
-  textHint: "Words in an advertiser, an ad's title or its link",
-  noun: ['ad', 'ads'],
-  empty: 'No conversation in the library was shown an ad.',
-  minWidth: '80rem',
-});
+export type TableTabId = (typeof TABLE_TABS)[number]['id'];
 
-/** Every offer of the products the answers showed, with its price. */
-export const OffersTab = tableTab({
-  table: 'offers',
-  label: 'Offers',
-  columns: OFFER_COLUMNS,
-  rowsOf: (tables, filter) => tables.offers(filter),
-  textHint: 'Words in a product, its brand or its merchant',
-  noun: ['offer', 'offers'],
-  empty: 'No conversation in the library showed a product offer.',
-  minWidth: '80rem',
-});
+/** Each table tab's panel, by its id. */
+export const TABLE_PANELS = Object.fromEntries(TABLE_TABS.map((tab) => [tab.id, tab.Panel])) as Record<
+  TableTabId,
+  TableTabEntry<TableTabId>['Panel']
+>;
+
+export const isTableTab = (id: string): id is TableTabId => Object.hasOwn(TABLE_PANELS, id);

@@ -1,18 +1,18 @@
+import { TABLE_TABS, type TableTabId } from './TableTabs';
+
+export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'manage';
+
 /**
- * The library page's tabs, in order. `records`: the tab reads the kept conversations whole, so its first
- * visit loads them; the overview reads only the summaries (architecture "The library").
+ * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands and the
+ * management. `records`: the tab reads the kept conversations whole, so its first visit loads them; the
+ * overview reads only the summaries (architecture "The library").
  */
-export const LIBRARY_TABS = [
+export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; records: boolean }> = [
   { id: 'overview', label: 'Overview', records: false },
-  { id: 'queries', label: 'Queries', records: true },
-  { id: 'pages', label: 'Pages', records: true },
-  { id: 'ads', label: 'Ads', records: true },
-  { id: 'offers', label: 'Offers', records: true },
+  ...TABLE_TABS.map(({ id, label }) => ({ id, label, records: true })),
   { id: 'brands', label: 'Brands', records: true },
   { id: 'manage', label: 'Manage', records: false },
-] as const;
-
-export type LibraryTabId = (typeof LIBRARY_TABS)[number]['id'];
+];
 
 export const LIBRARY_TAB_IDS: readonly LibraryTabId[] = LIBRARY_TABS.map((tab) => tab.id);
 

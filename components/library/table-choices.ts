@@ -2,9 +2,6 @@ import { useCallback, useState } from 'react';
 import { type LibraryFilter, NO_FILTER } from '@/lib/library/page-tables';
 import type { TableSort } from './table-sort';
 
-/** The library page's tables that a user filters or sorts. */
-export type TableId = 'queries' | 'pages' | 'ads' | 'offers' | 'prompts';
-
 /** What the user chose in one table. */
 export interface TableChoice {
   filter: LibraryFilter;
@@ -19,24 +16,22 @@ export interface TableChoiceProps {
 
 export const NO_CHOICE: TableChoice = { filter: NO_FILTER, sort: null };
 
-export type TableChoices = Record<TableId, TableChoice>;
+/**
+ * The choices made so far, by table: each table tab's by its id (TABLE_TABS), the brands' prompts as
+ * `prompts`; a table not chosen in yet has NO_CHOICE.
+ */
+export type TableChoices = Readonly<Record<string, TableChoice>>;
 
-const NO_CHOICES: TableChoices = {
-  queries: NO_CHOICE,
-  pages: NO_CHOICE,
-  ads: NO_CHOICE,
-  offers: NO_CHOICE,
-  prompts: NO_CHOICE,
-};
+export const choiceOf = (choices: TableChoices, table: string): TableChoice => choices[table] ?? NO_CHOICE;
 
 /**
  * Every table's choice, held by the page for as long as it is open: switching tabs, or new conversations
  * arriving, keeps each filter and order.
  */
-export function useTableChoices(): [TableChoices, (table: TableId, choice: TableChoice) => void] {
-  const [choices, setChoices] = useState<TableChoices>(NO_CHOICES);
+export function useTableChoices(): [TableChoices, (table: string, choice: TableChoice) => void] {
+  const [choices, setChoices] = useState<TableChoices>({});
   const choose = useCallback(
-    (table: TableId, choice: TableChoice): void => setChoices((shown) => ({ ...shown, [table]: choice })),
+    (table: string, choice: TableChoice): void => setChoices((shown) => ({ ...shown, [table]: choice })),
     [],
   );
   return [choices, choose];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUERY_COLUMNS } from '@/components/library/query-columns';
 import { shownRows } from '@/components/library/TableTab';
-import { AdsTab, OffersTab, PagesTab, QueriesTab } from '@/components/library/TableTabs';
+import { TABLE_PANELS } from '@/components/library/TableTabs';
 import { NO_CHOICE, type TableChoice } from '@/components/library/table-choices';
 import { ariaSortOf, nextSort } from '@/components/library/table-sort';
 import { type LibraryFilter, libraryTables, NO_FILTER, type QueryTableRow } from '@/lib/library/page-tables';
@@ -26,7 +26,7 @@ const firstCells = (html: string): string[] =>
 
 describe('a table tab', () => {
   it('counts, heads and links every row: its conversation on chatgpt.com and its pages, in a new tab', () => {
-    const html = renderView(QueriesTab, props());
+    const html = renderView(TABLE_PANELS.queries, props());
     expect(html).toMatch(/data-testid="queries-count">3 of 3 queries</);
     expect(html).toContain('aria-rowcount="4"');
     expect(firstCells(html)).toEqual([
@@ -35,36 +35,36 @@ describe('a table tab', () => {
       'best chef knife',
     ]);
     expect(html).toContain('href="https://chatgpt.com/c/skillets" target="_blank" rel="noreferrer noopener"');
-    expect(visibleText(renderView(PagesTab, props()))).toContain('4 of 4 pages');
-    expect(renderView(PagesTab, props())).toContain('href="https://www.seriouseats.com/skillets"');
-    expect(visibleText(renderView(AdsTab, props()))).toContain('Pan Shop Skillets on sale');
-    expect(visibleText(renderView(OffersTab, props()))).toContain(
+    expect(visibleText(renderView(TABLE_PANELS.pages, props()))).toContain('4 of 4 pages');
+    expect(renderView(TABLE_PANELS.pages, props())).toContain('href="https://www.seriouseats.com/skillets"');
+    expect(visibleText(renderView(TABLE_PANELS.ads, props()))).toContain('Pan Shop Skillets on sale');
+    expect(visibleText(renderView(TABLE_PANELS.offers, props()))).toContain(
       'Lodge 10" skillet Lodge Kitchen Store $37.50',
     );
   });
 
   it('keeps the rows its filters keep, and says how many of all', () => {
-    expect(visibleText(renderView(QueriesTab, props({}, { text: '  SKILLET ' })))).toContain(
+    expect(visibleText(renderView(TABLE_PANELS.queries, props({}, { text: '  SKILLET ' })))).toContain(
       '2 of 3 queries',
     );
-    expect(firstCells(renderView(QueriesTab, props({}, { model: 'gpt-5-mini' })))).toEqual([
+    expect(firstCells(renderView(TABLE_PANELS.queries, props({}, { model: 'gpt-5-mini' })))).toEqual([
       'best chef knife',
     ]);
-    expect(firstCells(renderView(QueriesTab, props({}, { conversationId: 'knives' })))).toEqual([
+    expect(firstCells(renderView(TABLE_PANELS.queries, props({}, { conversationId: 'knives' })))).toEqual([
       'best chef knife',
     ]);
     const november = (day: number) => new Date(2026, 10, day).getTime();
-    expect(firstCells(renderView(QueriesTab, props({}, { from: november(2), to: november(3) - 1 })))).toEqual(
-      ['best cast iron skillet 2026', 'lodge skillet review'],
-    );
-    expect(visibleText(renderView(QueriesTab, props({}, { text: 'nothing like it' })))).toContain(
+    expect(
+      firstCells(renderView(TABLE_PANELS.queries, props({}, { from: november(2), to: november(3) - 1 }))),
+    ).toEqual(['best cast iron skillet 2026', 'lodge skillet review']);
+    expect(visibleText(renderView(TABLE_PANELS.queries, props({}, { text: 'nothing like it' })))).toContain(
       'No query matches these filters.',
     );
   });
 
   it('shows the filters chosen in its controls', () => {
     const html = renderView(
-      QueriesTab,
+      TABLE_PANELS.queries,
       props({}, { text: 'pan', model: 'gpt-5', from: new Date(2026, 10, 2).getTime() }),
     );
     expect(html).toMatch(/<input type="search"[^>]*value="pan"/);
@@ -74,7 +74,10 @@ describe('a table tab', () => {
   });
 
   it('sorts by the header pressed, saying so with aria-sort on that header alone', () => {
-    const html = renderView(QueriesTab, props({ sort: { column: 'query', direction: 'ascending' } }));
+    const html = renderView(
+      TABLE_PANELS.queries,
+      props({ sort: { column: 'query', direction: 'ascending' } }),
+    );
     expect(firstCells(html)).toEqual([
       'best cast iron skillet 2026',
       'best chef knife',
@@ -89,7 +92,7 @@ describe('a table tab', () => {
 
   it('says so when the library holds no row of its kind', () => {
     const plain = libraryTables([libraryConversation('c', [turn(1)])]);
-    expect(visibleText(renderView(AdsTab, { ...props(), tables: plain }))).toBe(
+    expect(visibleText(renderView(TABLE_PANELS.ads, { ...props(), tables: plain }))).toBe(
       'No conversation in the library was shown an ad.',
     );
   });
@@ -104,7 +107,7 @@ describe('a table tab', () => {
         })),
       }),
     ]);
-    const html = renderView(QueriesTab, { ...props(), tables: libraryTables([many]) });
+    const html = renderView(TABLE_PANELS.queries, { ...props(), tables: libraryTables([many]) });
     const rows = html.match(/<tr class="vtable__row" /g) ?? [];
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
