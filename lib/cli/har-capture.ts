@@ -1,35 +1,28 @@
 import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
+import type { CapturedResponseEvent } from '@/lib/capture/page-event';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
 import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
-import { type HeldStream, StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
+import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
+import { AccountHolding } from '@/lib/session/account-holding';
+import { ConversationHolding } from '@/lib/session/conversation-holding';
+import { RESPONSE_ROUTES } from '@/lib/session/response-routes';
 
 /**
- * What a HAR file recorded on chatgpt.com holds for each conversation: the bodies of the calls of
- * site-interface 4.1 to site-interface 4.6, and its answer streams (site-interface 10.6) as the browser
- * saw them, read by the same readers as the extension's. The page hook's own filter drops every resume
- * token of a stream before it is read (architecture "Secrets").
+ * A HAR file recorded on chatgpt.com, read as the worker reads what the page loads (lib/session): each
+ * response of site-interface 4.1 to site-interface 4.6 goes through the same routes into a holding per
+ * conversation, and the answer streams (site-interface 10.6) through the same collector, the page hook's
+ * own filter dropping every resume token first (architecture "Secrets"). The one difference is when a stream
+ * is given to its conversation: a HAR lists a socket's frames at its opening, before the handoff that names
+ * its topic's conversation, so streams are given out once the whole file is read.
  */
-export interface ConversationCapture {
-  id: string;
-  /** Messages-format responses, newest page first (the order normalizeMessagesFormat reads). */
-  messagesPages: unknown[];
-  /** The last tree response that answered 200. */
-  tree: unknown | null;
-  ads: unknown | null;
-  /** product_update bodies (text/event-stream), in capture order. */
-  productBodies: string[];
-  /** The answer streams, in the order they started. */
-  streams: HeldStream[];
-  transport: TransportObservation;
-}
-
 export interface HarCapture {
-  conversations: ConversationCapture[];
-  /** The account (/me) response; it belongs to no conversation. */
-  me: unknown | null;
+  /** Each conversation the file holds something of, in the order it first appears. */
+  conversations: ConversationHolding[];
+  /** The account (/me), which belongs to no conversation. */
+  account: AccountHolding;
   warnings: string[];
 }
 
@@ -88,24 +81,16 @@ interface StreamRecord {
 export function readHar(har: unknown): HarCapture {
   const log = isRecord(har) && isRecord(har.log) ? har.log : {};
   const rawEntries = Array.isArray(log.entries) ? log.entries : [];
-  const captures = new Map<string, ConversationCapture & { olderPages: unknown[] }>();
-  const capture = (id: string) => {
-    let found = captures.get(id);
+  const holdings = new Map<string, ConversationHolding>();
+  const hold = (id: string): ConversationHolding => {
+    let found = holdings.get(id);
     if (found === undefined) {
-      found = {
-        id,
-        messagesPages: [],
-        olderPages: [],
-        tree: null,
-        ads: null,
-        productBodies: [],
-        streams: [],
-        transport: { ...NOTHING_OBSERVED },
-      };
-      captures.set(id, found);
+      found = new ConversationHolding(id, { now: () => 0 });
+      holdings.set(id, found);
     }
     return found;
   };
+  const account = new AccountHolding();
   // Product calls name no conversation, and a stream may not: they belong to the conversation the page
   // loaded last before them (for a stream, unless it, its handoff or its topic says otherwise).
   let current: string | null = null;
@@ -120,7 +105,6 @@ export function readHar(har: unknown): HarCapture {
       record.counts[key] += value;
     streams.set(feed.key, record);
   };
-  let me: unknown = null;
   let unreadable = 0;
   let submitted = 0;
   for (const raw of rawEntries) {
@@ -136,49 +120,38 @@ export function readHar(har: unknown): HarCapture {
         noteFeed(feed, { streamItems: feed?.freshItem ? 1 : 0 });
       }
     }
-    const endpoint = classifyEndpoint(entry.url, CHAT_ORIGIN);
-    if (endpoint === null || entry.status !== 200) continue;
-    const id = endpoint.conversationId;
-    if (id !== null) current = id;
-    switch (endpoint.endpoint) {
-      case 'conversation-messages':
-        if (id === null) break;
-        // site-interface 4.1: the first request has no `before`; older pages carry one.
-        if (new URL(entry.url).searchParams.has('before'))
-          capture(id).olderPages.push(parsedOrNull(entry.body));
-        else capture(id).messagesPages.unshift(parsedOrNull(entry.body));
-        break;
-      case 'conversation-tree':
-        if (id !== null) capture(id).tree = parsedOrNull(entry.body);
-        break;
-      case 'ads':
-        if (id !== null) capture(id).ads = parsedOrNull(entry.body);
-        break;
-      case 'me':
-        me = parsedOrNull(entry.body);
-        break;
-      case 'product-update':
-        if (current === null) unattributed += 1;
-        else if (entry.body !== null) capture(current).productBodies.push(entry.body);
-        break;
-      case 'submit-prompt': {
-        submitted += 1;
-        const page = namedConversation(entry) ?? current;
-        const piece = { stream: submitted, status: entry.status, ended: true, truncated: false };
-        const feed = collector.answerPiece({ ...piece, text: withoutSecrets(entry.body ?? '') }, page);
-        const facts = feed.stream.reader.facts();
-        noteFeed(feed, {
-          sseAnswers: facts.answered ? 1 : 0,
-          handoffs: facts.handoffTopics.length > 0 ? 1 : 0,
-        });
-        break;
-      }
-      case 'stream-status':
-        break;
-      default:
-        // A new kind of endpoint does not compile until a HAR's entries of it are read here too.
-        endpoint.endpoint satisfies never;
+    const classified = classifyEndpoint(entry.url, CHAT_ORIGIN);
+    if (classified === null || entry.status !== 200) continue;
+    const { endpoint, conversationId } = classified;
+    if (conversationId !== null) current = conversationId;
+    if (endpoint === 'submit-prompt') {
+      submitted += 1;
+      const page = namedConversation(entry) ?? current;
+      const piece = { stream: submitted, status: entry.status, ended: true, truncated: false };
+      const feed = collector.answerPiece({ ...piece, text: withoutSecrets(entry.body ?? '') }, page);
+      const facts = feed.stream.reader.facts();
+      noteFeed(feed, {
+        sseAnswers: facts.answered ? 1 : 0,
+        handoffs: facts.handoffTopics.length > 0 ? 1 : 0,
+      });
+      continue;
     }
+    if (entry.body === null) continue;
+    const event: CapturedResponseEvent = {
+      type: 'response',
+      endpoint,
+      conversationId,
+      url: entry.url,
+      status: entry.status,
+      retryAfter: null,
+      requestBody: entry.requestBody,
+      body: entry.body,
+      truncated: false,
+    };
+    const route = RESPONSE_ROUTES[endpoint];
+    if (route.scope === 'account') route.ingest(event, account);
+    else if (current === null) unattributed += endpoint === 'product-update' ? 1 : 0;
+    else route.ingest(event, hold(conversationId ?? current));
   }
   for (const { feed, counts } of streams.values()) {
     const owner = collector.ownerOf(feed);
@@ -186,21 +159,16 @@ export function readHar(har: unknown): HarCapture {
       unattributed += counts.streamItems;
       continue;
     }
-    const found = capture(owner);
-    found.streams.push(feed.stream);
-    for (const [key, value] of Object.entries(counts) as [keyof TransportObservation, number][])
-      found.transport[key] += value;
+    const holding = hold(owner);
+    holding.captured.noteStream(feed.key, feed.stream);
+    holding.noteStream({ counts });
   }
   const warnings: string[] = [];
   if (unreadable > 0) warnings.push(`${unreadable} HAR entries could not be read; left out.`);
-  const conversations = [...captures.values()].map(({ olderPages, ...rest }) => ({
-    ...rest,
-    messagesPages: [...rest.messagesPages, ...olderPages],
-  }));
   if (unattributed > 0) {
     warnings.push(
       `${unattributed} stream items or product refreshes came before any conversation; left out.`,
     );
   }
-  return { conversations, me, warnings };
+  return { conversations: [...holdings.values()], account, warnings };
 }

@@ -52,8 +52,19 @@ const allowed: Record<string, string[]> = {
   'runtime/contract': ['model', 'api', 'insights', 'export', 'capture', 'library'],
   // The isolated-world relay: a byte budget, and no part of the worker.
   'runtime/relay': ['runtime/contract', 'capture'],
-  'runtime/worker': ['model', 'api', 'insights', 'export', 'capture', 'library', 'runtime/contract'],
-  cli: ['model', 'api', 'insights', 'export', 'capture', 'library'],
+  // What a captured response becomes: routed, held, assembled, inspected; the worker and `inspect` drive it.
+  session: ['model', 'api', 'insights', 'capture', 'runtime/contract'],
+  'runtime/worker': [
+    'model',
+    'api',
+    'insights',
+    'export',
+    'capture',
+    'library',
+    'runtime/contract',
+    'session',
+  ],
+  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'session'],
 };
 
 describe('lib/ layers', () => {

@@ -20,7 +20,7 @@ import { loadSettings } from '@/lib/runtime/contract/settings-items';
 import { hasSiteAccess } from '@/lib/runtime/contract/site-access';
 import { rateGovernorItem, removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
 import type { Schedule } from '@/lib/runtime/contract/timer';
-import { AccountHolding } from './account-holding';
+import { AccountHolding } from '@/lib/session/account-holding';
 import { AccountRun } from './account-run';
 import { type ExportPreparer, serveExportsOverPorts, serveExportsToPages } from './export-port-server';
 import { createLensWorker, deliverFromRelay, type LensWorker, type TabLensStore } from './lens-worker';

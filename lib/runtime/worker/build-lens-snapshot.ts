@@ -4,7 +4,7 @@ import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import type { ConversationHolding } from './conversation-holding';
+import type { ConversationHolding } from '@/lib/session/conversation-holding';
 
 /** Longer lists of the format comparison are cut here; the counts say how many there were. */
 export const MAX_LISTED_DIFFERENCES = 100;

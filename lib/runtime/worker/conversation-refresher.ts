@@ -3,9 +3,9 @@ import { loadConversationPages, type PagesProgress } from '@/lib/api/conversatio
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { LensError } from '@/lib/model/result';
 import type { LoadState } from '@/lib/runtime/contract/lens-snapshot';
-import type { AccountHolding } from './account-holding';
-import { answersNone } from './ask-again';
-import type { ConversationHolding } from './conversation-holding';
+import type { AccountHolding } from '@/lib/session/account-holding';
+import { answersNone } from '@/lib/session/ask-again';
+import type { ConversationHolding } from '@/lib/session/conversation-holding';
 import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigger } from './refresh-plan';
 
 export interface RefresherDeps {

@@ -19,7 +19,7 @@ import type {
 } from '@/lib/runtime/contract/relay-channel';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';
-import type { AccountHolding } from './account-holding';
+import type { AccountHolding } from '@/lib/session/account-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-bytes';
 import type { LibrarySink } from './library-recorder';

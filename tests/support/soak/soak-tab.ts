@@ -6,8 +6,8 @@ import {
 } from '@/lib/runtime/contract/relay-channel';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
-import { AccountHolding } from '@/lib/runtime/worker/account-holding';
 import { createLensWorker, deliverFromRelay, type LensWorker } from '@/lib/runtime/worker/lens-worker';
+import { AccountHolding } from '@/lib/session/account-holding';
 import { type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { clientOver, type Handler } from '@/tests/support/fakes/fake-backend';
 import { fakeChatWindow } from '@/tests/support/fakes/fake-chat-window';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readHar } from '@/lib/cli/har-capture';
-import { detectTransport } from '@/lib/insights/transport';
+import { detectTransport, NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';
 import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/support/build-har';
@@ -12,14 +12,12 @@ const live = FIXTURE_IDS.products;
 const topic = 'conversation-turn-7f3a';
 
 describe('readHar', () => {
-  it('collects every page of the messages format, newest first', () => {
+  it('holds every page of the messages format, the newest and the older ones, and the account', () => {
     const capture = readHar(har(conversationEntries(FIXTURE_IDS.longHistory)));
     const [conversation] = capture.conversations;
     expect(capture.conversations).toHaveLength(1);
-    expect(conversation?.messagesPages.length).toBeGreaterThanOrEqual(3);
-    const first = conversation?.messagesPages[0] as { page_info: { has_next_page: boolean } };
-    expect(first.page_info.has_next_page).toBe(false);
-    expect(capture.me).not.toBeNull();
+    expect(conversation?.pages.progress()).toMatchObject({ pagesLoaded: 3, hasMore: false });
+    expect(capture.account.current()).not.toBeNull();
   });
 
   it('keeps each conversation apart and gives product calls to the conversation loaded before them', () => {
@@ -29,18 +27,24 @@ describe('readHar', () => {
         ...conversationEntries(FIXTURE_IDS.products, { products: true, sseAnswer: true }),
       ]),
     );
-    const byId = new Map(capture.conversations.map((conversation) => [conversation.id, conversation]));
-    expect(byId.get(FIXTURE_IDS.plain)?.productBodies).toEqual([]);
-    expect(byId.get(FIXTURE_IDS.products)?.productBodies.length).toBe(3);
-    expect(byId.get(FIXTURE_IDS.products)?.transport).toEqual({ streamItems: 0, sseAnswers: 1, handoffs: 0 });
+    const byId = new Map(
+      capture.conversations.map((conversation) => [conversation.conversationId, conversation]),
+    );
+    expect(byId.get(FIXTURE_IDS.plain)?.captured.products()).toEqual([]);
+    expect(byId.get(FIXTURE_IDS.products)?.captured.products().length).toBeGreaterThan(0);
+    expect(byId.get(FIXTURE_IDS.products)?.captured.transport()).toEqual({
+      streamItems: 0,
+      sseAnswers: 1,
+      handoffs: 0,
+    });
   });
 
   it('counts stream-item frames of the document form and leaves out a tree that answered 404', () => {
     const capture = readHar(
       har(conversationEntries(FIXTURE_IDS.treeMissing, { webSocketFrames: 4, treeStatus: 404 })),
     );
-    expect(capture.conversations[0]?.transport.streamItems).toBe(4);
-    expect(capture.conversations[0]?.tree).toBeNull();
+    expect(capture.conversations[0]?.captured.transport().streamItems).toBe(4);
+    expect(capture.conversations[0]?.captured.tree().json).toBeNull();
   });
 
   it("reads the live site's answer: items on ws.chatgpt.com, a catch-up duplicate counted once, no done", () => {
@@ -49,10 +53,8 @@ describe('readHar', () => {
     );
     const [conversation] = capture.conversations;
     // Six items; the last catch-up arrives twice and the closing 'done' carries no answer.
-    expect(conversation?.transport).toEqual({ streamItems: 6, sseAnswers: 0, handoffs: 1 });
-    expect(detectTransport(conversation?.transport ?? { streamItems: 0, sseAnswers: 0, handoffs: 0 })).toBe(
-      'websocket',
-    );
+    expect(conversation?.captured.transport()).toEqual({ streamItems: 6, sseAnswers: 0, handoffs: 1 });
+    expect(detectTransport(conversation?.captured.transport() ?? NOTHING_OBSERVED)).toBe('websocket');
   });
 
   it('gives frames that name no conversation to the one whose handoff named their topic', () => {
@@ -69,17 +71,19 @@ describe('readHar', () => {
         ...conversationEntries(live),
       ]),
     );
-    const byId = new Map(capture.conversations.map((conversation) => [conversation.id, conversation]));
-    expect(byId.get(live)?.transport.streamItems).toBe(3);
-    expect(byId.get(FIXTURE_IDS.plain)?.transport.streamItems).toBe(0);
+    const byId = new Map(
+      capture.conversations.map((conversation) => [conversation.conversationId, conversation]),
+    );
+    expect(byId.get(live)?.captured.transport().streamItems).toBe(3);
+    expect(byId.get(FIXTURE_IDS.plain)?.captured.transport().streamItems).toBe(0);
   });
 
   it('says websocket for a handoff whose frames the HAR did not record', () => {
     const [, submit] = liveAnswerEntries(live, topic, []);
     const capture = readHar(har([...conversationEntries(live), submit]));
-    expect(
-      detectTransport(capture.conversations[0]?.transport ?? { streamItems: 0, sseAnswers: 0, handoffs: 0 }),
-    ).toBe('websocket');
+    expect(detectTransport(capture.conversations[0]?.captured.transport() ?? NOTHING_OBSERVED)).toBe(
+      'websocket',
+    );
   });
 
   it('lets no resume token (SSE body or frame) or socket token reach any output of inspect', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { HoldingFacts } from '@/lib/runtime/worker/conversation-holding';
 import {
   CURRENT_FOR_MS,
   lookWaitsUntil,
@@ -8,6 +7,7 @@ import {
   planRefresh,
   type RefreshTrigger,
 } from '@/lib/runtime/worker/refresh-plan';
+import type { HoldingFacts } from '@/lib/session/conversation-holding';
 
 const NOW = 1_800_000_000_000;
 
