@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { OfferRow } from '@/lib/insights/offers';
 import type { QueryKind } from '@/lib/insights/queries';
 import { cleanSourceUrl } from '@/lib/insights/source-url';
 import type { Transport } from '@/lib/insights/transport';
@@ -192,3 +193,10 @@ export function readLibraryConversation(stored: unknown, savedAt: number): Libra
   if (!read.success) return null;
   return { ...read.output, savedAt: read.output.savedAt ?? savedAt };
 }
+
+/**
+ * An offer of the inspection as the library keeps it: the members OFFER declares, read from the row of the
+ * same names (the product's title is `product` here), and nothing else of it.
+ */
+export const libraryOfferOf = (offer: OfferRow): LibraryOffer =>
+  v.parse(OFFER, { ...offer, product: offer.productTitle });

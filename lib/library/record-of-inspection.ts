@@ -5,12 +5,12 @@ import type { SearchQuery } from '@/lib/insights/queries';
 import { pageKey } from '@/lib/insights/source-url';
 import type { WebSource } from '@/lib/insights/sources';
 import type { NormalizedMessage } from '@/lib/model/conversation';
-import type {
-  LibraryAd,
-  LibraryConversation,
-  LibraryOffer,
-  LibraryPage,
-  LibraryTurn,
+import {
+  type LibraryAd,
+  type LibraryConversation,
+  type LibraryPage,
+  type LibraryTurn,
+  libraryOfferOf,
 } from './library-record';
 
 export interface RecordOptions {
@@ -128,24 +128,6 @@ function libraryAds(inspection: Inspection): LibraryAd[] {
   }));
 }
 
-function libraryOffers(inspection: Inspection): LibraryOffer[] {
-  return inspection.offers.map((offer) => ({
-    productId: offer.productId,
-    product: offer.productTitle,
-    brand: offer.brand,
-    merchant: offer.merchant,
-    currency: offer.currency,
-    base: offer.base,
-    shipping: offer.shipping,
-    tax: offer.tax,
-    total: offer.total,
-    priceText: offer.priceText,
-    bestPriceTag: offer.bestPriceTag,
-    availability: offer.availability,
-    url: offer.url,
-  }));
-}
-
 /** The models that answered, in order, else the conversation's default model. */
 function modelsOf(turns: readonly LibraryTurn[], defaultModel: string | null): string[] {
   const models = [...new Set(turns.flatMap((turn) => (turn.model === null ? [] : [turn.model])))];
@@ -174,6 +156,6 @@ export function recordOfInspection(
     answerTextKept: options.keepAnswerText,
     turns,
     ads: libraryAds(inspection),
-    offers: libraryOffers(inspection),
+    offers: inspection.offers.map(libraryOfferOf),
   };
 }
