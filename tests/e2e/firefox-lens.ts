@@ -29,19 +29,30 @@ export interface FirefoxLens {
 
 const TIMEOUT_MS = 20_000;
 
-/** A file Firefox finished saving in `folder` that was not there before (savedFile). */
-async function newFile(folder: string, before: ReadonlySet<string>): Promise<string> {
-  let name: string | undefined;
+/**
+ * A file Firefox finished saving in `folder` that was not there before (savedFile), read: one of a
+ * temporary name may be renamed between being listed and being read, and is looked for again.
+ */
+async function newFile(
+  folder: string,
+  before: ReadonlySet<string>,
+): Promise<{ name: string; bytes: Buffer }> {
+  let saved: { name: string; bytes: Buffer } | undefined;
   await expect
     .poll(
       () => {
-        name = savedFile(folder, before);
-        return name;
+        const name = savedFile(folder, before);
+        try {
+          saved = name === undefined ? undefined : { name, bytes: readFileSync(join(folder, name)) };
+        } catch {
+          saved = undefined;
+        }
+        return saved;
       },
       { timeout: TIMEOUT_MS, interval: 100 },
     )
     .toBeDefined();
-  return name as string;
+  return saved as { name: string; bytes: Buffer };
 }
 
 /**
@@ -89,8 +100,7 @@ export const firefoxTest = (prefs: Record<string, unknown> = {}) =>
           async download(click) {
             const before = new Set(readdirSync(downloadDir));
             await click();
-            const name = await newFile(downloadDir, before);
-            const bytes = readFileSync(join(downloadDir, name));
+            const { name, bytes } = await newFile(downloadDir, before);
             return { name, bytes, text: bytes.toString('utf8') };
           },
         });

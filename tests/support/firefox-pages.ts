@@ -92,10 +92,10 @@ export async function tabIdOf(browser: Browser, extensionOrigin: string, page: P
 /**
  * The name of a file Firefox finished saving in `folder` that was not there before, or undefined while
  * none is: while it saves, an empty file of the final name waits beside the `.part` file that receives
- * the bytes.
+ * the bytes, and a file of a temporary name may be listed and renamed before it is looked at.
  */
 export function savedFile(folder: string, before: ReadonlySet<string>): string | undefined {
   const names = readdirSync(folder).filter((file) => !before.has(file));
   if (names.some((file) => file.endsWith('.part'))) return undefined;
-  return names.find((file) => statSync(join(folder, file)).size > 0);
+  return names.find((file) => (statSync(join(folder, file), { throwIfNoEntry: false })?.size ?? 0) > 0);
 }
