@@ -85,6 +85,7 @@ export function readHar(har: unknown): HarCapture {
   const hold = (id: string): ConversationHolding => {
     let found = holdings.get(id);
     if (found === undefined) {
+      // No refresh is planned over a file's holdings, the only reader of their clock.
       found = new ConversationHolding(id, { now: () => 0 });
       holdings.set(id, found);
     }
