@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
+import { AD_COLUMNS } from '@/features/ads/ad-columns';
+import { OFFER_COLUMNS } from '@/features/offers/offer-columns';
+import { QUERY_COLUMNS } from '@/features/queries/query-columns';
+import { PAGE_COLUMNS } from '@/features/sources/page-columns';
 import type { LibraryTables } from '@/lib/library/page-tables';
-import { AD_COLUMNS } from './ad-columns';
-import { OFFER_COLUMNS } from './offer-columns';
-import { PAGE_COLUMNS } from './page-columns';
-import { QUERY_COLUMNS } from './query-columns';
 import { TableTab, type TableTabProps } from './TableTab';
 import type { TableChoiceProps } from './table-choices';
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
+import type { CitationStyle } from '@/features/sources/markdown-citations';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';

@@ -1,5 +1,5 @@
 import { type JSX, useId } from 'react';
-import type { Transport } from '@/lib/insights/transport';
+import type { Transport } from '@/features/details/transport';
 
 const LABELS: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'not seen yet' };
 

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
+import { AdsView } from '@/features/ads/AdsView';
+import { DetailsView } from '@/features/details/DetailsView';
+import { OffersView } from '@/features/offers/OffersView';
+import { QueriesView } from '@/features/queries/QueriesView';
+import { SourcesView } from '@/features/sources/SourcesView';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import { AdsView } from './AdsView';
-import { DetailsView } from './DetailsView';
-import { OffersView } from './OffersView';
-import { QueriesView } from './QueriesView';
-import { SourcesView } from './SourcesView';
 
 /** What every view is given: the tab's snapshot, and the actions a view may offer. */
 export interface ViewProps {

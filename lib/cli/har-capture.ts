@@ -1,8 +1,8 @@
+import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
 import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent } from '@/lib/capture/page-event';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
-import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';

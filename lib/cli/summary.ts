@@ -1,5 +1,5 @@
+import type { QueryKind } from '@/features/queries/queries';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { QueryKind } from '@/lib/insights/queries';
 import { countOf } from '@/lib/model/count-text';
 
 function adsLine(inspection: Inspection): string {

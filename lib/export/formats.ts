@@ -1,4 +1,4 @@
-import type { CitationStyle } from './markdown-citations';
+import type { CitationStyle } from '@/features/sources/markdown-citations';
 
 /**
  * Every export format, one row each (architecture "Registries"): what it is called, the file it makes, and

@@ -1,11 +1,11 @@
-import type { AdsOverview } from '@/lib/insights/ads';
+import type { AdsOverview } from '@/features/ads/ads';
+import type { FormatComparison } from '@/features/details/format-comparison';
+import type { Transport } from '@/features/details/transport';
+import type { OfferRow } from '@/features/offers/offers';
+import type { QueryKind, QuerySource } from '@/features/queries/queries';
+import type { WebSource } from '@/features/sources/sources';
 import { type CanvasDocument, readCanvases } from '@/lib/insights/canvas';
-import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { OfferRow } from '@/lib/insights/offers';
-import type { QueryKind, QuerySource } from '@/lib/insights/queries';
-import type { WebSource } from '@/lib/insights/sources';
-import type { Transport } from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type {
   ConversationFlags,

@@ -1,4 +1,4 @@
-import { withoutMarkers } from '@/lib/insights/citation-sweep';
+import { withoutMarkers } from '@/features/sources/citation-sweep';
 import {
   assetDetails,
   assetKindLabel,

@@ -1,12 +1,12 @@
+import { markdownAds } from '@/features/ads/markdown-ads';
+import { markdownDetails } from '@/features/details/markdown-details';
+import { markdownOffers } from '@/features/offers/markdown-offers';
+import { markdownQueries } from '@/features/queries/markdown-queries';
 import type { Inspection } from '@/lib/insights/inspection';
 import { exportFieldValues } from './export-fields';
 import type { ExportOptions } from './export-options';
 import { inParts } from './in-parts';
-import { markdownAds } from './markdown-ads';
 import type { AssetPathResolver } from './markdown-assets';
-import { markdownDetails } from './markdown-details';
-import { markdownOffers } from './markdown-offers';
-import { markdownQueries } from './markdown-queries';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
 import { transcriptSource } from './transcript-source';

@@ -1,10 +1,17 @@
+import type { QueryKind, SearchQuery } from '@/features/queries/queries';
+import { type CitationPiece, resolveCitations } from '@/features/sources/citation-markers';
+import { MAY_HOLD_MARKER, withoutMarkers } from '@/features/sources/citation-sweep';
+import { readContentReferences } from '@/features/sources/content-references';
+import {
+  type CitationNumbers,
+  citedMarkdown,
+  type TurnFootnotes,
+  turnPages,
+  turnPagesMarkdown,
+} from '@/features/sources/markdown-citations';
 import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
-import { type CitationPiece, resolveCitations } from '@/lib/insights/citation-markers';
-import { MAY_HOLD_MARKER, withoutMarkers } from '@/lib/insights/citation-sweep';
-import { readContentReferences } from '@/lib/insights/content-references';
 import { imagePrompt } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { QueryKind, SearchQuery } from '@/lib/insights/queries';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
 import { isToolChatter } from '@/lib/insights/tool-chatter';
 import type { NormalizedMessage } from '@/lib/model/conversation';
@@ -14,13 +21,6 @@ import { groupBy } from './group-by';
 import { promptTimeLine } from './iso-time';
 import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
-import {
-  type CitationNumbers,
-  citedMarkdown,
-  type TurnFootnotes,
-  turnPages,
-  turnPagesMarkdown,
-} from './markdown-citations';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
 import type { ReasoningDetail, TranscriptOptions } from './transcript-options';
@@ -142,7 +142,7 @@ function toolContentBlock(message: NormalizedMessage, state: TranscriptState): s
  * The message's text with its citation markers rewritten, from the pieces the inspection resolved; a
  * message it did not resolve (outside every turn) is resolved by its own references. Most messages have no
  * marker and are left alone. The inspection resolved every message of the turns that holds a marker
- * (lib/insights/sources.ts): where it looked at every message, what it resolved is all there is to
+ * (features/sources/sources.ts): where it looked at every message, what it resolved is all there is to
  * rewrite, and no text is scanned for markers again.
  */
 function displayedText(

@@ -1,16 +1,21 @@
+import { type AdsOverview, summarizeAds } from '@/features/ads/ads';
+import { withStreamedAds } from '@/features/ads/streamed-ads';
+import type { FormatComparison } from '@/features/details/format-comparison';
+import {
+  detectTransport,
+  NOTHING_OBSERVED,
+  type Transport,
+  type TransportObservation,
+} from '@/features/details/transport';
+import { type OfferRow, offersTable } from '@/features/offers/offers';
+import { extractQueries, type QueryReport } from '@/features/queries/queries';
+import { type TurnFact, turnFacts } from '@/features/queries/turn-facts';
+import { type CitedMessage, extractSources, type WebSource } from '@/features/sources/sources';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';
 import type { StreamedTurn } from '@/lib/model/streamed-turn';
-import { type AdsOverview, summarizeAds } from './ads';
-import type { FormatComparison } from './format-comparison';
-import { type OfferRow, offersTable } from './offers';
-import { extractQueries, type QueryReport } from './queries';
-import { type CitedMessage, extractSources, type WebSource } from './sources';
-import { withStreamedAds } from './streamed-ads';
-import { detectTransport, NOTHING_OBSERVED, type Transport, type TransportObservation } from './transport';
-import { type TurnFact, turnFacts } from './turn-facts';
 
 /**
  * Everything Chat Lens knows about one conversation, in one bundle: the exporters, the popup, the side panel

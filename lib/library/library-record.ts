@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { OfferRow } from '@/lib/insights/offers';
-import type { QueryKind } from '@/lib/insights/queries';
+import type { Transport } from '@/features/details/transport';
+import type { OfferRow } from '@/features/offers/offers';
+import type { QueryKind } from '@/features/queries/queries';
 import { cleanSourceUrl } from '@/lib/insights/source-url';
-import type { Transport } from '@/lib/insights/transport';
 import { isRecord } from '@/lib/model/json-read';
 
 /*
@@ -110,7 +110,7 @@ const TURN = v.object({
   /** When the prompt was sent. */
   at: finite,
   model: text,
-  /** Whether a search ran; null when nothing can tell (lib/insights/turn-facts.ts). */
+  /** Whether a search ran; null when nothing can tell (features/queries/turn-facts.ts). */
   searched: knownFlag,
   /** How the answer streamed while Chat Lens watched; null when it was only loaded. */
   transport: v.fallback(v.nullable(v.picklist(namesOf(TURN_TRANSPORTS))), null),

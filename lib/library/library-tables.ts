@@ -1,7 +1,7 @@
-import { ADS_TABLE } from './ads-table';
+import { ADS_TABLE } from '@/features/ads/ads-table';
+import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from './joined-table';
 import type { LibraryTable } from './library-table';
-import { OFFERS_TABLE } from './offers-table';
 
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and

@@ -1,19 +1,19 @@
+import { type AdTableRow, adRows } from '@/features/ads/page-tables-ads';
+import { type OfferTableRow, offerRows } from '@/features/offers/page-tables-offers';
+import { type QueryTableRow, queryTableRows } from '@/features/queries/page-tables-queries';
+import { type PageTableRow, pageOccurrences, pageRows } from '@/features/sources/page-tables-pages';
 import type { LibraryFilter } from './library-filter';
 import type { LibraryConversation } from './library-record';
-import { type AdTableRow, adRows } from './page-tables-ads';
 import { tableConversationOf } from './page-tables-conversation';
-import { type OfferTableRow, offerRows } from './page-tables-offers';
-import { type PageTableRow, pageOccurrences, pageRows } from './page-tables-pages';
-import { type QueryTableRow, queryTableRows } from './page-tables-queries';
 import { flatTable, ScopedTable } from './scoped-table';
 import { compareText } from './sort-rows';
 
+export type { AdTableRow } from '@/features/ads/page-tables-ads';
+export type { OfferTableRow } from '@/features/offers/page-tables-offers';
+export type { QueryTableRow } from '@/features/queries/page-tables-queries';
+export type { PageTableRow } from '@/features/sources/page-tables-pages';
 export { type LibraryFilter, NO_FILTER } from './library-filter';
-export type { AdTableRow } from './page-tables-ads';
 export type { ConversationColumns } from './page-tables-conversation';
-export type { OfferTableRow } from './page-tables-offers';
-export type { PageTableRow } from './page-tables-pages';
-export type { QueryTableRow } from './page-tables-queries';
 export { type SortDirection, sortRows } from './sort-rows';
 
 /** The library page's four tables over the records of one load, and what their filters offer. */

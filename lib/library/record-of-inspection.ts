@@ -1,9 +1,9 @@
+import type { SearchQuery } from '@/features/queries/queries';
+import type { CitationPiece } from '@/features/sources/citation-markers';
+import type { WebSource } from '@/features/sources/sources';
 import { groupBy } from '@/lib/export/group-by';
-import type { CitationPiece } from '@/lib/insights/citation-markers';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { SearchQuery } from '@/lib/insights/queries';
 import { pageKey } from '@/lib/insights/source-url';
-import type { WebSource } from '@/lib/insights/sources';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import {
   type LibraryAd,

@@ -1,5 +1,5 @@
+import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
 import type { ProductRefreshRun } from '@/lib/api/product-update-refresh';
-import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/insights/transport';
 import { type AdsReport, noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';

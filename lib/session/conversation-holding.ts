@@ -1,5 +1,5 @@
+import type { TransportObservation } from '@/features/details/transport';
 import type { Inspection } from '@/lib/insights/inspection';
-import type { TransportObservation } from '@/lib/insights/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
 import type { LensError, Result } from '@/lib/model/result';

@@ -1,4 +1,4 @@
-import { compareFormats, type FormatComparison, withStreamOnly } from '@/lib/insights/format-comparison';
+import { compareFormats, type FormatComparison, withStreamOnly } from '@/features/details/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { Conversation } from '@/lib/model/conversation';

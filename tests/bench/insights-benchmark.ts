@@ -1,8 +1,8 @@
-import { summarizeAds } from '@/lib/insights/ads';
-import { offersTable } from '@/lib/insights/offers';
-import { extractQueries } from '@/lib/insights/queries';
-import { extractSources } from '@/lib/insights/sources';
-import { detectTransport } from '@/lib/insights/transport';
+import { summarizeAds } from '@/features/ads/ads';
+import { detectTransport } from '@/features/details/transport';
+import { offersTable } from '@/features/offers/offers';
+import { extractQueries } from '@/features/queries/queries';
+import { extractSources } from '@/features/sources/sources';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';

@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
+import { NOTHING_OBSERVED } from '@/features/details/transport';
 import { writeExport } from '@/lib/export/format-writers';
-import { NOTHING_OBSERVED } from '@/lib/insights/transport';
 import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';

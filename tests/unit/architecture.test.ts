@@ -30,11 +30,14 @@ function projectImports(file: string): string[] {
   });
 }
 
-const projectFiles = ['lib', 'components', 'entrypoints', 'scripts', 'modules', 'tests'].flatMap(sourceFiles);
+const projectFiles = ['lib', 'features', 'components', 'entrypoints', 'scripts', 'modules', 'tests'].flatMap(
+  sourceFiles,
+);
 const libFiles = projectFiles.filter((file) => file.startsWith('lib/'));
 
-/** lib/'s layer of a path: its folder, or runtime/<context> inside lib/runtime. */
+/** lib/'s layer of a path: its folder, or runtime/<context> inside lib/runtime; every feature is one layer. */
 const layerOf = (path: string): string | null => {
+  if (path.startsWith('features/')) return 'features';
   const match = /^lib\/([^/]+)(?:\/([^/]+)\/)?/.exec(path);
   if (match === null) return null;
   return match[1] === 'runtime' ? `runtime/${match[2] ?? ''}` : (match[1] ?? null);
@@ -44,16 +47,17 @@ const allowed: Record<string, string[]> = {
   model: [],
   capture: [],
   api: ['model', 'capture'],
-  insights: ['model'],
-  export: ['model', 'insights', 'capture'],
+  // The inspection runs every feature's reader (features/index.ts).
+  insights: ['model', 'features'],
+  export: ['model', 'insights', 'capture', 'features'],
   // What the library keeps across conversations, and what is read out of it.
-  library: ['model', 'insights', 'export', 'capture'],
+  library: ['model', 'insights', 'export', 'capture', 'features'],
   // What more than one context uses: the channels, the stored items and their types.
-  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture', 'library'],
+  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture', 'library', 'features'],
   // The isolated-world relay: a byte budget, and no part of the worker.
   'runtime/relay': ['runtime/contract', 'capture'],
   // What a captured response becomes: routed, held, assembled, inspected; the worker and `inspect` drive it.
-  session: ['model', 'api', 'insights', 'capture', 'runtime/contract'],
+  session: ['model', 'api', 'insights', 'capture', 'runtime/contract', 'features'],
   'runtime/worker': [
     'model',
     'api',
@@ -63,8 +67,9 @@ const allowed: Record<string, string[]> = {
     'library',
     'runtime/contract',
     'session',
+    'features',
   ],
-  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'session'],
+  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'session', 'features'],
 };
 
 describe('lib/ layers', () => {
@@ -93,16 +98,40 @@ describe('lib/ layers', () => {
   });
 });
 
-describe('the views', () => {
-  const componentFiles = projectFiles.filter((file) => file.startsWith('components/'));
-  const viewLayers = ['model', 'insights', 'export', 'capture', 'library', 'runtime/contract'];
+/** A view file: what the popup, the side panel and the library page render (React). */
+const isViewFile = (file: string): boolean => file.startsWith('components/') || file.endsWith('.tsx');
 
-  it.each(componentFiles)('%s reaches the runtime only through its contract', (file) => {
-    const reached = projectImports(file).filter((target) => target.startsWith('lib/'));
+describe('the views', () => {
+  const viewFiles = projectFiles.filter((file) => /^(components|features)\//.test(file) && isViewFile(file));
+  const viewLayers = ['model', 'insights', 'export', 'capture', 'library', 'runtime/contract', 'features'];
+
+  it.each(viewFiles)('%s reaches the runtime only through its contract', (file) => {
+    const reached = projectImports(file).filter((target) => /^(lib|features)\//.test(target));
     expect(reached.filter((target) => !viewLayers.includes(layerOf(target) ?? ''))).toEqual([]);
     expect(projectImports(file).filter((target) => /^(tests|scripts|entrypoints)\//.test(target))).toEqual(
       [],
     );
+  });
+});
+
+describe('the features', () => {
+  /** architecture "Features": a feature's reader, sections, members and tables are pure, beside its views. */
+  const pureLayers = ['model', 'capture', 'insights', 'export', 'library', 'features'];
+  const pureFiles = projectFiles.filter((file) => file.startsWith('features/') && !isViewFile(file));
+
+  it.each(pureFiles)('%s is pure: no view, no React, nothing of the browser', (file) => {
+    expect(projectImports(file).filter((target) => !pureLayers.includes(layerOf(target) ?? ''))).toEqual([]);
+    expect(
+      specifiers(file).filter((specifier) => /^(react|wxt|#imports|webextension)/.test(specifier)),
+    ).toEqual([]);
+    expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\bbrowser\.|\bchrome\./);
+  });
+
+  it('only view files import React', () => {
+    const pure = projectFiles.filter((file) => /^(lib|features)\//.test(file) && !isViewFile(file));
+    expect(
+      pure.filter((file) => specifiers(file).some((specifier) => /^react(-dom)?(\/|$)/.test(specifier))),
+    ).toEqual([]);
   });
 });
 

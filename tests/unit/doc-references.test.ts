@@ -19,8 +19,8 @@ function filesUnder(folder: string, pattern: RegExp): string[] {
 }
 
 const sources = [
-  ...['lib', 'components', 'entrypoints', 'scripts', 'modules', 'tests', 'bin'].flatMap((folder) =>
-    filesUnder(folder, /\.(tsx?|mjs|js|css|html)$/),
+  ...['lib', 'features', 'components', 'entrypoints', 'scripts', 'modules', 'tests', 'bin'].flatMap(
+    (folder) => filesUnder(folder, /\.(tsx?|mjs|js|css|html)$/),
   ),
   ...readdirSync(root).filter((name) => /\.(ts|json)$/.test(name) && name !== 'package-lock.json'),
 ].filter((file) => !file.includes('/golden/') && !file.endsWith('.json'));

@@ -1,12 +1,12 @@
+import type { AdsOverview } from '@/features/ads/ads';
+import type { FormatComparison } from '@/features/details/format-comparison';
+import type { Transport, TransportObservation } from '@/features/details/transport';
+import type { OfferRow } from '@/features/offers/offers';
+import type { QueryReport } from '@/features/queries/queries';
+import type { TurnFact } from '@/features/queries/turn-facts';
+import type { WebSource } from '@/features/sources/sources';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernorState } from '@/lib/api/rate-governor';
-import type { AdsOverview } from '@/lib/insights/ads';
-import type { FormatComparison } from '@/lib/insights/format-comparison';
-import type { OfferRow } from '@/lib/insights/offers';
-import type { QueryReport } from '@/lib/insights/queries';
-import type { WebSource } from '@/lib/insights/sources';
-import type { Transport, TransportObservation } from '@/lib/insights/transport';
-import type { TurnFact } from '@/lib/insights/turn-facts';
 import type { FormatLoads } from '@/lib/model/conversation';
 import type { LensError } from '@/lib/model/result';
 

@@ -1,6 +1,6 @@
+import type { FormatComparison } from '@/features/details/format-comparison';
 import type { RateGovernorState } from '@/lib/api/rate-governor';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
-import type { FormatComparison } from '@/lib/insights/format-comparison';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';

@@ -1,6 +1,6 @@
+import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
-import type { TransportObservation } from '@/lib/insights/transport';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
 import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';

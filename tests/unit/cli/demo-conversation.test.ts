@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markdownAds } from '@/features/ads/markdown-ads';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { summarize } from '@/lib/cli/summary';
-import { markdownAds } from '@/lib/export/markdown-ads';
 import { readCanvases } from '@/lib/insights/canvas';
 import type { Inspection } from '@/lib/insights/inspection';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CitationStyle } from '@/features/sources/markdown-citations';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { WHOLE_FILE_LIMIT_BYTES } from '@/lib/cli/run-cli';
 import { summarize } from '@/lib/cli/summary';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { toExportDocument } from '@/lib/export/json-export';
-import type { CitationStyle } from '@/lib/export/markdown-citations';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';

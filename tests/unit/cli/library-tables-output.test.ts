@@ -1,10 +1,10 @@
 import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import { ADS_TABLE } from '@/features/ads/ads-table';
+import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
-import { ADS_TABLE } from '@/lib/library/ads-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import type { LibraryTable } from '@/lib/library/library-table';
-import { OFFERS_TABLE } from '@/lib/library/offers-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { conversationEntries, har } from '@/tests/support/build-har';

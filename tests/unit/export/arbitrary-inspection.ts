@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareFormats } from '@/lib/insights/format-comparison';
+import { compareFormats } from '@/features/details/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { QueryKind, QuerySource, SearchQuery } from '@/features/queries/queries';
 import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { inspect } from '@/lib/insights/inspection';
-import type { QueryKind, QuerySource, SearchQuery } from '@/lib/insights/queries';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
 /**

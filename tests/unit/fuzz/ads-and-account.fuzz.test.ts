@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { summarizeAds } from '@/lib/insights/ads';
+import { summarizeAds } from '@/features/ads/ads';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { ACCOUNT_DOCUMENT, ADS_DOCUMENTS } from './fixture-documents';

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { type CitationNumbers, citedMarkdown } from '@/lib/export/markdown-citations';
-import { resolveCitations } from '@/lib/insights/citation-markers';
-import { withoutMarkers } from '@/lib/insights/citation-sweep';
-import { type ReferencedPage, readContentReferences } from '@/lib/insights/content-references';
+import { resolveCitations } from '@/features/sources/citation-markers';
+import { withoutMarkers } from '@/features/sources/citation-sweep';
+import { type ReferencedPage, readContentReferences } from '@/features/sources/content-references';
+import { type CitationNumbers, citedMarkdown } from '@/features/sources/markdown-citations';
 import { cite } from '@/tests/unit/fixtures/citations';
 import { fuzz } from './fuzz-property';
 import { hostileJson, hostileString } from './hostile-values';
 
 /**
- * The citation marker rewriters (site-interface 10.5; lib/insights/citation-markers.ts and
- * lib/insights/citation-sweep.ts, lib/export/markdown-citations.ts): an answer's own words around the markers
+ * The citation marker rewriters (site-interface 10.5; features/sources/citation-markers.ts and
+ * features/sources/citation-sweep.ts, features/sources/markdown-citations.ts): an answer's own words around the markers
  * are never lost, whatever the markers are (known, unknown, cut short, explained by a reference or by
  * nothing), and no private-use character or marker is left.
  */

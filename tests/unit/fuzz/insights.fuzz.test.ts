@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
+import { detectTransport } from '@/features/details/transport';
+import { extractQueries } from '@/features/queries/queries';
+import { summarizeDomains } from '@/features/sources/domain-summary';
+import { extractSources } from '@/features/sources/sources';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
-import { summarizeDomains } from '@/lib/insights/domain-summary';
-import { extractQueries } from '@/lib/insights/queries';
-import { extractSources } from '@/lib/insights/sources';
-import { detectTransport } from '@/lib/insights/transport';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { StreamCollector } from '@/lib/model/stream-collector';
 import { withoutPrivateUse } from '@/tests/unit/fixtures/citations';

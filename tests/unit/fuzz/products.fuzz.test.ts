@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { offersTable } from '@/lib/insights/offers';
+import { offersTable } from '@/features/offers/offers';
 import { ProductCollection } from '@/lib/model/product-collection';
 import type { Product } from '@/lib/model/product-entity';
 import { parseOffer } from '@/lib/model/product-offer';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
+import { compareFormats } from '@/features/details/format-comparison';
 import { summarize } from '@/lib/cli/summary';
 import { writeExport } from '@/lib/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
 import { transcriptBlocks } from '@/lib/export/markdown-transcript';
 import { transcriptSource } from '@/lib/export/transcript-source';
-import { compareFormats } from '@/lib/insights/format-comparison';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';

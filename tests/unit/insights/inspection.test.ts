@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFormats } from '@/lib/insights/format-comparison';
+import { compareFormats } from '@/features/details/format-comparison';
 import { inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';

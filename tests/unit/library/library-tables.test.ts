@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ADS_TABLE } from '@/lib/library/ads-table';
+import { ADS_TABLE } from '@/features/ads/ads-table';
+import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import type { LibraryAd, LibraryConversation, LibraryOffer } from '@/lib/library/library-record';
 import type { LibraryTable, TableRow } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { OFFERS_TABLE } from '@/lib/library/offers-table';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const rowsOf = (table: LibraryTable, conversation: LibraryConversation): TableRow[] => [

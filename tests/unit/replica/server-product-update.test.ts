@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offersTable } from '@/lib/insights/offers';
+import { offersTable } from '@/features/offers/offers';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractQueries } from '@/lib/insights/queries';
-import { extractSources } from '@/lib/insights/sources';
+import { extractQueries } from '@/features/queries/queries';
+import { extractSources } from '@/features/sources/sources';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';

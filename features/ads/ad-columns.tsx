@@ -1,0 +1,46 @@
+import { countText } from '@/components/library/number-text';
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
+import { NO_VALUE, UrlCell } from '@/components/library/TableCells';
+import type { GridColumn } from '@/components/library/VirtualTable';
+import type { AdTableRow } from '@/lib/library/page-tables';
+
+/** The Ads tab's columns: who advertised what, in which form, in which conversation and when. */
+export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
+  textColumn<AdTableRow>('advertiser', 'Advertiser', 'minmax(9rem, 1.5fr)'),
+  textColumn<AdTableRow>('title', 'Title', 'minmax(10rem, 2fr)'),
+  {
+    id: 'link',
+    label: 'Link',
+    width: 'minmax(9rem, 1.5fr)',
+    cell: (row) => <UrlCell url={row.link} />,
+    sortBy: 'link',
+  },
+  textColumn<AdTableRow>('format', 'Format', 'minmax(7rem, 1fr)'),
+  textColumn<AdTableRow>('unit_type', 'Unit type', 'minmax(6rem, 1fr)', 'unit-type'),
+  {
+    id: 'cards',
+    label: 'Cards',
+    width: '4.5rem',
+    cell: (row) => countText(row.card_count ?? 0),
+    sortBy: 'card_count',
+    numeric: true,
+  },
+  {
+    id: 'streamed',
+    label: 'Streamed',
+    width: '5.5rem',
+    cell: (row) => (row.streamed ? 'Yes' : 'No'),
+    sortBy: 'streamed',
+  },
+  conversationColumn<AdTableRow>(),
+  {
+    id: 'turn',
+    label: 'Turn',
+    width: '4rem',
+    cell: (row) => row.turn_index ?? NO_VALUE,
+    sortBy: 'turn_index',
+    numeric: true,
+  },
+  dayColumn<AdTableRow>(),
+  textColumn<AdTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
+];

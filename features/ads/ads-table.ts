@@ -1,0 +1,51 @@
+import { CONVERSATION_COLUMNS, conversationCells } from '@/lib/library/conversation-columns';
+import { libraryTable } from '@/lib/library/library-table';
+
+/** How the card titles of an ad are joined into one field. */
+export const CARD_TITLE_SEPARATOR = ' | ';
+
+/** One row per ad served into a conversation, its links without tracking values (architecture "Secrets"). */
+export const ADS_TABLE = libraryTable({
+  name: 'ads',
+  grain: 'one row per ad',
+  columns: [
+    ...CONVERSATION_COLUMNS,
+    {
+      name: 'turn_index',
+      type: 'integer',
+      meaning: 'the turn it was served with, as in the joined table; null when unknown',
+    },
+    { name: 'advertiser', type: 'string', meaning: "the advertiser's name" },
+    { name: 'advertiser_url', type: 'string', meaning: "the advertiser's site" },
+    { name: 'unit_type', type: 'string', meaning: 'the ad unit type the service names' },
+    { name: 'format', type: 'string', meaning: 'e.g. image_card_v2, product_card_v2' },
+    { name: 'title', type: 'string', meaning: "the first card's title" },
+    { name: 'link', type: 'string', meaning: 'where it leads, without tracking parameters' },
+    { name: 'card_count', type: 'integer', meaning: 'how many cards it has' },
+    {
+      name: 'card_titles',
+      type: 'string',
+      meaning: 'the titles of its cards, in order, joined with " | "; null when no card has one',
+    },
+    { name: 'streamed', type: 'boolean', meaning: 'it came inside an answer stream' },
+  ],
+  *rowsOf(conversation) {
+    const conversationPart = conversationCells(conversation);
+    for (const ad of conversation.ads) {
+      const titles = ad.cards.flatMap((card) => (card.title === null ? [] : [card.title]));
+      yield {
+        ...conversationPart,
+        turn_index: ad.turnIndex,
+        advertiser: ad.advertiser,
+        advertiser_url: ad.advertiserUrl,
+        unit_type: ad.unitType,
+        format: ad.format,
+        title: ad.title,
+        link: ad.link,
+        card_count: ad.cards.length,
+        card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
+        streamed: ad.streamed,
+      };
+    }
+  },
+});

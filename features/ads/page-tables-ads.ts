@@ -1,0 +1,32 @@
+import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { RowOfTable } from '@/lib/library/library-table';
+import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
+import type { ScopedRow } from '@/lib/library/scoped-table';
+import { searchTextOf } from '@/lib/library/searchable-rows';
+import { ADS_TABLE } from './ads-table';
+
+/** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
+export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
+  key: string;
+  /** Its turn's time, else the conversation's creation. */
+  at: number | null;
+  /** Its turn's model; null when it names no turn. */
+  model: string | null;
+};
+
+/** The conversation's ads in their order; the text filter reads advertiser, title and link. */
+export function adRows(
+  record: LibraryConversation,
+  conversation: TableConversation,
+): ScopedRow<AdTableRow>[] {
+  if (record.ads.length === 0) return [];
+  const turns = new Map<number, LibraryTurn>(record.turns.map((turn) => [turn.index, turn]));
+  return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {
+    const scope = rowScope(conversation, ad.turn_index === null ? undefined : turns.get(ad.turn_index));
+    return {
+      row: { ...ad, key: `${conversation.id}/ad/${place}`, at: scope.at, model: scope.model },
+      scope,
+      text: searchTextOf([ad.advertiser, ad.title, ad.link]),
+    };
+  });
+}

@@ -1,0 +1,109 @@
+import type { JSX } from 'react';
+import { withUniqueKeys } from '@/components/views/unique-keys';
+import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
+import type { FormatLoadStatus } from '@/lib/model/conversation';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { FormatComparisonDetails } from './FormatComparisonDetails';
+import type { Transport } from './transport';
+import './details-view.css';
+
+const TRANSPORT_NAMES: Record<Transport, string> = {
+  websocket: 'WebSocket',
+  sse: 'SSE',
+  unknown: 'Not seen yet',
+};
+
+const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
+
+function FormatRow({ name, status }: { name: string; status: FormatLoadStatus }): JSX.Element {
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>{yesNo(status.loaded)}</td>
+      <td>{yesNo(status.complete)}</td>
+      <td>{status.pages}</td>
+      <td className="details-note-cell">{status.note ?? ''}</td>
+    </tr>
+  );
+}
+
+/** The plumbing: which formats are held, how they differ, unknown keys, the transport seen, warnings. */
+export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const { formatLoads, transportCounts, summary } = snapshot;
+  const extraKeys = summary?.extraKeys ?? [];
+  return (
+    <ViewSection id="details" title="Details">
+      <h3>Formats</h3>
+      {formatLoads === null ? (
+        <EmptyState>No format of this conversation is held yet.</EmptyState>
+      ) : (
+        // Scrolls sideways in a narrow panel: focusable, so the keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
+        <section className="details-table" aria-label="Formats loaded" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Format</th>
+                <th scope="col">Loaded</th>
+                <th scope="col">Complete</th>
+                <th scope="col">Pages or answers</th>
+                <th scope="col">Note</th>
+              </tr>
+            </thead>
+            <tbody>
+              <FormatRow name="Messages" status={formatLoads.messages} />
+              <FormatRow name="Tree" status={formatLoads.tree} />
+              <FormatRow name="Answer streams" status={formatLoads.stream} />
+            </tbody>
+          </table>
+        </section>
+      )}
+      <h3>Format comparison</h3>
+      <FormatComparisonDetails
+        comparison={snapshot.formatComparison}
+        counts={snapshot.formatComparisonCounts}
+      />
+      <h3>Extra top-level keys</h3>
+      {extraKeys.length === 0 ? (
+        <ViewNote>None: every top-level key is one the interface document lists.</ViewNote>
+      ) : (
+        <ul className="details-keys" aria-label="Extra top-level keys">
+          {extraKeys.map((key) => (
+            <li key={key}>
+              <code>{key}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Transport</h3>
+      <dl className="details-facts">
+        <div>
+          <dt>Answers streamed over</dt>
+          <dd>{TRANSPORT_NAMES[snapshot.transport]}</dd>
+        </div>
+        <div>
+          <dt>WebSocket answer items</dt>
+          <dd>{transportCounts.streamItems}</dd>
+        </div>
+        <div>
+          <dt>SSE answers</dt>
+          <dd>{transportCounts.sseAnswers}</dd>
+        </div>
+        <div>
+          <dt>SSE handoffs to a WebSocket</dt>
+          <dd>{transportCounts.handoffs}</dd>
+        </div>
+      </dl>
+      <h3>Warnings</h3>
+      {snapshot.warnings.length === 0 ? (
+        <ViewNote>None.</ViewNote>
+      ) : (
+        <ul className="details-warnings">
+          {withUniqueKeys(snapshot.warnings, (warning) => warning).map(([key, warning]) => (
+            <li key={key}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </ViewSection>
+  );
+}

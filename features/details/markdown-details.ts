@@ -1,0 +1,51 @@
+import { codeSpan, inlineText } from '@/lib/export/markdown-text';
+import type { Inspection } from '@/lib/insights/inspection';
+import { CONVERSATION_FLAG_KEYS, type FormatLoadStatus } from '@/lib/model/conversation';
+import { markdownFormatComparison } from './markdown-format-comparison';
+import type { Transport } from './transport';
+
+/**
+ * `## Details`: how the conversation was loaded and streamed: transport (site-interface 6), which formats
+ * were loaded and how they differ (site-interface 1, site-interface 2.4 and site-interface 4.2), top-level
+ * keys that site-interface 2.1 does not list (site-interface 9.3), and the conversation's flags
+ * (site-interface 2.1).
+ */
+const TRANSPORT_TEXT: Record<Transport, string> = {
+  websocket: 'WebSocket (stream-item frames carried the answers)',
+  sse: 'server-sent events (the answers came as SSE responses)',
+  unknown: 'unknown (no answer was seen streaming)',
+};
+
+/**
+ * Pages for the messages format, answers for the streams; nothing for the tree, which always comes in one
+ * response.
+ */
+function sourceText(name: string, status: FormatLoadStatus, unit: 'page' | 'answer' | null): string {
+  const parts = [status.loaded ? 'loaded' : 'not loaded'];
+  if (status.loaded) parts.push(status.complete ? 'complete' : 'incomplete');
+  if (status.loaded && unit !== null)
+    parts.push(status.pages === 1 ? `1 ${unit}` : `${status.pages} ${unit}s`);
+  return `- ${name}: ${parts.join(', ')}${status.note === null ? '' : `. ${inlineText(status.note)}`}`;
+}
+
+function listOrNone(items: readonly string[]): string {
+  return items.length === 0 ? 'none' : items.map(codeSpan).join(', ');
+}
+
+export function markdownDetails(inspection: Inspection): string {
+  const { conversation } = inspection;
+  const hidden = conversation.messages.filter((message) => message.hidden).length;
+  const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);
+  const lines = [
+    `- Transport: ${TRANSPORT_TEXT[inspection.transport]}`,
+    sourceText('Messages format', conversation.formatLoads.messages, 'page'),
+    sourceText('Tree format', conversation.formatLoads.tree, null),
+    sourceText('Answer streams', conversation.formatLoads.stream, 'answer'),
+    `- Format comparison: ${markdownFormatComparison(inspection.formats)}`,
+    `- Messages on the active branch: ${conversation.messages.length} (${hidden} hidden, left out above)`,
+    `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,
+    `- Flags set: ${listOrNone(flagsSet)}`,
+    `- Extra top-level keys: ${listOrNone(conversation.extraKeys)}`,
+  ];
+  return `## Details\n\n${lines.join('\n')}`;
+}

@@ -1,0 +1,68 @@
+import { type JSX, useMemo } from 'react';
+import { withUniqueKeys } from '@/components/views/unique-keys';
+import { EmptyState, ViewSection } from '@/components/views/ViewSection';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { OfferItem } from './OfferItem';
+import { OffersRefresh } from './OffersRefresh';
+import type { OfferRow } from './offers';
+import { TokenMembers } from './TokenMembers';
+import './offers-view.css';
+
+interface ProductOffers {
+  key: string;
+  first: OfferRow;
+  offers: OfferRow[];
+}
+
+/** Rows come in product order (offersTable); each product is one run of rows. */
+function byProduct(rows: readonly OfferRow[]): ProductOffers[] {
+  const products: ProductOffers[] = [];
+  for (const row of rows) {
+    const key = `${row.productId}|${row.productTitle}`;
+    const last = products.at(-1);
+    if (last !== undefined && last.key === key) last.offers.push(row);
+    else products.push({ key, first: row, offers: [row] });
+  }
+  return products;
+}
+
+/**
+ * The offers behind the conversation's shopping cards (site-interface 2.5 and site-interface 4.4), by
+ * product.
+ */
+export function OffersView({
+  snapshot,
+  onRefreshOffers,
+}: {
+  snapshot: LensSnapshot;
+  onRefreshOffers: () => void;
+}): JSX.Element {
+  const products = useMemo(() => byProduct(snapshot.offers), [snapshot.offers]);
+  return (
+    <ViewSection id="offers" title="Offers">
+      <OffersRefresh state={snapshot.offersRefresh} onRefreshOffers={onRefreshOffers} />
+      {products.length === 0 ? (
+        <EmptyState>No product offers in this conversation.</EmptyState>
+      ) : (
+        <ul className="view__stack" aria-label="Products">
+          {withUniqueKeys(products, (product) => product.key).map(([key, { first, offers }]) => (
+            <li key={key} className="offers-product">
+              <h3 className="offers-product__title">
+                {first.productTitle ?? 'Unnamed product'}
+                {first.brand !== null && <span className="offers-product__brand"> · {first.brand}</span>}
+              </h3>
+              <TokenMembers flags={first.tokenMembers} />
+              <ul className="view__stack" aria-label={`Offers for ${first.productTitle ?? 'the product'}`}>
+                {withUniqueKeys(offers, (offer) => `${offer.merchant}|${offer.url}`).map(
+                  ([offerKey, offer]) => (
+                    <OfferItem key={offerKey} offer={offer} />
+                  ),
+                )}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ViewSection>
+  );
+}

@@ -1,0 +1,64 @@
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
+import { NO_VALUE, TextCell, UrlCell } from '@/components/library/TableCells';
+import type { GridColumn } from '@/components/library/VirtualTable';
+import type { OfferTableRow } from '@/lib/library/page-tables';
+import { availabilityText, moneyText } from './money-text';
+
+/** An amount of the offer as a shopper reads it, in the offer's currency (features/offers/money-text.ts). */
+const money = (row: OfferTableRow, amount: number | null): string =>
+  moneyText(amount, row.currency, { shownPrice: row.price_text }) ?? NO_VALUE;
+
+/** The Offers tab's columns: which product, from which merchant, at what price, in which conversation. */
+export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
+  {
+    id: 'product',
+    label: 'Product',
+    width: 'minmax(12rem, 2.5fr)',
+    cell: (row) => <UrlCell url={row.url} text={row.product} />,
+    sortBy: 'product',
+  },
+  textColumn<OfferTableRow>('brand', 'Brand', 'minmax(6rem, 1fr)'),
+  textColumn<OfferTableRow>('merchant', 'Merchant', 'minmax(7rem, 1.2fr)'),
+  {
+    id: 'total',
+    label: 'Total',
+    width: '7rem',
+    cell: (row) => (row.total === null ? <TextCell text={row.price_text} /> : money(row, row.total)),
+    sortBy: 'total',
+    numeric: true,
+  },
+  {
+    id: 'base',
+    label: 'Base',
+    width: '6.5rem',
+    cell: (row) => money(row, row.base),
+    sortBy: 'base',
+    numeric: true,
+  },
+  {
+    id: 'shipping',
+    label: 'Shipping',
+    width: '6.5rem',
+    cell: (row) => money(row, row.shipping),
+    sortBy: 'shipping',
+    numeric: true,
+  },
+  {
+    id: 'tax',
+    label: 'Tax',
+    width: '6rem',
+    cell: (row) => money(row, row.tax),
+    sortBy: 'tax',
+    numeric: true,
+  },
+  textColumn<OfferTableRow>('best_price_tag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
+  {
+    id: 'availability',
+    label: 'Availability',
+    width: '7.5rem',
+    cell: (row) => <TextCell text={row.availability === null ? null : availabilityText(row.availability)} />,
+    sortBy: 'availability',
+  },
+  conversationColumn<OfferTableRow>(),
+  dayColumn<OfferTableRow>(),
+];

@@ -1,0 +1,104 @@
+import { type JSX, useId, useMemo } from 'react';
+import { Badge } from '@/components/views/Badge';
+import { CopyButton } from '@/components/views/CopyButton';
+import { TurnHeading, turnLabelOf } from '@/components/views/TurnHeading';
+import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
+import { VirtualList } from '@/components/views/VirtualList';
+import { useViewsState } from '@/components/views/views-state';
+import { countOf } from '@/lib/model/count-text';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
+import { SearchSummary } from './SearchSummary';
+import './queries-view.css';
+
+const TURN_ROW_PX = 30;
+const QUERY_ROW_PX = 54;
+
+const rowHeight = (row: QueryRow): number => (row.type === 'turn' ? TURN_ROW_PX : QUERY_ROW_PX);
+const rowKey = (row: QueryRow, index: number): string =>
+  row.type === 'turn' ? `turn-${row.turnIndex}` : `query-${index}`;
+
+function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot }): JSX.Element {
+  if (row.type === 'turn') {
+    return (
+      <TurnHeading
+        label={turnLabelOf(snapshot, row.turnIndex)}
+        count={countOf(row.count, 'query', 'queries')}
+      />
+    );
+  }
+  const { query } = row;
+  return (
+    <div className="list-entry query">
+      <span className="query__text" title={query.text}>
+        {query.text}
+      </span>
+      <span className="list-entry__meta">
+        <Badge tone={query.kind === 'search' ? 'accent' : 'neutral'} title="What the model did">
+          {query.kind}
+        </Badge>
+        <Badge title={`Read from ${query.source}`}>{QUERY_SOURCE_LABELS[query.source]}</Badge>
+        <CopyButton text={query.text} label={`Copy query: ${query.text}`} />
+      </span>
+    </div>
+  );
+}
+
+/** Every query of the conversation by turn, with its kind and where it was read (site-interface 2.4). */
+export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+  const filter = useViewsState((state) => state.queryFilter);
+  const setFilter = useViewsState((state) => state.setQueryFilter);
+  const filterId = useId();
+  const all = snapshot.queries?.queries ?? [];
+  const shown = useMemo(() => filterQueries(all, filter), [all, filter]);
+  const rows = useMemo(() => queryRows(shown), [shown]);
+  const note = snapshot.queries?.note ?? null;
+  return (
+    <ViewSection id="queries" title="Queries">
+      {note !== null && <ViewNote>{note}</ViewNote>}
+      <SearchSummary snapshot={snapshot} />
+      {all.length === 0 ? (
+        <EmptyState>No web search in this conversation.</EmptyState>
+      ) : (
+        <>
+          <div className="queries-toolbar">
+            <label className="queries-toolbar__filter" htmlFor={filterId}>
+              <span>Filter</span>
+              <input
+                id={filterId}
+                type="search"
+                value={filter}
+                placeholder="Words in a query"
+                onChange={(event) => setFilter(event.currentTarget.value)}
+              />
+            </label>
+            <output className="queries-toolbar__count" aria-live="polite" htmlFor={filterId}>
+              {shown.length} of {all.length}
+            </output>
+            <CopyButton
+              text={queriesAsLines(shown)}
+              label={
+                filter === ''
+                  ? 'Copy all queries'
+                  : `Copy the ${countOf(shown.length, 'shown query', 'shown queries')}`
+              }
+            >
+              {filter === '' ? 'Copy all' : 'Copy shown'}
+            </CopyButton>
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState>No query contains “{filter}”.</EmptyState>
+          ) : (
+            <VirtualList
+              rows={rows}
+              rowHeight={rowHeight}
+              rowKey={rowKey}
+              renderRow={(row) => <QueryLine row={row} snapshot={snapshot} />}
+              label="Queries by turn"
+            />
+          )}
+        </>
+      )}
+    </ViewSection>
+  );
+}

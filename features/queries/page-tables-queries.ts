@@ -1,0 +1,45 @@
+import type { LibraryConversation } from '@/lib/library/library-record';
+import {
+  type ConversationColumns,
+  rowScope,
+  type TableConversation,
+} from '@/lib/library/page-tables-conversation';
+import type { ScopedRow } from '@/lib/library/scoped-table';
+import { searchTextOf } from '@/lib/library/searchable-rows';
+import type { QueryKind } from './queries';
+
+/** One query a turn ran. */
+export interface QueryTableRow extends ConversationColumns {
+  key: string;
+  turnIndex: number;
+  prompt: string | null;
+  query: string;
+  kind: QueryKind;
+  /** The turn's time, else the conversation's creation. */
+  at: number | null;
+  model: string | null;
+}
+
+/** The conversation's queries, turn by turn in their order; the text filter reads prompt, query and title. */
+export function queryTableRows(
+  record: LibraryConversation,
+  conversation: TableConversation,
+): ScopedRow<QueryTableRow>[] {
+  return record.turns.flatMap((turn, turnPlace) => {
+    const scope = rowScope(conversation, turn);
+    return turn.queries.map((query, queryPlace) => ({
+      row: {
+        key: `${conversation.id}/${turnPlace}/${queryPlace}`,
+        ...conversation.columns,
+        turnIndex: turn.index,
+        prompt: turn.prompt,
+        query: query.text,
+        kind: query.kind,
+        at: scope.at,
+        model: turn.model,
+      },
+      scope,
+      text: searchTextOf([turn.prompt, query.text, conversation.title]),
+    }));
+  });
+}

@@ -1,0 +1,21 @@
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
+import type { GridColumn } from '@/components/library/VirtualTable';
+import type { QueryTableRow } from '@/lib/library/page-tables';
+
+/** The Queries tab's columns: what was searched, for which prompt, where and when. */
+export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [
+  textColumn<QueryTableRow>('query', 'Query', 'minmax(12rem, 3fr)'),
+  { id: 'kind', label: 'Kind', width: '5.5rem', cell: (row) => row.kind, sortBy: 'kind' },
+  textColumn<QueryTableRow>('prompt', 'Prompt', 'minmax(10rem, 2fr)'),
+  conversationColumn<QueryTableRow>('minmax(9rem, 2fr)'),
+  {
+    id: 'turn',
+    label: 'Turn',
+    width: '4rem',
+    cell: (row) => row.turnIndex,
+    sortBy: 'turnIndex',
+    numeric: true,
+  },
+  dayColumn<QueryTableRow>(),
+  textColumn<QueryTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
+];

@@ -1,0 +1,155 @@
+import { beforeRemovedMarker, MAY_HOLD_MARKER, type MarkerReplacement, sweepMarkers } from './citation-sweep';
+import type { ContentReference, ReferenceDisplay, ReferencedPage } from './content-references';
+
+/**
+ * An answer's text with every citation marker resolved to what a reader should see (site-interface 10.5;
+ * export-format "Sources and citation markers"): the text is cut into the message's own text and, where each
+ * marker stood, what it shows. An exporter renders the pieces (features/sources/markdown-citations.ts); this file
+ * knows no Markdown.
+ *
+ * A reference is found by its `matched_text` first; `start_idx` only picks between several places with the
+ * same text, because real offsets are often off or counted in code points instead of UTF-16 units. Markers
+ * no reference explains are resolved by their own content (cited ids through the turn's search results, an
+ * entity by its name) or removed, and stray private-use characters go (citation-sweep.ts).
+ */
+export type CitationPiece =
+  /** The message's own text (its Markdown), markers removed. */
+  | { kind: 'text'; text: string }
+  /** Plain words that stand for a marker: an entity's or a product's name. */
+  | { kind: 'words'; text: string }
+  /** A cited marker: links to its pages. */
+  | { kind: 'pages'; pages: ReferencedPage[] }
+  /** The site's own Markdown for a reference of a type not known here. */
+  | { kind: 'alt'; markdown: string };
+
+/** The pages a turn's search returned, by the id a marker names them with ("turn0search3"). */
+export interface SearchResults {
+  get(refId: string): ReferencedPage | undefined;
+}
+
+export interface CitationContext {
+  references: readonly ContentReference[];
+  searchResults: SearchResults;
+}
+
+/**
+ * A matched_text that is a marker: private-use characters, `【…】`, or a marker whose private-use characters
+ * were lost (`citeturn0…`, `entity[…]`, `image_group{…}`). Any other text (a sources_footnote's " ", words of
+ * the answer) is the answer's own and is never cut out.
+ */
+const MARKER_LIKE = /[\ue200-\ue2ff]|^【[\s\S]*】$|^[a-z_]+(?:turn\d|[[{])/;
+
+interface Span {
+  start: number;
+  end: number;
+  reference: ContentReference;
+}
+
+function overlaps(spans: readonly Span[], start: number, end: number): boolean {
+  return spans.some((span) => start < span.end && span.start < end);
+}
+
+/** The free place of `needle` nearest to the hint (the first when there is none). */
+function placeOf(text: string, needle: string, hint: number | null, taken: readonly Span[]): number | null {
+  if (hint !== null && text.startsWith(needle, hint) && !overlaps(taken, hint, hint + needle.length))
+    return hint;
+  let best: number | null = null;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    if (overlaps(taken, at, at + needle.length)) continue;
+    if (hint === null) return at;
+    if (best === null || Math.abs(at - hint) < Math.abs(best - hint)) best = at;
+    else break;
+  }
+  return best;
+}
+
+function spansOf(text: string, references: readonly ContentReference[]): Span[] {
+  const spans: Span[] = [];
+  for (const reference of references) {
+    const needle = reference.matchedText;
+    if (needle === '' || !MARKER_LIKE.test(needle)) continue;
+    const start = placeOf(text, needle, reference.startIndex, spans);
+    if (start !== null) spans.push({ start, end: start + needle.length, reference });
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
+  switch (display.kind) {
+    case 'pages':
+      return { kind: 'pages', pages: display.pages };
+    case 'words':
+      return { kind: 'words', text: display.text };
+    case 'alt':
+      return { kind: 'alt', markdown: display.markdown };
+    case 'nothing':
+      return null;
+  }
+}
+
+function pieceOfIds(ids: readonly string[], searchResults: SearchResults): CitationPiece | null {
+  const pages: ReferencedPage[] = [];
+  for (const id of ids) {
+    const page = searchResults.get(id);
+    if (page !== undefined && !pages.includes(page)) pages.push(page);
+  }
+  return pages.length > 0 ? { kind: 'pages', pages } : null;
+}
+
+/** A marker found by the sweep: a reference with the same text (a marker used twice) speaks for it. */
+function unexplained(
+  context: CitationContext,
+  byMatchedText: ReadonlyMap<string, ContentReference>,
+): (marker: string, replacement: MarkerReplacement | null) => CitationPiece | null {
+  return (marker, replacement) => {
+    const reference = byMatchedText.get(marker);
+    if (reference !== undefined) return pieceOfDisplay(reference.display);
+    if (replacement === null) return null;
+    return replacement.kind === 'words'
+      ? { kind: 'words', text: replacement.text }
+      : pieceOfIds(replacement.ids, context.searchResults);
+  };
+}
+
+function pushText(pieces: CitationPiece[], text: string): void {
+  const previous = pieces.at(-1);
+  if (previous?.kind === 'text') previous.text += text;
+  else if (text !== '') pieces.push({ kind: 'text', text });
+}
+
+/** The text as pieces; a text without any marker is one piece, found by one cheap test. */
+export function resolveCitations(text: string, context: CitationContext): CitationPiece[] {
+  if (!MAY_HOLD_MARKER.test(text)) return text === '' ? [] : [{ kind: 'text', text }];
+  const byMatchedText = new Map<string, ContentReference>();
+  for (const reference of context.references) {
+    if (reference.matchedText !== '' && !byMatchedText.has(reference.matchedText)) {
+      byMatchedText.set(reference.matchedText, reference);
+    }
+  }
+  const resolve = unexplained(context, byMatchedText);
+  const pieces: CitationPiece[] = [];
+  // The text between two found references; one that shows nothing lets its neighbours meet.
+  let between = '';
+  const flush = () => {
+    for (const piece of sweepMarkers(between, resolve)) {
+      if (typeof piece === 'string') pushText(pieces, piece);
+      else pieces.push(piece);
+    }
+    between = '';
+  };
+  let last = 0;
+  for (const span of spansOf(text, context.references)) {
+    between += text.slice(last, span.start);
+    last = span.end;
+    const piece = pieceOfDisplay(span.reference.display);
+    if (piece === null) {
+      between = beforeRemovedMarker(between, text[last]);
+      continue;
+    }
+    flush();
+    pieces.push(piece);
+  }
+  between += text.slice(last);
+  flush();
+  return pieces;
+}

@@ -1,0 +1,159 @@
+import { cleanSourceUrl } from '@/lib/insights/source-url';
+import { readArray } from '@/lib/model/ad-and-product-fields';
+import { isRecord, type JsonRecord, readString } from '@/lib/model/json-read';
+import { withoutMarkers } from './citation-sweep';
+
+/**
+ * The reader of `metadata.content_references`: what an answer cites and what each marker in its text shows
+ * (site-interface 10.5). The shape is the live site's, which the service's description leaves out, so
+ * every member is read tolerantly: a wrong type reads as absent, an unknown type is kept with its `alt`,
+ * nothing throws.
+ */
+export interface ReferencedPage {
+  url: string;
+  title: string | null;
+  attribution: string | null;
+}
+
+/**
+ * What a reference's marker shows: links to its pages, words (an entity's or a product's name), the site's
+ * own Markdown (`alt`, for types not known here) or nothing (hidden references and image carousels).
+ */
+export type ReferenceDisplay =
+  | { kind: 'pages'; pages: ReferencedPage[] }
+  | { kind: 'words'; text: string }
+  | { kind: 'alt'; markdown: string }
+  | { kind: 'nothing' };
+
+export interface ContentReference {
+  /** `type` as sent; '' when absent. */
+  type: string;
+  /** The marker in the text (`\ue200cite\ue202turn0search3\ue201`, `【2†L142-L150】`); '' when absent. */
+  matchedText: string;
+  /** Where the marker starts: only a hint, real offsets are often off or counted in other units. */
+  startIndex: number | null;
+  /** The pages the reference cites: `[]` for references that cite none. */
+  pages: ReferencedPage[];
+  display: ReferenceDisplay;
+}
+
+/** Types whose members are cited pages (grouped_webpages items with their supporting websites, …). */
+const GROUPED_PAGE_TYPES: ReadonlySet<string> = new Set([
+  'grouped_webpages',
+  'grouped_webpages_v2',
+  'grouped_webpages_model_predicted_fallback',
+]);
+const SINGLE_PAGE_TYPES: ReadonlySet<string> = new Set(['webpage', 'webpage_extended']);
+const PRODUCT_TYPES: ReadonlySet<string> = new Set(['products', 'product_entity', 'product']);
+const SILENT_TYPES: ReadonlySet<string> = new Set([
+  'hidden',
+  'image_group',
+  'image_v2',
+  'image_inline',
+  'optimistic_image_citation',
+]);
+
+/** Whatever displayText would change: a marker, a line break, doubled or outer spaces. Most titles have none. */
+const NEEDS_DISPLAY_WORK = /[\ue200-\ue2ff【]|turn\d|entity\[|[^\S ]| {2}|^ | $/;
+
+/** One line of readable text: markers removed, white space collapsed (deep research titles span lines). */
+export function displayText(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (!NEEDS_DISPLAY_WORK.test(value)) return value;
+  const clean = withoutMarkers(value).replace(/\s+/g, ' ').trim();
+  return clean === '' ? null : clean;
+}
+
+/** A page `{url, title, attribution}` as citations and search results give it; null without a URL. */
+export function readPage(value: unknown): ReferencedPage | null {
+  if (!isRecord(value)) return null;
+  const rawUrl = readString(value.url);
+  const url = rawUrl === null ? null : cleanSourceUrl(rawUrl);
+  if (url === null) return null;
+  return { url, title: displayText(value.title), attribution: displayText(value.attribution) };
+}
+
+/** A page once per reference; the sources extractor merges the same page written two ways (pageKey). */
+function addPage(pages: ReferencedPage[], seen: Set<string>, page: ReferencedPage | null): void {
+  if (page === null || seen.has(page.url)) return;
+  seen.add(page.url);
+  pages.push(page);
+}
+
+function citedPages(reference: JsonRecord, type: string): ReferencedPage[] {
+  const pages: ReferencedPage[] = [];
+  const seen = new Set<string>();
+  if (GROUPED_PAGE_TYPES.has(type)) {
+    for (const item of [...readArray(reference.items), ...readArray(reference.fallback_items)]) {
+      addPage(pages, seen, readPage(item));
+      if (isRecord(item))
+        for (const site of readArray(item.supporting_websites)) addPage(pages, seen, readPage(site));
+    }
+  } else if (type === 'sources_footnote') {
+    for (const source of readArray(reference.sources)) addPage(pages, seen, readPage(source));
+  } else if (SINGLE_PAGE_TYPES.has(type)) {
+    addPage(pages, seen, readPage(reference) ?? readPage(reference.item));
+  }
+  return pages;
+}
+
+/** `[Acme Kettle](…)` or plain text: the words of the site's own Markdown for a product. */
+function labelOfAlt(alt: string | null): string | null {
+  if (alt === null) return null;
+  return displayText(/^\s*\[([^\]]*)\]/.exec(alt)?.[1] ?? alt);
+}
+
+function productName(reference: JsonRecord): string | null {
+  const direct =
+    displayText(reference.name) ??
+    displayText(reference.title) ??
+    (isRecord(reference.product) ? displayText(reference.product.title) : null);
+  if (direct !== null) return direct;
+  const titles = readArray(reference.products).flatMap((product) => {
+    const title = isRecord(product) ? displayText(product.title) : null;
+    return title === null ? [] : [title];
+  });
+  return titles.length > 0 ? titles.join(', ') : labelOfAlt(readString(reference.alt));
+}
+
+function displayOf(reference: JsonRecord, type: string, pages: ReferencedPage[]): ReferenceDisplay {
+  if (pages.length > 0) return { kind: 'pages', pages };
+  if (SILENT_TYPES.has(type)) return { kind: 'nothing' };
+  if (type === 'entity') {
+    // Without a name the marker's own array names it (the sweep reads `["kind","Name",…]`).
+    const name =
+      displayText(reference.name) ?? displayText(withoutMarkers(readString(reference.matched_text) ?? ''));
+    return name === null ? { kind: 'nothing' } : { kind: 'words', text: name };
+  }
+  if (PRODUCT_TYPES.has(type)) {
+    const name = productName(reference);
+    return name === null ? { kind: 'nothing' } : { kind: 'words', text: name };
+  }
+  const alt = readString(reference.alt);
+  const markdown = alt === null ? '' : withoutMarkers(alt).trim();
+  return markdown === '' ? { kind: 'nothing' } : { kind: 'alt', markdown };
+}
+
+function readReference(value: unknown): ContentReference | null {
+  if (!isRecord(value)) return null;
+  const type = readString(value.type) ?? '';
+  const start = value.start_idx;
+  const pages = citedPages(value, type);
+  return {
+    type,
+    matchedText: readString(value.matched_text) ?? '',
+    startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
+    pages,
+    display: displayOf(value, type, pages),
+  };
+}
+
+/** The content references of a message's metadata, in their order; `[]` when there are none. */
+export function readContentReferences(metadata: Record<string, unknown>): ContentReference[] {
+  const references: ContentReference[] = [];
+  for (const value of readArray(metadata.content_references)) {
+    const reference = readReference(value);
+    if (reference !== null) references.push(reference);
+  }
+  return references;
+}

@@ -1,0 +1,76 @@
+import { countText } from '@/components/library/number-text';
+import { textColumn } from '@/components/library/shared-columns';
+import { DayCell, UrlCell } from '@/components/library/TableCells';
+import type { GridColumn } from '@/components/library/VirtualTable';
+import { ExternalLink } from '@/components/views/ExternalLink';
+import type { PageTableRow } from '@/lib/library/page-tables';
+
+/** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
+export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [
+  {
+    id: 'page',
+    label: 'Page',
+    width: 'minmax(14rem, 3fr)',
+    cell: (row) => <UrlCell url={row.url} text={row.title} />,
+    sortBy: 'title',
+  },
+  textColumn<PageTableRow>('domain', 'Domain', 'minmax(8rem, 1.2fr)'),
+  {
+    id: 'cited',
+    label: 'Cited',
+    width: '5rem',
+    cell: (row) => countText(row.cited),
+    sortBy: 'cited',
+    numeric: true,
+  },
+  {
+    id: 'retrieved',
+    label: 'Retrieved',
+    width: '6.5rem',
+    cell: (row) => countText(row.retrieved),
+    sortBy: 'retrieved',
+    numeric: true,
+  },
+  {
+    id: 'citations',
+    label: 'Citations',
+    width: '6.5rem',
+    cell: (row) => countText(row.citations),
+    sortBy: 'citations',
+    numeric: true,
+  },
+  {
+    id: 'conversations',
+    label: 'Conversations',
+    width: '8rem',
+    cell: (row) => countText(row.conversations),
+    sortBy: 'conversations',
+    numeric: true,
+  },
+  {
+    id: 'first-seen',
+    label: 'First seen',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.firstSeen} />,
+    sortBy: 'firstSeen',
+    numeric: true,
+  },
+  {
+    id: 'last-seen',
+    label: 'Last seen',
+    width: '6.5rem',
+    cell: (row) => <DayCell at={row.lastSeen} />,
+    sortBy: 'lastSeen',
+    numeric: true,
+  },
+  {
+    id: 'last-conversation',
+    label: 'Last seen in',
+    width: '7rem',
+    cell: (row) => (
+      <ExternalLink href={row.lastConversationUrl}>
+        Conversation<span className="visually-hidden"> that last showed {row.title ?? row.url}</span>
+      </ExternalLink>
+    ),
+  },
+];

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DetailsView } from '@/features/details/DetailsView';
+import { renderView, snapshotOf, visibleText } from '@/tests/unit/components/views/lens-snapshots';
+
+describe('DetailsView', () => {
+  it('shows both formats loaded, what the tree lacks, the transport counts', () => {
+    const snapshot = snapshotOf('webSearch');
+    const text = visibleText(renderView(DetailsView, { snapshot }));
+    expect(text).toMatch(/Messages yes yes \d+/);
+    expect(text).toMatch(/Tree yes yes 1/);
+    expect(text).toContain('The two formats differ.');
+    expect(text).toContain('Keys the tree lacks (per response)');
+    expect(text).toMatch(/search_model_queries on \d+ messages?/);
+    expect(text).toMatch(/Messages only in the messages format \(\d+\)/);
+    expect(text).toContain('Answers streamed over WebSocket');
+    expect(text).toContain('WebSocket answer items 2');
+  });
+
+  it('lists the extra top-level keys of the conversation', () => {
+    const snapshot = snapshotOf('extraKeys');
+    expect(snapshot.summary?.extraKeys.length).toBeGreaterThan(0);
+    const text = visibleText(renderView(DetailsView, { snapshot }));
+    for (const key of snapshot.summary?.extraKeys ?? []) expect(text).toContain(key);
+  });
+
+  it('says the formats are compared once both are loaded', () => {
+    const text = visibleText(
+      renderView(DetailsView, { snapshot: snapshotOf('treeMissing', { withTree: false }) }),
+    );
+    expect(text).toMatch(/Tree no no 0/);
+    expect(text).toContain('The formats are compared once both the messages format and the tree are loaded.');
+  });
+});
