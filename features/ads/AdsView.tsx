@@ -4,6 +4,7 @@ import { ExternalLink } from '@/components/views/ExternalLink';
 import { turnLabelOf, turnNameOf } from '@/components/views/TurnHeading';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
+import type { ViewEntry } from '@/components/views/view-entry';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { AdListing, AdsOverview } from './ads';
 import './ads-view.css';
@@ -137,3 +138,10 @@ export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
     </ViewSection>
   );
 }
+
+export const adsView = {
+  id: 'ads',
+  label: 'Ads',
+  View: AdsView,
+  count: (snapshot) => snapshot.ads?.adCount,
+} as const satisfies ViewEntry;

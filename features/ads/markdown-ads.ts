@@ -1,6 +1,6 @@
 import { autolink, codeSpan, inlineText, link } from '@/lib/export/markdown-text';
 import { QUESTION_PREVIEW_LENGTH, turnLabels, turnLabelText } from '@/lib/export/turn-labels';
-import type { Inspection } from '@/lib/insights/inspection';
+import type { Conversation } from '@/lib/model/conversation';
 import { countOf } from '@/lib/model/count-text';
 import type { AdListing, AdsOverview } from './ads';
 
@@ -66,7 +66,7 @@ function adItem(ad: AdListing, position: number, turnNames: ReadonlyMap<number, 
   return lines.join('\n');
 }
 
-export function markdownAds(inspection: Inspection): string {
+export function markdownAds(inspection: { ads: AdsOverview | null; conversation: Conversation }): string {
   const { ads } = inspection;
   if (ads === null) return '## Ads\n\nNo ads response was captured for this conversation.';
   if (!ads.shownAny) return `## Ads\n\nNo ads were shown${counts(ads)}.\n\n${targeting(ads)}`;

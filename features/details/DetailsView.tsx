@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
+import type { ViewEntry } from '@/components/views/view-entry';
 import type { FormatLoadStatus } from '@/lib/model/conversation';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FormatComparisonDetails } from './FormatComparisonDetails';
@@ -107,3 +108,10 @@ export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
     </ViewSection>
   );
 }
+
+export const detailsView = {
+  id: 'details',
+  label: 'Details',
+  View: DetailsView,
+  count: () => undefined,
+} as const satisfies ViewEntry;

@@ -1,8 +1,8 @@
 import type { JSX, ReactNode } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { ViewNote } from '@/components/views/ViewSection';
-import type { ComparisonCounts } from '@/lib/runtime/contract/lens-snapshot';
-import type { FormatComparison, KeyCount, MessageSummary } from './format-comparison';
+
+import type { ComparisonCounts, FormatComparison, KeyCount, MessageSummary } from './format-comparison';
 
 const messagesWord = (count: number): string => `${count} ${count === 1 ? 'message' : 'messages'}`;
 

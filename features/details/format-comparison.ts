@@ -48,6 +48,15 @@ export interface FieldDifference {
   tree: string;
 }
 
+/** How many entries each cut list of the comparison had before it was cut. */
+export interface ComparisonCounts {
+  messagesOnly: number;
+  treeOnly: number;
+  streamOnly: number;
+  metadataKeyDifferences: number;
+  fieldDifferences: number;
+}
+
 export interface FormatComparison {
   /** Messages of the active branch only the messages format holds (the web.run tool message). */
   messagesOnly: MessageSummary[];

@@ -1,6 +1,6 @@
 import { codeSpan, inlineText } from '@/lib/export/markdown-text';
-import type { Inspection } from '@/lib/insights/inspection';
-import { CONVERSATION_FLAG_KEYS, type FormatLoadStatus } from '@/lib/model/conversation';
+import { CONVERSATION_FLAG_KEYS, type Conversation, type FormatLoadStatus } from '@/lib/model/conversation';
+import type { FormatComparison } from './format-comparison';
 import { markdownFormatComparison } from './markdown-format-comparison';
 import type { Transport } from './transport';
 
@@ -32,7 +32,11 @@ function listOrNone(items: readonly string[]): string {
   return items.length === 0 ? 'none' : items.map(codeSpan).join(', ');
 }
 
-export function markdownDetails(inspection: Inspection): string {
+export function markdownDetails(inspection: {
+  conversation: Conversation;
+  transport: Transport;
+  formats: FormatComparison | null;
+}): string {
   const { conversation } = inspection;
   const hidden = conversation.messages.filter((message) => message.hidden).length;
   const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);

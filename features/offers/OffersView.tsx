@@ -1,6 +1,7 @@
 import { type JSX, useMemo } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewSection } from '@/components/views/ViewSection';
+import type { ViewEntry } from '@/components/views/view-entry';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { OfferItem } from './OfferItem';
 import { OffersRefresh } from './OffersRefresh';
@@ -66,3 +67,10 @@ export function OffersView({
     </ViewSection>
   );
 }
+
+export const offersView = {
+  id: 'offers',
+  label: 'Offers',
+  View: OffersView,
+  count: (snapshot) => snapshot.offers.length,
+} as const satisfies ViewEntry;

@@ -1,5 +1,5 @@
 import { inlineText, link } from '@/lib/export/markdown-text';
-import type { Inspection } from '@/lib/insights/inspection';
+import type { Product } from '@/lib/model/product-entity';
 import type { OfferRow } from './offers';
 
 /**
@@ -58,7 +58,10 @@ function cells(row: OfferRow): string[] {
 
 const tableRow = (values: readonly string[]): string => `| ${values.join(' | ')} |`;
 
-export function markdownOffers(inspection: Inspection): string {
+export function markdownOffers(inspection: {
+  offers: readonly OfferRow[];
+  products: readonly Product[];
+}): string {
   const { offers, products } = inspection;
   if (offers.length === 0) {
     const why =

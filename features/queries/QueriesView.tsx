@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/views/CopyButton';
 import { TurnHeading, turnLabelOf } from '@/components/views/TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import { VirtualList } from '@/components/views/VirtualList';
+import type { ViewEntry } from '@/components/views/view-entry';
 import { useViewsState } from '@/components/views/views-state';
 import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
@@ -102,3 +103,10 @@ export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
     </ViewSection>
   );
 }
+
+export const queriesView = {
+  id: 'queries',
+  label: 'Queries',
+  View: QueriesView,
+  count: (snapshot) => snapshot.queries?.queries.length,
+} as const satisfies ViewEntry;

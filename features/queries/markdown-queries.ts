@@ -1,8 +1,9 @@
 import { groupBy } from '@/lib/export/group-by';
 import { inlineText, link } from '@/lib/export/markdown-text';
 import { QUESTION_PREVIEW_LENGTH, turnLabels, turnLabelText } from '@/lib/export/turn-labels';
-import type { Inspection } from '@/lib/insights/inspection';
-import type { SearchQuery } from './queries';
+import type { Conversation } from '@/lib/model/conversation';
+import type { QueryReport, SearchQuery } from './queries';
+import type { TurnFact } from './turn-facts';
 
 /** The query as the model wrote it; an open by reference id followed by the page it names (SearchQuery.page). */
 function queryCell(query: SearchQuery): string {
@@ -17,8 +18,15 @@ function queryTable(queries: readonly SearchQuery[]): string {
   return ['| Kind | Query | Found in |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/** What the section reads. */
+interface QueriesInspected {
+  conversation: Conversation;
+  queries: QueryReport;
+  turnFacts: readonly TurnFact[];
+}
+
 /** Which answers were written with a web search and which without, where anything says (TurnFact). */
-function searchLine(inspection: Inspection): string | null {
+function searchLine(inspection: QueriesInspected): string | null {
   const known = inspection.turnFacts.filter((fact) => fact.searched !== null);
   const searched = known.filter((fact) => fact.searched).length;
   // With no search at all, "No search queries were found" says it.
@@ -35,7 +43,7 @@ function searchLine(inspection: Inspection): string | null {
  * `## Search queries`: per turn, a table of every query the model ran (site-interface 2.4 and
  * site-interface 4.1), headed by the user's question so a reader knows what prompted them.
  */
-export function markdownQueries(inspection: Inspection): string {
+export function markdownQueries(inspection: QueriesInspected): string {
   const { queries, note } = inspection.queries;
   const blocks = ['## Search queries'];
   if (note !== null) blocks.push(`_${inlineText(note)}_`);

@@ -4,6 +4,7 @@ import { ExternalLink } from '@/components/views/ExternalLink';
 import { TurnHeading, turnLabelOf } from '@/components/views/TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import { VirtualList } from '@/components/views/VirtualList';
+import type { ViewEntry } from '@/components/views/view-entry';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { DomainSummary, UNKNOWN_SITE } from './DomainSummary';
 import { summarizeDomains } from './domain-summary';
@@ -105,3 +106,10 @@ export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
     </ViewSection>
   );
 }
+
+export const sourcesView = {
+  id: 'sources',
+  label: 'Sources',
+  View: SourcesView,
+  count: (snapshot) => snapshot.sources.length,
+} as const satisfies ViewEntry;

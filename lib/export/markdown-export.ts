@@ -1,7 +1,4 @@
-import { markdownAds } from '@/features/ads/markdown-ads';
-import { markdownDetails } from '@/features/details/markdown-details';
-import { markdownOffers } from '@/features/offers/markdown-offers';
-import { markdownQueries } from '@/features/queries/markdown-queries';
+import { FEATURES } from '@/features/index';
 import type { Inspection } from '@/lib/insights/inspection';
 import { exportFieldValues } from './export-fields';
 import type { ExportOptions } from './export-options';
@@ -30,26 +27,6 @@ export interface MarkdownExportOptions extends Omit<ExportOptions, 'includeImage
 const UNTITLED = 'Untitled conversation';
 /** About how many characters of Markdown go out, or are rendered, in one piece. */
 export const PIECE_LENGTH = 16 * 1024;
-
-/** What a Markdown section writes, and which members of the inspection it shows. */
-export interface MarkdownSection {
-  write: (inspection: Inspection) => string;
-  shows: readonly (keyof Inspection)[];
-}
-
-/**
- * The document's parts in order (architecture "Registries"): the transcript, each answer followed by the
- * pages it cited, then one section each for queries, ads, offers and details.
- */
-export const MARKDOWN_SECTIONS = {
-  transcript: { shows: ['conversation', 'citedMessages', 'sources'] },
-  after: [
-    { write: markdownQueries, shows: ['queries', 'turnFacts'] },
-    { write: markdownAds, shows: ['ads', 'account'] },
-    { write: markdownOffers, shows: ['offers', 'products'] },
-    { write: markdownDetails, shows: ['transport', 'formats'] },
-  ],
-} as const satisfies { transcript: Pick<MarkdownSection, 'shows'>; after: readonly MarkdownSection[] };
 
 export function exportMarkdown(inspection: Inspection, options: MarkdownExportOptions): string {
   return [...markdownPieces(inspection, options)].join('');
@@ -89,7 +66,7 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
 
 /**
  * The document after its front matter and title, block by block, each after a blank line: the transcript,
- * then the sections.
+ * each answer followed by the pages it cited, then each feature's section (architecture "Features").
  */
 export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
   const source = transcriptSource(inspection, options.branches ?? 'active');
@@ -99,7 +76,8 @@ export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptio
     note: source.note,
   });
   for (const block of blocks) yield `\n\n${block}`;
-  for (const section of MARKDOWN_SECTIONS.after) yield `\n\n${section.write(inspection)}`;
+  for (const feature of FEATURES)
+    if (feature.markdown !== 'transcript') yield `\n\n${feature.markdown(inspection)}`;
   yield '\n';
 }
 

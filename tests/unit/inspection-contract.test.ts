@@ -1,48 +1,56 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VIEWS } from '@/components/views/registry';
-import { JSON_MEMBERS, toExportDocument } from '@/lib/export/json-export';
-import { MARKDOWN_SECTIONS } from '@/lib/export/markdown-export';
-import type { Inspection } from '@/lib/insights/inspection';
-import { EXPORTED_AT, richInspection } from '@/tests/unit/export/rich-inspection';
+import { FEATURES } from '@/features/index';
+import { richInspection } from '@/tests/unit/export/rich-inspection';
 
 /*
- * Every member of the inspection reaches the user everywhere (architecture "Registries"): a view shows it,
- * a Markdown section writes it, a member of the JSON export holds it, and export-format.md documents that
- * member under a heading of its own. A new insight that misses one of the four fails here by name.
+ * Every feature reaches the user everywhere (architecture "Features"): its reader fills its members of a
+ * rich inspection, a Markdown section writes them (or the transcript shows them), the JSON export holds
+ * them under members export-format.md documents under headings of their own, the snapshot carries them and
+ * a view shows them. A feature that lacks a part fails here, by its name and the part's.
  */
 const inspection = richInspection();
-const members = Object.keys(inspection) as (keyof Inspection)[];
 const headings = [...readFileSync('docs/export-format.md', 'utf8').matchAll(/^#{2,4} (.+)$/gm)].map(
   (match) => match[1] ?? '',
 );
+const filled = (value: unknown): boolean =>
+  value !== null && value !== undefined && (!Array.isArray(value) || value.length > 0);
 
-describe('the inspection contract', () => {
-  it('reads a rich inspection with every member filled', () => {
-    expect(members.length).toBeGreaterThanOrEqual(10);
-    for (const member of members) expect(inspection[member], member).not.toBeNull();
+describe.each(FEATURES.map((feature) => [feature.id, feature] as const))('the %s feature', (_, feature) => {
+  const input = { conversation: inspection.conversation };
+
+  it('reads its members, each filled in a rich inspection', () => {
+    const members = Object.keys(feature.read(input));
+    expect(members).not.toEqual([]);
+    for (const member of members)
+      expect(filled(inspection[member as keyof typeof inspection]), member).toBe(true);
   });
 
-  it.each(members)('%s has a view', (member) => {
-    expect(VIEWS.filter((view) => (view.shows as readonly string[]).includes(member))).not.toEqual([]);
+  it('has a Markdown section, or the transcript shows it', () => {
+    if (feature.markdown === 'transcript') return;
+    expect(feature.markdown(inspection)).toMatch(/^## \S/);
   });
 
-  it.each(members)('%s has a Markdown section', (member) => {
-    const shown = [MARKDOWN_SECTIONS.transcript, ...MARKDOWN_SECTIONS.after].flatMap((section) => [
-      ...section.shows,
-    ]);
-    expect(shown).toContain(member);
+  it('has members of the JSON export, filled and documented under a heading each', () => {
+    const members = Object.entries(feature.json(inspection));
+    expect(members).not.toEqual([]);
+    for (const [name, value] of members) {
+      expect(filled(value), name).toBe(true);
+      expect(
+        headings.some((heading) => heading.startsWith(`\`${name}`)),
+        `export-format.md heading for ${name}`,
+      ).toBe(true);
+    }
   });
 
-  it.each(members)('%s has a member of the JSON export, filled', (member) => {
-    const document = toExportDocument(inspection, { exportedAt: EXPORTED_AT });
-    const value = document[JSON_MEMBERS[member]];
-    expect(value, JSON_MEMBERS[member]).not.toBeNull();
-    if (Array.isArray(value)) expect(value.length).toBeGreaterThan(0);
+  it('has members of the snapshot, filled', () => {
+    const members = Object.entries(feature.snapshot(inspection));
+    expect(members).not.toEqual([]);
+    for (const [name, value] of members) expect(filled(value), name).toBe(true);
   });
 
-  it.each(members)('%s has its JSON member documented under a heading', (member) => {
-    const name = JSON_MEMBERS[member];
-    expect(headings.some((heading) => heading.startsWith(`\`${name}`))).toBe(true);
+  it('has a view', () => {
+    expect(VIEWS.map((view) => view.id)).toContain(feature.id);
   });
 });

@@ -1,13 +1,7 @@
-import type { AdsOverview } from '@/features/ads/ads';
-import type { FormatComparison } from '@/features/details/format-comparison';
-import type { Transport, TransportObservation } from '@/features/details/transport';
-import type { OfferRow } from '@/features/offers/offers';
-import type { QueryReport } from '@/features/queries/queries';
-import type { TurnFact } from '@/features/queries/turn-facts';
-import type { WebSource } from '@/features/sources/sources';
+import type { TransportObservation } from '@/features/details/transport';
+import type { FeatureSnapshot } from '@/features/index';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernorState } from '@/lib/api/rate-governor';
-import type { FormatLoads } from '@/lib/model/conversation';
 import type { LensError } from '@/lib/model/result';
 
 /*
@@ -66,35 +60,17 @@ export interface SnapshotSummary {
   extraKeys: string[];
 }
 
-/** How many entries each cut list of the comparison had before it was cut. */
-export interface ComparisonCounts {
-  messagesOnly: number;
-  treeOnly: number;
-  streamOnly: number;
-  metadataKeyDifferences: number;
-  fieldDifferences: number;
-}
-
-export interface LensSnapshot {
+/** The snapshot's own members; the features add theirs (LensSnapshot). */
+export interface SnapshotBase {
   conversationId: string;
   /** null while no format of the conversation is held. */
   summary: SnapshotSummary | null;
-  queries: QueryReport | null;
-  /** Per turn: whether a search ran for its answer, the model, whether it streamed. */
-  turnFacts: TurnFact[];
-  sources: WebSource[];
   /**
    * "Turn 3: Which headphones…" for each turn the queries or sources name, by turn index (the views list
    * them per turn). Only those turns' questions, shortened: the snapshot keeps no transcript.
    */
   turnLabels: Record<string, string>;
-  ads: AdsOverview | null;
-  offers: OfferRow[];
-  transport: Transport;
   transportCounts: TransportObservation;
-  formatComparison: FormatComparison | null;
-  formatComparisonCounts: ComparisonCounts | null;
-  formatLoads: FormatLoads | null;
   /** What is held, and the load under way, if one is. */
   progress: HeldPagesProgress & { loading: PagesProgress | null };
   load: Omit<LoadState, 'progress'>;
@@ -106,3 +82,6 @@ export interface LensSnapshot {
   rateLimitedUntil: number | null;
   updatedAt: number;
 }
+
+/** What the views read: the snapshot's own members and every feature's (features/index.ts). */
+export type LensSnapshot = SnapshotBase & FeatureSnapshot;

@@ -1,4 +1,4 @@
-import type { FormatComparison } from '@/features/details/format-comparison';
+import { featureSnapshot } from '@/features/index';
 import type { RateGovernorState } from '@/lib/api/rate-governor';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
@@ -6,8 +6,6 @@ import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { ConversationHolding } from '@/lib/session/conversation-holding';
 
-/** Longer lists of the format comparison are cut here; the counts say how many there were. */
-export const MAX_LISTED_DIFFERENCES = 100;
 export const MAX_SNAPSHOT_WARNINGS = 50;
 
 export interface SnapshotInput {
@@ -15,18 +13,6 @@ export interface SnapshotInput {
   account: AdAccount | null;
   governor: RateGovernorState;
   now: number;
-}
-
-function cutComparison(comparison: FormatComparison): FormatComparison {
-  const cut = <T>(list: T[]): T[] => list.slice(0, MAX_LISTED_DIFFERENCES);
-  return {
-    ...comparison,
-    messagesOnly: cut(comparison.messagesOnly),
-    treeOnly: cut(comparison.treeOnly),
-    streamOnly: cut(comparison.streamOnly),
-    metadataKeyDifferences: cut(comparison.metadataKeyDifferences),
-    fieldDifferences: cut(comparison.fieldDifferences),
-  };
 }
 
 const TURN_QUESTION_LENGTH = 120;
@@ -59,7 +45,6 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
   const formats = holding.formats();
   const inspection = holding.inspection(input.account);
   const conversation = inspection?.conversation ?? null;
-  const comparison = inspection?.formats ?? null;
   const { progress: loading, ...load } = holding.ledger.load();
   const errors = [load.error, holding.ledger.offersRefresh().error].filter((error) => error !== null);
   const warnings = [...holding.captured.warnings(), ...formats.warnings];
@@ -76,26 +61,9 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
             turnCount: conversation.turns.length,
             extraKeys: conversation.extraKeys,
           },
-    queries: inspection?.queries ?? null,
-    turnFacts: inspection?.turnFacts ?? [],
-    sources: inspection?.sources ?? [],
     turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
-    ads: inspection?.ads ?? null,
-    offers: inspection?.offers ?? [],
-    transport: inspection?.transport ?? 'unknown',
     transportCounts: holding.captured.transport(),
-    formatComparison: comparison === null ? null : cutComparison(comparison),
-    formatComparisonCounts:
-      comparison === null
-        ? null
-        : {
-            messagesOnly: comparison.messagesOnly.length,
-            treeOnly: comparison.treeOnly.length,
-            streamOnly: comparison.streamOnly.length,
-            metadataKeyDifferences: comparison.metadataKeyDifferences.length,
-            fieldDifferences: comparison.fieldDifferences.length,
-          },
-    formatLoads: conversation?.formatLoads ?? null,
+    ...featureSnapshot(inspection),
     progress: { ...holding.pages.progress(), loading },
     load,
     offersRefresh: holding.ledger.offersRefresh(),

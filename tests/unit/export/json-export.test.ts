@@ -37,10 +37,10 @@ describe('toExportDocument', () => {
       'queries',
       'sources',
       'ads',
+      'account',
       'offers',
       'transport',
       'formats',
-      'account',
     ]);
     expect(document.schema).toBe(EXPORT_SCHEMA);
     expect(document.exportedAt).toBe('2026-11-20T09:30:00.000Z');

@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'react';
 import { describe, expect, it } from 'vitest';
-import { VIEWS, type ViewProps } from '@/components/views/registry';
+import { VIEWS } from '@/components/views/registry';
+import type { ViewProps } from '@/components/views/view-entry';
 import { renderView, snapshotOf, visibleText } from './lens-snapshots';
 
 /** The view registry (architecture "Registries"): every view is one entry, and every entry is wired. */

@@ -1,0 +1,20 @@
+import { defineFeature } from '@/features/feature';
+import { summarizeAds } from './ads';
+import { markdownAds } from './markdown-ads';
+import { withStreamedAds } from './streamed-ads';
+
+/** The ads served into the conversation (site-interface 4.3, 10.6), and the account they targeted (4.6). */
+export const adsFeature = defineFeature({
+  id: 'ads',
+  read: ({ conversation, adsReport, streamedTurns, account }) => {
+    const report = withStreamedAds(adsReport ?? null, streamedTurns ?? []);
+    return {
+      // "No ads response seen" (null) and "the service showed no ads" (shownAny false) are different answers.
+      ads: report === null ? null : summarizeAds(report, account ?? null, conversation),
+      account: account ?? null,
+    };
+  },
+  markdown: markdownAds,
+  json: ({ ads, account }) => ({ ads, account }),
+  snapshot: (inspection) => ({ ads: inspection?.ads ?? null }),
+});
