@@ -6,6 +6,28 @@ import type { TableChoice, TableChoiceProps } from './table-choices';
 import type { TableSort } from './table-sort';
 import { type GridColumn, VirtualTable } from './VirtualTable';
 
+/** What a table tab is given: the tables of the records read, and its choice. */
+interface TablePanelProps extends TableChoiceProps {
+  tables: LibraryTables;
+}
+
+/** A tab of one table: its id, its label, and its panel, told once what it shows. */
+export interface TableTabEntry<Id extends string> {
+  id: Id;
+  label: string;
+  Panel: (props: TablePanelProps) => JSX.Element;
+}
+
+/**
+ * A tab of one table. Its `rowsOf` is made here, once, so a table's rows are worked out again only when the
+ * filter or the records change.
+ */
+export function tableTab<const Id extends string, Row extends { key: string }>(
+  spec: Omit<TableTabProps<Row>, keyof TablePanelProps | 'table'> & { table: Id },
+): TableTabEntry<Id> {
+  return { id: spec.table, label: spec.label, Panel: (props) => <TableTab {...props} {...spec} /> };
+}
+
 export interface TableTabProps<Row> extends TableChoiceProps {
   /** Its id, which the tab and its choice go by. */
   table: string;

@@ -1,6 +1,7 @@
+import { exportQueriesCsv } from '@/features/queries/queries-csv';
+import { exportSourcesCsv } from '@/features/sources/sources-csv';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AssetFiles } from './asset-files';
-import { exportQueriesCsv } from './csv-export';
 import type { ExportOptions } from './export-options';
 import { exportFileName } from './file-name';
 import { type ExportFormat, formatInfo, type TextExportFormat } from './formats';
@@ -8,7 +9,6 @@ import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } fro
 import { exportJson, toExportDocument } from './json-export';
 import type { AssetPathResolver } from './markdown-assets';
 import { markdownPieces } from './markdown-export';
-import { exportSourcesCsv } from './sources-csv-export';
 import { zipOfConversations, zipPieces } from './zip-export';
 
 /**

@@ -1,4 +1,4 @@
-import { csvRecord } from '@/lib/export/csv-export';
+import { csvRecord } from '@/lib/export/csv-record';
 import { isoTime } from '@/lib/export/iso-time';
 import type { Cell, LibraryTable, TableColumn, TableRow } from './library-table';
 import { cellOf } from './table-cell';

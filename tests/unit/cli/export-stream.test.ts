@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exportQueriesCsv } from '@/features/queries/queries-csv';
 import type { CitationStyle } from '@/features/sources/markdown-citations';
+import { exportSourcesCsv } from '@/features/sources/sources-csv';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { WHOLE_FILE_LIMIT_BYTES } from '@/lib/cli/run-cli';
 import { summarize } from '@/lib/cli/summary';
-import { exportQueriesCsv } from '@/lib/export/csv-export';
 import { toExportDocument } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
-import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { conversationsExport, messagesResponse } from '@/tests/replica/fixtures/formats';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';

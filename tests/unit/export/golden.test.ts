@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { exportQueriesCsv } from '@/lib/export/csv-export';
+import { exportQueriesCsv } from '@/features/queries/queries-csv';
+import { exportSourcesCsv } from '@/features/sources/sources-csv';
 import { writeExport } from '@/lib/export/format-writers';
 import { exportJson } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
-import { exportSourcesCsv } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { richContentConversation, richContentTreeConversation } from '@/tests/unit/fixtures/rich-content';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exportSourcesCsv, SOURCES_CSV_HEADER } from '@/features/sources/sources-csv';
 import { toExportDocument } from '@/lib/export/json-export';
 import { exportMarkdown } from '@/lib/export/markdown-export';
-import { exportSourcesCsv, SOURCES_CSV_HEADER } from '@/lib/export/sources-csv-export';
 import { inspect } from '@/lib/insights/inspection';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';

@@ -3,7 +3,7 @@ import { shownRows } from '@/components/library/TableTab';
 import { TABLE_PANELS } from '@/components/library/TableTabs';
 import { NO_CHOICE, type TableChoice } from '@/components/library/table-choices';
 import { ariaSortOf, nextSort } from '@/components/library/table-sort';
-import { QUERY_COLUMNS } from '@/features/queries/query-columns';
+import { QUERY_COLUMNS } from '@/features/queries/queries-tab';
 import { type LibraryFilter, libraryTables, NO_FILTER, type QueryTableRow } from '@/lib/library/page-tables';
 import { libraryConversation, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';

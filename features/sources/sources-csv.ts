@@ -1,10 +1,10 @@
+import { csvRecord } from '@/lib/export/csv-record';
 import type { Inspection } from '@/lib/insights/inspection';
-import { csvRecord } from './csv-export';
 
 /**
  * The web pages of a conversation as CSV (export-format "CSV of the sources";
- * `inspect --format sources-csv`): one row per page and turn, the rows of the JSON's `sources[]`, quoted as
- * the queries CSV is (csv-export.ts). `cited` and `retrieved` are `true` or `false`; an unknown title, domain
+ * `inspect --format sources-csv`): one row per page and turn, the rows of the JSON's `sources[]`, in the
+ * exports' one CSV dialect (lib/export/csv-record.ts). `cited` and `retrieved` are `true` or `false`; an unknown title, domain
  * or attribution is an empty field.
  */
 export const SOURCES_CSV_HEADER = [

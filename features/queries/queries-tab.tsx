@@ -1,4 +1,5 @@
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
+import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import type { QueryTableRow } from '@/lib/library/page-tables';
 
@@ -19,3 +20,15 @@ export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [
   dayColumn<QueryTableRow>(),
   textColumn<QueryTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
+
+/** The library page's Queries tab: every search query the answers ran. */
+export const QUERIES_TAB = tableTab({
+  table: 'queries',
+  label: 'Queries',
+  columns: QUERY_COLUMNS,
+  rowsOf: (tables, filter) => tables.queries(filter),
+  textHint: "Words in a query, its prompt or its conversation's title",
+  noun: ['query', 'queries'],
+  empty: 'No answer in the library ran a query yet.',
+  minWidth: '60rem',
+});

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { QueryKind, QuerySource, SearchQuery } from '@/features/queries/queries';
-import { exportQueriesCsv } from '@/lib/export/csv-export';
+import { exportQueriesCsv } from '@/features/queries/queries-csv';
 import { inspect } from '@/lib/insights/inspection';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 

@@ -1,6 +1,7 @@
 import { countText } from '@/components/library/number-text';
 import { textColumn } from '@/components/library/shared-columns';
 import { DayCell, UrlCell } from '@/components/library/TableCells';
+import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import { ExternalLink } from '@/components/views/ExternalLink';
 import type { PageTableRow } from '@/lib/library/page-tables';
@@ -74,3 +75,15 @@ export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [
     ),
   },
 ];
+
+/** The library page's Pages tab: every page the searches retrieved or the answers cited, added up over the turns. */
+export const PAGES_TAB = tableTab({
+  table: 'pages',
+  label: 'Pages',
+  columns: PAGE_COLUMNS,
+  rowsOf: (tables, filter) => tables.pages(filter),
+  textHint: "Words in a page's title, address or domain",
+  noun: ['page', 'pages'],
+  empty: 'No search in the library returned a page yet.',
+  minWidth: '70rem',
+});

@@ -1,5 +1,6 @@
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
 import { NO_VALUE, TextCell, UrlCell } from '@/components/library/TableCells';
+import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import type { OfferTableRow } from '@/lib/library/page-tables';
 import { availabilityText, moneyText } from './money-text';
@@ -62,3 +63,15 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
   conversationColumn<OfferTableRow>(),
   dayColumn<OfferTableRow>(),
 ];
+
+/** The library page's Offers tab: every offer of the products the answers showed, with its price. */
+export const OFFERS_TAB = tableTab({
+  table: 'offers',
+  label: 'Offers',
+  columns: OFFER_COLUMNS,
+  rowsOf: (tables, filter) => tables.offers(filter),
+  textHint: 'Words in a product, its brand or its merchant',
+  noun: ['offer', 'offers'],
+  empty: 'No conversation in the library showed a product offer.',
+  minWidth: '80rem',
+});

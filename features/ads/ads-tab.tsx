@@ -1,6 +1,7 @@
 import { countText } from '@/components/library/number-text';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
 import { NO_VALUE, UrlCell } from '@/components/library/TableCells';
+import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import type { AdTableRow } from '@/lib/library/page-tables';
 
@@ -44,3 +45,15 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
   dayColumn<AdTableRow>(),
   textColumn<AdTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
+
+/** The library page's Ads tab: every ad served into a kept conversation. */
+export const ADS_TAB = tableTab({
+  table: 'ads',
+  label: 'Ads',
+  columns: AD_COLUMNS,
+  rowsOf: (tables, filter) => tables.ads(filter),
+  textHint: "Words in an advertiser, an ad's title or its link",
+  noun: ['ad', 'ads'],
+  empty: 'No conversation in the library was shown an ad.',
+  minWidth: '80rem',
+});
