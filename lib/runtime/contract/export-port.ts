@@ -5,8 +5,9 @@ import type { ExportRequest } from './protocol';
 
 /**
  * The export's own channels from an extension page to the background (architecture "Channels"). Runtime
- * messaging serialises through the browser's parent process, ~100 ms in Chromium and ~80 ms in Firefox for
- * the 3 MB Markdown of a 10,000-message conversation; these hand the page a Blob instead:
+ * messaging copies the file through the browser's parent process, which made the Export click of a
+ * 10,000-message conversation take about two and a half times as long in Chromium (docs/benchmarks.md);
+ * these hand the page a Blob instead:
  * - a service worker (Chromium) gets a MessagePort with its `postMessage`, and a Blob crosses it as a handle;
  * - a background page in the page's own process (Firefox's event page) is called directly, its export
  *   function found on its window (`runtime.getBackgroundPage`), and nothing is copied at all.
