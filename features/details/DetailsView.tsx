@@ -5,6 +5,7 @@ import type { ViewEntry } from '@/components/views/view-entry';
 import type { FormatLoadStatus } from '@/lib/model/conversation';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FormatComparisonDetails } from './FormatComparisonDetails';
+import { unreadEntryText } from './reading-health';
 import type { Transport } from './transport';
 import './details-view.css';
 
@@ -28,7 +29,10 @@ function FormatRow({ name, status }: { name: string; status: FormatLoadStatus })
   );
 }
 
-/** The plumbing: which formats are held, how they differ, unknown keys, the transport seen, warnings. */
+/**
+ * The plumbing: which formats are held, how they differ, unknown keys, what was not read, the transport seen,
+ * warnings.
+ */
 export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
   const { formatLoads, transportCounts, summary } = snapshot;
   const extraKeys = summary?.extraKeys ?? [];
@@ -76,6 +80,22 @@ export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
           ))}
         </ul>
       )}
+      <h3>Not read</h3>
+      {snapshot.unread.length === 0 ? (
+        <ViewNote>Nothing: every content type, citation, tool and record was understood.</ViewNote>
+      ) : (
+        <>
+          <ViewNote>
+            What Chat Lens met in this conversation and could not read: the site may have changed shape. What
+            it could read is shown as usual.
+          </ViewNote>
+          <ul className="details-keys" aria-label="Not read">
+            {snapshot.unread.map((entry) => (
+              <li key={`${entry.kind}:${entry.name}`}>{unreadEntryText(entry)}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3>Transport</h3>
       <dl className="details-facts">
         <div>
@@ -113,5 +133,6 @@ export const detailsView = {
   id: 'details',
   label: 'Details',
   View: DetailsView,
-  count: () => undefined,
+  // What was not read, counted on the tab: a quiet sign that the site may have changed shape.
+  count: (snapshot) => (snapshot.unread.length > 0 ? snapshot.unread.length : undefined),
 } as const satisfies ViewEntry;

@@ -1,6 +1,7 @@
 import { defineFeature } from '@/features/feature';
 import type { ComparisonCounts, FormatComparison } from './format-comparison';
 import { markdownDetails } from './markdown-details';
+import { readingHealth } from './reading-health';
 import { detectTransport, NOTHING_OBSERVED } from './transport';
 
 /** Longer lists of the format comparison are cut in the snapshot; its counts say how many there were. */
@@ -30,16 +31,21 @@ function countsOf(comparison: FormatComparison): ComparisonCounts {
 
 /**
  * How the conversation was loaded and streamed: the transport (site-interface 6), which formats were
- * held and how they differ (site-interface 2.4, site-interface 4.2).
+ * held and how they differ (site-interface 2.4, site-interface 4.2), and what of it no reader could read.
  */
 export const detailsFeature = defineFeature({
   id: 'details',
-  read: ({ transportObservation, formats }) => ({
-    transport: detectTransport(transportObservation ?? NOTHING_OBSERVED),
-    formats: formats ?? null,
+  read: (input) => ({
+    transport: detectTransport(input.transportObservation ?? NOTHING_OBSERVED),
+    formats: input.formats ?? null,
+    unread: readingHealth(input),
   }),
   markdown: markdownDetails,
-  json: ({ transport, formats }) => ({ transport, formats }),
+  json: ({ transport, formats, unread }) => ({
+    transport,
+    formats,
+    unread: unread.map(({ kind, name, count }) => ({ kind, name, count })),
+  }),
   snapshot: (inspection) => {
     const comparison = inspection?.formats ?? null;
     return {
@@ -47,6 +53,7 @@ export const detailsFeature = defineFeature({
       formatComparison: comparison === null ? null : cutComparison(comparison),
       formatComparisonCounts: comparison === null ? null : countsOf(comparison),
       formatLoads: inspection?.conversation.formatLoads ?? null,
+      unread: inspection?.unread ?? [],
     };
   },
 });

@@ -2,6 +2,7 @@ import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import { CONVERSATION_FLAG_KEYS, type Conversation, type FormatLoadStatus } from '@/lib/model/conversation';
 import type { FormatComparison } from './format-comparison';
 import { markdownFormatComparison } from './markdown-format-comparison';
+import { type Unread, unreadEntryText } from './reading-health';
 import type { Transport } from './transport';
 
 /**
@@ -36,6 +37,7 @@ export function markdownDetails(inspection: {
   conversation: Conversation;
   transport: Transport;
   formats: FormatComparison | null;
+  unread: readonly Unread[];
 }): string {
   const { conversation } = inspection;
   const hidden = conversation.messages.filter((message) => message.hidden).length;
@@ -50,6 +52,7 @@ export function markdownDetails(inspection: {
     `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,
     `- Flags set: ${listOrNone(flagsSet)}`,
     `- Extra top-level keys: ${listOrNone(conversation.extraKeys)}`,
+    `- Not read: ${inspection.unread.length === 0 ? 'nothing, every shape was understood' : inspection.unread.map((entry) => unreadEntryText(entry, (name) => codeSpan(name))).join('; ')}`,
   ];
   return `## Details\n\n${lines.join('\n')}`;
 }

@@ -53,6 +53,19 @@ const SILENT_TYPES: ReadonlySet<string> = new Set([
   'optimistic_image_citation',
 ]);
 
+/**
+ * Every reference type read on purpose; `alt` shows any other, and reading health counts it
+ * (features/details/reading-health.ts).
+ */
+export const KNOWN_REFERENCE_TYPES: ReadonlySet<string> = new Set([
+  ...GROUPED_PAGE_TYPES,
+  ...SINGLE_PAGE_TYPES,
+  ...PRODUCT_TYPES,
+  ...SILENT_TYPES,
+  'entity',
+  'sources_footnote',
+]);
+
 /** Whatever displayText would change: a marker, a line break, doubled or outer spaces. Most titles have none. */
 const NEEDS_DISPLAY_WORK = /[\ue200-\ue2ff【]|turn\d|entity\[|[^\S ]| {2}|^ | $/;
 

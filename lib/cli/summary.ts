@@ -1,3 +1,4 @@
+import { unreadEntryText } from '@/features/details/reading-health';
 import type { QueryKind } from '@/features/queries/queries';
 import type { Inspection } from '@/lib/insights/inspection';
 import { countOf } from '@/lib/model/count-text';
@@ -72,6 +73,9 @@ export function summarize(inspection: Inspection): string {
     ['Formats', sources.join(' + ') || 'none'],
   ];
   if (conversation.extraKeys.length > 0) rows.push(['Extra keys', conversation.extraKeys.join(', ')]);
+  // What no reader understood: a changed shape shows here rather than as less in the exports.
+  if (inspection.unread.length > 0)
+    rows.push(['Unread', inspection.unread.map((entry) => unreadEntryText(entry)).join('; ')]);
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
 }

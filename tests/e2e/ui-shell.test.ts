@@ -67,6 +67,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           transportCounts: NOTHING_OBSERVED,
           formatComparison: null,
           formatComparisonCounts: null,
+          unread: [],
           formatLoads: null,
           progress: { pagesLoaded: 0, messagesLoaded: 0, hasMore: false, loading: null },
           load: { status: 'idle', rateLimitedUntil: null, error: null },

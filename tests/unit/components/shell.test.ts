@@ -23,6 +23,7 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
     transportCounts: NOTHING_OBSERVED,
     formatComparison: null,
     formatComparisonCounts: null,
+    unread: [],
     formatLoads: null,
     progress: { pagesLoaded: 1, messagesLoaded: 4, hasMore: false, loading: null },
     load: { status: 'idle', rateLimitedUntil: null, error: null },

@@ -41,6 +41,7 @@ describe('toExportDocument', () => {
       'offers',
       'transport',
       'formats',
+      'unread',
     ]);
     expect(document.schema).toBe(EXPORT_SCHEMA);
     expect(document.exportedAt).toBe('2026-11-20T09:30:00.000Z');

@@ -8,6 +8,7 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import type { Product } from '@/lib/model/product-entity';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { Result } from '@/lib/model/result';
+import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { getConversation, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';
@@ -42,11 +43,15 @@ export function replicaProducts(): Product[] {
   );
 }
 
-/** The web-search conversation with everything the lens can know about a conversation. */
+/**
+ * The web-search conversation with everything the lens can know about a conversation, and one thing it
+ * could not read: an answer stream that ended before any message of its own.
+ */
 export function richInspection(): Inspection {
   const { messages, tree } = bothFormats('webSearch');
   return inspect({
     conversation: parsedValue(mergeConversationFormats({ messages, tree })),
+    streamedTurns: [readStreamedTurn('data: [DONE]\n\n')],
     adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.webSearch, true))),
     account: parsedValue(parseAdAccount(meResponse())),
     products: replicaProducts(),

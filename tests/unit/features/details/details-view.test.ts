@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DetailsView } from '@/features/details/DetailsView';
+import { DetailsView, detailsView } from '@/features/details/DetailsView';
 import { renderView, snapshotOf, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
 describe('DetailsView', () => {
@@ -29,5 +29,25 @@ describe('DetailsView', () => {
     );
     expect(text).toMatch(/Tree no no 0/);
     expect(text).toContain('The formats are compared once both the messages format and the tree are loaded.');
+  });
+
+  it('says what it could not read, and counts it on the tab; says so when all was read', () => {
+    const read = snapshotOf('webSearch');
+    expect(visibleText(renderView(DetailsView, { snapshot: read }))).toContain(
+      'Nothing: every content type, citation, tool and record was understood.',
+    );
+    expect(detailsView.count(read)).toBeUndefined();
+    const snapshot = {
+      ...read,
+      unread: [
+        { kind: 'content-type' as const, name: 'computer_output', count: 3 },
+        { kind: 'tool' as const, name: 'container.exec', count: 1 },
+      ],
+    };
+    const text = visibleText(renderView(DetailsView, { snapshot }));
+    expect(text).toContain('could not read: the site may have changed shape');
+    expect(text).toContain('content type computer_output ×3');
+    expect(text).toContain('tool container.exec');
+    expect(detailsView.count(snapshot)).toBe(2);
   });
 });

@@ -1,0 +1,109 @@
+import type { InspectionInput } from '@/features/feature';
+import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import type { NormalizedMessage } from '@/lib/model/conversation';
+
+/**
+ * What Chat Lens met and could not read, by kind and name (export-format "`unread`"): so a change of the
+ * site's shapes shows as a count, never as an export with less in it. Nothing here is a value of the
+ * conversation: only the names of types, tools and records, and how often each came.
+ */
+export type UnreadKind =
+  /** A message content type no reader knows: its text parts still show, its other members as JSON. */
+  | 'content-type'
+  /** A citation reference type no reader knows: its marker shows the site's own `alt`, or nothing. */
+  | 'reference-type'
+  /** A tool the model called or that answered, which no reader knows: its messages show as they are. */
+  | 'tool'
+  /** Two things that should come together and did not, named by what is missing. */
+  | 'contradiction';
+
+export interface Unread {
+  kind: UnreadKind;
+  name: string;
+  count: number;
+}
+
+/**
+ * The content types a reader renders on purpose (lib/model/message-content.ts) or reads for an insight; a
+ * type outside the list is counted, whatever it shows.
+ */
+const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'multimodal_text',
+  'code',
+  'execution_output',
+  'tether_browsing_display',
+  'tether_quote',
+  'system_error',
+  'reasoning_recap',
+  'thoughts',
+  'user_editable_context',
+  'model_editable_context',
+]);
+
+/**
+ * The tools whose calls and outputs a reader understands (site-interface 10.7 to 10.9): the searches, the
+ * canvases, the image tool, deep research, code; by name or by the prefix of their commands. The image
+ * tool may go by an opaque name: its messages say what they are in their metadata.
+ */
+const KNOWN_TOOL =
+  /^(?:all|web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|dalle\.|image_gen\b|t2uay3k\.|research_kickoff_tool\.)/;
+const IMAGE_METADATA = ['image_gen_task_id', 'image_gen_multi_stream', 'image_gen_async'] as const;
+
+function toolOf(message: NormalizedMessage): string | null {
+  if (message.role === 'assistant') return message.recipient;
+  return message.role === 'tool' ? message.authorName : null;
+}
+
+function isKnownTool(message: NormalizedMessage, tool: string): boolean {
+  return KNOWN_TOOL.test(tool) || IMAGE_METADATA.some((key) => key in message.metadata);
+}
+
+/** Counts by kind and name, in the order first met. */
+class Tally {
+  readonly #counts = new Map<string, Unread>();
+
+  add(kind: UnreadKind, name: string): void {
+    const key = `${kind}\u0000${name}`;
+    const found = this.#counts.get(key);
+    if (found === undefined) this.#counts.set(key, { kind, name, count: 1 });
+    else found.count += 1;
+  }
+
+  list(): Unread[] {
+    return [...this.#counts.values()];
+  }
+}
+
+function readMessage(message: NormalizedMessage, tally: Tally): void {
+  if (!KNOWN_CONTENT_TYPES.has(message.contentType)) tally.add('content-type', message.contentType);
+  const tool = toolOf(message);
+  if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool);
+  if (message.metadata.content_references === undefined) return;
+  for (const reference of readContentReferences(message.metadata))
+    if (!KNOWN_REFERENCE_TYPES.has(reference.type)) tally.add('reference-type', reference.type || '(none)');
+}
+
+/** What the conversation, its ads response and its answer streams held that no reader could read. */
+export function readingHealth({ conversation, adsReport, streamedTurns }: InspectionInput): Unread[] {
+  const tally = new Tally();
+  for (const message of conversation.messages) readMessage(message, tally);
+  if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
+    tally.add('contradiction', 'ads response named ads, none read');
+  for (const turn of streamedTurns ?? [])
+    if (turn.ended && !turn.answered && turn.handoffTopics.length === 0)
+      tally.add('contradiction', 'answer stream ended without a message');
+  return tally.list();
+}
+
+const KIND_NAMES: Record<UnreadKind, string> = {
+  'content-type': 'content type',
+  'reference-type': 'reference type',
+  tool: 'tool',
+  contradiction: 'contradiction',
+};
+
+/** One entry as words: "content type `computer_output` ×3"; `name` shapes the name (a code span, or as is). */
+export function unreadEntryText(entry: Unread, name: (text: string) => string = (text) => text): string {
+  return `${KIND_NAMES[entry.kind]} ${name(entry.name)}${entry.count > 1 ? ` ×${entry.count}` : ''}`;
+}
