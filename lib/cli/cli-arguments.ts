@@ -57,7 +57,7 @@ the Markdown's front matter (the HTML's header), one "key: value" a line, values
 --zip writes every conversation into one ZIP, each its own file in the --format (md unless given) under
 a YYYY/MM folder of the month it started (undated/ when unknown), named by --file-name, "{date} {title}"
 unless given, with an index, the library's tables as CSV and report.json (what was asked, written and what
-failed). --out-dir writes the same into a folder (made when missing). --since and --until keep the
+failed). --out-dir writes the same into a folder (made when missing), Markdown unless --format says. --since and --until keep the
 conversations started on those days or between (UTC), --search those whose title or text holds the word.
 --zip-part-size 500M writes the ZIP in parts of about that size (<name>.part1.zip, …), each a whole
 archive, a conversation never split; unzipped into one folder they make one tree.
@@ -147,7 +147,8 @@ export function parseArguments(argv: readonly string[]): CliArguments | string {
   const [file] = positionals;
   if (file === undefined) return 'Give the file to inspect.';
 
-  const format = values.format ?? null;
+  // A ZIP or a folder of many conversations holds Markdown unless told otherwise.
+  const format = values.format ?? (values.zip === undefined && values['out-dir'] === undefined ? null : 'md');
   if (format !== null && !(FORMAT_IDS as readonly string[]).includes(format))
     return `Unknown format "${format}": use ${FORMAT_IDS.join(', ')}.`;
   const write: ExportWriteChoices = {
@@ -215,7 +216,7 @@ function problemOf(args: CliArguments): string | null {
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
   if (format === 'zip' && out === null)
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
-  if (outDir !== null && (format === null || format === 'zip' || table !== null))
+  if (outDir !== null && (format === 'zip' || table !== null))
     return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
   if (args.zipPartSize !== null && zip === null)
     return '--zip-part-size splits the archive of --zip: give --zip.';

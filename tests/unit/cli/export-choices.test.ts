@@ -109,6 +109,16 @@ describe('inspect: the export choices the extension takes from its settings', ()
     }
   });
 
+  it('writes Markdown into --out-dir when no --format is given, as --zip does', async () => {
+    const result = await run(['conversations.json', '--out-dir', 'vault'], {
+      'conversations.json': conversationsExport([webSearch]),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const documents = [...result.written.keys()].filter((name) => /^vault\/\d{4}\/\d\d\/.+\.md$/.test(name));
+    expect(documents).toHaveLength(1);
+    expect(result.written.get(documents[0] ?? '')).toContain(`id: "${FIXTURE_IDS.webSearch}"`);
+  });
+
   it('writes each conversation of a data export to its own file in --out-dir, under its month, named by --file-name', async () => {
     const exportFile = conversationsExport([webSearch, plain, { ...plain, id: 'same-title-other-id' }]);
     const result = await run(
@@ -162,7 +172,7 @@ describe('inspect: the export choices the extension takes from its settings', ()
       [['c.json', '--front-matter', 'my title: {title}'], /"my title" is not a plain key/],
       [['c.json', '--front-matter', 'a: 1\na: 2'], /"a" is given twice/],
       [
-        ['c.json', '--out-dir', 'vault'],
+        ['c.json', '--format', 'library-csv', '--out-dir', 'vault'],
         /--out-dir writes one file per conversation in a text export format/,
       ],
       [
