@@ -8,6 +8,7 @@ import type { ViewEntry } from '@/components/views/view-entry';
 import { useViewsState } from '@/components/views/views-state';
 import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { shownQueryText } from './queries';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
 import { SearchSummary } from './SearchSummary';
 import './queries-view.css';
@@ -29,17 +30,18 @@ function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot })
     );
   }
   const { query } = row;
+  const text = shownQueryText(query);
   return (
     <div className="list-entry query">
-      <span className="query__text" title={query.text}>
-        {query.text}
+      <span className="query__text" title={text}>
+        {query.page?.title ?? text}
       </span>
       <span className="list-entry__meta">
         <Badge tone={query.kind === 'search' ? 'accent' : 'neutral'} title="What the model did">
           {query.kind}
         </Badge>
         <Badge title={`Read from ${query.source}`}>{QUERY_SOURCE_LABELS[query.source]}</Badge>
-        <CopyButton text={query.text} label={`Copy query: ${query.text}`} />
+        <CopyButton text={text} label={`Copy query: ${text}`} />
       </span>
     </div>
   );

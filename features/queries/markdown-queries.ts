@@ -5,12 +5,11 @@ import type { Conversation } from '@/lib/model/conversation';
 import type { QueryReport, SearchQuery } from './queries';
 import type { TurnFact } from './turn-facts';
 
-/** The query as the model wrote it; an open by reference id followed by the page it names (SearchQuery.page). */
+/** The query as the model wrote it; an open by reference id as the page it names (SearchQuery.page). */
 function queryCell(query: SearchQuery): string {
-  const words = inlineText(query.text);
   return query.page === null
-    ? words
-    : `${words}: ${link(query.page.title ?? query.page.url, query.page.url)}`;
+    ? inlineText(query.text)
+    : link(query.page.title ?? query.page.url, query.page.url);
 }
 
 function queryTable(queries: readonly SearchQuery[]): string {

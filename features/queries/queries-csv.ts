@@ -1,5 +1,6 @@
 import { csvRecord } from '@/lib/export/csv-record';
 import type { Inspection } from '@/lib/insights/inspection';
+import { shownQueryText } from './queries';
 
 /**
  * The search queries of a conversation as CSV (export-format "CSV of the search queries"), one row per query,
@@ -19,7 +20,7 @@ export function exportQueriesCsv(inspections: Inspection | readonly Inspection[]
         query.messageId,
         query.kind,
         query.source,
-        query.text,
+        shownQueryText(query),
       ]);
     }
   }

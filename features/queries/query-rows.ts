@@ -1,4 +1,4 @@
-import type { QuerySource, SearchQuery } from './queries';
+import { type QuerySource, type SearchQuery, shownQueryText } from './queries';
 
 /** The rows of the queries list: a heading for each turn, then that turn's queries. */
 export type QueryRow =
@@ -10,7 +10,7 @@ export function filterQueries(queries: readonly SearchQuery[], filter: string): 
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...queries];
   return queries.filter((query) => {
-    const text = query.text.toLowerCase();
+    const text = `${shownQueryText(query)} ${query.page?.title ?? ''}`.toLowerCase();
     return words.every((word) => text.includes(word));
   });
 }
@@ -32,7 +32,7 @@ export function queryRows(queries: readonly SearchQuery[]): QueryRow[] {
 
 /** What "Copy all" puts on the clipboard: one query a line, as a list a user pastes into a search tool. */
 export const queriesAsLines = (queries: readonly SearchQuery[]): string =>
-  queries.map((query) => query.text).join('\n');
+  queries.map(shownQueryText).join('\n');
 
 /** site-interface 2.4: where the query was read, in words a reader knows. */
 export const QUERY_SOURCE_LABELS: Record<QuerySource, string> = {

@@ -1,4 +1,5 @@
 import type { SearchQuery } from '@/features/queries/queries';
+import { shownQueryText } from '@/features/queries/queries';
 import type { CitationPiece } from '@/features/sources/citation-markers';
 import type { WebSource } from '@/features/sources/sources';
 import { groupBy } from '@/lib/export/group-by';
@@ -106,7 +107,7 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
       model: fact.model,
       searched: fact.searched,
       transport: fact.transport,
-      queries: queries.map((query, order) => ({ text: query.text, kind: query.kind, order })),
+      queries: queries.map((query, order) => ({ text: shownQueryText(query), kind: query.kind, order })),
       pages: (sourcesOf.get(fact.turnIndex) ?? []).map((source) =>
         libraryPage(source, counts, callQueriesOf(source, searches, placeOf)),
       ),

@@ -37,6 +37,18 @@ const searched = conversationOf([
 ]);
 
 describe('recordOfInspection', () => {
+  it('keeps an open by the address of the page it opened, never by its reference id', () => {
+    const record = recordOfInspection(richInspection(), { keepAnswerText: false, savedAt: SAVED_AT });
+    const queries = record?.turns.flatMap((turn) => turn.queries) ?? [];
+    expect(queries).toContainEqual(
+      expect.objectContaining({
+        text: 'https://www.rei.com/product/236410/merrell-moab-speed-2-hiking-shoes-mens',
+        kind: 'open',
+      }),
+    );
+    expect(queries.filter((query) => /turn\d+\w+\d+/.test(query.text))).toEqual([]);
+  });
+
   it('keeps per turn the prompt, the queries in order and the pages with the search that found them', () => {
     const record = recordOfInspection(inspect({ conversation: searched }), {
       keepAnswerText: true,

@@ -17,6 +17,15 @@ describe('QueriesView', () => {
     expect(text).toContain(first?.text);
   });
 
+  it('names an opened page by its title, and never by its reference id', () => {
+    const snapshot = snapshotOf('webSearch');
+    const opens = (snapshot.queries?.queries ?? []).filter((query) => query.kind === 'open');
+    expect(opens.length).toBeGreaterThan(0);
+    const text = visibleText(renderView(QueriesView, { snapshot }));
+    for (const open of opens) expect(text).toContain(open.page?.title ?? open.text);
+    expect(text).not.toMatch(/turn\d+search\d+/);
+  });
+
   it('says when the conversation ran no web search', () => {
     const text = visibleText(renderView(QueriesView, { snapshot: snapshotOf('plain') }));
     expect(text).toContain('No web search in this conversation.');
