@@ -2,7 +2,8 @@ import type { JSX } from 'react';
 import type { DomainTally } from './domain-summary';
 import './domain-summary.css';
 
-export const UNKNOWN_SITE = 'Unknown site';
+/** Pages with no web address: a cited file of the user's, or a link with no host. */
+export const UNKNOWN_SITE = 'Files and other links';
 
 /** Which sites the answers drew on: how often each was retrieved and cited, most cited first. */
 export function DomainSummary({ tallies }: { tallies: readonly DomainTally[] }): JSX.Element {

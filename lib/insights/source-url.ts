@@ -12,7 +12,8 @@ const CHAT_UTM_SUFFIX = 'utm_source=chatgpt.com';
 /** The citation markers' private-use characters (U+E200–U+E2FF) are never part of a link. */
 const PRIVATE_USE = /[\ue200-\ue2ff]/g;
 const HAS_PRIVATE_USE = /[\ue200-\ue2ff]/;
-const SCHEME_AND_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]+)/;
+/** Only a web address has a domain: a cited upload's `file://file_…` names a file, not a site. */
+const WEB_HOST = /^https?:\/\/(?:[^/?#@]*@)?([^/?#:]+)/i;
 const UPPER_CASE = /[A-Z]/;
 const SLASH = 0x2f;
 
@@ -38,9 +39,9 @@ export function cleanSourceUrl(raw: string): string | null {
   return stripTrackingParams(withoutChatUtm(trimmed)).url;
 }
 
-/** The host of a URL without `www.`, lower case; null when the text has no scheme and host. */
+/** The host of a web URL without `www.`, lower case; null for any other text (a file, a bare word). */
 export function hostOf(url: string): string | null {
-  const host = SCHEME_AND_HOST.exec(url)?.[1]?.toLowerCase();
+  const host = WEB_HOST.exec(url)?.[1]?.toLowerCase();
   if (host === undefined || host === '') return null;
   return host.startsWith('www.') ? host.slice(4) : host;
 }

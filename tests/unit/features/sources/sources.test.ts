@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { summarizeDomains } from '@/features/sources/domain-summary';
 import { extractSources } from '@/features/sources/sources';
 import { cleanSourceUrl, hostOf, pageKey } from '@/lib/insights/source-url';
 import { citationsConversation, citationsTree } from '@/tests/unit/fixtures/citations';
@@ -137,6 +138,30 @@ describe('extractSources', () => {
     ]);
   });
 
+  it('keeps a cited upload of a report as a file, by its name, with no domain', () => {
+    const conversation = conversationOf([
+      message({ id: 'u', role: 'user', text: 'Summarize my notes' }),
+      message({
+        id: 'a',
+        metadata: {
+          content_references: [
+            {
+              type: 'webpage_extended',
+              url: 'file://file_000000002f5061f6b4ab0c7b8e7b1f3a',
+              title: 'field-notes.pdf',
+              matched_text: '\ue200cite\ue202turn0file0\ue201',
+            },
+          ],
+        },
+      }),
+    ]);
+    const [source] = extractSources(conversation).sources;
+    expect(source).toMatchObject({ title: 'field-notes.pdf', domain: null, cited: true });
+    expect(summarizeDomains(extractSources(conversation).sources).map((tally) => tally.domain)).toEqual([
+      null,
+    ]);
+  });
+
   it('finds nothing in a conversation without search data', () => {
     expect(extractSources(conversationOf([message({ id: 'a', text: 'Hello' })]))).toEqual({
       sources: [],
@@ -172,6 +197,8 @@ describe('source URLs', () => {
   it('name a host without www and tell the same page apart from another', () => {
     expect(hostOf('https://WWW.Example.com:8443/a')).toBe('example.com');
     expect(hostOf('not a url')).toBeNull();
+    // A report citing the user's own upload: a file, never a domain.
+    expect(hostOf('file://file_000000002f5061f6b4ab0c7b8e7b1f3a')).toBeNull();
     expect(pageKey('HTTPS://Example.com/a/#frag')).toBe(pageKey('https://example.com/a'));
     expect(pageKey('https://example.com/a?b=1')).not.toBe(pageKey('https://example.com/a'));
   });
