@@ -36,6 +36,10 @@ export function OfferItem({ offer }: { offer: OfferRow }): JSX.Element {
         </span>
       </div>
       <p className="offer__tags">
+        {/* The price then, as the answer gave it; a refresh's is the price of its own moment. */}
+        <Badge tone="neutral" title="Where the offer was seen">
+          {offer.seenIn === 'answer' ? 'As answered' : 'Refreshed'}
+        </Badge>
         {offer.bestPriceTag !== null && (
           <Badge tone="cited">
             <span aria-hidden="true">★</span> {offer.bestPriceTag}

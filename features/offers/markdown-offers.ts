@@ -1,13 +1,14 @@
 import { inlineText, link } from '@/lib/export/markdown-text';
 import type { Product } from '@/lib/model/product-entity';
-import type { OfferRow } from './offers';
+import type { OfferRow, OfferSeenIn } from './offers';
 
 /**
- * `## Product offers`: one table row per offer of the refreshed products (site-interface 2.5 and
- * site-interface 4.4). Cells are inline text, so a `|` in a merchant's name is escaped and cannot split the
+ * `## Product offers`: one table row per offer, as the answer gave it or as a product refresh returned it
+ * (site-interface 2.5 and site-interface 4.4), said in its first column. Cells are inline text, so a `|` in a merchant's name is escaped and cannot split the
  * row.
  */
 const COLUMNS = [
+  'Seen in',
   'Product',
   'Merchant',
   'Base',
@@ -27,6 +28,8 @@ const COLUMNS = [
 
 const EMPTY = '–';
 
+const SEEN_IN_TEXT: Record<OfferSeenIn, string> = { answer: 'the answer', refresh: 'a refresh' };
+
 const amount = (value: number | null): string => (value === null ? EMPTY : value.toFixed(2));
 
 const text = (value: string | null): string => (value === null ? EMPTY : inlineText(value));
@@ -38,6 +41,7 @@ function flag(value: boolean | null): string {
 
 function cells(row: OfferRow): string[] {
   return [
+    SEEN_IN_TEXT[row.seenIn],
     text(row.productTitle ?? row.productId),
     row.merchant === null ? text(row.url) : link(row.merchant, row.url),
     amount(row.base),
@@ -67,7 +71,7 @@ export function markdownOffers(inspection: {
     const why =
       products.length === 0
         ? 'No product offers were captured.'
-        : `${products.length} product(s) were refreshed, but none had an offer.`;
+        : `${products.length} product(s) were named, but none had an offer.`;
     return `## Product offers\n\n${why}`;
   }
   const table = [

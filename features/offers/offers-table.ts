@@ -24,6 +24,12 @@ export const OFFERS_TABLE = libraryTable({
     { name: 'best_price_tag', type: 'string', meaning: 'e.g. Best price' },
     { name: 'availability', type: 'string', meaning: 'as the service says it, e.g. in_stock' },
     { name: 'url', type: 'string', meaning: "the offer's link" },
+    {
+      name: 'seen_in',
+      type: 'string',
+      meaning:
+        '`answer`: as the answer gave it, in its own references; `refresh`: as a product refresh returned it later',
+    },
   ],
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
@@ -43,6 +49,7 @@ export const OFFERS_TABLE = libraryTable({
         best_price_tag: offer.bestPriceTag,
         availability: offer.availability,
         url: offer.url,
+        seen_in: offer.seenIn,
       };
     }
   },

@@ -1,11 +1,19 @@
 import type { Product, ProductSecretFlags } from '@/lib/model/product-entity';
 
 /**
- * The offers of refreshed products as flat rows, one per offer, for the Product offers table of the
- * Markdown export and the `offers` of the JSON export (site-interface 2.5). Rows hold no token-bearing value:
- * the model never had one.
+ * Where an offer was seen: in the answer's own product references, as the answer gave it, or in a product
+ * refresh (site-interface 4.4), the price of that moment.
+ */
+export const OFFER_SEEN_IN = ['answer', 'refresh'] as const;
+export type OfferSeenIn = (typeof OFFER_SEEN_IN)[number];
+
+/**
+ * The offers of the products as flat rows, one per offer, for the Product offers table of the Markdown
+ * export and the `offers` of the JSON export (site-interface 2.5). Rows hold no token-bearing value: the
+ * model never had one.
  */
 export interface OfferRow {
+  seenIn: OfferSeenIn;
   productId: string | null;
   productTitle: string | null;
   brand: string | null;
@@ -34,11 +42,12 @@ export interface OfferRow {
 }
 
 /** Rows in product order, then offer order as the service sent them. */
-export function offersTable(products: readonly Product[]): OfferRow[] {
+export function offersTable(products: readonly Product[], seenIn: OfferSeenIn): OfferRow[] {
   const rows: OfferRow[] = [];
   for (const product of products) {
     for (const offer of product.offers) {
       rows.push({
+        seenIn,
         productId: product.id,
         productTitle: product.title,
         brand: product.brand,

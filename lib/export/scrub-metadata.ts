@@ -1,30 +1,9 @@
-import { isTrackingParam, stripTrackingParams } from '@/lib/model/ad-tracking';
-
-/**
- * A message's raw metadata as the JSON export passes it on. The site's interface names no secret in
- * message metadata (site-interface 2.4), but it does not give the full list of members, so the export does
- * not rely on that: a member named like a token-bearing one (site-interface 2.5), an access token
- * (site-interface 5) or a tracking parameter (site-interface 4.3) keeps only its presence, and every string
- * loses its tracking parameters, before anything is written.
- */
-export const REMOVED_VALUE = '[removed]';
-
-const SECRET_MEMBERS: ReadonlySet<string> = new Set([
-  'product_lookup_key',
-  'id_to_token_map',
-  'checkout_payload',
-  'checkout_image_urls',
-  'access_token',
-  'accesstoken',
-  'authorization',
-]);
+import { stripTrackingParams } from '@/lib/model/ad-tracking';
+import { isSecretMember, REMOVED_VALUE } from '@/lib/model/secret-members';
 
 /** Deeper than any metadata seen; bounds the work and the stack on hostile input. */
 const MAX_DEPTH = 32;
 export const TOO_DEEP_VALUE = '[nested too deep]';
-
-const isSecretMember = (name: string): boolean =>
-  SECRET_MEMBERS.has(name.toLowerCase()) || isTrackingParam(name);
 
 function scrubString(text: string): string {
   return text.includes('=') ? stripTrackingParams(text).url : text;
@@ -41,6 +20,13 @@ function scrubValue(value: unknown, depth: number): unknown {
   return scrubMetadata(value as Record<string, unknown>, depth + 1);
 }
 
+/**
+ * A message's raw metadata as the JSON export passes it on. The site's interface names no secret in
+ * message metadata (site-interface 2.4), but it does not give the full list of members, so the export does
+ * not rely on that: a member named like a token-bearing one (site-interface 2.5), an access token
+ * (site-interface 5) or a tracking parameter (site-interface 4.3) keeps only its presence, and every string
+ * loses its tracking parameters, before anything is written.
+ */
 export function scrubMetadata(metadata: Record<string, unknown>, depth = 0): Record<string, unknown> {
   const entries: Array<[string, unknown]> = [];
   for (const [name, value] of Object.entries(metadata)) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Transport } from '@/features/details/transport';
-import type { OfferRow } from '@/features/offers/offers';
+import { OFFER_SEEN_IN, type OfferRow } from '@/features/offers/offers';
 import type { QueryKind } from '@/features/queries/queries';
 import { cleanSourceUrl } from '@/lib/insights/source-url';
 import { isRecord } from '@/lib/model/json-read';
@@ -138,6 +138,8 @@ const AD = v.object({
 });
 
 const OFFER = v.object({
+  /** Where it was seen (OfferSeenIn); a record kept before answers' offers were read holds refreshes only. */
+  seenIn: v.fallback(v.picklist(OFFER_SEEN_IN), 'refresh'),
   productId: text,
   product: text,
   brand: text,

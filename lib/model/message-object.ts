@@ -2,6 +2,7 @@ import type { ConversationFormat, NormalizedMessage } from './conversation';
 import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
 import { assetText, readMessageAssets } from './message-assets';
 import { readContentType, renderContentText } from './message-content';
+import { withoutReferenceSecrets } from './secret-members';
 
 /**
  * site-interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
@@ -43,7 +44,7 @@ export interface MessageContext {
 export function normalizeMessageObject(raw: unknown, context: MessageContext): NormalizedMessage | null {
   if (!isRecord(raw)) return null;
   const author = isRecord(raw.author) ? raw.author : null;
-  const metadata = isRecord(raw.metadata) ? raw.metadata : emptyMetadata();
+  const metadata = isRecord(raw.metadata) ? withoutReferenceSecrets(raw.metadata) : emptyMetadata();
   const role = (author !== null ? readString(author.role) : null) ?? 'unknown';
   const assets = readMessageAssets(raw.content, metadata, role);
   // Image parts read in the text as what they are, in their place (message-assets.ts), each part its asset.

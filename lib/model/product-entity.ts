@@ -3,6 +3,7 @@ import { stripTrackingParams } from './ad-tracking';
 import { isRecord, type JsonRecord, readIdentifier } from './json-read';
 import { type Offer, parseOffer } from './product-offer';
 import { fail, ok, type Result } from './result';
+import { REMOVED_VALUE } from './secret-members';
 
 /**
  * A product entity of a product_update frame (site-interface 2.5, site-interface 4.4), parsed at the
@@ -68,7 +69,10 @@ function cleanUrl(value: unknown): string | null {
 function readSecretFlags(holders: readonly JsonRecord[]): ProductSecretFlags {
   const anyHolder = (test: (holder: JsonRecord) => boolean): boolean => holders.some(test);
   return {
-    hasLookupKeyData: anyHolder(({ product_lookup_key: key }) => isRecord(key) && hasContent(key.data)),
+    // A key already taken out of a message's references (secret-members.ts) was there: its data counts.
+    hasLookupKeyData: anyHolder(
+      ({ product_lookup_key: key }) => key === REMOVED_VALUE || (isRecord(key) && hasContent(key.data)),
+    ),
     hasIdToTokenMap: anyHolder(
       ({ provider_metadata: metadata }) => isRecord(metadata) && hasContent(metadata.id_to_token_map),
     ),

@@ -39,7 +39,7 @@ export const insightsBenchmark = defineBenchmark({
         queries: extractQueries(conversation),
         sources: extractSources(conversation),
         ads: summarizeAds(adsReport.ok ? adsReport.value : null, account.ok ? account.value : null),
-        offers: offersTable(products),
+        offers: offersTable(products, 'refresh'),
         transport: detectTransport({ streamItems: 12, sseAnswers: 1, handoffs: 0 }),
       };
     };

@@ -2,7 +2,7 @@ import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { messagesPagesWithCursors, messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { getConversation, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import type { WireForm } from '@/tests/replica/fixtures/scenarios';
+import type { WireForm } from '@/tests/replica/fixtures/wire-form';
 import { liveEvents, streamItem, subscribeReply, topicMessage } from '@/tests/replica/live-wire';
 
 /**

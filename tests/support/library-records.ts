@@ -40,6 +40,7 @@ export function ad(partial: Partial<LibraryAd> = {}): LibraryAd {
 /** An offer of a product. */
 export function offer(partial: Partial<LibraryOffer> = {}): LibraryOffer {
   return {
+    seenIn: 'refresh',
     productId: 'p1',
     product: 'Trail shoe',
     brand: 'Acme',

@@ -133,7 +133,9 @@ describe('the demo conversation, read through the inspect core', () => {
 
   it('holds the product offers, a canvas made and changed, and a generated image', () => {
     const inspection = demoInspection();
-    expect(inspection.products.map((product) => product.title)).toHaveLength(3);
+    // The three refreshed headphones, and a product an answer names with no offer.
+    expect(inspection.products.map((product) => product.title)).toHaveLength(4);
+    expect(inspection.offers.filter((offer) => offer.seenIn === 'answer').length).toBeGreaterThan(0);
     expect(inspection.offers.length).toBeGreaterThan(3);
     expect(JSON.stringify(inspection.offers)).not.toContain(PRODUCT_TOKEN_CANARY);
     const [canvas] = readCanvases(inspection.conversation).documents;
@@ -147,7 +149,7 @@ describe('the demo conversation, read through the inspect core', () => {
     const summary = summarize(demoInspection());
     expect(summary).toMatch(/^Sources\s+\d+ pages: \d+ cited, \d+ retrieved; \d+ domains/m);
     expect(summary).toMatch(/^Ads\s+.*1 streamed with an answer/m);
-    expect(summary).toMatch(/^Offers\s+\d+ offers for 3 products$/m);
+    expect(summary).toMatch(/^Offers\s+\d+ offers for 4 products$/m);
     expect(summary).toMatch(/^Transport\s+sse$/m);
   });
 });

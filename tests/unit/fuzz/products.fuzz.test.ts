@@ -23,7 +23,7 @@ const isFiniteOrNull = (value: number | null): boolean => value === null || Numb
 function expectReadableProducts(products: readonly Product[]): void {
   const ids = products.flatMap((product) => (product.id === null ? [] : [product.id]));
   expect(new Set(ids).size).toBe(ids.length);
-  for (const row of offersTable(products)) {
+  for (const row of offersTable(products, 'refresh')) {
     const amounts = [row.base, row.shipping, row.tax, row.total, row.strikePrice];
     expect(amounts.every(isFiniteOrNull)).toBe(true);
     expect(typeof row.hasUtmSource).toBe('boolean');
@@ -55,7 +55,7 @@ describe('the product_update reader on damaged streams', () => {
     expect(products).not.toBeNull();
     expectReadableProducts(products ?? []);
     expectNoSecret(products);
-    expectNoSecret(offersTable(products ?? []));
+    expectNoSecret(offersTable(products ?? [], 'refresh'));
   });
 
   fuzz(

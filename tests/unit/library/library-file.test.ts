@@ -209,6 +209,8 @@ describe('the library file', () => {
             ],
             offers: [
               {
+                // A record kept before answers' offers were read holds refreshed ones.
+                seenIn: 'refresh',
                 productId: null,
                 product: null,
                 brand: null,

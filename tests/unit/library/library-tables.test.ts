@@ -133,6 +133,7 @@ const ad = (partial: Partial<LibraryAd> = {}): LibraryAd => ({
 });
 
 const offer = (partial: Partial<LibraryOffer> = {}): LibraryOffer => ({
+  seenIn: 'refresh',
   productId: 'p1',
   product: 'Cast-iron skillet',
   brand: 'Lodge',
@@ -193,6 +194,7 @@ describe('the ads and offers tables', () => {
       best_price_tag: 'Best price',
       availability: 'in_stock',
       url: 'https://kitchen.example/skillet',
+      seen_in: 'refresh',
     });
     expect(rows[1]?.product_id).toBeNull();
   });

@@ -264,6 +264,7 @@ describe('the ad and offer tables', () => {
         best_price_tag: null,
         availability: 'in_stock',
         url: 'https://rei.example/shoe',
+        seen_in: 'refresh',
       },
       expect.objectContaining({ key: 'c2/offer/0', product: 'Tent', at: JUNE - 1000 }),
     ]);

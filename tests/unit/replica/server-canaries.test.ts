@@ -4,7 +4,7 @@ import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
-import type { WireForm } from '@/tests/replica/fixtures/scenarios';
+import type { WireForm } from '@/tests/replica/fixtures/wire-form';
 import { LIVE_SOCKET_HOST, LIVE_SOCKET_PATH } from '@/tests/replica/live-wire';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { asPage, call, type OpenSocket, openSocket, submitPrompt } from './replica-client';

@@ -54,7 +54,7 @@ describe('product_update in the live shopping scenario', () => {
       expect(response.text).toContain(PRODUCT_TOKEN_CANARY);
       const result = parseProductUpdateBody(response.text);
       expect(result.ok && result.value.ending).toBe('complete');
-      const rows = offersTable(result.ok ? result.value.products : []);
+      const rows = offersTable(result.ok ? result.value.products : [], 'refresh');
       expect(rows.length).toBeGreaterThan(1);
       for (const row of rows) {
         expect(row.merchant).not.toBeNull();

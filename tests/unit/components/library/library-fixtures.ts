@@ -47,6 +47,7 @@ export function smallLibrary(): LibraryConversation[] {
         ],
         offers: [
           {
+            seenIn: 'answer',
             productId: 'p1',
             product: 'Lodge 10" skillet',
             brand: 'Lodge',

@@ -8,7 +8,7 @@ import { messagesPagesWithCursors, storedConversation } from '@/tests/replica/fi
 import { treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
-import type { WireForm } from '@/tests/replica/fixtures/scenarios';
+import type { WireForm } from '@/tests/replica/fixtures/wire-form';
 
 const NOW = Date.parse('2026-11-20T09:30:00.000Z');
 const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0 };

@@ -59,6 +59,25 @@ describe('OffersView', () => {
     expect(html).toContain('<progress value="2" max="5"');
   });
 
+  it('shows the offers as the answer gave them before any refresh, and marks which is which', () => {
+    const answered = visibleText(
+      renderView(OffersView, {
+        snapshot: snapshotOf('products', { productsOf: null }),
+        onRefreshOffers: noRefresh,
+      }),
+    );
+    expect(answered).toContain('As answered');
+    expect(answered).not.toContain('Refreshed');
+    const both = visibleText(
+      renderView(OffersView, {
+        snapshot: snapshotOf('products', { productsOf: 'products' }),
+        onRefreshOffers: noRefresh,
+      }),
+    );
+    expect(both).toContain('As answered');
+    expect(both).toContain('Refreshed');
+  });
+
   it('says when the conversation has no product offers', () => {
     expect(
       visibleText(

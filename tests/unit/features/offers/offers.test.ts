@@ -12,7 +12,7 @@ const productsOf = (conversationId: string) =>
 const products = productsOf(FIXTURE_IDS.products);
 
 describe('offersTable', () => {
-  const rows = offersTable(products);
+  const rows = offersTable(products, 'refresh');
 
   it('has one row per offer, in product order then offer order', () => {
     expect(rows).toHaveLength(products.reduce((sum, product) => sum + product.offers.length, 0));
@@ -61,12 +61,12 @@ describe('offersTable', () => {
   });
 
   it('is empty for no products', () => {
-    expect(offersTable([])).toEqual([]);
+    expect(offersTable([], 'refresh')).toEqual([]);
   });
 });
 
 describe('offersTable of the live form (site-interface 10.3)', () => {
-  const rows = offersTable(productsOf(FIXTURE_IDS.liveShopping));
+  const rows = offersTable(productsOf(FIXTURE_IDS.liveShopping), 'refresh');
 
   it('has a merchant, the shown price and a total on every row, as the service displayed them', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
@@ -90,6 +90,6 @@ describe('offersTable of the live form (site-interface 10.3)', () => {
   });
 
   it('leaves the shown price empty for offers in the document form', () => {
-    expect(offersTable(products).every((row) => row.priceText === null)).toBe(true);
+    expect(offersTable(products, 'refresh').every((row) => row.priceText === null)).toBe(true);
   });
 });
