@@ -148,6 +148,10 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'unknown reason';
       return fail('network', `The request did not complete (${reason}).`);
+    } finally {
+      // A whole gap after the answer too: the site, which sees a request when it arrives, never sees two
+      // closer than the gap, however long one took on the way (site-interface 10.7).
+      if (spacing !== null) nextSlot = Math.max(nextSlot, now() + spacing.minGapMs);
     }
     noteResponse(response);
     if (response.status === 429) return rateLimited(current.blockedUntil ?? now());

@@ -206,6 +206,23 @@ describe('createRateGovernor', () => {
       expect(new Set(gaps).size).toBeGreaterThan(1);
     });
 
+    it('leaves a whole gap after a slow answer too, so the site never sees two requests closer', async () => {
+      const { clock, governor } = spaced(() => 0);
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
+      const starts: number[] = [];
+      const answered: number[] = [];
+      const slow = () =>
+        governor.run(async () => {
+          starts.push(clock.now());
+          clock.advance(300);
+          answered.push(clock.now());
+          return new Response(null, { status: 200 });
+        });
+      for (let request = 0; request < 3; request += 1) await slow();
+      const sinceAnswer = starts.slice(1).map((start, index) => start - (answered[index] ?? 0));
+      expect(sinceAnswer).toEqual([1_000, 1_000]);
+    });
+
     it('lets requests go at once again when the spacing is lifted', async () => {
       const { governor, starts, send } = spaced();
       governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
