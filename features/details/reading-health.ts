@@ -1,5 +1,6 @@
 import type { InspectionInput } from '@/features/feature';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import { isImageStep } from '@/lib/insights/image-tool';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 
 /**
@@ -43,21 +44,18 @@ const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
 
 /**
  * The tools whose calls and outputs a reader understands (site-interface 10.7 to 10.9): the searches, the
- * canvases, the image tool, deep research, code; by name or by the prefix of their commands. The image
- * tool may go by an opaque name: its messages say what they are in their metadata.
+ * canvases, deep research, code, by name or by the prefix of their commands; and the image tool, under any
+ * name (lib/insights/image-tool.ts).
  */
-const KNOWN_TOOL =
-  /^(?:all|web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|dalle\.|image_gen\b|t2uay3k\.|research_kickoff_tool\.)/;
-const IMAGE_METADATA = ['image_gen_task_id', 'image_gen_multi_stream', 'image_gen_async'] as const;
+const KNOWN_TOOL = /^(?:all|web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|research_kickoff_tool\.)/;
 
 function toolOf(message: NormalizedMessage): string | null {
   if (message.role === 'assistant') return message.recipient;
   return message.role === 'tool' ? message.authorName : null;
 }
 
-function isKnownTool(message: NormalizedMessage, tool: string): boolean {
-  return KNOWN_TOOL.test(tool) || IMAGE_METADATA.some((key) => key in message.metadata);
-}
+const isKnownTool = (message: NormalizedMessage, tool: string): boolean =>
+  KNOWN_TOOL.test(tool) || isImageStep(message);
 
 /** Counts by kind and name, in the order first met. */
 class Tally {

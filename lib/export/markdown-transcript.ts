@@ -10,7 +10,7 @@ import {
   turnPagesMarkdown,
 } from '@/features/sources/markdown-citations';
 import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
-import { imagePrompt } from '@/lib/insights/image-tool';
+import { imagePrompt, isImageStep } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
 import { isToolChatter } from '@/lib/insights/tool-chatter';
@@ -76,10 +76,27 @@ function toolCallLine(message: NormalizedMessage, queries: readonly SearchQuery[
     if (ofKind.length > 0) parts.push(`${QUERY_VERBS[kind]}: ${quotedList(ofKind)}`);
   }
   if (parts.length > 0) return `_${parts.join(' · ')}_`;
-  const prompt = imagePrompt(message);
-  return prompt === null
-    ? `_Called ${inlineText(message.recipient ?? 'a tool')}_`
-    : `_Asked for an image: "${inlineText(prompt)}"_`;
+  return `_Called ${inlineText(message.recipient ?? 'a tool')}_`;
+}
+
+/**
+ * The image tool's steps as the site shows them (export-format "Images and files"): the image asked for,
+ * and the image once it came, whatever the tool is called; never its name or its JSON, and its words to the
+ * model ("processing image", "GPT-4o returned 1 images…") only when hidden and tool messages are asked for.
+ */
+function imageStepBlock(message: NormalizedMessage, state: TranscriptState): string | null {
+  if (message.role === 'assistant') {
+    if (state.options.toolCalls !== 'shown') return null;
+    const prompt = imagePrompt(message);
+    return prompt === null ? '_Image requested_' : `_Image requested: "${inlineText(prompt)}"_`;
+  }
+  if (message.assets.length > 0)
+    return `_Image generated_\n\n${withAssets('', message.assets, state.assetNumbers, state.assetPath)}`;
+  // Its words, asked for in full, under the tool's name the site would give it, not its own.
+  const words = message.text.trim();
+  return state.whole && state.options.toolCalls === 'shown' && words !== ''
+    ? blockquote(`_Image tool output_\n\n${containMarkdown(words, SPEAKER_HEADING_LEVEL + 1)}`)
+    : null;
 }
 
 /** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */
@@ -133,6 +150,7 @@ function toolContentBlock(message: NormalizedMessage, state: TranscriptState): s
   }
   const step = researchStep(message);
   if (step !== null) return researchBlock(step);
+  if (isImageStep(message)) return imageStepBlock(message, state);
   if (state.whole) return undefined;
   if (state.canvases.toolMessages.has(message.id) || isToolChatter(message)) return null;
   return undefined;

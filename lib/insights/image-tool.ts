@@ -6,12 +6,31 @@ import { toolCommand } from './tool-command';
  * The model's image tool (site-interface 10.9): `dalle.text2im`, `image_gen.*`, or an opaque name such as
  * `t2uay3k.sj1i4kz`. The assistant's call to it holds JSON whose `prompt` describes the image asked for.
  */
-export const IMAGE_TOOL = /^(?:dalle\.|image_gen\b|t2uay3k\.)/;
+const IMAGE_TOOL = /^(?:dalle\.|image_gen\b|t2uay3k\.)/;
+
+/**
+ * The members the image tool's messages carry in their metadata whatever the tool is called (the site gives
+ * it a new random-looking name every few weeks, site-interface 10.9): its task, and its streams of partial
+ * images.
+ */
+const IMAGE_METADATA = ['image_gen_task_id', 'image_gen_multi_stream', 'image_gen_async'] as const;
+
+/** The tool a message calls (an assistant's) or answers for (a tool's); null for any other. */
+function toolOf(message: NormalizedMessage): string | null {
+  if (message.role === 'assistant') return message.recipient === 'all' ? null : message.recipient;
+  return message.role === 'tool' ? message.authorName : null;
+}
+
+/** A call to the image tool or its answer, known by its name or, under any name, by its metadata. */
+export function isImageStep(message: NormalizedMessage): boolean {
+  const tool = toolOf(message);
+  if (tool === null) return false;
+  return IMAGE_TOOL.test(tool) || IMAGE_METADATA.some((key) => key in message.metadata);
+}
 
 /** The description an assistant's call to the image tool asks for; null for any other message. */
 export function imagePrompt(message: NormalizedMessage): string | null {
-  if (message.role !== 'assistant' || message.recipient === null || !IMAGE_TOOL.test(message.recipient))
-    return null;
+  if (message.role !== 'assistant' || !isImageStep(message)) return null;
   const prompt = readString(toolCommand(message.text)?.prompt)?.trim();
   return prompt ? prompt : null;
 }

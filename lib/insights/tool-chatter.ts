@@ -1,5 +1,5 @@
 import type { NormalizedMessage } from '@/lib/model/conversation';
-import { IMAGE_TOOL } from './image-tool';
+import { isImageStep } from './image-tool';
 
 /**
  * A tool's message that speaks to the model, not to the reader (export-format "Markdown"): what the image
@@ -20,6 +20,6 @@ const INSTRUCTIONS_TO_THE_MODEL = [
 export function isToolChatter(message: NormalizedMessage): boolean {
   if (message.role !== 'tool' || message.assets.length > 0) return false;
   const tool = message.authorName;
-  if (tool !== null && (TOOLS_THAT_ONLY_ACKNOWLEDGE.test(tool) || IMAGE_TOOL.test(tool))) return true;
+  if (isImageStep(message) || (tool !== null && TOOLS_THAT_ONLY_ACKNOWLEDGE.test(tool))) return true;
   return INSTRUCTIONS_TO_THE_MODEL.some((words) => words.test(message.text));
 }

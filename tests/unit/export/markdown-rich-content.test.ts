@@ -34,7 +34,7 @@ describe('the Markdown of a conversation with canvases, images, files, a web sea
       expect(markdown).toContain('_Generated image 1: file_00000000a1b2c3d4, 1024×1024, 1.4 MB_');
       expect(markdown).toContain('_Uploaded image 1: tram-28.jpg, 1536×2048, 310 KB_');
       expect(markdown).toContain('_Uploaded file 1: itinerary.pdf, application/pdf, 240 KB_');
-      expect(markdown).toContain('_Asked for an image: "A poster of Alfama at dusk, warm light"_');
+      expect(markdown).toContain('_Image requested: "A poster of Alfama at dusk, warm light"_');
       expect(markdown).toContain('#### Deep research: the task');
       expect(markdown).toContain(
         '- [A history of the casas de fado](<https://www.museudofado.pt/en/history>)',

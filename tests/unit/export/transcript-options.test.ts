@@ -84,7 +84,7 @@ describe('the tool calls option', () => {
       expect(markdown).toContain('_Uploaded file 1: itinerary.pdf, application/pdf, 240 KB_');
       expect(markdown).toContain('#### Deep research: the task');
       expect(transcriptOf(markdown)).not.toMatch(
-        /_(Searched|Called|Asked for an image)[: ]|_\w+[.\w]* output_/,
+        /_(Searched|Called|Image requested)[: _]|_[\w ]+[.\w]* output_/,
       );
     }
   });
