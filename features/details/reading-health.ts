@@ -1,6 +1,7 @@
 import type { InspectionInput } from '@/features/feature';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
 import { isImageStep } from '@/lib/insights/image-tool';
+import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 
 /**
@@ -47,12 +48,8 @@ const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
  * canvases, deep research, code, by name or by the prefix of their commands; and the image tool, under any
  * name (lib/insights/image-tool.ts).
  */
-const KNOWN_TOOL = /^(?:all|web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|research_kickoff_tool\.)/;
-
-function toolOf(message: NormalizedMessage): string | null {
-  if (message.role === 'assistant') return message.recipient;
-  return message.role === 'tool' ? message.authorName : null;
-}
+const KNOWN_TOOL =
+  /^(?:web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|research_kickoff_tool\.)/;
 
 const isKnownTool = (message: NormalizedMessage, tool: string): boolean =>
   KNOWN_TOOL.test(tool) || isImageStep(message);

@@ -1,6 +1,6 @@
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { readString } from '@/lib/model/json-read';
-import { toolCommand } from './tool-command';
+import { toolCommand, toolOf } from './tool-command';
 
 /**
  * The model's image tool (site-interface 10.9): `dalle.text2im`, `image_gen.*`, or an opaque name such as
@@ -14,12 +14,6 @@ const IMAGE_TOOL = /^(?:dalle\.|image_gen\b|t2uay3k\.)/;
  * images.
  */
 const IMAGE_METADATA = ['image_gen_task_id', 'image_gen_multi_stream', 'image_gen_async'] as const;
-
-/** The tool a message calls (an assistant's) or answers for (a tool's); null for any other. */
-function toolOf(message: NormalizedMessage): string | null {
-  if (message.role === 'assistant') return message.recipient === 'all' ? null : message.recipient;
-  return message.role === 'tool' ? message.authorName : null;
-}
 
 /** A call to the image tool or its answer, known by its name or, under any name, by its metadata. */
 export function isImageStep(message: NormalizedMessage): boolean {

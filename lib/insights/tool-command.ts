@@ -1,3 +1,4 @@
+import type { NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 
@@ -10,4 +11,10 @@ export function toolCommand(text: string): Record<string, unknown> | null {
   const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(text.trim());
   const parsed = parseJson(fenced?.[1] ?? text);
   return parsed.ok && isRecord(parsed.value) ? parsed.value : null;
+}
+
+/** The tool a message calls (an assistant's) or answers for (a tool's); null for any other. */
+export function toolOf(message: NormalizedMessage): string | null {
+  if (message.role === 'assistant') return message.recipient === 'all' ? null : message.recipient;
+  return message.role === 'tool' ? message.authorName : null;
 }
