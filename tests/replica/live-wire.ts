@@ -23,14 +23,18 @@ export function resumeToken(carrier: ResumeTokenCarrier): string {
   const marker = CANARY_MARKERS[carrier === 'sse' ? 'sseResumeToken' : 'socketResumeToken'];
   return [
     base64url('{"alg":"HS256","typ":"JWT"}'),
-    base64url(`{"kind":"conversation","carrier":"${carrier}"}`),
+    base64url(`{"kind":"${resumeKind(carrier)}","carrier":"${carrier}","topic_id":"conversation-turn-1"}`),
     `${marker}signature`,
   ].join('.');
 }
 
+/** The 2026 site names the token's kind: `conduit` for the submit call's, `topic` for a turn's socket topic. */
+const resumeKind = (carrier: ResumeTokenCarrier): string => (carrier === 'sse' ? 'conduit' : 'topic');
+
 /** The event that hands the page its resume token, as data (the document's frames carry it so). */
 export const resumeTokenEvent = (conversationId: string, carrier: ResumeTokenCarrier) => ({
   type: 'resume_conversation_token',
+  kind: resumeKind(carrier),
   token: resumeToken(carrier),
   conversation_id: conversationId,
 });
