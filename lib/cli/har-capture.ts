@@ -23,7 +23,20 @@ export interface HarCapture {
   conversations: ConversationHolding[];
   /** The account (/me), which belongs to no conversation. */
   account: AccountHolding;
+  /**
+   * Each prompt the site refused instead of answering (site-interface 4.5: a submit answered `403
+   * {"detail":"Unusual activity has been detected…"}`), as a sentence naming the status and the site's words.
+   */
+  refusals: string[];
   warnings: string[];
+}
+
+/** What the site said when it refused a prompt: its `detail`, else the start of its body. */
+function refusalOf(entry: HarEntry): string {
+  const body = parsedOrNull(entry.body);
+  const detail = isRecord(body) ? readString(body.detail) : null;
+  const words = (detail ?? entry.body ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  return `The chat site refused a prompt with HTTP ${entry.status}${words === '' ? '' : `: ${words}`}`;
 }
 
 interface HarEntry {
@@ -108,6 +121,7 @@ export function readHar(har: unknown): HarCapture {
   };
   let unreadable = 0;
   let submitted = 0;
+  const refusals: string[] = [];
   for (const raw of rawEntries) {
     const entry = readEntry(raw);
     if (entry === null) {
@@ -122,6 +136,8 @@ export function readHar(har: unknown): HarCapture {
       }
     }
     const classified = classifyEndpoint(entry.url, CHAT_ORIGIN);
+    // A submit answered with an error in place of a stream: no answer came, and the site said why.
+    if (classified?.endpoint === 'submit-prompt' && entry.status >= 400) refusals.push(refusalOf(entry));
     if (classified === null || entry.status !== 200) continue;
     const { endpoint, conversationId } = classified;
     if (conversationId !== null) current = conversationId;
@@ -171,5 +187,5 @@ export function readHar(har: unknown): HarCapture {
       `${unattributed} stream items or product refreshes came before any conversation; left out.`,
     );
   }
-  return { conversations: [...holdings.values()], account, warnings };
+  return { conversations: [...holdings.values()], account, refusals, warnings };
 }

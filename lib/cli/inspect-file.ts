@@ -48,12 +48,14 @@ export function inspectFileText(text: string): Result<InspectedFile> {
     }
     case 'har': {
       const har = readHar(json.value);
-      warnings.push(...har.warnings);
+      warnings.push(...har.warnings, ...har.refusals);
       const account = har.account.current();
       const inspections = har.conversations.flatMap((holding) => {
         warnings.push(...holding.captured.warnings(), ...holding.formats().warnings);
         return holding.inspection(account) ?? [];
       });
+      const [refused] = har.refusals;
+      if (inspections.length === 0 && refused !== undefined) return fail('http', `${refused}.`);
       if (inspections.length === 0) {
         return fail(
           'unexpected-shape',

@@ -4,7 +4,13 @@ import { detectTransport, NOTHING_OBSERVED } from '@/features/details/transport'
 import { readHar } from '@/lib/cli/har-capture';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';
-import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@/tests/support/build-har';
+import {
+  conversationEntries,
+  har,
+  harEntry,
+  liveAnswerEntries,
+  liveAnswerFrames,
+} from '@/tests/support/build-har';
 import { run } from './run-in-memory';
 
 // The live wire form of an answer, around a conversation of the document's form.
@@ -102,6 +108,28 @@ describe('readHar', () => {
     }
     const json = await run(['session.har', '--format', 'json'], { 'session.har': file });
     expect(JSON.parse(json.stdout).transport).toBe('websocket');
+  });
+
+  it('names a refused prompt and exits 1 when the site answered the submit with 403 alone', async () => {
+    const refused = harEntry({
+      method: 'POST',
+      path: '/backend-api/f/conversation',
+      status: 403,
+      requestBody: JSON.stringify({ action: 'next' }),
+      body: '{"detail":"Unusual activity has been detected from your device. Try again later."}',
+    });
+    const alone = await run(['session.har'], { 'session.har': har([refused]) });
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain(
+      'The chat site refused a prompt with HTTP 403: Unusual activity has been detected from your device.',
+    );
+    // Beside a conversation the file does hold, the refusal is said and the conversation still read.
+    const beside = await run(['session.har'], {
+      'session.har': har([...conversationEntries(live, { ads: false, products: false }), refused]),
+    });
+    expect(beside.code, beside.stderr).toBe(0);
+    expect(beside.stderr).toContain('refused a prompt with HTTP 403');
+    expect(readHar(har([refused])).refusals).toHaveLength(1);
   });
 
   it('never throws on arbitrary entries', () => {
