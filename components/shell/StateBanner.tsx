@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { refusalText } from '@/lib/model/site-refusal';
 import { errorAdvice } from './error-advice';
 import type { LensBanner } from './lens-face';
 import { clockTime } from './time-text';
@@ -11,6 +12,8 @@ function bannerText(banner: LensBanner): string {
       return `Rate limited until ${clockTime(banner.until)}: nothing is sent until then; what was loaded stays here.`;
     case 'error':
       return `${banner.error.message} ${errorAdvice(banner.error.code)}`;
+    case 'refused':
+      return `${refusalText(banner.refusal)} No answer came to the last prompt; what was loaded stays here.`;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { refusalText } from '@/lib/model/site-refusal';
 import { errorAdvice } from './error-advice';
 import type { LensFace } from './lens-face';
 import { AskSiteAccessButton, ReloadTabButton } from './SiteAccessButtons';
@@ -53,13 +54,22 @@ function faceText(face: FullFace): FaceText {
         title: 'Could not read the conversation',
         body: `${face.error.message} ${errorAdvice(face.error.code)}`,
       };
+    case 'refused':
+      return {
+        title: 'ChatGPT refused the prompt',
+        body: `${refusalText(face.refusal)} No answer came; send the prompt again later, or from a signed-in tab.`,
+      };
   }
 }
 
 /** A state that replaces the views: what happened, and what the user can do. */
 export function StateFace({ face, tabId }: { face: FullFace; tabId?: number }): JSX.Element {
   const { title, body } = faceText(face);
-  const urgent = face.kind === 'signed-out' || face.kind === 'error' || face.kind === 'access-off';
+  const urgent =
+    face.kind === 'signed-out' ||
+    face.kind === 'error' ||
+    face.kind === 'access-off' ||
+    face.kind === 'refused';
   return (
     <section className={`face face--${face.kind}`} data-face={face.kind} aria-labelledby="face-title">
       <h2 id="face-title">{title}</h2>

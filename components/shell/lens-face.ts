@@ -1,10 +1,12 @@
 import { conversationIdFromPageUrl, isChatSiteUrl } from '@/lib/capture/endpoint';
 import type { LensError } from '@/lib/model/result';
+import type { SiteRefusal } from '@/lib/model/site-refusal';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 /** What stands above the views while data is shown: the data stays, the banner says why it may be old. */
 export type LensBanner =
+  | { kind: 'refused'; refusal: SiteRefusal }
   | { kind: 'signed-out' }
   | { kind: 'rate-limited'; until: number }
   | { kind: 'error'; error: LensError };
@@ -19,6 +21,7 @@ export type LensFace =
   | { kind: 'signed-out' }
   | { kind: 'rate-limited'; until: number }
   | { kind: 'error'; error: LensError }
+  | { kind: 'refused'; refusal: SiteRefusal }
   | { kind: 'views'; snapshot: LensSnapshot; banners: LensBanner[] };
 
 /** What the shell knows of the tab without the lens: its URL, absent for pages of other sites. */
@@ -27,8 +30,8 @@ export interface TabFacts {
 }
 
 /** The banners a snapshot with data earns; the first error only, the others are in Details. */
-function bannersOf(snapshot: LensSnapshot): LensBanner[] {
-  const banners: LensBanner[] = [];
+function bannersOf(snapshot: LensSnapshot, refusal: SiteRefusal | null): LensBanner[] {
+  const banners: LensBanner[] = refusal === null ? [] : [{ kind: 'refused', refusal }];
   if (snapshot.load.status === 'signed-out') banners.push({ kind: 'signed-out' });
   if (snapshot.rateLimitedUntil !== null)
     banners.push({ kind: 'rate-limited', until: snapshot.rateLimitedUntil });
@@ -47,10 +50,13 @@ export function lensFace(tab: TabFacts, lens: TabLens | null): LensFace {
   if (!onSite) return { kind: 'not-on-site' };
   const conversationId =
     lens !== null ? lens.conversationId : tab.url === null ? null : conversationIdFromPageUrl(tab.url);
-  if (conversationId === null) return { kind: 'no-conversation' };
+  // A refused prompt is what the site said, never "no conversation" or "no answer yet".
+  const refusal = lens?.refusal ?? null;
   const snapshot = lens?.snapshot ?? null;
   if (snapshot !== null && snapshot.summary !== null)
-    return { kind: 'views', snapshot, banners: bannersOf(snapshot) };
+    return { kind: 'views', snapshot, banners: bannersOf(snapshot, refusal) };
+  if (refusal !== null) return { kind: 'refused', refusal };
+  if (conversationId === null) return { kind: 'no-conversation' };
   // Nothing of the conversation is held yet: the load's outcome replaces the views.
   if (snapshot?.load.status === 'signed-out') return { kind: 'signed-out' };
   if (snapshot?.rateLimitedUntil != null) return { kind: 'rate-limited', until: snapshot.rateLimitedUntil };

@@ -5,6 +5,7 @@ import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { readSiteRefusal, refusalText } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import { AccountHolding } from '@/lib/session/account-holding';
 import { ConversationHolding } from '@/lib/session/conversation-holding';
@@ -29,14 +30,6 @@ export interface HarCapture {
    */
   refusals: string[];
   warnings: string[];
-}
-
-/** What the site said when it refused a prompt: its `detail`, else the start of its body. */
-function refusalOf(entry: HarEntry): string {
-  const body = parsedOrNull(entry.body);
-  const detail = isRecord(body) ? readString(body.detail) : null;
-  const words = (detail ?? entry.body ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `The chat site refused a prompt with HTTP ${entry.status}${words === '' ? '' : `: ${words}`}`;
 }
 
 interface HarEntry {
@@ -137,7 +130,8 @@ export function readHar(har: unknown): HarCapture {
     }
     const classified = classifyEndpoint(entry.url, CHAT_ORIGIN);
     // A submit answered with an error in place of a stream: no answer came, and the site said why.
-    if (classified?.endpoint === 'submit-prompt' && entry.status >= 400) refusals.push(refusalOf(entry));
+    if (classified?.endpoint === 'submit-prompt' && entry.status >= 400)
+      refusals.push(refusalText(readSiteRefusal(entry.status, entry.body)));
     if (classified === null || entry.status !== 200) continue;
     const { endpoint, conversationId } = classified;
     if (conversationId !== null) current = conversationId;

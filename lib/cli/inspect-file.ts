@@ -55,7 +55,7 @@ export function inspectFileText(text: string): Result<InspectedFile> {
         return holding.inspection(account) ?? [];
       });
       const [refused] = har.refusals;
-      if (inspections.length === 0 && refused !== undefined) return fail('http', `${refused}.`);
+      if (inspections.length === 0 && refused !== undefined) return fail('http', refused);
       if (inspections.length === 0) {
         return fail(
           'unexpected-shape',

@@ -88,6 +88,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
     focused: true,
     captured: NO_CAPTURE,
     snapshot: full,
+    refusal: null,
     updatedAt: Date.now(),
   };
 }
@@ -133,7 +134,9 @@ describe('the popup and the side panel: state faces', () => {
     for (const page of [own, popup, home]) await page.close();
   });
 
-  test('loading, signed out, rate limited and error replace the views with what to do', async ({ lens }) => {
+  test('loading, signed out, rate limited, error and a refused prompt replace the views with what to do', async ({
+    lens,
+  }) => {
     const until = Date.now() + 90_000;
     const cases: Array<[string, Partial<LensSnapshot> | null, RegExp]> = [
       ['loading', null, /Reading the conversation/],
@@ -154,7 +157,13 @@ describe('the popup and the side panel: state faces', () => {
         },
         /The server answered 503\. .*tries again/,
       ],
+      // A prompt the site refused, on a new chat: what the site said, not "no conversation".
+      ['refused', null, /refused the prompt with HTTP 403: Unusual activity has been detected/],
     ];
+    const refusal = {
+      status: 403,
+      words: 'Unusual activity has been detected from your device. Try again later.',
+    };
     for (const [face, snapshot, text] of cases) {
       // A tab of its own per state, its lens stored before the popup opens: the popup's first render.
       const holder = await lens.context.newPage();
@@ -162,7 +171,12 @@ describe('the popup and the side panel: state faces', () => {
       const tabId = await lens.tabIdOf(holder);
       await lens.serviceWorker.evaluate(
         ([key, value]) => chrome.storage.session.set({ [key as string]: value }),
-        [`tabLens:${tabId}`, lensWith(tabId, snapshot)] as const,
+        [
+          `tabLens:${tabId}`,
+          face === 'refused'
+            ? { ...lensWith(tabId, null), url: 'https://chatgpt.com/', conversationId: null, refusal }
+            : lensWith(tabId, snapshot),
+        ] as const,
       );
       const popup = await lens.context.newPage();
       await popup.addInitScript(recordFaces);

@@ -1,4 +1,5 @@
 import type { EndpointKind } from '@/lib/capture/endpoint';
+import type { SiteRefusal } from '@/lib/model/site-refusal';
 import type { LensSnapshot } from './lens-snapshot';
 
 /**
@@ -39,6 +40,8 @@ export interface TabLens {
    * of the conversation is held yet (the load state and errors already show).
    */
   snapshot: LensSnapshot | null;
+  /** The last prompt of this page the site refused instead of answering; null once an answer streams. */
+  refusal: SiteRefusal | null;
   updatedAt: number;
 }
 
@@ -52,6 +55,7 @@ export function emptyTabLens(tabId: number, now: number): TabLens {
     focused: false,
     captured: NO_CAPTURE,
     snapshot: null,
+    refusal: null,
     updatedAt: now,
   };
 }

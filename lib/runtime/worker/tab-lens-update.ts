@@ -18,6 +18,7 @@ export function withPageState(lens: TabLens, state: PageState, now: number): Tab
     focused: state.focused,
     captured: moved ? NO_CAPTURE : lens.captured,
     snapshot: moved ? null : lens.snapshot,
+    refusal: moved ? null : lens.refusal,
     updatedAt: now,
   };
 }

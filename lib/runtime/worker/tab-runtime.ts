@@ -1,6 +1,7 @@
 import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
+import { readSiteRefusal } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
 import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -107,6 +108,12 @@ export class TabRuntime {
         this.#ingestResponse(event);
         break;
       case 'answer-stream': {
+        // The site answered the submit with an error in place of a stream: it refused the prompt.
+        if (event.status >= 400) {
+          if (event.ended) this.#lens = { ...this.#lens, refusal: readSiteRefusal(event.status, event.text) };
+          break;
+        }
+        if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
         const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };

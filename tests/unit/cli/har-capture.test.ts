@@ -121,14 +121,14 @@ describe('readHar', () => {
     const alone = await run(['session.har'], { 'session.har': har([refused]) });
     expect(alone.code).toBe(1);
     expect(alone.stderr).toContain(
-      'The chat site refused a prompt with HTTP 403: Unusual activity has been detected from your device.',
+      'The chat site refused the prompt with HTTP 403: Unusual activity has been detected from your device.',
     );
     // Beside a conversation the file does hold, the refusal is said and the conversation still read.
     const beside = await run(['session.har'], {
       'session.har': har([...conversationEntries(live, { ads: false, products: false }), refused]),
     });
     expect(beside.code, beside.stderr).toBe(0);
-    expect(beside.stderr).toContain('refused a prompt with HTTP 403');
+    expect(beside.stderr).toContain('refused the prompt with HTTP 403');
     expect(readHar(har([refused])).refusals).toHaveLength(1);
   });
 

@@ -89,6 +89,23 @@ describe('lensFace', () => {
   });
 });
 
+describe('a refused prompt', () => {
+  const refusal = { status: 403, words: 'Unusual activity has been detected from your device.' };
+
+  it('is its own face on a new chat, never "no conversation" or "loading"', () => {
+    const newChat = { ...lensOf('https://chatgpt.com/', null), refusal };
+    expect(lensFace({ url: 'https://chatgpt.com/' }, newChat)).toEqual({ kind: 'refused', refusal });
+    expect(lensFace({ url: CHAT }, { ...lensOf(CHAT, null), refusal })).toEqual({ kind: 'refused', refusal });
+  });
+
+  it('is a banner first above a conversation already held', () => {
+    expect(lensFace({ url: CHAT }, { ...lensOf(CHAT, snapshotOf()), refusal })).toMatchObject({
+      kind: 'views',
+      banners: [{ kind: 'refused', refusal }],
+    });
+  });
+});
+
 describe('viewForKey', () => {
   it('moves with the arrows, wrapping, jumps with Home, End and the digits, and ignores other keys', () => {
     expect(viewForKey('ArrowRight', 'queries')).toBe('sources');

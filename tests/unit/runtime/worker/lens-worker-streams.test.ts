@@ -81,4 +81,23 @@ describe('the worker reads an answer as it streams', () => {
       .map((request) => request.url.pathname);
     expect(sent).toEqual([`/backend-api/conversations/${ID}`]);
   });
+
+  it('says a refused prompt in the lens, asks for nothing, and forgets it once an answer streams', async () => {
+    const setup = workerOver();
+    await openConversation(setup, ID);
+    const asked = setup.backend.backendRequests().length;
+    const refused = '{"detail":"Unusual activity has been detected from your device. Try again later."}';
+    await setup.worker.pageEvent(TAB, { ...piece(refused, true), status: 403 });
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.refusal).toEqual({
+      status: 403,
+      words: 'Unusual activity has been detected from your device. Try again later.',
+    });
+    // No answer stream was read from it: nothing says an answer ended without a message.
+    expect(setup.memory.lens()?.snapshot?.unread).toEqual([]);
+    expect(setup.backend.backendRequests()).toHaveLength(asked);
+    await setup.worker.pageEvent(TAB, { ...piece(live, true), stream: 2 });
+    await setup.advance(2_000);
+    expect(setup.memory.lens()?.refusal).toBeNull();
+  });
 });
