@@ -7,6 +7,20 @@ import { normalizeMessageObject } from './message-object';
 import { fail, ok, type Result } from './result';
 
 /**
+ * The 2026 data export's slim shards (site-interface 10.8) drop every message's `recipient`, so a call to a
+ * tool would read as an answer: an assistant's message that names no recipient and is followed by a tool's
+ * message calls that tool. Where a recipient is named, `all` included, it stands.
+ */
+function namesSlimCalls(messages: NormalizedMessage[]): void {
+  for (let index = 0; index + 1 < messages.length; index += 1) {
+    const message = messages[index];
+    const next = messages[index + 1];
+    if (message?.role !== 'assistant' || message.recipient !== null) continue;
+    if (next?.role === 'tool' && next.authorName !== null) message.recipient = next.authorName;
+  }
+}
+
+/**
  * site-interface 2.3 and site-interface 4.2: the tree format (also one conversation of a data-export file,
  * site-interface 10.8) as one conversation holding the messages of its active branch. A response without a
  * mapping object is an 'unexpected-shape' error, which a loader treats as "tree absent" (site-interface 9.2).
@@ -44,6 +58,7 @@ export function normalizeTreeFormat(tree: unknown): Result<Conversation> {
     usedIds.add(message.id);
     messages.push(message);
   }
+  namesSlimCalls(messages);
   if (unreadable > 0) warnings.push(`${unreadable} nodes of the active branch hold no message object.`);
   if (renamed > 0)
     warnings.push(`${renamed} messages repeat an id of the branch; they go by their node key.`);

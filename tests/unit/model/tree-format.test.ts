@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { getConversation, treeResponse } from '@/tests/replica/fixtures/formats';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { smallTree } from '@/tests/unit/fixtures/read-fixture';
 
 type Mapping = Record<
@@ -91,5 +93,32 @@ describe('normalizeTreeFormat', () => {
   it('does not mistake inherited names for nodes', () => {
     const result = normalizeTreeFormat({ current_node: '__proto__', mapping: { constructor: 1 } });
     expect(ids(result)).toEqual([]);
+  });
+});
+
+describe('the slim tree of a 2026 data export (site-interface 10.8)', () => {
+  it('reads as the full tree does: no children, and calls to tools without their recipient', () => {
+    const stored = getConversation(FIXTURE_IDS.webSearch);
+    if (stored === undefined) throw new Error('no fixture');
+    const full = treeResponse(stored) as { mapping: Record<string, Record<string, unknown>> };
+    const slim = structuredClone(full);
+    for (const node of Object.values(slim.mapping)) {
+      delete node.children;
+      const message = node.message as Record<string, unknown> | null;
+      if (message === null) continue;
+      for (const key of ['status', 'recipient', 'channel', 'weight', 'end_turn']) delete message[key];
+    }
+    const shape = (tree: unknown) => {
+      const read = normalizeTreeFormat(tree);
+      if (!read.ok) throw new Error(read.error.message);
+      return read.value.messages.map(({ id, role, recipient, text }) => ({
+        id,
+        role,
+        // An answer names `all` in the full tree and nothing in the slim one: both show it to the reader.
+        recipient: recipient === 'all' ? null : recipient,
+        text,
+      }));
+    };
+    expect(shape(slim)).toEqual(shape(full));
   });
 });
