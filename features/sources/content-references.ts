@@ -64,6 +64,7 @@ export const KNOWN_REFERENCE_TYPES: ReadonlySet<string> = new Set([
   ...SILENT_TYPES,
   'entity',
   'sources_footnote',
+  'file',
 ]);
 
 /** Whatever displayText would change: a marker, a line break, doubled or outer spaces. Most titles have none. */
@@ -140,6 +141,11 @@ function displayOf(reference: JsonRecord, type: string, pages: ReferencedPage[])
   }
   if (PRODUCT_TYPES.has(type)) {
     const name = productName(reference);
+    return name === null ? { kind: 'nothing' } : { kind: 'words', text: name };
+  }
+  // A cited upload of the user's own (`source: "my_files"`): named by its file, never by its pointer.
+  if (type === 'file') {
+    const name = displayText(reference.name) ?? displayText(reference.title);
     return name === null ? { kind: 'nothing' } : { kind: 'words', text: name };
   }
   const alt = readString(reference.alt);

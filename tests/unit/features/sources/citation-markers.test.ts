@@ -109,6 +109,25 @@ describe('resolveCitations on a real-looking answer', () => {
     );
   });
 
+  it('names a cited upload by its file, never by its pointer, and leaves no marker', () => {
+    const text = 'Your notes agree \ue200filecite\ue202turn0file0\ue201.';
+    const references = readContentReferences({
+      content_references: [
+        {
+          type: 'file',
+          matched_text: '\ue200filecite\ue202turn0file0\ue201',
+          name: 'field-notes.pdf',
+          source: 'my_files',
+          input_pointer: { file_index: 0 },
+          library_file_id: 'file_000000002f5061f6b4ab0c7b8e7b1f3a',
+        },
+      ],
+    });
+    const pieces = resolveCitations(text, { references, searchResults: new Map() });
+    expect(shown(pieces)).toBe('Your notes agree field-notes.pdf.');
+    expect(JSON.stringify(pieces)).not.toContain('file_0000');
+  });
+
   it('leaves a text without markers untouched', () => {
     const text = 'To cite a source, write entity names in full.';
     expect(resolveCitations(text, { references: [], searchResults: new Map() })).toEqual([
