@@ -26,9 +26,22 @@ export class OwnRequestLedger {
   /** The cursor paging stopped at, and why. */
   #pagingStop: { cursor: string; error: LensError } | null = null;
   #revision = 0;
+  /** The last load of the conversation asked for: the next one starts once it is over. */
+  #loads: Promise<unknown> = Promise.resolve();
 
   constructor(now: () => number) {
     this.#now = now;
+  }
+
+  /**
+   * Plans and runs a load of the conversation (`work`) once every load asked for before it is over, so each
+   * plans from what the ones before it brought and none asks again for what another is fetching: a worker
+   * woken by an Export both reloads what it lost and loads for the export.
+   */
+  oneLoadAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#loads.then(work, work);
+    this.#loads = run.catch(() => undefined);
+    return run;
   }
 
   /** Moves when the load or the offers state changed: what the lens shows of them. */

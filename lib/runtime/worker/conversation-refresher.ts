@@ -171,11 +171,20 @@ export async function runRefreshPlan(
 }
 
 /** Plans and runs one refresh of a conversation for the triggers a debounce window gathered. */
-export async function refreshConversation(
+export function refreshConversation(
   holding: ConversationHolding,
   triggers: ReadonlySet<RefreshTrigger>,
   deps: RefresherDeps,
   pageLoadingUntil: number | null = null,
+): Promise<RefreshOutcome> {
+  return holding.ledger.oneLoadAtATime(() => refreshNow(holding, triggers, deps, pageLoadingUntil));
+}
+
+async function refreshNow(
+  holding: ConversationHolding,
+  triggers: ReadonlySet<RefreshTrigger>,
+  deps: RefresherDeps,
+  pageLoadingUntil: number | null,
 ): Promise<RefreshOutcome> {
   const decision = planRefresh({
     facts: holding.facts(),

@@ -146,9 +146,12 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     const holding = runtime.current();
     if (holding === null) return fail('not-found', NO_CONVERSATION);
     const warnings: string[] = [];
-    const plan = planExportLoad(holding.facts(), deps.account.askWhen(deps.now()));
-    if (plan !== null) {
-      const load = await runtime.whileShowingProgress(runRefreshPlan(holding, plan, refresherDeps));
+    const loadForExport = async () => {
+      const plan = planExportLoad(holding.facts(), deps.account.askWhen(deps.now()));
+      return { plan, load: plan === null ? null : await runRefreshPlan(holding, plan, refresherDeps) };
+    };
+    const { plan, load } = await runtime.whileShowingProgress(holding.ledger.oneLoadAtATime(loadForExport));
+    if (plan !== null && load !== null) {
       // The run's own error comes first; a lasting failure of the ads or /me says nothing of the messages.
       const loaded = holding.facts();
       if (load.error !== null && (!loaded.hasNewestPage || loaded.olderCursor !== null))

@@ -292,6 +292,32 @@ describe('the lens worker', () => {
     ]);
   });
 
+  it('asks once for each thing a restart lost while an export and the refresh it asked for both load', async () => {
+    const id = FIXTURE_IDS.ads;
+    const first = workerOver();
+    await openConversation(first, id);
+    const before = first.memory.lens();
+    if (before === null) throw new Error('nothing stored');
+    // Each answer takes a while, so the refresh the restart asked for comes due while the export loads.
+    const replica = replicaWithAds();
+    const slow = async (request: Parameters<typeof replica>[0]) => {
+      for (let tick = 0; tick < 30; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+      return replica(request);
+    };
+    const restarted = workerOver(slow, [before]);
+    const exporting = restarted.worker.exportConversation(TAB, 'md');
+    await restarted.advance(1_000);
+    const exported = await exporting;
+    if (!exported.ok) throw new Error(exported.error.message);
+    await restarted.advance(1_000);
+    const paths = restarted.backend.backendRequests().map((request) => request.url.pathname);
+    expect(paths.sort()).toEqual([
+      `/backend-api/bazaar/conversation/${id}/ads`,
+      `/backend-api/conversations/${id}`,
+      '/backend-api/me',
+    ]);
+  });
+
   it('says in the export when the ads it asked for could not be loaded', async () => {
     const id = FIXTURE_IDS.ads;
     const first = workerOver();
