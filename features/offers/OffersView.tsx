@@ -2,6 +2,7 @@ import { type JSX, useMemo } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewSection } from '@/components/views/ViewSection';
 import type { ViewEntry } from '@/components/views/view-entry';
+import { groupBy } from '@/lib/export/group-by';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { OfferItem } from './OfferItem';
 import { OffersRefresh } from './OffersRefresh';
@@ -15,16 +16,16 @@ interface ProductOffers {
   offers: OfferRow[];
 }
 
-/** Rows come in product order (offersTable); each product is one run of rows. */
+/**
+ * One group per product, in order of first appearance: a product the answer named and a refresh returned
+ * again holds both its offers as answered and as refreshed (offersTable lists those apart).
+ */
 function byProduct(rows: readonly OfferRow[]): ProductOffers[] {
-  const products: ProductOffers[] = [];
-  for (const row of rows) {
-    const key = `${row.productId}|${row.productTitle}`;
-    const last = products.at(-1);
-    if (last !== undefined && last.key === key) last.offers.push(row);
-    else products.push({ key, first: row, offers: [row] });
-  }
-  return products;
+  const groups = groupBy(rows, (row) => `${row.productId}|${row.productTitle}`);
+  return [...groups].flatMap(([key, offers]) => {
+    const [first] = offers;
+    return first === undefined ? [] : [{ key, first, offers }];
+  });
 }
 
 /**
