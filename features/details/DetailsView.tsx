@@ -5,8 +5,8 @@ import type { ViewEntry } from '@/components/views/view-entry';
 import type { FormatLoadStatus } from '@/lib/model/conversation';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FormatComparisonDetails } from './FormatComparisonDetails';
-import { unreadEntryText } from './reading-health';
 import type { Transport } from './transport';
+import { unreadEntryText } from './unread';
 import './details-view.css';
 
 const TRANSPORT_NAMES: Record<Transport, string> = {

@@ -8,9 +8,9 @@ import type { ViewEntry } from '@/components/views/view-entry';
 import { useViewsState } from '@/components/views/views-state';
 import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import { shownQueryText } from './queries';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
 import { SearchSummary } from './SearchSummary';
+import { shownQueryText } from './shown-query';
 import './queries-view.css';
 
 const TURN_ROW_PX = 30;

@@ -1,6 +1,6 @@
 import { csvRecord } from '@/lib/export/csv-record';
 import type { Inspection } from '@/lib/insights/inspection';
-import { shownQueryText } from './queries';
+import { shownQueryText } from './shown-query';
 
 /**
  * The search queries of a conversation as CSV (export-format "CSV of the search queries"), one row per query,

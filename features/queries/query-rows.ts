@@ -1,4 +1,5 @@
-import { type QuerySource, type SearchQuery, shownQueryText } from './queries';
+import type { QuerySource, SearchQuery } from './queries';
+import { shownQueryText } from './shown-query';
 
 /** The rows of the queries list: a heading for each turn, then that turn's queries. */
 export type QueryRow =

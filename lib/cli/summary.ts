@@ -1,4 +1,4 @@
-import { unreadEntryText } from '@/features/details/reading-health';
+import { unreadEntryText } from '@/features/details/unread';
 import type { QueryKind } from '@/features/queries/queries';
 import type { Inspection } from '@/lib/insights/inspection';
 import { countOf } from '@/lib/model/count-text';

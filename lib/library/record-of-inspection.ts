@@ -1,5 +1,5 @@
 import type { SearchQuery } from '@/features/queries/queries';
-import { shownQueryText } from '@/features/queries/queries';
+import { shownQueryText } from '@/features/queries/shown-query';
 import type { CitationPiece } from '@/features/sources/citation-markers';
 import type { WebSource } from '@/features/sources/sources';
 import { groupBy } from '@/lib/export/group-by';
