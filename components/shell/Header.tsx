@@ -1,8 +1,10 @@
 import type { JSX, ReactNode } from 'react';
+import { browser } from '#imports';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FreshnessLine } from './FreshnessLine';
 import { LoadProgress } from './LoadProgress';
 import { OpenLibraryButton } from './OpenLibraryButton';
+import { ReadingHealthBadge } from './ReadingHealthBadge';
 import { TransportBadge } from './TransportBadge';
 
 /**
@@ -41,6 +43,7 @@ export function Header({
             <TransportBadge transport={snapshot.transport} />
             <FreshnessLine updatedAt={snapshot.updatedAt} rateLimitedUntil={snapshot.rateLimitedUntil} />
           </p>
+          <ReadingHealthBadge unread={snapshot.unread} version={browser.runtime.getManifest().version} />
           <LoadProgress progress={snapshot.progress} />
         </div>
       )}

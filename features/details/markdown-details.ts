@@ -1,9 +1,10 @@
 import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import { CONVERSATION_FLAG_KEYS, type Conversation, type FormatLoadStatus } from '@/lib/model/conversation';
+import type { Unread } from '@/lib/model/unread';
 import type { FormatComparison } from './format-comparison';
 import { markdownFormatComparison } from './markdown-format-comparison';
 import type { Transport } from './transport';
-import { type Unread, unreadEntryText } from './unread';
+import { unreadEntryText } from './unread';
 
 /**
  * `## Details`: how the conversation was loaded and streamed: transport (site-interface 6), which formats

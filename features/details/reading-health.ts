@@ -3,7 +3,7 @@ import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources
 import { isImageStep } from '@/lib/insights/image-tool';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
-import type { Unread, UnreadKind } from './unread';
+import { type Unread, UnreadTally } from '@/lib/model/unread';
 
 /**
  * The content types a reader renders on purpose (lib/model/message-content.ts) or reads for an insight; a
@@ -34,39 +34,28 @@ const KNOWN_TOOL =
 const isKnownTool = (message: NormalizedMessage, tool: string): boolean =>
   KNOWN_TOOL.test(tool) || isImageStep(message);
 
-/** Counts by kind and name, in the order first met. */
-class Tally {
-  readonly #counts = new Map<string, Unread>();
-
-  add(kind: UnreadKind, name: string): void {
-    const key = `${kind}\u0000${name}`;
-    const found = this.#counts.get(key);
-    if (found === undefined) this.#counts.set(key, { kind, name, count: 1 });
-    else found.count += 1;
-  }
-
-  list(): Unread[] {
-    return [...this.#counts.values()];
-  }
-}
-
-function readMessage(message: NormalizedMessage, tally: Tally): void {
-  if (!KNOWN_CONTENT_TYPES.has(message.contentType)) tally.add('content-type', message.contentType);
+function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
+  if (!KNOWN_CONTENT_TYPES.has(message.contentType))
+    tally.add('content-type', message.contentType, 'message.content.content_type');
   const tool = toolOf(message);
-  if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool);
+  if (tool !== null && !isKnownTool(message, tool))
+    tally.add('tool', tool, message.role === 'tool' ? 'message.author.name' : 'message.recipient');
   if (message.metadata.content_references === undefined) return;
   for (const reference of readContentReferences(message.metadata))
-    if (!KNOWN_REFERENCE_TYPES.has(reference.type)) tally.add('reference-type', reference.type || '(none)');
+    if (!KNOWN_REFERENCE_TYPES.has(reference.type))
+      tally.add('reference-type', reference.type || '(none)', 'message.metadata.content_references[].type');
 }
 
 /** What the conversation, its ads response and its answer streams held that no reader could read. */
 export function readingHealth({ conversation, adsReport, streamedTurns }: InspectionInput): Unread[] {
-  const tally = new Tally();
+  const tally = new UnreadTally();
   for (const message of conversation.messages) readMessage(message, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
-    tally.add('contradiction', 'ads response named ads, none read');
-  for (const turn of streamedTurns ?? [])
+    tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
+  for (const turn of streamedTurns ?? []) {
+    tally.addAll(turn.unread);
     if (turn.ended && !turn.answered && turn.handoffTopics.length === 0)
-      tally.add('contradiction', 'answer stream ended without a message');
+      tally.add('contradiction', 'answer stream ended without a message', 'answer stream');
+  }
   return tally.list();
 }

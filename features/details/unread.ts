@@ -1,32 +1,31 @@
-/**
- * What Chat Lens met and could not read, by kind and name (export-format "`unread`"): so a change of the
- * site's shapes shows as a count, never as an export with less in it. Nothing here is a value of the
- * conversation: only the names of types, tools and records, and how often each came.
- */
-export type UnreadKind =
-  /** A message content type no reader knows: its text parts still show, its other members as JSON. */
-  | 'content-type'
-  /** A citation reference type no reader knows: its marker shows the site's own `alt`, or nothing. */
-  | 'reference-type'
-  /** A tool the model called or that answered, which no reader knows: its messages show as they are. */
-  | 'tool'
-  /** Two things that should come together and did not, named by what is missing. */
-  | 'contradiction';
-
-export interface Unread {
-  kind: UnreadKind;
-  name: string;
-  count: number;
-}
+import type { Unread, UnreadKind } from '@/lib/model/unread';
 
 const KIND_NAMES: Record<UnreadKind, string> = {
   'content-type': 'content type',
   'reference-type': 'reference type',
   tool: 'tool',
+  'stream-record': 'stream record',
+  'delta-op': 'delta operation',
   contradiction: 'contradiction',
 };
 
 /** One entry as words: "content type `computer_output` ×3"; `name` shapes the name (a code span, or as is). */
 export function unreadEntryText(entry: Unread, name: (text: string) => string = (text) => text): string {
   return `${KIND_NAMES[entry.kind]} ${name(entry.name)}${entry.count > 1 ? ` ×${entry.count}` : ''}`;
+}
+
+/** "2 shapes not read": the header's quiet badge. */
+export const unreadBadgeText = (unread: readonly Unread[]): string =>
+  `${unread.length} ${unread.length === 1 ? 'shape' : 'shapes'} not read`;
+
+/**
+ * What a bug report needs to teach Chat Lens a shape (docs/privacy.md "What a shape report holds"): the
+ * kinds, names, counts and key paths of what was not read, and which Chat Lens met them; never a value of
+ * the conversation, its title or its id.
+ */
+export function shapeReport(unread: readonly Unread[], version: string): string {
+  const lines = [`Chat Lens ${version}: shapes not read`, ''];
+  for (const entry of unread)
+    lines.push(`- ${KIND_NAMES[entry.kind]}: ${entry.name} ×${entry.count} at ${entry.at.join(', ')}`);
+  return `${lines.join('\n')}\n`;
 }

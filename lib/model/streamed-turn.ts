@@ -9,6 +9,7 @@ import {
   pointerTokens,
 } from './json-pointer-ops';
 import { isRecord, type JsonRecord, readIdentifier, readString } from './json-read';
+import { type Unread, UnreadTally } from './unread';
 
 /**
  * What the answer stream of one turn said (site-interface 10.6, site-interface 10.2), assembled from SSE
@@ -43,6 +44,8 @@ export interface StreamedTurn {
   answered: boolean;
   /** Records skipped because they could not be read, with why. */
   warnings: string[];
+  /** The typed records and delta operations of kinds no reader knows, by name (export-format "`unread`"). */
+  unread: Unread[];
   /** How it came, where the one who read it knows (stream-collector.ts); null for a body read alone. */
   transport: 'sse' | 'websocket' | null;
 }
@@ -77,6 +80,17 @@ const DONE = '[DONE]';
 /** Only the latest warnings are kept: a long stream of bad records must not grow without end. */
 const MAX_WARNINGS = 20;
 const DELTA_OPS: ReadonlySet<string> = new Set(['add', 'append', 'replace', 'remove', 'patch']);
+/**
+ * The typed records read for nothing, on purpose (site-interface 10.6): a resume token is a secret, a
+ * moderation verdict, the image tool's progress, a notification and a stop say nothing an export keeps.
+ */
+const RECORDS_LEFT_ALONE: ReadonlySet<string> = new Set([
+  'resume_conversation_token',
+  'url_moderation',
+  'conversation_async_status',
+  'notification',
+  'stop',
+]);
 
 /** A message's delta target: the record `{message, conversation_id, error}` an `add` at "" opened. */
 interface OpenedMessage {
@@ -107,6 +121,7 @@ export function createStreamedTurnReader({
   let ended = false;
   let streamComplete = false;
   let warnings: string[] = [];
+  const unread = new UnreadTally();
   /** The previous delta's path and operation, which a bare `{"v": …}` repeats. */
   let lastPath = '';
   let lastOp = 'add';
@@ -152,7 +167,7 @@ export function createStreamedTurnReader({
       return;
     }
     if (!DELTA_OPS.has(op)) {
-      warn(`A delta with the unknown operation "${op}" was skipped.`);
+      unread.add('delta-op', op, 'o');
       return;
     }
     const tokens = pointerTokens(path);
@@ -253,7 +268,8 @@ export function createStreamedTurnReader({
         else warn(parsed.error.message);
         break;
       }
-      // resume_conversation_token (a secret), url_moderation and kinds not known yet: nothing to keep.
+      default:
+        if (!RECORDS_LEFT_ALONE.has(type)) unread.add('stream-record', type, 'type');
     }
   };
 
@@ -321,6 +337,7 @@ export function createStreamedTurnReader({
         defaultModelSlug,
         ads: copy(ads),
         warnings: [...warnings],
+        unread: unread.list(),
         transport: null,
         ...said,
       };

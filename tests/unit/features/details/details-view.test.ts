@@ -40,8 +40,13 @@ describe('DetailsView', () => {
     const snapshot = {
       ...read,
       unread: [
-        { kind: 'content-type' as const, name: 'computer_output', count: 3 },
-        { kind: 'tool' as const, name: 'container.exec', count: 1 },
+        {
+          kind: 'content-type' as const,
+          name: 'computer_output',
+          count: 3,
+          at: ['message.content.content_type'],
+        },
+        { kind: 'tool' as const, name: 'container.exec', count: 1, at: ['message.recipient'] },
       ],
     };
     const text = visibleText(renderView(DetailsView, { snapshot }));

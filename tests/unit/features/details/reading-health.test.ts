@@ -46,7 +46,9 @@ describe('reading health', () => {
     answer.content.parts = ['Still readable.'];
     const conversation = parsedValue(normalizeTreeFormat(tree));
     const inspection = inspect({ conversation });
-    expect(inspection.unread).toEqual([{ kind: 'content-type', name: 'text_v2', count: 1 }]);
+    expect(inspection.unread).toEqual([
+      { kind: 'content-type', name: 'text_v2', count: 1, at: ['message.content.content_type'] },
+    ]);
     expect(conversation.messages.some((message) => message.text === 'Still readable.')).toBe(true);
     expect(summarize(inspection)).toMatch(/^Unread\s+content type text_v2$/m);
   });
@@ -60,7 +62,9 @@ describe('reading health', () => {
     first.recipient = 'computer.do';
     second.recipient = 'q8x7zk2.r4m1np0';
     second.metadata = { ...(isRecord(second.metadata) ? second.metadata : {}), image_gen_task_id: 'task_1' };
-    expect(unreadOf(tree)).toEqual([{ kind: 'tool', name: 'computer.do', count: 1 }]);
+    expect(unreadOf(tree)).toEqual([
+      { kind: 'tool', name: 'computer.do', count: 1, at: ['message.recipient'] },
+    ]);
   });
 
   it('names the contradictions: ads named but none read, a stream that ended with no message', () => {
@@ -72,8 +76,13 @@ describe('reading health', () => {
       streamedTurns: [readStreamedTurn('data: [DONE]\n\n'), readStreamedTurn('data: [DONE]\n\n')],
     });
     expect(unread).toEqual([
-      { kind: 'contradiction', name: 'ads response named ads, none read', count: 1 },
-      { kind: 'contradiction', name: 'answer stream ended without a message', count: 2 },
+      { kind: 'contradiction', name: 'ads response named ads, none read', count: 1, at: ['ads_response'] },
+      {
+        kind: 'contradiction',
+        name: 'answer stream ended without a message',
+        count: 2,
+        at: ['answer stream'],
+      },
     ]);
   });
 
@@ -102,6 +111,75 @@ describe('reading health', () => {
           expect(unreadOf(tree)).toContainEqual(expect.objectContaining({ kind, name }));
         },
       ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 50) },
+    );
+  });
+
+  it('counts the stream records and delta operations no reader knows, and leaves the known alone', () => {
+    const stream = [
+      { type: 'resume_conversation_token', kind: 'topic', token: 'secret-token' },
+      { type: 'conversation_async_status', async_status: 7 },
+      { type: 'notification', payload: {} },
+      { type: 'turn_summary_v2', summary: 'value' },
+      { type: 'turn_summary_v2' },
+      {
+        p: '',
+        o: 'add',
+        v: {
+          message: {
+            id: 'm1',
+            author: { role: 'assistant' },
+            content: { content_type: 'text', parts: [''] },
+          },
+        },
+      },
+      { p: '/message/content/parts/0', o: 'splice', v: 'x' },
+    ]
+      .map((record) => `data: ${JSON.stringify(record)}\n\n`)
+      .join('');
+    const turn = readStreamedTurn(`${stream}data: [DONE]\n\n`);
+    expect(turn.unread).toEqual([
+      { kind: 'stream-record', name: 'turn_summary_v2', count: 2, at: ['type'] },
+      { kind: 'delta-op', name: 'splice', count: 1, at: ['o'] },
+    ]);
+    const conversation = parsedValue(normalizeTreeFormat(treeOf('webSearch')));
+    expect(readingHealth({ conversation, streamedTurns: [turn, turn] })).toEqual([
+      { kind: 'stream-record', name: 'turn_summary_v2', count: 4, at: ['type'] },
+      { kind: 'delta-op', name: 'splice', count: 2, at: ['o'] },
+    ]);
+  });
+
+  it('shows every renamed stream record and delta operation, and never throws', () => {
+    const records = [
+      { type: 'input_message', input_message: { id: 'u1', author: { role: 'user' } } },
+      { type: 'message_marker', marker: 'user_visible_token' },
+      {
+        p: '',
+        o: 'add',
+        v: {
+          message: {
+            id: 'm1',
+            author: { role: 'assistant' },
+            content: { content_type: 'text', parts: [''] },
+          },
+        },
+      },
+      { p: '/message/content/parts/0', o: 'append', v: 'Hello' },
+      { type: 'title_generation', title: 'A title' },
+      { type: 'message_stream_complete' },
+    ];
+    fc.assert(
+      fc.property(unknownName, fc.nat(), (name, pick) => {
+        const renamed = structuredClone(records);
+        const target = renamed[pick % renamed.length] as Record<string, unknown>;
+        const kind = 'type' in target ? 'stream-record' : 'delta-op';
+        if (kind === 'stream-record') target.type = name;
+        else target.o = name;
+        const text = renamed.map((record) => `data: ${JSON.stringify(record)}\n\n`).join('');
+        expect(readStreamedTurn(`${text}data: [DONE]\n\n`).unread).toContainEqual(
+          expect.objectContaining({ kind, name }),
+        );
+      }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 50) },
     );
   });
