@@ -1,6 +1,7 @@
 import { type JSX, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ExternalLink } from '@/components/views/ExternalLink';
 import { VirtualList } from '@/components/views/VirtualList';
+import { shapesNotReadText } from '@/features/details/unread';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 import { findConversations } from './conversation-search';
@@ -82,7 +83,12 @@ export function DeleteConversations({
             <div className="delete-conversations__row">
               <span className="delete-conversations__title">
                 <ExternalLink href={conversationPageUrl(summary.id)}>{titleOf(summary)}</ExternalLink>
-                <span className="delete-conversations__saved">Kept {dayText(summary.savedAt)}</span>
+                <span className="delete-conversations__saved">
+                  Kept {dayText(summary.savedAt)}
+                  {summary.shapesNotRead !== null && summary.shapesNotRead > 0
+                    ? ` · ${shapesNotReadText(summary.shapesNotRead)}`
+                    : ''}
+                </span>
               </span>
               <button
                 type="button"

@@ -2,10 +2,10 @@ import type { JSX } from 'react';
 import type { LibraryOverview } from '@/lib/library/overview';
 import { countText, shareText } from './number-text';
 
-/** The share of answers that searched the web, and out of how many turns anything tells it. */
-function searchShareText({ searchShare, searchedTurns, knownSearchTurns }: LibraryOverview): string {
-  if (searchShare === null) return 'Unknown';
-  return `${shareText(searchShare)} (${countText(searchedTurns)} of ${countText(knownSearchTurns)})`;
+/** A share with its denominator: out of how many anything tells it. */
+function shareOfText(part: number, known: number): string {
+  if (known === 0) return 'Unknown';
+  return `${shareText(part / known)} (${countText(part)} of ${countText(known)})`;
 }
 
 /** The library's totals, first thing on the overview. */
@@ -14,7 +14,13 @@ export function OverviewFigures({ overview }: { overview: LibraryOverview }): JS
     ['Conversations', countText(overview.conversations), 'figure-conversations'],
     ['Turns', countText(overview.turns), 'figure-turns'],
     ['Searches', countText(overview.searches), 'figure-searches'],
-    ['Turns with a search', searchShareText(overview), 'figure-search-share'],
+    [
+      'Turns with a search',
+      shareOfText(overview.searchedTurns, overview.knownSearchTurns),
+      'figure-search-share',
+    ],
+    // Conversations kept before Chat Lens counted what it could not read say nothing either way.
+    ['Read in full', shareOfText(overview.readInFull, overview.healthKnown), 'figure-read-in-full'],
   ];
   return (
     <dl className="overview-figures">

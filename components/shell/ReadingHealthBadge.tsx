@@ -1,6 +1,6 @@
 import { type JSX, useId } from 'react';
 import { CopyButton } from '@/components/views/CopyButton';
-import { shapeReport, unreadBadgeText } from '@/features/details/unread';
+import { shapeReport, shapesNotReadText } from '@/features/details/unread';
 import type { Unread } from '@/lib/model/unread';
 
 const HINT =
@@ -24,7 +24,7 @@ export function ReadingHealthBadge({
   return (
     <span className="header__health" data-testid="reading-health">
       <span className="badge badge--unread" title={HINT} aria-describedby={hintId}>
-        {unreadBadgeText(unread)}
+        {shapesNotReadText(unread.length)}
       </span>
       <span id={hintId} hidden>
         {HINT}

@@ -14,9 +14,9 @@ export function unreadEntryText(entry: Unread, name: (text: string) => string = 
   return `${KIND_NAMES[entry.kind]} ${name(entry.name)}${entry.count > 1 ? ` ×${entry.count}` : ''}`;
 }
 
-/** "2 shapes not read": the header's quiet badge. */
-export const unreadBadgeText = (unread: readonly Unread[]): string =>
-  `${unread.length} ${unread.length === 1 ? 'shape' : 'shapes'} not read`;
+/** "2 shapes not read": the header's quiet badge, and a conversation's line in the library. */
+export const shapesNotReadText = (count: number): string =>
+  `${count} ${count === 1 ? 'shape' : 'shapes'} not read`;
 
 /**
  * What a bug report needs to teach Chat Lens a shape (docs/privacy.md "What a shape report holds"): the

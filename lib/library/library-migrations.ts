@@ -30,4 +30,6 @@ export const LIBRARY_MIGRATIONS: readonly LibraryMigration[] = [
     db.createObjectStore('summaries', { keyPath: 'id' });
     await rebuildSummaries(tx);
   },
+  // 3: the summaries say how many shapes each conversation held that were not read.
+  async (_db, tx) => rebuildSummaries(tx),
 ];

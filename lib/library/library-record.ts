@@ -4,6 +4,7 @@ import { OFFER_SEEN_IN, type OfferRow } from '@/features/offers/offers';
 import type { QueryKind } from '@/features/queries/queries';
 import { cleanSourceUrl } from '@/lib/insights/source-url';
 import { isRecord } from '@/lib/model/json-read';
+import type { UnreadKind } from '@/lib/model/unread';
 
 /*
  * What the library keeps of one conversation (architecture "The library"), declared once as schemas: the
@@ -63,6 +64,14 @@ const itemOf =
 const QUERY_KINDS: Record<QueryKind, true> = { search: true, open: true, product: true };
 const TRANSPORTS: Record<Transport, true> = { websocket: true, sse: true, unknown: true };
 const TURN_TRANSPORTS = { sse: true, websocket: true } as const;
+const UNREAD_KINDS: Record<UnreadKind, true> = {
+  'content-type': true,
+  'reference-type': true,
+  tool: true,
+  'stream-record': true,
+  'delta-op': true,
+  contradiction: true,
+};
 const namesOf = <Name extends string>(names: Record<Name, true>): Name[] => Object.keys(names) as Name[];
 
 /** A query without its text or of an unknown kind says nothing an analyst can count: it is dropped. */
@@ -156,6 +165,13 @@ const OFFER = v.object({
   url: link,
 });
 
+/** A shape not read (export-format "`unread`"), by name: never a value, nor the key paths. */
+const UNREAD = v.object({
+  kind: v.picklist(namesOf(UNREAD_KINDS)),
+  name: v.string(),
+  count: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+});
+
 /** null for a conversation without an id, which no record could be kept under. */
 const CONVERSATION = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -175,6 +191,8 @@ const CONVERSATION = v.object({
   }),
   ads: listOf(itemOf(AD)),
   offers: listOf(itemOf(OFFER)),
+  /** What was met and not read; null for a record kept before Chat Lens counted it. */
+  unread: v.fallback(v.nullable(listOf(itemOf(UNREAD))), null),
 });
 
 export type LibraryConversation = Omit<v.InferOutput<typeof CONVERSATION>, 'savedAt'> & { savedAt: number };

@@ -33,6 +33,8 @@ export interface LibrarySummary {
   merchants: Tally[];
   /** Turns by the week their prompt was sent (week.ts). */
   weeks: Tally[];
+  /** How many shapes were met and not read (export-format "`unread`"); null when the record does not say. */
+  shapesNotRead: number | null;
 }
 
 class Tallies {
@@ -93,5 +95,6 @@ export function summaryOf(record: LibraryConversation): LibrarySummary {
     advertisers: advertisers.list(),
     merchants: merchants.list(),
     weeks: weeks.list(),
+    shapesNotRead: record.unread?.length ?? null,
   };
 }

@@ -25,8 +25,6 @@ export interface LibraryOverview {
   searchedTurns: number;
   knownSearchTurns: number;
   searches: number;
-  /** searchedTurns / knownSearchTurns; null when no turn says. */
-  searchShare: number | null;
   /**
    * The top domains by cited pages, most first (ties by name), and one last row `{domain: 'other', ...}`
    * for the rest when there is a rest.
@@ -37,6 +35,10 @@ export interface LibraryOverview {
   topMerchants: Tally[];
   /** Every week from the first to the last with activity, empty weeks included, oldest first. */
   weeks: WeekActivity[];
+  /** Conversations in which every shape was read (export-format "`unread`"). */
+  readInFull: number;
+  /** Conversations whose record says whether every shape was read: readInFull's denominator. */
+  healthKnown: number;
 }
 
 /** The row that gathers the domains below the top ones. */
@@ -105,11 +107,12 @@ export function overviewOf(summaries: readonly LibrarySummary[], top = DEFAULT_T
     searchedTurns,
     knownSearchTurns,
     searches: sumOf(summaries, (summary) => summary.searches),
-    searchShare: knownSearchTurns === 0 ? null : searchedTurns / knownSearchTurns,
     citedDomains: citedDomainsOf(summaries, limit),
     topQueries: ranked(summaries, (summary) => summary.queries).slice(0, limit),
     topAdvertisers: ranked(summaries, (summary) => summary.advertisers).slice(0, limit),
     topMerchants: ranked(summaries, (summary) => summary.merchants).slice(0, limit),
     weeks: weeksOf(summaries),
+    readInFull: summaries.filter((summary) => summary.shapesNotRead === 0).length,
+    healthKnown: summaries.filter((summary) => summary.shapesNotRead != null).length,
   };
 }

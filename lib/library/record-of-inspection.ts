@@ -158,5 +158,6 @@ export function recordOfInspection(
     turns,
     ads: libraryAds(inspection),
     offers: inspection.offers.map(libraryOfferOf),
+    unread: inspection.unread.map(({ kind, name, count }) => ({ kind, name, count })),
   };
 }

@@ -92,6 +92,7 @@ export function libraryConversation(
     turns,
     ads: [],
     offers: [],
+    unread: [],
     ...partial,
   };
 }

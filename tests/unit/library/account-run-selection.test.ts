@@ -41,6 +41,7 @@ const record = (createdAt: number | null, prompt = 'Where to eat?'): LibraryConv
   ],
   ads: [],
   offers: [],
+  unread: [],
 });
 
 const october20 = Date.UTC(2026, 9, 20, 9);

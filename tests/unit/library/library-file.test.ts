@@ -154,6 +154,11 @@ describe('the library file', () => {
           ],
           ads: [{ cards: [{ url: 5 }, 'no card'], streamed: 'true' }],
           offers: [{ total: '113', base: 100 }],
+          unread: [
+            { kind: 'content-type', name: 'text_v2', count: 2, at: ['dropped'] },
+            { kind: 'telepathy', name: 'x', count: 1 },
+            { kind: 'tool', name: 'computer.do', count: 0 },
+          ],
         },
       ]),
     );
@@ -226,6 +231,7 @@ describe('the library file', () => {
                 url: null,
               },
             ],
+            unread: [{ kind: 'content-type', name: 'text_v2', count: 2 }],
           },
         ],
         brands: null,

@@ -9,22 +9,35 @@ const DAY = 86_400_000;
 const cited = (url: string) => page(url, { cited: true, citations: 1 });
 
 describe('overviewOf', () => {
-  it('says nothing of an empty library, and no search share where no turn says', () => {
+  it('says nothing of an empty library, and nothing of search or health where no record says', () => {
     expect(overviewOf([])).toEqual({
       conversations: 0,
       turns: 0,
       searchedTurns: 0,
       knownSearchTurns: 0,
       searches: 0,
-      searchShare: null,
       citedDomains: [],
       topQueries: [],
       topAdvertisers: [],
       topMerchants: [],
       weeks: [],
+      readInFull: 0,
+      healthKnown: 0,
     });
-    const unknown = summaryOf(libraryConversation('c1', [turn(1, { searched: null })]));
-    expect(overviewOf([unknown]).searchShare).toBeNull();
+    const unknown = summaryOf(libraryConversation('c1', [turn(1, { searched: null })], { unread: null }));
+    expect(overviewOf([unknown])).toMatchObject({ knownSearchTurns: 0, healthKnown: 0 });
+  });
+
+  it('counts the conversations read in full among those whose record says', () => {
+    const notRead = [{ kind: 'content-type' as const, name: 'text_v2', count: 2 }];
+    const summaries = [
+      libraryConversation('c1'),
+      libraryConversation('c2', [turn(1)], { unread: notRead }),
+      libraryConversation('c3', [turn(1)], { unread: null }),
+      libraryConversation('c4'),
+    ].map(summaryOf);
+    expect(summaries.map((summary) => summary.shapesNotRead)).toEqual([0, 1, null, 0]);
+    expect(overviewOf(summaries)).toMatchObject({ readInFull: 2, healthKnown: 3 });
   });
 
   it('adds up turns, searches and the share of turns that searched among those that say', () => {
@@ -51,7 +64,6 @@ describe('overviewOf', () => {
       knownSearchTurns: 3,
       searches: 1,
     });
-    expect(overview.searchShare).toBeCloseTo(2 / 3);
   });
 
   it('ranks cited domains most first, ties by name, and gathers the rest as one last row', () => {
