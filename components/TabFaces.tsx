@@ -61,6 +61,7 @@ export function TabFaces({
     <main className={`app app--${surface}`} aria-labelledby="app-title" data-face={face?.kind ?? 'reading'}>
       <Header
         snapshot={snapshot}
+        signedOut={lens?.signedOut === true}
         actions={
           <>
             {surface === 'popup' && <OpenSidePanelButton tabId={tab.id} />}

@@ -7,15 +7,21 @@ import { OpenLibraryButton } from './OpenLibraryButton';
 import { ReadingHealthBadge } from './ReadingHealthBadge';
 import { TransportBadge } from './TransportBadge';
 
+const SIGNED_OUT_HINT =
+  'This chat is used without an account: Chat Lens reads it from its answers as they stream, and asks chatgpt.com for nothing.';
+
 /**
  * The conversation's title line and facts; the way to the library, then `actions`, the surface's own buttons
  * (panel, settings).
  */
 export function Header({
   snapshot,
+  signedOut,
   actions,
 }: {
   snapshot: LensSnapshot | null;
+  /** The chat is used signed out (site-interface 10.10): read from its answer streams alone. */
+  signedOut: boolean;
   actions: ReactNode;
 }): JSX.Element {
   const summary = snapshot?.summary ?? null;
@@ -41,6 +47,11 @@ export function Header({
               {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
             </span>
             <TransportBadge transport={snapshot.transport} />
+            {signedOut && (
+              <span className="badge" data-testid="signed-out" title={SIGNED_OUT_HINT}>
+                Signed out
+              </span>
+            )}
             <FreshnessLine updatedAt={snapshot.updatedAt} rateLimitedUntil={snapshot.rateLimitedUntil} />
           </p>
           <ReadingHealthBadge unread={snapshot.unread} version={browser.runtime.getManifest().version} />

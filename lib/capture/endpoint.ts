@@ -9,6 +9,7 @@ export type EndpointKind =
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
   | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
+  | 'signed-out-submit' // site-interface 10.10, POST /backend-anon/f/conversation
   | 'stream-status' // site-interface 4.5
   | 'me'; // site-interface 4.6
 
@@ -26,7 +27,8 @@ export interface ClassifiedEndpoint {
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
-    'search/product_update()|me())|(?:/backend-api)?/(?:conversation/([^/]+)/stream_status|f/conversation()))$',
+    'search/product_update()|me())|(?:/backend-api)?/(?:conversation/([^/]+)/stream_status|f/conversation())|' +
+    '/backend-anon/f/conversation())$',
 );
 const KINDS: readonly EndpointKind[] = [
   'conversation-messages',
@@ -36,6 +38,7 @@ const KINDS: readonly EndpointKind[] = [
   'me',
   'stream-status',
   'submit-prompt',
+  'signed-out-submit',
 ];
 
 /** The site every request of the interface goes to: its paths are relative to this. */

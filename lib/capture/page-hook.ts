@@ -82,7 +82,8 @@ function copier(win: Window, post: Post) {
     url: string,
     requestBody: Promise<string | null> | null,
   ): Promise<HookEvent | undefined> => {
-    if (endpoint.endpoint === 'submit-prompt') return copyAnswerStream(response, post);
+    if (endpoint.endpoint === 'submit-prompt' || endpoint.endpoint === 'signed-out-submit')
+      return copyAnswerStream(response, post, endpoint.endpoint === 'signed-out-submit');
     // Started at once: a read put off to an idle moment would fall in the middle of the page's own read
     // and slow the page more (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts).
     // undefined: cut off.
@@ -118,7 +119,7 @@ let answerStreams = 0;
  * An answer stream (site-interface 10.6) passed on as it arrives, so the views follow the answer: whole
  * SSE events only, each without its secrets, until the body ends or breaks off (what arrived is kept).
  */
-async function copyAnswerStream(response: Response, post: Post): Promise<undefined> {
+async function copyAnswerStream(response: Response, post: Post, signedOut: boolean): Promise<undefined> {
   const stream = ++answerStreams;
   const decoder = new TextDecoder();
   let pending = '';
@@ -128,7 +129,15 @@ async function copyAnswerStream(response: Response, post: Post): Promise<undefin
     const text = withoutSecrets(pending.slice(0, cut));
     pending = pending.slice(cut);
     if (text || ended)
-      post({ type: 'answer-stream', stream, status: response.status, text, ended, truncated: !!truncated });
+      post({
+        type: 'answer-stream',
+        stream,
+        status: response.status,
+        text,
+        ended,
+        truncated: !!truncated,
+        signedOut,
+      });
   };
   try {
     // UTF-8, as the page's own text() reads it.

@@ -38,6 +38,11 @@ export interface HoldingFacts {
   messagesBehindStream: boolean;
   /** When the page or the core last brought anything of the conversation; null when never. */
   lastFreshAt: number | null;
+  /**
+   * The chat is used signed out (site-interface 10.10): the site keeps nothing to ask for, and no token is
+   * there to ask with; everything comes from its answer streams.
+   */
+  signedOut: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export class ConversationHolding {
   readonly ledger: OwnRequestLedger;
   readonly #held: HeldInspection;
   readonly #now: () => number;
+  #signedOut = false;
 
   constructor(
     readonly conversationId: string,
@@ -81,7 +87,13 @@ export class ConversationHolding {
       askForAds: adsHeld ? 'not-now' : askWhen(this.ledger.adsFailure(), this.#now()),
       messagesBehindStream: this.ledger.behindStream(),
       lastFreshAt: this.captured.lastFreshAt(),
+      signedOut: this.#signedOut,
     };
+  }
+
+  /** A signed-out answer stream fed it: nothing of it is ever asked of the site (HoldingFacts.signedOut). */
+  markSignedOut(): void {
+    this.#signedOut = true;
   }
 
   /** The core's failures whose cause still holds (OwnRequestLedger.lastingFailures). */

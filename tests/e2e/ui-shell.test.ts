@@ -84,6 +84,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
     url: `https://chatgpt.com/c/${conversationId}`,
     onChatSite: true,
     conversationId,
+    signedOut: false,
     visible: true,
     focused: true,
     captured: NO_CAPTURE,

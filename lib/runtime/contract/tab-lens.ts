@@ -29,8 +29,13 @@ export interface TabLens {
   url: string | null;
   /** The tab shows chatgpt.com (the relay runs there only). */
   onChatSite: boolean;
-  /** The conversation the URL names (/c/<id>), or null on any other page of the site. */
+  /**
+   * The conversation the URL names (/c/<id>); on a page that names none, the one a signed-out answer
+   * stream named (site-interface 10.10); else null.
+   */
   conversationId: string | null;
+  /** The tab's chat is used signed out: everything comes from its answer streams, nothing is asked. */
+  signedOut: boolean;
   visible: boolean;
   focused: boolean;
   /** What was copied of the page's own traffic for this conversation. */
@@ -51,6 +56,7 @@ export function emptyTabLens(tabId: number, now: number): TabLens {
     url: null,
     onChatSite: false,
     conversationId: null,
+    signedOut: false,
     visible: false,
     focused: false,
     captured: NO_CAPTURE,

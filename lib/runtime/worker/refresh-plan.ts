@@ -69,7 +69,8 @@ export interface PlanInput {
 }
 
 /**
- * What to request, and only what is missing (architecture "Passive first"). The page loads both formats,
+ * What to request, and only what is missing (architecture "Passive first"); nothing for a chat used signed
+ * out, which the site keeps nothing of (site-interface 10.10). The page loads both formats,
  * the ads and /me itself on every load, so navigation and captured responses ask for nothing the page
  * loads; they ask only for older pages, which the page never loads all of. The newest page is asked for
  * when the page did not bring it: on the fallback poll, while an answer ended without a messages page
@@ -80,6 +81,7 @@ export interface PlanInput {
  */
 export function planRefresh(input: PlanInput): RefreshDecision {
   const { facts, triggers, now } = input;
+  if (facts.signedOut) return { kind: 'nothing' };
   if (input.governorWaitUntil !== null) return { kind: 'blocked', retryAt: input.governorWaitUntil };
   const has = (trigger: RefreshTrigger): boolean => triggers.has(trigger);
   const stale = facts.lastFreshAt === null || now - facts.lastFreshAt >= CURRENT_FOR_MS;
@@ -110,6 +112,7 @@ export function planRefresh(input: PlanInput): RefreshDecision {
  * page loaded, and the export's Ads section reads them). Null when everything is held already.
  */
 export function planExportLoad(facts: HoldingFacts, askForAccount: AskWhen): RefreshPlan | null {
+  if (facts.signedOut) return null;
   const olderMissing = facts.olderCursor !== null && !facts.pagingStopped;
   const plan: RefreshPlan = {
     kind: 'requests',

@@ -16,7 +16,7 @@ import { LensWriter } from './lens-writer';
 import type { LibrarySink } from './library-recorder';
 import { lookWaitsUntil, PAGE_LOAD_GRACE_MS, type RefreshTrigger } from './refresh-plan';
 import { TabConversations } from './tab-conversations';
-import { withPageState } from './tab-lens-update';
+import { withPageState, withSignedOutStream } from './tab-lens-update';
 import { TabSnapshots } from './tab-snapshots';
 
 export interface TabRuntimeDeps {
@@ -78,6 +78,8 @@ export class TabRuntime {
     const id = this.#lens.conversationId;
     if (id === null) return null;
     const { holding, made } = this.#conversations.hold(id);
+    // A signed-out chat's holding made again (a restarted worker) asks the site for nothing either.
+    if (made && this.#lens.signedOut) holding.markSignedOut();
     // A new chat names itself as its first answer streams: what streamed before its holding joins it.
     if (made) for (const [key, stream] of this.#streams.claim(id)) holding.captured.noteStream(key, stream);
     // A holding made for a lens restored from storage is empty: load the conversation again, on demand.
@@ -115,6 +117,7 @@ export class TabRuntime {
         }
         if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
         const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
+        if (event.signedOut) this.#signedOutStream(feed);
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
         const answered = event.ended && feed.stream.reader.facts().answered;
@@ -185,6 +188,17 @@ export class TabRuntime {
     const whole = facts.complete && !feed.stream.cutOff && facts.warningCount === 0 && !facts.lacksQueries;
     holding.noteStream({ counts, ...(answered ? { ended: { whole } } : {}) });
     if (answered && holding === this.current()) this.#debouncer.push('stream-ended');
+  }
+
+  /**
+   * A signed-out stream (site-interface 10.10): its chat becomes the tab's when the page names none, and
+   * its holding is never refreshed from the site.
+   */
+  #signedOutStream(feed: StreamFeed): void {
+    const before = this.#lens.conversationId;
+    this.#lens = withSignedOutStream(this.#lens, feed.owner, this.#deps.now());
+    if (this.#lens.conversationId !== before) this.#debouncer.cancel();
+    this.#holdingFor(feed.owner)?.markSignedOut();
   }
 
   /** The holding of a conversation the tab shows or showed; others are not followed. */

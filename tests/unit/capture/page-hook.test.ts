@@ -216,6 +216,7 @@ describe('installPageHook', () => {
         text: answerBody,
         ended: false,
         truncated: false,
+        signedOut: false,
       },
       {
         type: 'answer-stream',
@@ -224,8 +225,20 @@ describe('installPageHook', () => {
         text: '',
         ended: true,
         truncated: true,
+        signedOut: false,
       },
     ]);
+  });
+
+  it('says which answer stream the page posted signed out', async () => {
+    const { win, posted } = fakeWindow(
+      () => new Response(answerBody, { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    await (await win.fetch('/backend-anon/f/conversation', { method: 'POST', body: '{}' })).text();
+    await (await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' })).text();
+    await settle();
+    const ended = posted.filter((event) => event.type === 'answer-stream' && event.ended);
+    expect(ended.map((event) => event.type === 'answer-stream' && event.signedOut)).toEqual([true, false]);
   });
 
   it('passes an answer stream on as it arrives, whole events only, and numbers each stream', async () => {

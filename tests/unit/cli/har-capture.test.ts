@@ -11,6 +11,7 @@ import {
   liveAnswerEntries,
   liveAnswerFrames,
 } from '@/tests/support/build-har';
+import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
 import { run } from './run-in-memory';
 
 // The live wire form of an answer, around a conversation of the document's form.
@@ -130,6 +131,30 @@ describe('readHar', () => {
     expect(beside.code, beside.stderr).toBe(0);
     expect(beside.stderr).toContain('refused the prompt with HTTP 403');
     expect(readHar(har([refused])).refusals).toHaveLength(1);
+  });
+
+  it('reads a chat used signed out from its stream alone: its turns, queries, sources and transport', async () => {
+    const guest = '5d0c9a7e-1b2f-4c3d-8e9f-0a1b2c3d4e5f';
+    const stream = answerStreamFixture('live').replaceAll('6a1f0c2e-5b7d-4e88-9a10-3c5e7f2b9d41', guest);
+    const file = har([
+      harEntry({ method: 'POST', path: '/backend-anon/sentinel/chat-requirements', body: '{}' }),
+      harEntry({
+        method: 'POST',
+        path: '/backend-anon/f/conversation',
+        requestBody: JSON.stringify({ action: 'next' }),
+        mimeType: 'text/event-stream',
+        body: stream,
+      }),
+    ]);
+    const result = await run(['session.har', '--format', 'json'], { 'session.har': file });
+    expect(result.code, result.stderr).toBe(0);
+    const exported = JSON.parse(result.stdout);
+    expect(exported.conversation.id).toBe(guest);
+    expect(exported.queries.map((query: { text: string }) => query.text)).toContain(
+      'best trail running shoes mud',
+    );
+    expect(exported.sources.some((source: { cited: boolean }) => source.cited)).toBe(true);
+    expect(exported.transport).toBe('sse');
   });
 
   it('never throws on arbitrary entries', () => {

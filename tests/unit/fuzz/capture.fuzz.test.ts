@@ -37,6 +37,7 @@ const ENDPOINT_KINDS: Record<EndpointKind, true> = {
   ads: true,
   'product-update': true,
   'submit-prompt': true,
+  'signed-out-submit': true,
   'stream-status': true,
   me: true,
 };
@@ -181,6 +182,7 @@ describe("the relay's page-event validator", () => {
       text,
       ended: fc.boolean(),
       truncated: fc.boolean(),
+      signedOut: fc.boolean(),
     }),
     fc.record({
       type: fc.constant('stream-items' as const),
@@ -204,7 +206,7 @@ describe("the relay's page-event validator", () => {
         'url',
       ],
       unchanged: ['conversationId', 'endpoint', 'type', 'url'],
-      'answer-stream': ['ended', 'status', 'stream', 'text', 'truncated', 'type'],
+      'answer-stream': ['ended', 'signedOut', 'status', 'stream', 'text', 'truncated', 'type'],
       'stream-items': ['items', 'type'],
       navigation: ['type'],
     };

@@ -20,6 +20,7 @@ const piece = (text: string, ended: boolean, truncated = false): AnswerStreamEve
   text,
   ended,
   truncated,
+  signedOut: false,
 });
 
 /** The stream's text up to the event that starts with `marker`. */
@@ -99,5 +100,41 @@ describe('the worker reads an answer as it streams', () => {
     await setup.worker.pageEvent(TAB, { ...piece(live, true), stream: 2 });
     await setup.advance(2_000);
     expect(setup.memory.lens()?.refusal).toBeNull();
+  });
+
+  it('reads a chat used signed out from its stream alone, and asks the site for nothing', async () => {
+    const setup = workerOver();
+    await setup.worker.pageState(TAB, { url: 'https://chatgpt.com/', visible: true, focused: true });
+    await setup.advance(1_000);
+    const signedOut = (text: string, ended: boolean, stream = 1): AnswerStreamEvent => ({
+      ...piece(text, ended),
+      stream,
+      signedOut: true,
+    });
+    await setup.worker.pageEvent(TAB, signedOut(live, true));
+    await setup.worker.refresh(TAB);
+    await setup.advance(60_000);
+    const lens = setup.memory.lens();
+    expect(lens).toMatchObject({ conversationId: ID, signedOut: true });
+    expect(lens?.snapshot?.queries?.queries.map((query) => query.text)).toEqual(
+      expect.arrayContaining(['best trail running shoes mud']),
+    );
+    expect(lens?.snapshot?.sources.some((source) => source.cited)).toBe(true);
+    expect(lens?.snapshot?.transport).toBe('sse');
+    // Neither a token nor a page: the site keeps nothing of a signed-out chat.
+    expect(setup.backend.requests).toEqual([]);
+    // The page staying where it is keeps the chat; an export is written from the stream too.
+    await setup.worker.pageState(TAB, { url: 'https://chatgpt.com/', visible: false, focused: false });
+    await setup.worker.pageState(TAB, { url: 'https://chatgpt.com/', visible: true, focused: true });
+    expect(setup.memory.lens()?.conversationId).toBe(ID);
+    const exported = await setup.worker.prepareExport(TAB, 'md');
+    expect(exported.ok).toBe(true);
+    expect(setup.backend.requests).toEqual([]);
+    // A new chat on the same page is the tab's once its stream names it.
+    const next = live.replaceAll(ID, 'guest-chat-2');
+    await setup.worker.pageEvent(TAB, signedOut(next, true, 2));
+    await setup.advance(2_000);
+    expect(setup.memory.lens()).toMatchObject({ conversationId: 'guest-chat-2', signedOut: true });
+    expect(setup.backend.requests).toEqual([]);
   });
 });

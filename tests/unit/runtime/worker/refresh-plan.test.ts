@@ -18,6 +18,7 @@ const held: HoldingFacts = {
   askForAds: 'not-now',
   messagesBehindStream: false,
   lastFreshAt: NOW - 1_000,
+  signedOut: false,
 };
 
 const plan = (
