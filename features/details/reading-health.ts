@@ -1,5 +1,6 @@
 import type { InspectionInput } from '@/features/feature';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
@@ -21,12 +22,13 @@ const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'thoughts',
   'user_editable_context',
   'model_editable_context',
+  'computer_output',
 ]);
 
 /**
  * The tools whose calls and outputs a reader understands (site-interface 10.7 to 10.9): the searches, the
  * canvases, deep research, code, by name or by the prefix of their commands; and the image tool, under any
- * name (lib/insights/image-tool.ts).
+ * name (lib/insights/image-tool.ts). An agent's computer and container are read apart (agentUnknowns).
  */
 const KNOWN_TOOL =
   /^(?:web|web\.run|browser|python|bio|file_search|myfiles_browser|canmore\.|research_kickoff_tool\.)/;
@@ -38,8 +40,9 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
   if (!KNOWN_CONTENT_TYPES.has(message.contentType))
     tally.add('content-type', message.contentType, 'message.content.content_type');
   const tool = toolOf(message);
-  if (tool !== null && !isKnownTool(message, tool))
-    tally.add('tool', tool, message.role === 'tool' ? 'message.author.name' : 'message.recipient');
+  const toolAt = message.role === 'tool' ? 'message.author.name' : 'message.recipient';
+  if (isAgentStep(message)) for (const name of agentUnknowns(message)) tally.add('tool', name, toolAt);
+  else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
   if (message.metadata.content_references === undefined) return;
   for (const reference of readContentReferences(message.metadata))
     if (!KNOWN_REFERENCE_TYPES.has(reference.type))

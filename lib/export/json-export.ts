@@ -60,6 +60,7 @@ function exportAsset(asset: MessageAsset): MessageAsset {
   return {
     kind: asset.kind,
     generated: asset.generated,
+    screenshot: asset.screenshot,
     pointer: asset.pointer,
     fileId: asset.fileId,
     name: asset.name,

@@ -9,16 +9,19 @@ import {
   turnPages,
   turnPagesMarkdown,
 } from '@/features/sources/markdown-citations';
+import { agentStep } from '@/lib/insights/agent-mode';
 import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
 import { imagePrompt, isImageStep } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
 import { isToolChatter } from '@/lib/insights/tool-chatter';
+import { toolCommand } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { BranchMark } from '@/lib/model/every-branch';
 import { choicesWithDefaults, type ExportOptions } from './export-options';
 import { groupBy } from './group-by';
 import { promptTimeLine } from './iso-time';
+import { agentCallLine, agentPageLine } from './markdown-agent';
 import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
@@ -33,7 +36,8 @@ import type { ReasoningDetail, TranscriptOptions } from './transcript-options';
  * answers' own Markdown (code blocks included) is kept, nested under the speaker's heading. Citation markers
  * show what the site shows in their place, and each turn's answer is followed by the pages it cited
  * (export-format "Sources and citation markers"). A canvas shows as its document, images and files by name,
- * and a deep research's kickoff as its questions and its task (site-interface 10.9).
+ * a deep research's kickoff as its questions and its task, and an agent's run as what it did (site-interface
+ * 10.9).
  */
 const SPEAKER_HEADING_LEVEL = 3;
 const SPEAKER_HEADING = '#'.repeat(SPEAKER_HEADING_LEVEL);
@@ -99,6 +103,31 @@ function imageStepBlock(message: NormalizedMessage, state: TranscriptState): str
     : null;
 }
 
+/**
+ * An agent's step as what it did (export-format "Agent mode"): a call as its line, the computer's answer as
+ * the page its browser went to (when it changed) and its screenshot, and what the other tools answered (a
+ * command's output) quoted only when hidden and tool messages are asked for. All of it is how the agent
+ * worked, like a search's call: left out with the tools' calls.
+ */
+function agentStepBlock(message: NormalizedMessage, state: TranscriptState): string | null | undefined {
+  const step = agentStep(message);
+  if (step === null) return undefined;
+  if (state.options.toolCalls !== 'shown') return null;
+  const call = agentCallLine(step);
+  if (call !== null) return call;
+  if (step.kind === 'view') {
+    const page = step.page !== null && step.page.url !== state.agentPage ? agentPageLine(step.page) : null;
+    if (step.page !== null) state.agentPage = step.page.url;
+    const screenshot = withAssets('', message.assets, state.assetNumbers, state.assetPath);
+    const shown = [page, screenshot].filter((piece) => piece !== null && piece !== '').join('\n\n');
+    return shown === '' ? null : shown;
+  }
+  // A tool's reply that is JSON (a saved file's id) says nothing a reader needs.
+  const words = message.text.trim();
+  if (!state.whole || words === '' || toolCommand(words) !== null) return null;
+  return blockquote(`_Agent output_\n\n${containMarkdown(words, SPEAKER_HEADING_LEVEL + 1)}`);
+}
+
 /** The first line of a tool's output: its headline ("Found 14 results"), the title of a quoted page. */
 function toolOutputLine(message: NormalizedMessage): string {
   const tool = message.authorName ?? 'Tool';
@@ -121,6 +150,8 @@ interface TranscriptState {
   assetNumbers: AssetNumbers;
   assetPath: AssetPathResolver | undefined;
   options: TranscriptOptions;
+  /** The address the agent's browser last showed, so each page is named once (agentStepBlock). */
+  agentPage: string | null;
 }
 
 const RESEARCH_HEADINGS: Record<ResearchStep['kind'], string> = {
@@ -151,6 +182,8 @@ function toolContentBlock(message: NormalizedMessage, state: TranscriptState): s
   const step = researchStep(message);
   if (step !== null) return researchBlock(step);
   if (isImageStep(message)) return imageStepBlock(message, state);
+  const agent = agentStepBlock(message, state);
+  if (agent !== undefined) return agent;
   if (state.whole) return undefined;
   if (state.canvases.toolMessages.has(message.id) || isToolChatter(message)) return null;
   return undefined;
@@ -280,6 +313,7 @@ export function* transcriptBlocks(
     assetNumbers: new Map(),
     assetPath: written.assetPath,
     options,
+    agentPage: null,
   };
   let speaker: Speaker | null = null;
   let turnIndex: number | undefined;

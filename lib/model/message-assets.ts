@@ -2,7 +2,8 @@ import { isRecord, type JsonRecord, readIdentifier, readString } from './json-re
 
 /**
  * The images and files a message holds (site-interface 10.9): `image_asset_pointer` parts of its content,
- * where they stand among its text, and the files the user attached (`metadata.attachments`). A part and an
+ * where they stand among its text, the screenshot of an agent's `computer_output`, and the files the user
+ * attached (`metadata.attachments`). A part and an
  * attachment of the same file are one asset. No request is made: a later step that has the files (a data
  * export, site-interface 10.8) maps a pointer to a path (export-format "Images and files").
  */
@@ -10,6 +11,8 @@ export interface MessageAsset {
   kind: 'image' | 'file';
   /** Made by a tool of the model (the image tool), not uploaded by the user. */
   generated: boolean;
+  /** What the agent's computer showed (a `computer_output`'s screenshot), not an image made for the user. */
+  screenshot: boolean;
   /** `asset_pointer` as sent (`sediment://file_…`, `file-service://file-…`); null for an attachment alone. */
   pointer: string | null;
   /** The file's id: the pointer without its scheme, or the attachment's id. */
@@ -35,11 +38,12 @@ function madeByTool(part: JsonRecord): boolean {
   return isRecord(metadata) && (isRecord(metadata.dalle) || isRecord(metadata.generation));
 }
 
-function imagePart(part: JsonRecord, fromUser: boolean): MessageAsset {
+function imagePart(part: JsonRecord, fromUser: boolean, screenshot = false): MessageAsset {
   const pointer = readString(part.asset_pointer);
   return {
     kind: 'image',
     generated: madeByTool(part) || !fromUser,
+    screenshot,
     pointer,
     fileId: pointer === null ? null : pointer.replace(POINTER_SCHEME, '') || null,
     name: null,
@@ -56,6 +60,7 @@ function attachmentAsset(attachment: JsonRecord): MessageAsset {
   return {
     kind: mimeType?.startsWith('image/') === true ? 'image' : 'file',
     generated: false,
+    screenshot: false,
     pointer: null,
     fileId: readIdentifier(attachment.id),
     name: readString(attachment.name),
@@ -67,8 +72,23 @@ function attachmentAsset(attachment: JsonRecord): MessageAsset {
   };
 }
 
+/**
+ * An agent's `computer_output` screenshot (site-interface 10.9): an `image_asset_pointer` part, or its bare
+ * pointer in older captures; null for anything else.
+ */
+export function screenshotPart(content: JsonRecord): JsonRecord | null {
+  const { screenshot } = content;
+  if (typeof screenshot === 'string' && POINTER_SCHEME.test(screenshot))
+    return { content_type: 'image_asset_pointer', asset_pointer: screenshot };
+  return isRecord(screenshot) && readString(screenshot.asset_pointer) !== null ? screenshot : null;
+}
+
 /** The image parts of a content, in order. */
 function contentImages(content: unknown, fromUser: boolean): MessageAsset[] {
+  if (isRecord(content) && content.content_type === 'computer_output') {
+    const screenshot = screenshotPart(content);
+    return screenshot === null ? [] : [imagePart(screenshot, false, true)];
+  }
   if (!isRecord(content) || !Array.isArray(content.parts)) return [];
   const images: MessageAsset[] = [];
   for (const part of content.parts) {
@@ -108,8 +128,9 @@ export function byteSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** "Generated image", "Uploaded image", "Uploaded file". */
+/** "Generated image", "Uploaded image", "Uploaded file", "Screenshot". */
 export function assetKindLabel(asset: MessageAsset): string {
+  if (asset.screenshot) return 'Screenshot';
   return `${asset.generated ? 'Generated' : 'Uploaded'} ${asset.kind}`;
 }
 

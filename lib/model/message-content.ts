@@ -1,4 +1,5 @@
 import { isRecord, type JsonRecord, readString, safeJson } from './json-read';
+import { screenshotPart } from './message-assets';
 
 /**
  * A readable rendering of message content (site-interface 2.4): every text part, code as a fenced block,
@@ -72,8 +73,20 @@ const readableMembers: ReadonlyMap<string, readonly string[]> = new Map([
 
 const fallbackMembers = ['text', 'result', 'content', 'summary'] as const;
 
-function renderWithoutParts(type: string, content: JsonRecord): string {
+/**
+ * What an agent's computer showed (site-interface 10.9): its screenshot where it stands, then the page's title
+ * and address from its browser state, each on a line; its ids and flags are not for the reader.
+ */
+function renderComputerOutput(content: JsonRecord, imageText: ImagePartText): string {
+  const screenshot = screenshotPart(content);
+  const state = isRecord(content.state) ? content.state : null;
+  const page = state === null ? null : joinNonEmpty([readString(state.title), readString(state.url)], '\n');
+  return joinNonEmpty([screenshot === null ? null : imageText(screenshot), page]);
+}
+
+function renderWithoutParts(type: string, content: JsonRecord, imageText: ImagePartText): string {
   if (type === 'code') return renderCode(content);
+  if (type === 'computer_output') return renderComputerOutput(content, imageText);
   if (type === 'thoughts') return renderThoughts(content.thoughts);
   const members = readableMembers.get(type);
   if (members !== undefined)
@@ -99,5 +112,5 @@ export function renderContentText(content: unknown, imageText: ImagePartText = p
   if (!isRecord(content)) return typeof content === 'string' ? content : '';
   const parts = content.parts;
   if (Array.isArray(parts)) return renderParts(parts, imageText);
-  return renderWithoutParts(readString(content.content_type) ?? 'unknown', content);
+  return renderWithoutParts(readString(content.content_type) ?? 'unknown', content, imageText);
 }

@@ -2,6 +2,7 @@ import type { ConversationFormat, NormalizedMessage } from './conversation';
 import { isRecord, type JsonRecord, readFlag, readIdentifier, readString, readTimeMs } from './json-read';
 import { assetText, readMessageAssets } from './message-assets';
 import { readContentType, renderContentText } from './message-content';
+import { readResearchReport } from './research-report';
 import { withoutReferenceSecrets } from './secret-members';
 
 /**
@@ -54,6 +55,11 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     nextImage += 1;
     return asset?.inContent === true ? assetText(asset) : '[image]';
   };
+  const ownText = renderContentText(raw.content, imageText);
+  // A deep research's report the page shows in a frame is the answer's text, its references the answer's
+  // (research-report.ts); the metadata's own keys are still what the formats are compared by.
+  const report = ownText.trim() === '' ? readResearchReport(metadata) : null;
+  const cites = report !== null && report.references.length > 0 && metadata.content_references === undefined;
   return {
     id: readIdentifier(raw.id) ?? context.fallbackId,
     parentId:
@@ -64,7 +70,7 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     authorName: author !== null ? readString(author.name) : null,
     recipient: readString(raw.recipient),
     contentType: readContentType(raw.content),
-    text: renderContentText(raw.content, imageText),
+    text: report?.text ?? ownText,
     assets,
     createTimeMs: readTimeMs(raw.create_time),
     hidden: readFlag(metadata.is_visually_hidden_from_conversation) === true,
@@ -72,7 +78,9 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     refId: readRefId(metadata.ref_id),
     thinkingEffort: readThinkingEffort(metadata.thinking_effort),
     metadataKeys: Object.keys(metadata),
-    metadata,
+    metadata: cites
+      ? withoutReferenceSecrets({ ...metadata, content_references: report.references })
+      : metadata,
     format: context.format,
   };
 }

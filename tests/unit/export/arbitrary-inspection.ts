@@ -53,6 +53,7 @@ const time = fc.option(fc.oneof(fc.double(), fc.integer({ min: 0, max: 4_102_444
 const arbitraryAsset = fc.record({
   kind: fc.constantFrom('image' as const, 'file' as const),
   generated: fc.boolean(),
+  screenshot: fc.boolean(),
   pointer: fc.option(fc.oneof(text, fc.constant('sediment://file_1'))),
   fileId: nullableText,
   name: nullableText,

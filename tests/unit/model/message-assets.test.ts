@@ -23,6 +23,7 @@ describe('readMessageAssets (site-interface 10.9)', () => {
       {
         kind: 'image',
         generated: true,
+        screenshot: false,
         pointer: 'sediment://file_00000000a1b2c3d4',
         fileId: 'file_00000000a1b2c3d4',
         name: null,

@@ -31,7 +31,14 @@ const unknownName = fc.stringMatching(/^[a-z][a-z0-9_]{2,15}$/).map((name) => `z
 
 describe('reading health', () => {
   it('reads the replica fixtures, live shapes included, in full', () => {
-    for (const name of ['webSearch', 'liveSearch', 'liveShopping', 'canvasAndImages', 'websocket'] as const)
+    for (const name of [
+      'webSearch',
+      'liveSearch',
+      'liveShopping',
+      'canvasAndImages',
+      'websocket',
+      'agentMode',
+    ] as const)
       expect(unreadOf(treeOf(name)), name).toEqual([]);
   });
 
@@ -59,11 +66,11 @@ describe('reading health', () => {
       (message) => isRecord(message.author) && message.author.role === 'assistant',
     );
     if (first === undefined || second === undefined) throw new Error('no answers');
-    first.recipient = 'computer.do';
+    first.recipient = 'telescope.aim';
     second.recipient = 'q8x7zk2.r4m1np0';
     second.metadata = { ...(isRecord(second.metadata) ? second.metadata : {}), image_gen_task_id: 'task_1' };
     expect(unreadOf(tree)).toEqual([
-      { kind: 'tool', name: 'computer.do', count: 1, at: ['message.recipient'] },
+      { kind: 'tool', name: 'telescope.aim', count: 1, at: ['message.recipient'] },
     ]);
   });
 
