@@ -1,5 +1,8 @@
 import type { InspectionInput } from '@/features/feature';
+import { unresolvedMarkers } from '@/features/sources/citation-markers';
+import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import { memoryCitationIds } from '@/features/sources/memory-citations';
 import { isImageStep } from '@/lib/insights/image-tool';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
@@ -14,6 +17,7 @@ const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'multimodal_text',
   'code',
   'execution_output',
+  'citable_code_output',
   'tether_browsing_display',
   'tether_quote',
   'system_error',
@@ -38,11 +42,12 @@ const isKnownTool = (message: NormalizedMessage, tool: string): boolean =>
 class Tally {
   readonly #counts = new Map<string, Unread>();
 
-  add(kind: UnreadKind, name: string): void {
+  add(kind: UnreadKind, name: string, count = 1): void {
+    if (count === 0) return;
     const key = `${kind}\u0000${name}`;
     const found = this.#counts.get(key);
-    if (found === undefined) this.#counts.set(key, { kind, name, count: 1 });
-    else found.count += 1;
+    if (found === undefined) this.#counts.set(key, { kind, name, count });
+    else found.count += count;
   }
 
   list(): Unread[] {
@@ -50,13 +55,24 @@ class Tally {
   }
 }
 
+const UNRESOLVED_MARKER = 'citation marker with no reference to resolve it';
+
+/** An answer to the user: only its markers are the site's citations (a tool's text quotes others). */
+const isAnswer = (message: NormalizedMessage): boolean =>
+  message.role === 'assistant' && (message.recipient === null || message.recipient === 'all');
+
 function readMessage(message: NormalizedMessage, tally: Tally): void {
   if (!KNOWN_CONTENT_TYPES.has(message.contentType)) tally.add('content-type', message.contentType);
   const tool = toolOf(message);
   if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool);
+  // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
-  for (const reference of readContentReferences(message.metadata))
+  const references = readContentReferences(message.metadata);
+  for (const reference of references)
     if (!KNOWN_REFERENCE_TYPES.has(reference.type)) tally.add('reference-type', reference.type || '(none)');
+  if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;
+  const citesMemory = memoryCitationIds(message.metadata).size > 0;
+  tally.add('contradiction', UNRESOLVED_MARKER, unresolvedMarkers(message.text, references, citesMemory));
 }
 
 /** What the conversation, its ads response and its answer streams held that no reader could read. */

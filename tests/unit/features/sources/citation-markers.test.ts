@@ -8,10 +8,20 @@ import type { Conversation } from '@/lib/model/conversation';
 import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
-/** What a reader sees: text and words as they are, pages as `[site]`. */
+/** What a reader sees: text and words as they are, pages as `[site]`, things as `{label→url}`, notes as `(note)`. */
 function shownPiece(piece: CitationPiece): string {
-  if (piece.kind === 'pages') return `[${piece.pages.map((page) => page.attribution ?? page.url).join('|')}]`;
-  return piece.kind === 'alt' ? piece.markdown : piece.text;
+  switch (piece.kind) {
+    case 'pages':
+      return `[${piece.pages.map((page) => page.attribution ?? page.url).join('|')}]`;
+    case 'named':
+      return `{${piece.things.map((thing) => (thing.url === null ? thing.label : `${thing.label}→${thing.url}`)).join('|')}}`;
+    case 'note':
+      return `(${piece.text})`;
+    case 'alt':
+      return piece.markdown;
+    default:
+      return piece.text;
+  }
 }
 
 const shown = (pieces: CitationPiece[]): string => pieces.map(shownPiece).join('');
@@ -124,7 +134,7 @@ describe('resolveCitations on a real-looking answer', () => {
       ],
     });
     const pieces = resolveCitations(text, { references, searchResults: new Map() });
-    expect(shown(pieces)).toBe('Your notes agree field-notes.pdf.');
+    expect(shown(pieces)).toBe('Your notes agree (field-notes.pdf).');
     expect(JSON.stringify(pieces)).not.toContain('file_0000');
   });
 
@@ -232,9 +242,7 @@ describe('marker rewriting properties', () => {
             const visible =
               piece.kind === 'pages'
                 ? piece.pages.map((cited) => `${cited.title ?? ''} ${cited.attribution ?? ''}`).join(' ')
-                : piece.kind === 'alt'
-                  ? piece.markdown
-                  : piece.text;
+                : shownPiece(piece);
             expect(visible).not.toMatch(MARKER_SHAPES);
           }
         },
