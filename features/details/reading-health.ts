@@ -1,5 +1,8 @@
 import type { InspectionInput } from '@/features/feature';
+import { unresolvedMarkers } from '@/features/sources/citation-markers';
+import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import { memoryCitationIds } from '@/features/sources/memory-citations';
 import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
 import { toolOf } from '@/lib/insights/tool-command';
@@ -15,6 +18,7 @@ const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'multimodal_text',
   'code',
   'execution_output',
+  'citable_code_output',
   'tether_browsing_display',
   'tether_quote',
   'system_error',
@@ -36,6 +40,12 @@ const KNOWN_TOOL =
 const isKnownTool = (message: NormalizedMessage, tool: string): boolean =>
   KNOWN_TOOL.test(tool) || isImageStep(message);
 
+const UNRESOLVED_MARKER = 'citation marker with no reference to resolve it';
+
+/** An answer to the user: only its markers are the site's citations (a tool's text quotes others). */
+const isAnswer = (message: NormalizedMessage): boolean =>
+  message.role === 'assistant' && (message.recipient === null || message.recipient === 'all');
+
 function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
   if (!KNOWN_CONTENT_TYPES.has(message.contentType))
     tally.add('content-type', message.contentType, 'message.content.content_type');
@@ -43,10 +53,16 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
   const toolAt = message.role === 'tool' ? 'message.author.name' : 'message.recipient';
   if (isAgentStep(message)) for (const name of agentUnknowns(message)) tally.add('tool', name, toolAt);
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
+  // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
-  for (const reference of readContentReferences(message.metadata))
+  const references = readContentReferences(message.metadata);
+  for (const reference of references)
     if (!KNOWN_REFERENCE_TYPES.has(reference.type))
       tally.add('reference-type', reference.type || '(none)', 'message.metadata.content_references[].type');
+  if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;
+  const citesMemory = memoryCitationIds(message.metadata).size > 0;
+  const unresolved = unresolvedMarkers(message.text, references, citesMemory);
+  tally.add('contradiction', UNRESOLVED_MARKER, 'message.content.parts[]', unresolved);
 }
 
 /** What the conversation, its ads response and its answer streams held that no reader could read. */

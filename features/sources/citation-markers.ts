@@ -1,5 +1,11 @@
 import { beforeRemovedMarker, MAY_HOLD_MARKER, type MarkerReplacement, sweepMarkers } from './citation-sweep';
-import type { ContentReference, ReferenceDisplay, ReferencedPage } from './content-references';
+import {
+  type ContentReference,
+  MEMORY_NOTE,
+  type NamedThing,
+  type ReferenceDisplay,
+  type ReferencedPage,
+} from './content-references';
 
 /**
  * An answer's text with every citation marker resolved to what a reader should see (site-interface 10.5;
@@ -19,6 +25,10 @@ export type CitationPiece =
   | { kind: 'words'; text: string }
   /** A cited marker: links to its pages. */
   | { kind: 'pages'; pages: ReferencedPage[] }
+  /** Things shown by name, each linked when it has a web address: a video, a map's businesses, an image. */
+  | { kind: 'named'; things: NamedThing[] }
+  /** A citation that is no web page, set apart like cited pages: a cited upload's name, "Memory". */
+  | { kind: 'note'; text: string }
   /** The site's own Markdown for a reference of a type not known here. */
   | { kind: 'alt'; markdown: string };
 
@@ -34,10 +44,10 @@ export interface CitationContext {
 
 /**
  * A matched_text that is a marker: private-use characters, `【…】`, or a marker whose private-use characters
- * were lost (`citeturn0…`, `entity[…]`, `image_group{…}`). Any other text (a sources_footnote's " ", words of
+ * were lost (`citeturn0…`, `entity[…]`, `image_group{…}`, `memcite`). Any other text (a sources_footnote's " ", words of
  * the answer) is the answer's own and is never cut out.
  */
-const MARKER_LIKE = /[\ue200-\ue2ff]|^【[\s\S]*】$|^[a-z_]+(?:turn\d|[[{])/;
+const MARKER_LIKE = /[\ue200-\ue2ff]|^【[\s\S]*】$|^[a-z_]+(?:turn\d|[[{])|^memcite$/;
 
 interface Span {
   start: number;
@@ -80,6 +90,10 @@ function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
       return { kind: 'pages', pages: display.pages };
     case 'words':
       return { kind: 'words', text: display.text };
+    case 'named':
+      return { kind: 'named', things: display.things };
+    case 'note':
+      return { kind: 'note', text: display.text };
     case 'alt':
       return { kind: 'alt', markdown: display.markdown };
     case 'nothing':
@@ -105,6 +119,7 @@ function unexplained(
     const reference = byMatchedText.get(marker);
     if (reference !== undefined) return pieceOfDisplay(reference.display);
     if (replacement === null) return null;
+    if (replacement.kind === 'memory') return { kind: 'note', text: MEMORY_NOTE };
     return replacement.kind === 'words'
       ? { kind: 'words', text: replacement.text }
       : pieceOfIds(replacement.ids, context.searchResults);
@@ -152,4 +167,37 @@ export function resolveCitations(text: string, context: CitationContext): Citati
   between += text.slice(last);
   flush();
   return pieces;
+}
+
+/** A marker that shows what it holds without a reference: an entity's name, a result heading's title. */
+function explainsItself(replacement: MarkerReplacement | null, citesMemory: boolean): boolean {
+  if (replacement === null || replacement.kind === 'ids') return false;
+  return replacement.kind === 'words' || citesMemory;
+}
+
+/**
+ * How many markers of a text nothing of its message resolves (export-format "`unread`"): no reference has
+ * the marker as its matched_text, and the marker does not hold what it shows (an entity's name, a result
+ * heading's title) nor name a memory the message lists (`citesMemory`). A `cite` marker without a reference
+ * counts even when its ids name the turn's search results: the site shows no chip for it.
+ */
+export function unresolvedMarkers(
+  text: string,
+  references: readonly ContentReference[],
+  citesMemory: boolean,
+): number {
+  if (!MAY_HOLD_MARKER.test(text)) return 0;
+  const matched = new Set(references.map((reference) => reference.matchedText));
+  let count = 0;
+  const judge = (marker: string, replacement: MarkerReplacement | null): null => {
+    if (!matched.has(marker) && !explainsItself(replacement, citesMemory)) count += 1;
+    return null;
+  };
+  let last = 0;
+  for (const span of spansOf(text, references)) {
+    sweepMarkers(text.slice(last, span.start), judge);
+    last = span.end;
+  }
+  sweepMarkers(text.slice(last), judge);
+  return count;
 }

@@ -4,7 +4,7 @@ import { parseJson } from '@/lib/model/parse-json';
  * The citation markers of an answer's text that no reference explains, found and replaced
  * (site-interface 10.5). A marker is `\ue200name\ue202arg…\ue201` in private-use characters, `【…†…】`
  * in deep research and older browsing, or a plain-text remnant where the private-use characters were lost
- * (`citeturn0search0turn0search6`, `entity["city","Lisbon","portugal"]`). After the sweep no private-use
+ * (`citeturn0search0turn0search6`, `fileciteturn0file0`, `entity["city","Lisbon","portugal"]`, `memcite`). After the sweep no private-use
  * character of U+E200–U+E2FF and no such marker is left in the text, whatever it held.
  */
 
@@ -12,7 +12,7 @@ import { parseJson } from '@/lib/model/parse-json';
  * One cheap test a message must pass before any of the work below: most messages cite nothing. The words
  * come before the character class: V8 scans a text without a match about 1.6 times faster that way.
  */
-export const MAY_HOLD_MARKER = /turn\d|entity\[|[\ue200-\ue2ff【]/;
+export const MAY_HOLD_MARKER = /turn\d|entity\[|memcite|[\ue200-\ue2ff【]/;
 
 const PRIVATE_USE = /[\ue200-\ue2ff]/g;
 const ARGUMENT_SEPARATOR = '\ue202';
@@ -23,15 +23,26 @@ const MARKER = new RegExp(
     // A marker is one line: a stray start far from a stray end does not swallow the text between.
     String.raw`\ue200([^\ue200\ue201\n]*)\ue201`,
     String.raw`【([^【】†\n]*(?:†[^【】†\n]*)+)】`,
-    String.raw`cite((?:turn\d+[a-z_]+\d+)+)`,
+    // A cited upload's remnant keeps its `file`: `fileciteturn0file0` goes whole.
+    String.raw`(?:file)?cite((?:turn\d+[a-z_]+\d+)+)`,
     `entity(${STRING_ARRAY})`,
+    // A memory citation's remnant, a word of its own (site-interface 10.5).
+    '(?<![A-Za-z])(memcite)(?![A-Za-z])',
   ].join('|'),
   'g',
 );
 const REF_ID = /turn\d+[a-z_]+\d+/g;
 
-/** What an unexplained marker shows: words (an entity's name), the pages of cited ids, or nothing. */
-export type MarkerReplacement = { kind: 'words'; text: string } | { kind: 'ids'; ids: string[] };
+/**
+ * What an unexplained marker shows: words (an entity's name), the pages of cited ids, a memory citation
+ * (`memcite`), or nothing.
+ */
+export type MarkerReplacement =
+  | { kind: 'words'; text: string }
+  | { kind: 'ids'; ids: string[] }
+  | { kind: 'memory' };
+
+const MEMORY: MarkerReplacement = { kind: 'memory' };
 
 /** The second member of an entity marker's array is the name it displays as (`["city","Lisbon",…]`). */
 function entityName(arrayText: string | undefined): string | null {
@@ -45,6 +56,7 @@ function entityName(arrayText: string | undefined): string | null {
 function privateUseMarker(payload: string): MarkerReplacement | null {
   const [name = '', ...args] = payload.split(ARGUMENT_SEPARATOR);
   if (name === 'cite') return { kind: 'ids', ids: args.flatMap((arg) => arg.match(REF_ID) ?? []) };
+  if (name === 'memcite') return MEMORY;
   if (name === 'entity') {
     const words = entityName(args[0]);
     return words === null ? null : { kind: 'words', text: words };
@@ -60,10 +72,11 @@ function bracketMarker(inner: string): MarkerReplacement | null {
 }
 
 function replacementOf(match: RegExpMatchArray): MarkerReplacement | null {
-  const [, payload, bracketed, plainIds, plainEntity] = match;
+  const [, payload, bracketed, plainIds, plainEntity, plainMemory] = match;
   if (payload !== undefined) return privateUseMarker(payload);
   if (bracketed !== undefined) return bracketMarker(bracketed);
   if (plainIds !== undefined) return { kind: 'ids', ids: plainIds.match(REF_ID) ?? [] };
+  if (plainMemory !== undefined) return MEMORY;
   const words = entityName(plainEntity);
   return words === null ? null : { kind: 'words', text: words };
 }

@@ -2,12 +2,13 @@ import { inlineText, link } from '@/lib/export/markdown-text';
 import { hostOf, pageKey } from '@/lib/insights/source-url';
 import type { CitationPiece } from './citation-markers';
 import { MAY_HOLD_MARKER, withoutMarkers } from './citation-sweep';
-import type { ReferencedPage } from './content-references';
+import type { NamedThing, ReferencedPage } from './content-references';
 import type { WebSource } from './sources';
 
 /**
  * Citations in the Markdown export (export-format "Sources and citation markers"): a cited marker becomes
- * links to its pages, inline (` ([Time Out](…))`, the default) or as footnotes (`[^3]`), and each answer is
+ * links to its pages, inline (` ([Time Out](…))`, the default) or as footnotes (`[^3]`); a citation that
+ * is no page (a file, a memory) a note in parentheses; things shown by name links; and each answer is
  * followed by the pages its turn cited and, apart, those the search returned but the answer did not cite.
  */
 export type CitationStyle = 'inline' | 'footnotes';
@@ -47,11 +48,21 @@ function footnoteRefs(
 
 const WHITE_SPACE = /\s/;
 
-/** ` ([Time Out](…), [Eater](…))`, a space apart from the word before (`before`: the text's last part). */
-function inlineLinks(pages: readonly ReferencedPage[], before: string | undefined): string {
-  const links = `(${pages.map((page) => link(siteLabel(page), page.url)).join(', ')})`;
-  return before === undefined || WHITE_SPACE.test(before.at(-1) ?? '') ? links : ` ${links}`;
+/**
+ * ` ([Time Out](…), [Eater](…))` or ` (field-notes.pdf)`: a citation in parentheses, a space apart from
+ * the word before (`before`: the text's last part).
+ */
+function inParentheses(markdown: string, before: string | undefined): string {
+  const cited = `(${markdown})`;
+  return before === undefined || WHITE_SPACE.test(before.at(-1) ?? '') ? cited : ` ${cited}`;
 }
+
+const pageLinks = (pages: readonly ReferencedPage[]): string =>
+  pages.map((page) => link(siteLabel(page), page.url)).join(', ');
+
+/** `[Video title](<…>)`, `Casa Lisboa, [Tasca Azul](<…>)`: each thing by name, linked when it has a web address. */
+const namedLinks = (things: readonly NamedThing[]): string =>
+  things.map((thing) => link(thing.label, thing.url)).join(', ');
 
 /** The text without the spaces and tabs that end it, looked for from its end. */
 function withoutTrailingBlanks(text: string): string {
@@ -89,10 +100,13 @@ export function citedMarkdown(
     if (piece.kind === 'text') add(piece.text);
     else if (piece.kind === 'words') add(inlineText(piece.text));
     else if (piece.kind === 'alt') add(piece.markdown);
+    else if (piece.kind === 'named') add(namedLinks(piece.things));
+    // A note has no page to number: it stays in the text in both styles.
+    else if (piece.kind === 'note') add(inParentheses(inlineText(piece.text), parts.at(-1)));
     else if (numbers.style === 'footnotes') {
       dropTrailingBlanks(parts);
       add(footnoteRefs(piece.pages, numbers, footnotes));
-    } else add(inlineLinks(piece.pages, parts.at(-1)));
+    } else add(inParentheses(pageLinks(piece.pages), parts.at(-1)));
   }
   const markdown = parts.join('');
   return MAY_HOLD_MARKER.test(markdown) ? withoutMarkers(markdown) : markdown;

@@ -23,7 +23,13 @@ export interface RecordOptions {
 /** The text an answer shows: its own text with each citation marker's words, or its text as sent. */
 function shownText(message: NormalizedMessage, pieces: readonly CitationPiece[] | undefined): string {
   if (pieces === undefined) return message.text;
-  return pieces.map((piece) => (piece.kind === 'text' || piece.kind === 'words' ? piece.text : '')).join('');
+  return pieces.map(shownWords).join('');
+}
+
+/** A piece's words: text and names, not the citations set apart (pages, notes) nor the site's own Markdown. */
+function shownWords(piece: CitationPiece): string {
+  if (piece.kind === 'text' || piece.kind === 'words') return piece.text;
+  return piece.kind === 'named' ? piece.things.map((thing) => thing.label).join(', ') : '';
 }
 
 /** An answer the site shows: the assistant's words to the user, not a tool call, a hidden note or a preamble. */
@@ -38,9 +44,14 @@ const isShownAnswer = (message: NormalizedMessage): boolean =>
 function citationCounts(pieces: readonly CitationPiece[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const piece of pieces) {
-    if (piece.kind !== 'pages') continue;
-    for (const key of new Set(piece.pages.map((page) => pageKey(page.url))))
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+    // A video or an image is linked by name; its page is cited all the same.
+    const urls =
+      piece.kind === 'pages'
+        ? piece.pages.map((page) => page.url)
+        : piece.kind === 'named'
+          ? piece.things.flatMap((thing) => (thing.url === null ? [] : [thing.url]))
+          : [];
+    for (const key of new Set(urls.map(pageKey))) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
 }

@@ -63,6 +63,8 @@ function renderThoughts(thoughts: unknown): string {
 /** Readable members of the content types that carry no parts, in the order a reader wants them. */
 const readableMembers: ReadonlyMap<string, readonly string[]> = new Map([
   ['execution_output', ['text']],
+  // A tool's output the answer may cite (a connector's, the code tool's): its text is `output_str`.
+  ['citable_code_output', ['output_str', 'text']],
   ['tether_browsing_display', ['summary', 'result']],
   ['tether_quote', ['title', 'url', 'text']],
   ['system_error', ['name', 'text']],

@@ -33,8 +33,9 @@ export class UnreadTally {
   add(kind: UnreadKind, name: string, at: string, count = 1): void {
     const key = `${kind}\u0000${name}`;
     const found = this.#counts.get(key);
-    if (found === undefined) this.#counts.set(key, { kind, name, count, at: [at] });
-    else {
+    if (found === undefined) {
+      if (count > 0) this.#counts.set(key, { kind, name, count, at: [at] });
+    } else {
       found.count += count;
       if (!found.at.includes(at)) found.at.push(at);
     }

@@ -85,7 +85,9 @@ describe('the Markdown of an agent-mode run (export-format "Agent mode")', () =>
     const call = conversation.messages.find((message) => message.id === 'g-10');
     if (call === undefined) throw new Error('no scroll call');
     call.text = '{"actions": [{"action": "pinch", "x": 1, "y": 2}]}';
-    expect(inspect({ conversation }).unread).toEqual([{ kind: 'tool', name: 'computer.do:pinch', count: 1 }]);
+    expect(inspect({ conversation }).unread).toEqual([
+      { kind: 'tool', name: 'computer.do:pinch', count: 1, at: ['message.recipient'] },
+    ]);
     expect(markdownOf(conversation)).toContain('_Agent: pinch_');
   });
 });

@@ -58,6 +58,13 @@ describe('renderContentText', () => {
         user_instructions: 'Be brief',
       }),
     ).toBe('Leeds\nBe brief');
+    expect(
+      renderContentText({
+        content_type: 'citable_code_output',
+        output_str: 'L0: 3 rows\nL1: tram,ferry,metro',
+        cite_id: 'turn1code0',
+      }),
+    ).toBe('L0: 3 rows\nL1: tram,ferry,metro');
   });
 
   it('shows an unknown content type as readable JSON', () => {

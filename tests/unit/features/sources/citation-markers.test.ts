@@ -8,10 +8,20 @@ import type { Conversation } from '@/lib/model/conversation';
 import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
-/** What a reader sees: text and words as they are, pages as `[site]`. */
+/** What a reader sees: text and words as they are, pages as `[site]`, things as `{label→url}`, notes as `(note)`. */
 function shownPiece(piece: CitationPiece): string {
-  if (piece.kind === 'pages') return `[${piece.pages.map((page) => page.attribution ?? page.url).join('|')}]`;
-  return piece.kind === 'alt' ? piece.markdown : piece.text;
+  switch (piece.kind) {
+    case 'pages':
+      return `[${piece.pages.map((page) => page.attribution ?? page.url).join('|')}]`;
+    case 'named':
+      return `{${piece.things.map((thing) => (thing.url === null ? thing.label : `${thing.label}→${thing.url}`)).join('|')}}`;
+    case 'note':
+      return `(${piece.text})`;
+    case 'alt':
+      return piece.markdown;
+    default:
+      return piece.text;
+  }
 }
 
 const shown = (pieces: CitationPiece[]): string => pieces.map(shownPiece).join('');
@@ -25,7 +35,8 @@ const resolvedText = (id: string, plainText = false): string =>
   shown(piecesOf(citationsConversation(plainText), id));
 
 /** A marker of any kind this reader knows, as real text carries it. */
-const MARKER_SHAPES = /[\ue200-\ue2ff]|【[^【】]*†[^【】]*】|citeturn\d+[a-z_]+\d+|entity\["[^\]]*"\]/u;
+const MARKER_SHAPES =
+  /[\ue200-\ue2ff]|【[^【】]*†[^【】]*】|citeturn\d+[a-z_]+\d+|entity\["[^\]]*"\]|(?<![A-Za-z])memcite(?![A-Za-z])/u;
 
 describe('resolveCitations on a real-looking answer', () => {
   it('shows entities by name, cited markers as their pages, products by title, hidden ones as nothing, no empty lines left', () => {
@@ -124,7 +135,7 @@ describe('resolveCitations on a real-looking answer', () => {
       ],
     });
     const pieces = resolveCitations(text, { references, searchResults: new Map() });
-    expect(shown(pieces)).toBe('Your notes agree field-notes.pdf.');
+    expect(shown(pieces)).toBe('Your notes agree (field-notes.pdf).');
     expect(JSON.stringify(pieces)).not.toContain('file_0000');
   });
 
@@ -163,7 +174,18 @@ describe('marker rewriting properties', () => {
     fc.tuple(fc.nat(999), fc.nat(999)).map(([from, to]) => `【${from}†L${from}-L${to}】`),
     fc.string({ maxLength: 10 }).map((payload) => `\ue200image_group\ue202${payload}\ue201`),
     fc.integer({ min: 0xe200, max: 0xe2ff }).map((code) => String.fromCharCode(code)),
-    fc.constantFrom('\ue200', '\ue201', '【', '】', '†', 'cite', 'turn0search', 'entity['),
+    fc.constantFrom(
+      '\ue200',
+      '\ue201',
+      '【',
+      '】',
+      '†',
+      'cite',
+      'turn0search',
+      'entity[',
+      'memcite',
+      '\ue200memcite\ue201',
+    ),
   );
   const textWithMarkers = fc
     .tuple(
@@ -190,6 +212,12 @@ describe('marker rewriting properties', () => {
           'product_entity',
           'image_group',
           'hidden',
+          'grouped_webpages_v2',
+          'video',
+          'image_inline',
+          'businesses_map',
+          'tldr',
+          'file',
         ),
         fc.string({ maxLength: 8 }),
         fc.integer(),
@@ -202,6 +230,9 @@ describe('marker rewriting properties', () => {
       sources: fc.array(page, { maxLength: 2 }),
       url: fc.webUrl(),
       title: marker,
+      clicked_from_title: marker,
+      clicked_from_url: fc.webUrl(),
+      businesses: fc.array(fc.record({ name: marker, website_url: fc.webUrl() }), { maxLength: 2 }),
     },
     { requiredKeys: ['type', 'matched_text'] },
   );
@@ -232,9 +263,7 @@ describe('marker rewriting properties', () => {
             const visible =
               piece.kind === 'pages'
                 ? piece.pages.map((cited) => `${cited.title ?? ''} ${cited.attribution ?? ''}`).join(' ')
-                : piece.kind === 'alt'
-                  ? piece.markdown
-                  : piece.text;
+                : shownPiece(piece);
             expect(visible).not.toMatch(MARKER_SHAPES);
           }
         },
