@@ -30,4 +30,13 @@ export const LIBRARY_MIGRATIONS: readonly LibraryMigration[] = [
     db.createObjectStore('summaries', { keyPath: 'id' });
     await rebuildSummaries(tx);
   },
+  // 3: each ad of a conversation says when it was shown (a data export's ad history dates it); those kept
+  // before were not dated.
+  async (_db, tx) => {
+    for await (const cursor of tx.objectStore('conversations').iterate())
+      await cursor.update({
+        ...cursor.value,
+        ads: cursor.value.ads.map((ad) => ({ ...ad, shownAt: ad.shownAt ?? null })),
+      });
+  },
 ];
