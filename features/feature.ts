@@ -3,6 +3,7 @@ import type { TransportObservation } from '@/features/details/transport';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
+import type { AnswerRating } from '@/lib/model/message-feedback';
 import type { Product } from '@/lib/model/product-entity';
 import type { StreamedTurn } from '@/lib/model/streamed-turn';
 
@@ -17,6 +18,8 @@ export interface InspectionInput {
   transportObservation?: TransportObservation | null;
   /** null unless both formats were loaded and compared (site-interface 2.4, site-interface 4.2). */
   formats?: FormatComparison | null;
+  /** The answers the user rated, as a data export's message_feedback.json lists them (site-interface 10.8). */
+  ratings?: readonly AnswerRating[];
 }
 
 /** What a feature's outputs read: its own members of the inspection, and the conversation. */

@@ -28,6 +28,11 @@ export const ADS_TABLE = libraryTable({
       meaning: 'the titles of its cards, in order, joined with " | "; null when no card has one',
     },
     { name: 'streamed', type: 'boolean', meaning: 'it came inside an answer stream' },
+    {
+      name: 'shown_at',
+      type: 'timestamp',
+      meaning: "when it was shown, as a data export's ad history dates it; null otherwise",
+    },
   ],
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
@@ -45,6 +50,7 @@ export const ADS_TABLE = libraryTable({
         card_count: ad.cards.length,
         card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
         streamed: ad.streamed,
+        shown_at: ad.shownAt,
       };
     }
   },

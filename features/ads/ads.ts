@@ -31,6 +31,8 @@ export interface AdListing {
   logoUrl: string | null;
   /** Names of the tracking parameters removed from this ad's links. */
   removedTrackingParams: string[];
+  /** When it was shown, where a data export's ad history dates it (site-interface 10.8). */
+  shownAt: number | null;
 }
 
 export interface AdsOverview {
@@ -72,6 +74,7 @@ function listing(entry: AdEntry, turnIndexOf: (id: string | null) => number | nu
     faviconUrl: entry.faviconUrl,
     logoUrl: entry.logoUrl,
     removedTrackingParams: [...entry.removedTrackingParams],
+    shownAt: entry.shownAt,
   };
 }
 

@@ -30,7 +30,7 @@ function countsOf(comparison: FormatComparison): ComparisonCounts {
 }
 
 /**
- * How the conversation was loaded and streamed: the transport (site-interface 6), which formats were
+ * How the conversation was loaded and streamed, and the answers the user rated (site-interface 10.8): the transport (site-interface 6), which formats were
  * held and how they differ (site-interface 2.4, site-interface 4.2), and what of it no reader could read.
  */
 export const detailsFeature = defineFeature({
@@ -39,12 +39,14 @@ export const detailsFeature = defineFeature({
     transport: detectTransport(input.transportObservation ?? NOTHING_OBSERVED),
     formats: input.formats ?? null,
     unread: readingHealth(input),
+    ratings: [...(input.ratings ?? [])],
   }),
   markdown: markdownDetails,
-  json: ({ transport, formats, unread }) => ({
+  json: ({ transport, formats, unread, ratings }) => ({
     transport,
     formats,
     unread: unread.map(({ kind, name, count }) => ({ kind, name, count })),
+    ratings,
   }),
   snapshot: (inspection) => {
     const comparison = inspection?.formats ?? null;

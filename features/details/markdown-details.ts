@@ -1,5 +1,6 @@
 import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import { CONVERSATION_FLAG_KEYS, type Conversation, type FormatLoadStatus } from '@/lib/model/conversation';
+import type { AnswerRating } from '@/lib/model/message-feedback';
 import type { Unread } from '@/lib/model/unread';
 import type { FormatComparison } from './format-comparison';
 import { markdownFormatComparison } from './markdown-format-comparison';
@@ -34,11 +35,19 @@ function listOrNone(items: readonly string[]): string {
   return items.length === 0 ? 'none' : items.map(codeSpan).join(', ');
 }
 
+/** `3 (2 up, 1 down)`: how many answers were rated, and how. */
+export function ratingsText(ratings: readonly AnswerRating[]): string {
+  const byRating = new Map<string, number>();
+  for (const { rating } of ratings) byRating.set(rating, (byRating.get(rating) ?? 0) + 1);
+  return `${ratings.length} (${[...byRating].map(([rating, count]) => `${count} ${rating}`).join(', ')})`;
+}
+
 export function markdownDetails(inspection: {
   conversation: Conversation;
   transport: Transport;
   formats: FormatComparison | null;
   unread: readonly Unread[];
+  ratings: readonly AnswerRating[];
 }): string {
   const { conversation } = inspection;
   const hidden = conversation.messages.filter((message) => message.hidden).length;
@@ -55,5 +64,7 @@ export function markdownDetails(inspection: {
     `- Extra top-level keys: ${listOrNone(conversation.extraKeys)}`,
     `- Not read: ${inspection.unread.length === 0 ? 'nothing, every shape was understood' : inspection.unread.map((entry) => unreadEntryText(entry, (name) => codeSpan(name))).join('; ')}`,
   ];
+  // Only a data export says which answers were rated; elsewhere the line would say nothing.
+  if (inspection.ratings.length > 0) lines.push(`- Rated answers: ${ratingsText(inspection.ratings)}`);
   return `## Details\n\n${lines.join('\n')}`;
 }

@@ -2,11 +2,16 @@ import { dirname, join, relative } from 'node:path';
 import { type AssetFile, type AssetFiles, conversationAssets } from '@/lib/export/asset-files';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
+import {
+  type DataExportMembers,
+  NO_EXPORT_MEMBERS,
+  readDataExportMembers,
+} from '@/lib/model/data-export-members';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { isRecord } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { textOf } from '@/lib/model/text-of';
 import type { CliIo } from './cli-io';
-import { textOf } from './text-of';
 
 /**
  * The files of a data export's images and attachments (site-interface 10.8), for the Markdown to show them
@@ -156,18 +161,28 @@ export async function dataExportFiles(
   return { assetPath: fromExport(way) };
 }
 
-/** The files beside the data export `file` (conversations.json named alone), as its format uses them. */
+/**
+ * The files beside the data export `file` (conversations.json named alone): its images and attachments as
+ * its format uses them, and what its side files say (data-export-members.ts). A folder that cannot be
+ * listed gives neither.
+ */
 export async function readDataExportFiles(
   io: Pick<CliIo, 'listFolder' | 'readChunks'>,
   file: string,
   written: WrittenAs,
-): Promise<DataExportFiles> {
+): Promise<{ files: DataExportFiles; members: DataExportMembers }> {
   const folder = dirname(file);
   let names: string[];
   try {
     names = await io.listFolder(folder);
   } catch {
-    return {};
+    return { files: {}, members: NO_EXPORT_MEMBERS };
   }
-  return dataExportFiles(names, (name) => io.readChunks(join(folder, name)), folder, written);
+  const read = (name: string) => io.readChunks(join(folder, name));
+  const members = await readDataExportMembers({ folder: '', files: names }, read);
+  return {
+    files: await dataExportFiles(names, read, folder, written),
+    // The folder of a file named alone may be any folder (Downloads): its other files are no export's.
+    members: { ...members, unknown: [] },
+  };
 }

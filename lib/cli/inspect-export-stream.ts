@@ -1,4 +1,5 @@
 import type { Inspection } from '@/lib/insights/inspection';
+import type { Conversation } from '@/lib/model/conversation';
 import { isDataExportItem, normalizeDataExportItem } from '@/lib/model/data-export';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { fail, ok, type Result } from '@/lib/model/result';
@@ -26,11 +27,12 @@ export interface ExportInspectionHandlers {
  * the list is a data export, warnings wait (the first thousand, then a count: memory stays bounded), so a
  * list of something else prints nothing but that error. Resolves with the number of list items read. A file
  * that stops being JSON, or stops early, ends with its typed error after every conversation before it was
- * handed on.
+ * handed on. `inspectOne` adds what the export's side files say of a conversation (export-inspection.ts).
  */
 export async function inspectExportStream(
   parts: Iterable<AsyncIterable<Uint8Array>>,
   handlers: ExportInspectionHandlers,
+  inspectOne: (conversation: Conversation) => Inspection = inspectConversationOnly,
 ): Promise<Result<number>> {
   let isExport = false;
   const waitingWarnings: Array<{ text: string; unreadable: boolean }> = [];
@@ -58,7 +60,7 @@ export async function inspectExportStream(
       index += 1;
       if (!normalized.ok) return warn(normalized.error.message, true);
       for (const warning of normalized.warnings) warn(warning);
-      await handlers.conversation(inspectConversationOnly(normalized.value));
+      await handlers.conversation(inspectOne(normalized.value));
     },
     progress: handlers.progress,
   });

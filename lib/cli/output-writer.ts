@@ -3,7 +3,8 @@ import { type ExportPiece, FORMAT_WRITERS, type WriteOptions } from '@/lib/expor
 import type { ExportFormat } from '@/lib/export/formats';
 import type { AssetPathResolver } from '@/lib/export/markdown-assets';
 import type { Inspection } from '@/lib/insights/inspection';
-import { summarize } from './summary';
+import type { DataExportMembers } from '@/lib/model/data-export-members';
+import { summarize, summarizeDataExport } from './summary';
 
 /**
  * The output of `inspect` in pieces: what comes before the first conversation, each conversation as it is
@@ -32,6 +33,8 @@ export interface OutputOptions {
   assetPath?: AssetPathResolver;
   /** ZIP: the bytes of a conversation's images and files, read before it is written (data-export-assets.ts). */
   assetFiles?: (inspection: Inspection) => Promise<AssetFiles>;
+  /** A data export's side files: the summary ends with what they say (summary.ts). */
+  members?: DataExportMembers;
 }
 
 export function outputWriter(options: OutputOptions): OutputWriter {
@@ -39,10 +42,11 @@ export function outputWriter(options: OutputOptions): OutputWriter {
   const writeOptions = { ...options.write, exportedAt: options.exportedAt, assetPath: options.assetPath };
   if (format === null) {
     let written = 0;
+    const exportText = options.members === undefined ? '' : summarizeDataExport(options.members);
     return {
       opening: () => [],
       conversation: (inspection) => [`${written++ === 0 ? '' : '\n\n'}${summarize(inspection)}`],
-      closing: () => ['\n'],
+      closing: () => [exportText === '' ? '\n' : `${written === 0 ? '' : '\n\n'}${exportText}\n`],
     };
   }
   const writer = FORMAT_WRITERS[format];

@@ -1,6 +1,13 @@
+import { exportInspector } from '@/lib/insights/export-inspection';
 import { isTableFormat } from '@/lib/library/table-formats';
 import { countOf } from '@/lib/model/count-text';
+import {
+  type DataExportMembers,
+  NO_EXPORT_MEMBERS,
+  readDataExportMembers,
+} from '@/lib/model/data-export-members';
 import type { Result } from '@/lib/model/result';
+import { textOf } from '@/lib/model/text-of';
 import { archiveOutput } from './archive-output';
 import { type CliArguments, parseArguments, USAGE } from './cli-arguments';
 import type { CliIo } from './cli-io';
@@ -14,7 +21,6 @@ import { OutputWriteError } from './output-target';
 import { progressReporter } from './progress';
 import type { RunOutput } from './run-output';
 import { tableOutput } from './table-output';
-import { textOf } from './text-of';
 
 export type { CliIo } from './cli-io';
 
@@ -37,6 +43,7 @@ function runOutput(
   many: boolean,
   warn: (text: string) => void,
   files: DataExportFiles = {},
+  members: DataExportMembers = NO_EXPORT_MEMBERS,
 ): RunOutput {
   const { format } = args;
   if (format !== null && isTableFormat(format))
@@ -55,6 +62,7 @@ function runOutput(
       write: { ...args.write, exportedAt, fileNameTemplate: args.fileNameTemplate },
       filter: args.filter,
       assetFiles: files.assetFiles,
+      members,
     });
   return exportOutput(io, args.out, {
     format,
@@ -63,6 +71,7 @@ function runOutput(
     many,
     assetPath: files.assetPath,
     assetFiles: files.assetFiles,
+    members,
   });
 }
 
@@ -104,6 +113,8 @@ interface StreamedInput {
   /** Each conversations file's chunks, asked for one at a time as the one before is read. */
   parts: (stop: () => boolean) => Iterable<AsyncIterable<Uint8Array>>;
   files: DataExportFiles;
+  /** What its side files say (site-interface 10.8): the ads and ratings of its conversations, and more. */
+  members: DataExportMembers;
 }
 
 /**
@@ -119,7 +130,14 @@ async function inspectStreamedExport(args: CliArguments, input: StreamedInput, i
     write: io.stderr,
     monotonicMs: io.monotonicMs,
   });
-  const output = runOutput(args, io, true, (text) => progress.message(`warning: ${text}\n`), input.files);
+  const output = runOutput(
+    args,
+    io,
+    true,
+    (text) => progress.message(`warning: ${text}\n`),
+    input.files,
+    input.members,
+  );
   let begun = false;
   let written = 0;
   let readError: unknown = null;
@@ -133,19 +151,23 @@ async function inspectStreamedExport(args: CliArguments, input: StreamedInput, i
   const parts = function* (): Generator<AsyncIterable<Uint8Array>> {
     for (const chunks of input.parts(() => readError !== null)) yield guarded(chunks);
   };
-  const result = await inspectExportStream(parts(), {
-    begin: async () => {
-      begun = true;
-      await output.begin();
+  const result = await inspectExportStream(
+    parts(),
+    {
+      begin: async () => {
+        begun = true;
+        await output.begin();
+      },
+      conversation: async (inspection) => {
+        await output.conversation(inspection);
+        written += 1;
+      },
+      warning: (text) => progress.message(`warning: ${text}\n`),
+      unreadable: (text) => output.unreadable?.(text),
+      progress: (bytesRead, items) => progress.update(bytesRead, items),
     },
-    conversation: async (inspection) => {
-      await output.conversation(inspection);
-      written += 1;
-    },
-    warning: (text) => progress.message(`warning: ${text}\n`),
-    unreadable: (text) => output.unreadable?.(text),
-    progress: (bytesRead, items) => progress.update(bytesRead, items),
-  }).finally(progress.finish);
+    exportInspector(input.members),
+  ).finally(progress.finish);
   // A file that stops early leaves an archive partial, and its report says why
   // (export-format "ZIP of many conversations").
   if (readError !== null) output.unreadable?.(`Cannot read the rest of ${args.file}: ${reason(readError)}.`);
@@ -179,6 +201,7 @@ async function inspectOpenedExport(args: CliArguments, opened: OpenedExport, io:
   try {
     const { folder, files, parts } = source.layout;
     const assets = await dataExportFiles(files, (name) => source.read(`${folder}${name}`), filesFolder, args);
+    const members = await readDataExportMembers(source.layout, source.read);
     return await inspectStreamedExport(
       args,
       {
@@ -187,6 +210,7 @@ async function inspectOpenedExport(args: CliArguments, opened: OpenedExport, io:
           for (const name of parts) if (!stop()) yield source.read(name);
         },
         files: assets,
+        members,
       },
       io,
     );
@@ -240,8 +264,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (start.firstByte === LIST_START) {
       // A data export's images and attachments lie beside it (site-interface 10.8): the Markdown shows them,
       // and a ZIP holds them.
-      const files = await readDataExportFiles(io, args.file, args);
-      return await inspectStreamedExport(args, { totalBytes: size, parts: () => [start.chunks], files }, io);
+      const { files, members } = await readDataExportFiles(io, args.file, args);
+      return await inspectStreamedExport(
+        args,
+        { totalBytes: size, parts: () => [start.chunks], files, members },
+        io,
+      );
     }
     if (size > WHOLE_FILE_LIMIT_BYTES) {
       await start.release();

@@ -1,7 +1,10 @@
+import { ratingsText } from '@/features/details/markdown-details';
 import { unreadEntryText } from '@/features/details/unread';
 import type { QueryKind } from '@/features/queries/queries';
 import type { Inspection } from '@/lib/insights/inspection';
 import { countOf } from '@/lib/model/count-text';
+import type { DataExportMembers } from '@/lib/model/data-export-members';
+import type { ExportAd, ExportAds } from '@/lib/model/export-ads';
 
 function adsLine(inspection: Inspection): string {
   const { ads } = inspection;
@@ -76,6 +79,58 @@ export function summarize(inspection: Inspection): string {
   // What no reader understood: a changed shape shows here rather than as less in the exports.
   if (inspection.unread.length > 0)
     rows.push(['Unread', inspection.unread.map((entry) => unreadEntryText(entry)).join('; ')]);
+  if (inspection.ratings.length > 0) rows.push(['Rated', ratingsText(inspection.ratings)]);
+  return rowsText(rows);
+}
+
+function rowsText(rows: ReadonlyArray<readonly [string, string]>): string {
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`).join('\n');
+}
+
+const advertisersOf = (ads: readonly ExportAd[]): string[] => [
+  ...new Set(ads.flatMap(({ entry }) => (entry.advertiser.name === null ? [] : [entry.advertiser.name]))),
+];
+
+function adHistoryLine(ads: ExportAds): string {
+  const advertisers = advertisersOf(ads.shown);
+  const named = advertisers.length > 0 ? ` (${advertisers.join(', ')})` : '';
+  const ofAccount = ads.shown.filter((ad) => ad.conversationId === null).length;
+  const parts = [
+    `${countOf(ads.shown.length, 'ad')} shown${named}`,
+    ...(ofAccount > 0 ? [`${ofAccount} in no conversation`] : []),
+    `${ads.hidden.length} hidden, ${ads.reported.length} reported`,
+    ...(ads.unreadable > 0 ? [`${countOf(ads.unreadable, 'entry', 'entries')} unreadable`] : []),
+  ];
+  return parts.join('; ');
+}
+
+/**
+ * What `inspect` prints of a data export's side files after its conversations' summaries (site-interface
+ * 10.8): the interests its ads inferred, its ad history, the answers rated, and the files no reader knows.
+ * Empty when the export holds none of them.
+ */
+export function summarizeDataExport(members: DataExportMembers): string {
+  const rows: Array<[string, string]> = [];
+  const { ads, feedback } = members;
+  if (ads !== null) {
+    rows.push([
+      "Interests ChatGPT's ads inferred",
+      ads.interests.length > 0 ? ads.interests.join(', ') : 'none',
+    ]);
+    rows.push(['Ad history', adHistoryLine(ads)]);
+  }
+  if (feedback !== null) {
+    const rated = [...feedback.byConversation.values()].reduce((sum, ratings) => sum + ratings.length, 0);
+    const unreadable =
+      feedback.unreadable > 0 ? `; ${countOf(feedback.unreadable, 'entry', 'entries')} unreadable` : '';
+    rows.push([
+      'Rated answers',
+      `${rated} in ${countOf(feedback.byConversation.size, 'conversation')}${unreadable}`,
+    ]);
+  }
+  if (members.unknown.length > 0)
+    rows.push(['Unknown files', `${members.unknown.length} (${members.unknown.join(', ')})`]);
+  if (members.unreadable.length > 0) rows.push(['Unreadable files', members.unreadable.join(', ')]);
+  return rows.length === 0 ? '' : rowsText(rows);
 }

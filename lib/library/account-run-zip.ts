@@ -54,6 +54,7 @@ export async function writeAccountRunZip(
     failed: [],
     filteredOut: 0,
     notInTables: 0,
+    export: null,
   };
   const counts: AccountRunZipCounts = { written: 0, failed: 0, notFetched: 0 };
   const sorted = [...source.items].sort((a, b) => (a.document ?? '').localeCompare(b.document ?? ''));

@@ -1,5 +1,34 @@
 import type { SelectionFilter } from '@/lib/export/selection-filter';
 import { countOf } from '@/lib/model/count-text';
+import type { DataExportMembers } from '@/lib/model/data-export-members';
+import type { ExportAd } from '@/lib/model/export-ads';
+
+/** An ad of the account, shown in no conversation the ad history names: the report lists it. */
+export interface AccountAd {
+  advertiser: string | null;
+  title: string | null;
+  /** Where it leads, without tracking values (ad-record.ts). */
+  link: string | null;
+  /** ISO 8601, UTC; null when its entry gives no time. */
+  shownAt: string | null;
+}
+
+/** What a data export's side files said (site-interface 10.8), beside its conversations. */
+export interface ExportReport {
+  /** The interests ChatGPT's ads inferred. */
+  interests: string[] | null;
+  /** The ad history: the ads of conversations are in their documents and the ads table. */
+  ads: {
+    shown: number;
+    hidden: number;
+    reported: number;
+    unreadable: number;
+    ofTheAccount: AccountAd[];
+  } | null;
+  ratings: { answers: number; unreadable: number } | null;
+  unknownFiles: string[];
+  unreadableFiles: string[];
+}
 
 /** What `report.json` says of an archive of many conversations (export-format "ZIP of many conversations"). */
 export interface ArchiveReport {
@@ -12,6 +41,44 @@ export interface ArchiveReport {
   filteredOut: number;
   /** Conversations written without rows in the tables, as they have no id. */
   notInTables: number;
+  /** A data export's side files; null for any other input. */
+  export: ExportReport | null;
+}
+
+function accountAd({ entry }: ExportAd): AccountAd {
+  return {
+    advertiser: entry.advertiser.name,
+    title: entry.cards[0]?.title ?? null,
+    link: entry.cards[0]?.url ?? entry.targets[0]?.url ?? entry.advertiser.url,
+    shownAt: entry.shownAt === null ? null : new Date(entry.shownAt).toISOString(),
+  };
+}
+
+/** What the report says of a data export's side files. */
+export function exportReportOf(members: DataExportMembers): ExportReport {
+  const { ads, feedback } = members;
+  return {
+    interests: ads?.interests ?? null,
+    ads:
+      ads === null
+        ? null
+        : {
+            shown: ads.shown.length,
+            hidden: ads.hidden.length,
+            reported: ads.reported.length,
+            unreadable: ads.unreadable,
+            ofTheAccount: ads.shown.filter((ad) => ad.conversationId === null).map(accountAd),
+          },
+    ratings:
+      feedback === null
+        ? null
+        : {
+            answers: [...feedback.byConversation.values()].reduce((sum, ratings) => sum + ratings.length, 0),
+            unreadable: feedback.unreadable,
+          },
+    unknownFiles: members.unknown,
+    unreadableFiles: members.unreadable,
+  };
 }
 
 function summary(report: ArchiveReport): string {
@@ -38,6 +105,7 @@ export function archiveReportText(report: ArchiveReport): string {
       },
       conversations: report.conversations,
       failed: report.failed,
+      ...(report.export === null ? {} : { export: report.export }),
     },
     null,
     2,

@@ -8,7 +8,8 @@ import { isSelected, type SelectionFilter } from '@/lib/export/selection-filter'
 import type { TreeSink } from '@/lib/export/tree-sink';
 import { uniqueNames } from '@/lib/export/unique-names';
 import type { Inspection } from '@/lib/insights/inspection';
-import { type ArchiveReport, archiveReportText } from './archive-report';
+import type { DataExportMembers } from '@/lib/model/data-export-members';
+import { type ArchiveReport, archiveReportText, exportReportOf } from './archive-report';
 import { type DeflatedTables, deflatedTables } from './deflated-tables';
 
 export interface ArchiveOptions {
@@ -16,6 +17,8 @@ export interface ArchiveOptions {
   /** The writers' options; `fileNameTemplate` names each document (export-format "Templates"). */
   write: WriteOptions;
   filter: SelectionFilter;
+  /** A data export's side files, for the report (archive-report.ts). */
+  members?: DataExportMembers;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function closeArchive(
 }
 
 export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): ConversationsArchive {
-  const { format, write, filter } = options;
+  const { format, write, filter, members } = options;
   const uniqueName = uniqueNames();
   const tables = deflatedTables(write.exportedAt.getTime());
   const index: IndexEntry[] = [];
@@ -67,6 +70,7 @@ export function conversationsArchive(sink: TreeSink, options: ArchiveOptions): C
     failed: [],
     filteredOut: 0,
     notInTables: 0,
+    export: members === undefined ? null : exportReportOf(members),
   };
   return {
     async conversation(inspection, assetFiles) {

@@ -1,5 +1,6 @@
-import { inspect } from '@/lib/insights/inspection';
+import { exportInspector } from '@/lib/insights/export-inspection';
 import { isDataExportItem, normalizeDataExportItem } from '@/lib/model/data-export';
+import { readDataExportMembers } from '@/lib/model/data-export-members';
 import type { DataExportSource } from '@/lib/model/data-export-source';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import type { LensError } from '@/lib/model/result';
@@ -67,6 +68,8 @@ export async function importDataExport(
     stopped: null,
     cancelled: false,
   };
+  // What the side files say of each conversation: its ads, dated, and its rated answers (site-interface 10.8).
+  const inspectOne = exportInspector(await readDataExportMembers(source.layout, source.read));
   const batch: LibraryConversation[] = [];
   let read = 0;
   let isExport = false;
@@ -100,9 +103,7 @@ export async function importDataExport(
       isExport ||= isDataExportItem(item);
       const normalized = normalizeDataExportItem(item, read);
       read += 1;
-      const record = normalized.ok
-        ? recordOfInspection(inspect({ conversation: normalized.value }), options)
-        : null;
+      const record = normalized.ok ? recordOfInspection(inspectOne(normalized.value), options) : null;
       if (record === null) outcome.skipped += 1;
       else batch.push(record);
       if (batch.length >= IMPORT_BATCH) await flush();

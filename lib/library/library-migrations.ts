@@ -30,6 +30,20 @@ export const LIBRARY_MIGRATIONS: readonly LibraryMigration[] = [
     db.createObjectStore('summaries', { keyPath: 'id' });
     await rebuildSummaries(tx);
   },
-  // 3: the summaries say how many shapes each conversation held that were not read.
-  async (_db, tx) => rebuildSummaries(tx),
+  // 3: each ad of a conversation says when it was shown (a data export's ad history dates it); those kept
+  // before were not dated.
+  async (_db, tx) => {
+    for await (const cursor of tx.objectStore('conversations').iterate())
+      await cursor.update({
+        ...cursor.value,
+        ads: cursor.value.ads.map((ad) => ({ ...ad, shownAt: ad.shownAt ?? null })),
+      });
+  },
+  // 4: each conversation says what it held that was not read (unknown, null, for those kept before), and
+  // its summary counts it.
+  async (_db, tx) => {
+    for await (const cursor of tx.objectStore('conversations').iterate())
+      await cursor.update({ ...cursor.value, unread: cursor.value.unread ?? null });
+    await rebuildSummaries(tx);
+  },
 ];

@@ -144,6 +144,8 @@ const AD = v.object({
   cards: listOf(itemOf(AD_CARD)),
   /** Served inside an answer stream. */
   streamed: flag,
+  /** When it was shown, as a data export's ad history dates it (site-interface 10.8). */
+  shownAt: finite,
 });
 
 const OFFER = v.object({

@@ -137,6 +137,7 @@ function libraryAds(inspection: Inspection): LibraryAd[] {
     link: ad.link,
     cards: ad.cards.map((card) => ({ title: card.title, url: card.url })),
     streamed: ad.streamed,
+    shownAt: ad.shownAt,
   }));
 }
 

@@ -49,6 +49,8 @@ export interface AdEntry {
   removedTrackingParams: string[];
   /** Served inside an answer stream (site-interface 10.6) rather than listed by the ads endpoint alone. */
   streamed: boolean;
+  /** When it was shown, where its record says (a data export's ad history); null otherwise. */
+  shownAt: number | null;
 }
 
 export interface AdTurn {
@@ -200,6 +202,7 @@ function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntr
     targets,
     removedTrackingParams: urls.removed,
     streamed: false,
+    shownAt: null,
   };
 }
 
@@ -207,7 +210,11 @@ function parseUnit(scopes: readonly JsonRecord[], turnId: string | null): AdEntr
  * The ads of one raw record. A `multi_advertiser_ad_unit` (site-interface 10.4) holds several ads in
  * `content.ads`, each like the content of a single unit: one entry per ad, all under the record's turn.
  */
-function parseRecord(record: JsonRecord, fallbackTurnId: string | null, warnings: string[]): AdEntry[] {
+export function parseAdRecord(
+  record: JsonRecord,
+  fallbackTurnId: string | null,
+  warnings: string[],
+): AdEntry[] {
   const turnId = readIdentifier(record.turn_id) ?? fallbackTurnId;
   const several = findAdMember([record], ['ads'], readSeveralAds);
   if (several === null) return [parseUnit([record], turnId)];
@@ -252,7 +259,7 @@ export function parseAdsResponse(body: unknown): Result<AdsReport> {
   const byTurn = isRecord(body.entries_by_turn_id) ? body.entries_by_turn_id : null;
   const entries: AdEntry[] = [];
   rawEntries(body, byTurn ?? {}).forEach(([raw, turnId], index) => {
-    if (isRecord(raw)) entries.push(...parseRecord(raw, turnId, warnings));
+    if (isRecord(raw)) entries.push(...parseAdRecord(raw, turnId, warnings));
     else warnings.push(`Ad entry ${index + 1} is not an object and was skipped.`);
   });
   if (byTurn !== null && Object.keys(byTurn).length === 0 && entries.length > 0) {

@@ -33,6 +33,7 @@ export function ad(partial: Partial<LibraryAd> = {}): LibraryAd {
     link: 'https://acme.example/boots',
     cards: [],
     streamed: false,
+    shownAt: null,
     ...partial,
   };
 }

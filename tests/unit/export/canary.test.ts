@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
+import { exportInspector } from '@/lib/insights/export-inspection';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
+import { NO_EXPORT_MEMBERS } from '@/lib/model/data-export-members';
+import { readExportAds } from '@/lib/model/export-ads';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import { createCredentials, REPLICA_TOKEN_PREFIX } from '@/tests/replica/auth';
 import { AD_TRACKING_CANARY, adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
+import { adsJson } from '@/tests/unit/fixtures/data-export-side-files';
 import { exportText } from './export-text';
 import { bothFormats, EXPORTED_AT, parsedValue, replicaProducts, richInspection } from './rich-inspection';
 
@@ -78,6 +82,16 @@ describe('no export holds a token, a tracking value or a token-bearing member', 
     const adsReport = parsedValue(parseAdsResponse(liveAds));
     expect(adsReport.turns.flatMap((turn) => turn.entries).length).toBeGreaterThan(0);
     expectNoCanary(allExports(inspect({ conversation: mergedFixture('ads'), adsReport })));
+  });
+
+  it("exports of a data export's conversation with the ads its ads.json history names (site-interface 10.8)", () => {
+    const conversation = mergedFixture('ads');
+    const file = adsJson(conversation.id as string, 'answer-of-the-ad');
+    expect(JSON.stringify(file)).toContain(AD_TRACKING_CANARY);
+    const members = { ...NO_EXPORT_MEMBERS, ads: readExportAds(file) };
+    const inspection = exportInspector(members)(conversation);
+    expect(inspection.ads?.adCount).toBe(1);
+    expectNoCanary(allExports(inspection));
   });
 
   it('exports of products read from the live form (product envelopes, live offers, token members on offers)', () => {

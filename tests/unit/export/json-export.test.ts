@@ -43,6 +43,7 @@ describe('toExportDocument', () => {
       'transport',
       'formats',
       'unread',
+      'ratings',
     ]);
     expect(document.schema).toBe(EXPORT_SCHEMA);
     expect(document.exportedAt).toBe('2026-11-20T09:30:00.000Z');

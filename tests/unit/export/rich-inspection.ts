@@ -57,6 +57,11 @@ export function richInspection(): Inspection {
     products: replicaProducts(),
     transportObservation: { streamItems: 3, sseAnswers: 1, handoffs: 0 },
     formats: compareFormats(messages, tree),
+    // As a data export's message_feedback.json would rate its answers (site-interface 10.8).
+    ratings: [
+      { messageId: 'answer-rated-up', rating: 'up', ratedAt: Date.UTC(2026, 2, 14, 9, 30) },
+      { messageId: 'answer-rated-down', rating: 'down', ratedAt: null },
+    ],
   });
 }
 

@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { ADS_TABLE } from '@/features/ads/ads-table';
 import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
 import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
 import type { LibraryStore } from '@/lib/library/library-store';
 import { zipDataExport } from '@/lib/model/data-export-source';
+import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';
 import { storedConversations } from '@/tests/support/data-export-files';
 import { libraryConversation } from '@/tests/support/library-records';
+import { adsJson, messageFeedbackJson } from '@/tests/unit/fixtures/data-export-side-files';
 import { memorySource, zipOf } from '@/tests/unit/fixtures/zip-bytes';
 import { scratchLibraries } from './scratch-libraries';
 
@@ -56,6 +59,29 @@ describe('importing a data export into the library (export-format "Reading the d
     );
     const again = await importDataExport(source, optionsFor(store));
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 4 });
+  });
+
+  it('keeps the ads its ads.json history names a conversation for, dated and without tracking values', async () => {
+    const store = await libraries.open(libraries.name());
+    const id = conversations[1]?.id as string;
+    const source = await sourceOf({
+      'conversations.json': listText(0),
+      'ads.json': JSON.stringify(adsJson(id, 'answer-7')),
+      'message_feedback.json': JSON.stringify(messageFeedbackJson(id, 'answer-7')),
+      'notes-from-support.txt': 'an unknown file is no reason to stop',
+    });
+    expect(await importDataExport(source, optionsFor(store))).toMatchObject({ added: 4, skipped: 0 });
+    const record = await store.get(id);
+    const rows = [...ADS_TABLE.rowsOf(record as NonNullable<typeof record>)];
+    expect(rows.map((row) => [row.advertiser, row.title, row.link, row.shown_at])).toEqual([
+      [
+        'Trailhead Outfitters',
+        'Ultralight tents, 20% off',
+        'https://trailhead.example/tents?size=2p',
+        Date.parse('2026-03-14T09:26:53Z'),
+      ],
+    ]);
+    expect(JSON.stringify(await store.all())).not.toContain(AD_TRACKING_CANARY);
   });
 
   it('leaves out an unreadable item and counts it', async () => {

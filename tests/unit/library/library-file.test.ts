@@ -210,6 +210,7 @@ describe('the library file', () => {
                 link: null,
                 cards: [{ title: null, url: null }],
                 streamed: false,
+                shownAt: null,
               },
             ],
             offers: [

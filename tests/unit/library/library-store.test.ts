@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
+import type { LibraryConversation } from '@/lib/library/library-record';
 import type { LibrarySchema } from '@/lib/library/library-schema';
 import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
-import { libraryConversation, page, turn } from '@/tests/support/library-records';
+import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 import { scratchLibraries } from './scratch-libraries';
 
 const libraries = scratchLibraries('library');
@@ -110,5 +111,24 @@ describe('a database written by the previous version', () => {
     );
     await store.put(cited('c0', 'https://after-upgrade.example/'));
     expect((await store.get('c0'))?.turns[0]?.pages[0]?.url).toBe('https://after-upgrade.example/');
+  });
+
+  it('opens upgraded from version 2: each ad kept before is undated, its health unknown', async () => {
+    const name = 'library-version-2';
+    const { shownAt: _undated, ...adOfVersion2 } = ad({ advertiser: 'Old Ad Co' });
+    const { unread: _uncounted, ...recordOfVersion2 } = cited('c0', 'https://site.example/');
+    const record = { ...recordOfVersion2, ads: [adOfVersion2] };
+    const v2 = await openDB<LibrarySchema>(name, 2, {
+      upgrade: async (db, oldVersion, _new, tx) => {
+        for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion, 2)) await migrate(db, tx);
+      },
+    });
+    await v2.put('conversations', record as LibraryConversation);
+    v2.close();
+
+    const store = await freshLibrary(name);
+    expect((await store.get('c0'))?.ads).toEqual([{ ...adOfVersion2, shownAt: null }]);
+    expect((await store.get('c0'))?.unread).toBeNull();
+    expect((await store.summaries())[0]?.shapesNotRead).toBeNull();
   });
 });

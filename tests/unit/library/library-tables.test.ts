@@ -129,6 +129,7 @@ const ad = (partial: Partial<LibraryAd> = {}): LibraryAd => ({
     { title: 'Socks', url: 'https://trail.example/socks' },
   ],
   streamed: false,
+  shownAt: null,
   ...partial,
 });
 
@@ -170,6 +171,7 @@ describe('the ads and offers tables', () => {
       card_count: 3,
       card_titles: 'Wide boots | Socks',
       streamed: false,
+      shown_at: null,
     });
     expect(rows[1]).toMatchObject({ turn_index: null, card_count: 1, card_titles: null, streamed: true });
   });

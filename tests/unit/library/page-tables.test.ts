@@ -234,6 +234,7 @@ describe('the ad and offer tables', () => {
         card_count: 0,
         card_titles: null,
         streamed: false,
+        shown_at: null,
       },
       expect.objectContaining({ key: 'c1/ad/1', turn_index: null, model: null, advertiser: 'Zed' }),
     ]);

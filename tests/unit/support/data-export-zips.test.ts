@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dataExportAssetPaths } from '@/lib/cli/data-export-assets';
-import { textOf } from '@/lib/cli/text-of';
 import { type DataExportSource, zipDataExport } from '@/lib/model/data-export-source';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { joinedBytes } from '@/lib/model/joined-bytes';
+import { textOf } from '@/lib/model/text-of';
 import { UPLOADED_IMAGE_ID } from '@/tests/replica/fixtures/conversations/canvas-and-images';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import {

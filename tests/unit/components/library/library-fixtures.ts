@@ -43,6 +43,7 @@ export function smallLibrary(): LibraryConversation[] {
             link: 'https://panshop.example/sale',
             cards: [{ title: 'Skillet', url: 'https://panshop.example/s' }],
             streamed: true,
+            shownAt: null,
           },
         ],
         offers: [
