@@ -28,11 +28,14 @@ export interface RateGovernorState {
 export interface ObservedPace {
   /** Epoch ms when the first 429's wait ended. */
   from: number;
-  /** Requests answered (2xx) since `from`, whoever sent them. */
+  /** Requests answered (2xx) since `from` while a spacing was set, whoever sent them. */
   answered: number;
   /** How long one refill takes, ms: until a second 429 measures it, the first wait, the site's own guess. */
   refillMs: number;
 }
+
+/** The governor's wait, as a tab's lens shows it: the pace changes with each answer of a bulk run, and no tab shows it. */
+export type RateGovernorWait = Pick<RateGovernorState, 'blockedUntil' | 'strikes'>;
 
 /** What the governor reads of a response: a fetch Response fits, so does a captured one. */
 export interface ResponseLike {
@@ -190,8 +193,10 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
     } else if (response.status >= 200 && response.status < 300) {
       // A success starts the ladder again, but a wait still running stays: only a request sent before the
       // 429 that set it can succeed now, answered late, and Retry-After holds whatever else (site-interface 7).
+      // Counted while a bulk run spaces requests, the page's answers too: what the pace is measured for.
       const { pace } = current;
-      const counted = pace !== null && now() >= pace.from ? { ...pace, answered: pace.answered + 1 } : pace;
+      const counting = pace !== null && spacing !== null && now() >= pace.from;
+      const counted = counting ? { ...pace, answered: pace.answered + 1 } : pace;
       update({ blockedUntil: waitUntil(), strikes: 0, pace: counted });
     }
   };

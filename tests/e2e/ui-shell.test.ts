@@ -74,7 +74,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           offersRefresh: NO_OFFERS_RUN,
           errors: [],
           warnings: [],
-          governor: { blockedUntil: null, strikes: 0, pace: null },
+          governor: { blockedUntil: null, strikes: 0 },
           rateLimitedUntil: null,
           updatedAt: Date.now(),
           ...snapshot,

@@ -256,7 +256,7 @@ describe('createRateGovernor', () => {
       expect(governor.state().pace?.from).toBe(clock.now() + 50_000);
     });
 
-    it('applies to spaced requests only: others go at once', async () => {
+    it('applies to spaced requests only: others go at once, uncounted', async () => {
       const { clock, governor, send } = paced(fine);
       governor.noteResponse(limited(30));
       clock.advance(30_000);
@@ -266,6 +266,8 @@ describe('createRateGovernor', () => {
       await governor.run(() => Promise.resolve(fine()));
       await governor.run(() => Promise.resolve(fine()));
       expect(clock.now()).toBe(before);
+      // Nor do their answers count towards the measure: only the spaced one does.
+      expect(governor.state().pace?.answered).toBe(1);
     });
 
     it('keeps the pace over a stopped worker, and forgets it when asked', async () => {

@@ -30,7 +30,7 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
     offersRefresh: { running: false, done: 0, total: 0, failures: 0, rateLimitedUntil: null, error: null },
     errors: [],
     warnings: [],
-    governor: { blockedUntil: null, strikes: 0, pace: null },
+    governor: { blockedUntil: null, strikes: 0 },
     rateLimitedUntil: null,
     updatedAt: 1000,
     ...extra,

@@ -11,7 +11,7 @@ import { productCards, productUpdateSse } from '@/tests/replica/fixtures/product
 import type { WireForm } from '@/tests/replica/fixtures/wire-form';
 
 const NOW = Date.parse('2026-11-20T09:30:00.000Z');
-const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0, pace: null };
+const GOVERNOR_IDLE = { blockedUntil: null, strikes: 0 };
 
 export interface SnapshotOptions {
   /**
