@@ -3,7 +3,7 @@ import { countOf, countText } from './number-text';
 
 /** What adding the whole account does, and what it asks of the site. */
 export const ACCOUNT_RUN_NOTE =
-  'Lists every conversation of the account signed in on chatgpt.com, archived ones and Projects included, and keeps each one here: one request at a time, a second or more apart, so the site is never asked too often. Close the browser or pause at any time: the run goes on where it was, and a later run fetches only what is new or changed.';
+  'Lists every conversation of the account signed in on chatgpt.com, archived ones and Projects included, and keeps each one here: one request at a time, a second or more apart, so the site is never asked too often. Once chatgpt.com asks it to slow down, the run keeps the rate the site allows, often about one request a minute, so a large account takes hours. Close the browser or pause at any time: the run goes on where it was, and a later run fetches only what is new or changed.';
 
 /** "about 12 min", "about 40 s", "about 2 h 5 min": a wait or an estimate, as a reader rounds it. */
 export function durationText(ms: number): string {
@@ -23,7 +23,9 @@ export function accountRunProgressText(status: AccountRunStatus): string {
   const parts = [`${countText(status.done)} of ${countText(status.listed)} fetched`];
   if (status.failed > 0) parts.push(`${countText(status.failed)} failed`);
   parts.push(`${countText(status.left)} left`);
-  const eta = status.etaMs === null || status.left === 0 ? '' : ` About ${durationText(status.etaMs)} to go.`;
+  const pace = status.paced === true ? ' at the rate chatgpt.com allows' : '';
+  const eta =
+    status.etaMs === null || status.left === 0 ? '' : ` About ${durationText(status.etaMs)} to go${pace}.`;
   return `${parts.join(', ')}.${eta}`;
 }
 

@@ -13,7 +13,29 @@ export interface RateGovernorState {
   blockedUntil: number | null;
   /** 429 answers since the last success; picks the rung of the ladder. */
   strikes: number;
+  /** The account's pace as its 429s showed it; null before the first, or once forgotten. */
+  pace: ObservedPace | null;
 }
+
+/**
+ * The account's pace, learnt from its 429s (site-interface 7). The site answers from a
+ * bucket that refills at a steady rate: when a 429's wait ends the bucket holds about one request, and each
+ * request it answers after that took one refill. So the time from the end of the first wait to the end of the
+ * latest one, over the requests answered in between, is the time one refill takes; it grows more exact with
+ * every 429, as the error of a request held over either end is shared by more. The requests answered before
+ * the first 429 tell nothing of it: they spent the bucket's stock as well as its refills.
+ */
+export interface ObservedPace {
+  /** Epoch ms when the first 429's wait ended. */
+  from: number;
+  /** Requests answered (2xx) since `from` while a spacing was set, whoever sent them. */
+  answered: number;
+  /** How long one refill takes, ms: until a second 429 measures it, the first wait, the site's own guess. */
+  refillMs: number;
+}
+
+/** The governor's wait, as a tab's lens shows it: the pace changes with each answer of a bulk run, and no tab shows it. */
+export type RateGovernorWait = Pick<RateGovernorState, 'blockedUntil' | 'strikes'>;
 
 /** What the governor reads of a response: a fetch Response fits, so does a captured one. */
 export interface ResponseLike {
@@ -35,7 +57,8 @@ export interface RateGovernorOptions {
 
 /**
  * A pace every request keeps while it is set: each starts at least `minGapMs` plus up to `jitterMs` after the
- * one before (site-interface 10.7: a bulk run asks one conversation at a time, a second or more apart).
+ * one before (site-interface 10.7: a bulk run asks one conversation at a time, a second or more apart). Once a
+ * 429 showed the account's pace, the gap is the longer of `minGapMs` and that pace's (`pacedGapMs`).
  */
 export interface Spacing {
   minGapMs: number;
@@ -63,15 +86,54 @@ export interface RateGovernor {
    * at once unless the request waits it out.
    */
   setSpacing(spacing: Spacing | null): void;
+  /**
+   * The least gap the account's pace asks of spaced requests (one refill and its margin); null before a 429
+   * showed it.
+   */
+  pacedGapMs(): number | null;
+  /** Drops the pace learnt so far: a new bulk run measures its own (the bucket may be full again). */
+  forgetPace(): void;
+}
+
+/**
+ * How much longer than one measured refill a paced gap is: enough for the second a Retry-After is rounded to at
+ * either end of a measure, so a run at the pace meets no avoidable 429 (site-interface 7).
+ */
+export const PACE_MARGIN = 1.05;
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A saved pace, or null when there is none or it cannot be read (a state saved before paces were kept). */
+function restorePace(saved: unknown): ObservedPace | null {
+  if (typeof saved !== 'object' || saved === null) return null;
+  const { from, answered, refillMs } = saved as Record<string, unknown>;
+  if (!finite(from) || !finite(refillMs) || refillMs < 0) return null;
+  const count = typeof answered === 'number' && Number.isInteger(answered) && answered > 0 ? answered : 0;
+  return { from, answered: count, refillMs };
 }
 
 function restore(saved: unknown): RateGovernorState {
-  if (typeof saved !== 'object' || saved === null) return { blockedUntil: null, strikes: 0 };
-  const { blockedUntil, strikes } = saved as Record<string, unknown>;
+  if (typeof saved !== 'object' || saved === null) return { blockedUntil: null, strikes: 0, pace: null };
+  const { blockedUntil, strikes, pace } = saved as Record<string, unknown>;
   return {
-    blockedUntil: typeof blockedUntil === 'number' && Number.isFinite(blockedUntil) ? blockedUntil : null,
+    blockedUntil: finite(blockedUntil) ? blockedUntil : null,
     strikes: typeof strikes === 'number' && Number.isInteger(strikes) && strikes > 0 ? strikes : 0,
+    pace: restorePace(pace),
   };
+}
+
+/**
+ * The pace after a 429 that holds requests until `resumeAt`. One that comes while the wait it extends still
+ * runs (the page's own, or one answered late) starts the measure later; any other ends a measured stretch.
+ */
+function paceAfter429(pace: ObservedPace | null, now: number, resumeAt: number): ObservedPace {
+  if (pace === null || now < pace.from)
+    return {
+      from: Math.max(pace?.from ?? resumeAt, resumeAt),
+      answered: 0,
+      refillMs: Math.max(pace?.refillMs ?? 0, resumeAt - now),
+    };
+  return { ...pace, refillMs: (resumeAt - pace.from) / Math.max(1, pace.answered) };
 }
 
 function ladderStep(strikes: number): number {
@@ -88,19 +150,32 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
   const { now, sleep, onStateChange, random = Math.random } = options;
   let current = restore(options.saved);
   let spacing: Spacing | null = null;
-  /** When the latest spaced request may start: each takes the next slot before it sleeps, so two never share one. */
-  let nextSlot = 0;
+  const pacedGapMs = (): number | null =>
+    current.pace === null ? null : Math.ceil(current.pace.refillMs * PACE_MARGIN);
+  /**
+   * When the latest spaced request may start: each takes the next slot before it sleeps, so two never share one.
+   * A restored pace holds the first a whole paced gap: the stopped worker's last request may have just gone.
+   */
+  let nextSlot = now() + (pacedGapMs() ?? 0);
+
+  /** The least gap between two spaced requests: the spacing's, or the account's pace once a 429 showed it. */
+  const minGap = (set: Spacing): number => Math.max(set.minGapMs, pacedGapMs() ?? 0);
 
   /** Sleeps until this request's slot; the slot after it is taken at once. */
   const keepPace = async (): Promise<void> => {
     if (spacing === null || sleep === undefined) return;
     const start = Math.max(now(), nextSlot);
-    nextSlot = start + spacing.minGapMs + Math.floor(random() * spacing.jitterMs);
+    nextSlot = start + minGap(spacing) + Math.floor(random() * spacing.jitterMs);
     if (start > now()) await sleep(start - now());
   };
 
   const update = (next: RateGovernorState): void => {
-    if (next.blockedUntil === current.blockedUntil && next.strikes === current.strikes) return;
+    if (
+      next.blockedUntil === current.blockedUntil &&
+      next.strikes === current.strikes &&
+      next.pace === current.pace
+    )
+      return;
     current = next;
     onStateChange?.({ ...current });
   };
@@ -113,11 +188,16 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
       const strikes = current.strikes + 1;
       const wait = retryAfterMs(response.headers.get('retry-after'), now()) ?? ladderStep(strikes);
       // A later 429 never shortens a wait already running.
-      update({ blockedUntil: Math.max(now() + wait, current.blockedUntil ?? 0), strikes });
+      const blockedUntil = Math.max(now() + wait, current.blockedUntil ?? 0);
+      update({ blockedUntil, strikes, pace: paceAfter429(current.pace, now(), blockedUntil) });
     } else if (response.status >= 200 && response.status < 300) {
       // A success starts the ladder again, but a wait still running stays: only a request sent before the
       // 429 that set it can succeed now, answered late, and Retry-After holds whatever else (site-interface 7).
-      update({ blockedUntil: waitUntil(), strikes: 0 });
+      // Counted while a bulk run spaces requests, the page's answers too: what the pace is measured for.
+      const { pace } = current;
+      const counting = pace !== null && spacing !== null && now() >= pace.from;
+      const counted = counting ? { ...pace, answered: pace.answered + 1 } : pace;
+      update({ blockedUntil: waitUntil(), strikes: 0, pace: counted });
     }
   };
 
@@ -151,7 +231,7 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
     } finally {
       // A whole gap after the answer too: the site, which sees a request when it arrives, never sees two
       // closer than the gap, however long one took on the way (site-interface 10.7).
-      if (spacing !== null) nextSlot = Math.max(nextSlot, now() + spacing.minGapMs);
+      if (spacing !== null) nextSlot = Math.max(nextSlot, now() + minGap(spacing));
     }
     noteResponse(response);
     if (response.status === 429) return rateLimited(current.blockedUntil ?? now());
@@ -162,5 +242,15 @@ export function createRateGovernor(options: RateGovernorOptions): RateGovernor {
     spacing = next;
   };
 
-  return { run, noteResponse, state: () => ({ ...current }), waitUntil, setSpacing };
+  const forgetPace = (): void => update({ ...current, pace: null });
+
+  return {
+    run,
+    noteResponse,
+    state: () => ({ ...current }),
+    waitUntil,
+    setSpacing,
+    pacedGapMs,
+    forgetPace,
+  };
 }

@@ -1,3 +1,4 @@
+import { accountPaceBenchmark } from './account-pace-benchmark';
 import { accountRunBenchmark } from './account-run-benchmark';
 import type { Benchmark } from './benchmark';
 import { browserBenchmark } from './browser-benchmark';
@@ -43,6 +44,7 @@ export const benchmarks = ({ chromium, firefox }: ExtensionBuilds): Benchmark[] 
   libraryWriteBenchmark,
   inspectBigExportBenchmark,
   accountRunBenchmark,
+  accountPaceBenchmark,
   zipHeapBenchmark,
   soakBenchmark,
   fuzzBenchmark,

@@ -9,6 +9,7 @@ import { AccountRun } from '@/lib/runtime/worker/account-run';
 import { seededRandom } from '@/tests/replica/fixtures/random';
 import type { Replica } from '@/tests/replica/server';
 import { fakeClock } from '@/tests/support/fakes/fake-backend';
+import { accountBucket, type BucketShape } from './account-bucket';
 import { replicaFetch } from './replica-fetch';
 
 /** The library on, as a run needs it. */
@@ -28,11 +29,17 @@ export interface RunWorker {
  * "Add the whole account" over a running replica (architecture "Adding the whole account"), with every wait
  * on a virtual clock: the replica answers at once, the gaps between requests are the governor's own. Each
  * `worker()` is a fresh start of the service worker over the same IndexedDB (fake-indexeddb): a new
- * governor, a new token, the run's state read back from the database.
+ * governor, a new token, the run's state read back from the database. With a `bucket`, the account's requests
+ * are answered from one of that shape (site-interface 7) before they reach the replica.
  */
-export function accountRunOver(replica: Replica, databases: string, settings: Settings = LIBRARY_ON) {
+export function accountRunOver(
+  replica: Replica,
+  databases: string,
+  { settings = LIBRARY_ON, bucket }: { settings?: Settings; bucket?: BucketShape } = {},
+) {
   const clock = fakeClock();
-  const { fetch, sent } = replicaFetch(replica, clock.now);
+  const limit = bucket === undefined ? undefined : accountBucket(clock.now, bucket);
+  const { fetch, sent } = replicaFetch(replica, clock.now, limit?.take);
   const statuses: AccountRunStatus[] = [];
   const random = seededRandom(7);
   let governorState: unknown = null;

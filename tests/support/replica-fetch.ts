@@ -13,9 +13,14 @@ export interface SentRequest {
  * A fetch over a running replica, as the worker's is over chatgpt.com: the same endpoints, statuses and
  * headers, with the extension's Sec-Fetch-Site. The session call answers the replica's token directly, as
  * the signed-in browser's cookie would. Each request is noted at `now`, so a virtual clock measures the gaps
- * between them while the replica answers in real time.
+ * between them while the replica answers in real time. `limit`, when given, answers a backend request in the
+ * replica's place (an account's bucket, tests/support/account-bucket.ts), and is noted the same way.
  */
-export function replicaFetch(replica: Replica, now: () => number): { fetch: FetchLike; sent: SentRequest[] } {
+export function replicaFetch(
+  replica: Replica,
+  now: () => number,
+  limit?: () => Response | null,
+): { fetch: FetchLike; sent: SentRequest[] } {
   const sent: SentRequest[] = [];
   const fetch: FetchLike = (url, init) => {
     const target = new URL(url);
@@ -24,6 +29,11 @@ export function replicaFetch(replica: Replica, now: () => number): { fetch: Fetc
         Response.json({ accessToken: replica.accessToken, expires: '2099-01-01T00:00:00Z' }),
       );
     const at = now();
+    const limited = limit?.() ?? null;
+    if (limited !== null) {
+      sent.push({ path: `${target.pathname}${target.search}`, at, status: limited.status });
+      return Promise.resolve(limited);
+    }
     const headers: Record<string, string> = { host: 'chatgpt.com', 'sec-fetch-site': 'none' };
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;

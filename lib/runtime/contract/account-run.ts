@@ -18,6 +18,8 @@ export interface AccountRunStatus extends RunCounts {
   rateLimitedUntil: number | null;
   /** What is left, at the pace this run has kept; null before it knows. */
   etaMs: number | null;
+  /** The run keeps the pace chatgpt.com allows, learnt from a 429 (site-interface 7); missing from a status an earlier version stored. */
+  paced?: boolean;
   zipFormat: AccountRunRecord['zipFormat'];
   error: string | null;
   listingNote: string | null;
@@ -37,6 +39,7 @@ export const NO_ACCOUNT_RUN: AccountRunStatus = {
   finishedAt: null,
   rateLimitedUntil: null,
   etaMs: null,
+  paced: false,
   zipFormat: null,
   error: null,
   listingNote: null,

@@ -1,7 +1,7 @@
 import type { TransportObservation } from '@/features/details/transport';
 import type { FeatureSnapshot } from '@/features/index';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
-import type { RateGovernorState } from '@/lib/api/rate-governor';
+import type { RateGovernorWait } from '@/lib/api/rate-governor';
 import type { LensError } from '@/lib/model/result';
 
 /*
@@ -77,7 +77,7 @@ export interface SnapshotBase {
   offersRefresh: OffersRefreshState;
   errors: LensError[];
   warnings: string[];
-  governor: RateGovernorState;
+  governor: RateGovernorWait;
   /** site-interface 7: epoch ms before which the extension sends nothing; null when it may send. */
   rateLimitedUntil: number | null;
   updatedAt: number;

@@ -44,7 +44,8 @@ const LIBRARY_OFF = 'The library is off: turn it on to add the whole account.';
 
 /**
  * "Add the whole account" (architecture "Adding the whole account"): list every conversation, then fetch
- * each one at a time through the one rate governor, spaced BULK_SPACING apart, into the library and, when
+ * each one at a time through the one rate governor, spaced BULK_SPACING apart and, after a 429, at the
+ * account's pace the governor learnt (site-interface 7), into the library and, when
  * asked, into files for one ZIP. Every step is written to IndexedDB before the next begins, so a worker
  * stopped at any moment resumes where it was: `wake` (any event of a new worker) goes on with a run left
  * running. A 429 holds the whole queue for the governor's wait and requeues the conversation without
@@ -75,7 +76,9 @@ export class AccountRun {
     switch (request.action) {
       case 'start': {
         if (!(await this.#libraryOn())) return fail('http', LIBRARY_OFF);
-        if (this.#run?.status !== 'running')
+        if (this.#run?.status !== 'running') {
+          // A new run measures the account's pace afresh: the bucket may have filled since the last.
+          this.#deps.governor.forgetPace();
           await this.#setRun({
             status: 'running',
             phase: 'listing',
@@ -86,6 +89,7 @@ export class AccountRun {
             listingNote: null,
             projects: [],
           });
+        }
         break;
       }
       case 'resume':
@@ -305,14 +309,20 @@ export class AccountRun {
     });
   }
 
+  /**
+   * What is left at the recent pace, or at the account's pace once a 429 showed it (site-interface 7): the
+   * recent fetches may still be those made at the spacing, before the bucket ran dry.
+   */
   #etaMs(left: number, blockedUntil: number | null): number | null {
     if (left === 0 || !this.#running()) return null;
     const times = this.#fetchedAt;
     const first = times[0];
-    const perConversation =
+    const recent =
       times.length < 2 || first === undefined
         ? BULK_SPACING.minGapMs + BULK_SPACING.jitterMs / 2
         : (this.#deps.now() - first) / (times.length - 1);
+    const paced = this.#deps.governor.pacedGapMs();
+    const perConversation = paced === null ? recent : Math.max(recent, paced + BULK_SPACING.jitterMs / 2);
     const waiting = blockedUntil === null ? 0 : Math.max(0, blockedUntil - this.#deps.now());
     return Math.round(left * perConversation + waiting);
   }
@@ -331,6 +341,7 @@ export class AccountRun {
       finishedAt: run?.finishedAt ?? null,
       rateLimitedUntil,
       etaMs: run?.phase === 'fetching' ? this.#etaMs(counts.left, rateLimitedUntil) : null,
+      paced: this.#deps.governor.pacedGapMs() !== null,
       zipFormat: run?.zipFormat ?? null,
       error: run?.error ?? null,
       listingNote: run?.listingNote ?? null,

@@ -1,5 +1,5 @@
 import { featureSnapshot } from '@/features/index';
-import type { RateGovernorState } from '@/lib/api/rate-governor';
+import type { RateGovernorWait } from '@/lib/api/rate-governor';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
@@ -11,7 +11,7 @@ export const MAX_SNAPSHOT_WARNINGS = 50;
 export interface SnapshotInput {
   holding: ConversationHolding;
   account: AdAccount | null;
-  governor: RateGovernorState;
+  governor: RateGovernorWait;
   now: number;
 }
 
@@ -69,7 +69,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
     offersRefresh: holding.ledger.offersRefresh(),
     errors,
     warnings: warnings.slice(-MAX_SNAPSHOT_WARNINGS),
-    governor,
+    governor: { blockedUntil: governor.blockedUntil, strikes: governor.strikes },
     rateLimitedUntil: future(governor.blockedUntil) ?? future(load.rateLimitedUntil),
     updatedAt: now,
   };

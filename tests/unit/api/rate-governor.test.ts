@@ -82,7 +82,7 @@ describe('createRateGovernor', () => {
     await governor.run(counted(429));
     clock.advance(120_000);
     await governor.run(counted(200));
-    expect(governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+    expect(governor.state()).toMatchObject({ blockedUntil: null, strikes: 0 });
     await governor.run(counted(429));
     expect(waitSeconds(governor, clock.now())).toBe(60);
   });
@@ -119,7 +119,7 @@ describe('createRateGovernor', () => {
   it('keeps other failures out of the ladder', async () => {
     const { governor, counted } = setup();
     expect((await governor.run(counted(500))).ok).toBe(true);
-    expect(governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+    expect(governor.state()).toEqual({ blockedUntil: null, strikes: 0, pace: null });
   });
 
   it('reports a request that throws as a network error', async () => {
@@ -146,9 +146,14 @@ describe('createRateGovernor', () => {
   });
 
   it('starts fresh from a saved state it cannot read', () => {
-    for (const saved of [null, 'x', { blockedUntil: 'soon', strikes: -1 }]) {
-      expect(setup(saved).governor.state()).toEqual({ blockedUntil: null, strikes: 0 });
+    for (const saved of [null, 'x', { blockedUntil: 'soon', strikes: -1, pace: { from: 'then' } }]) {
+      expect(setup(saved).governor.state()).toEqual({ blockedUntil: null, strikes: 0, pace: null });
     }
+  });
+
+  it('reads a state saved without a pace as one with none', () => {
+    const { governor } = setup({ blockedUntil: 1_000, strikes: 2 });
+    expect(governor.state()).toEqual({ blockedUntil: 1_000, strikes: 2, pace: null });
   });
 
   it('sleeps out a block when asked to wait, then sends', async () => {
@@ -159,6 +164,131 @@ describe('createRateGovernor', () => {
     expect(result.ok).toBe(true);
     expect(clock.now() - before).toBe(30_000);
     expect(sent()).toBe(2);
+  });
+
+  /** site-interface 7: the account's pace, learnt from its 429s and kept by spaced requests. */
+  describe('the account pace', () => {
+    /** A governor spaced as a bulk run, its requests answered by `answer` at their start. */
+    function paced(answer: (at: number) => Response, saved?: unknown, clock = fakeClock()) {
+      const starts: number[] = [];
+      const saves: RateGovernorState[] = [];
+      const governor = createRateGovernor({
+        now: clock.now,
+        sleep: clock.sleep,
+        random: () => 0,
+        saved,
+        onStateChange: (state) => saves.push(state),
+      });
+      governor.setSpacing({ minGapMs: 1_000, jitterMs: 0 });
+      const send = () =>
+        governor.run(
+          () => {
+            starts.push(clock.now());
+            return Promise.resolve(answer(clock.now()));
+          },
+          { waitWhenBlocked: true },
+        );
+      return { clock, governor, starts, saves, send };
+    }
+    const limited = (seconds: number) =>
+      new Response(null, { status: 429, headers: { 'retry-after': String(seconds) } });
+    const fine = () => new Response(null, { status: 200 });
+
+    it('spaces requests only by the spacing until a 429 shows the pace', async () => {
+      const { governor, starts, send } = paced(fine);
+      for (let request = 0; request < 3; request += 1) await send();
+      expect(governor.pacedGapMs()).toBeNull();
+      expect((starts[2] ?? 0) - (starts[1] ?? 0)).toBe(1_000);
+    });
+
+    it('takes the first wait as the pace, then measures it from the requests answered between two waits', async () => {
+      // The site's refill: one request every 40 s, none left at the start.
+      let nextRefill = 0;
+      let refilled = 0;
+      const { clock, governor, starts, send } = paced((at) => {
+        if (nextRefill === 0) nextRefill = at + 15_000;
+        if (at >= nextRefill) {
+          refilled += 1;
+          nextRefill += 40_000;
+          return fine();
+        }
+        return limited(Math.ceil((nextRefill - at) / 1000));
+      });
+      const begun = clock.now();
+      await send();
+      // The first wait, 15 s, is the site's own guess; the margin rounds it up.
+      expect(governor.pacedGapMs()).toBe(15_750);
+      expect(governor.state().pace).toEqual({ from: begun + 15_000, answered: 0, refillMs: 15_000 });
+      for (let request = 0; request < 4; request += 1) await send();
+      // The second wait ended one refill after the first, with one request answered between; its Retry-After,
+      // in whole seconds, ends it up to a second late.
+      const refillMs = governor.state().pace?.refillMs ?? 0;
+      expect(refillMs).toBeGreaterThanOrEqual(40_000);
+      expect(refillMs).toBeLessThan(41_000);
+      expect(governor.pacedGapMs()).toBe(Math.ceil(refillMs * 1.05));
+      const answeredBefore = refilled;
+      const sentBefore = starts.length;
+      for (let request = 0; request < 10; request += 1) await send();
+      // At the pace, every request is answered.
+      expect(refilled - answeredBefore).toBe(10);
+      const gaps = starts
+        .slice(sentBefore)
+        .map((start, index) => start - (starts[sentBefore + index - 1] ?? 0));
+      expect(Math.min(...gaps)).toBe(governor.pacedGapMs());
+    });
+
+    it('never spaces requests closer than the spacing, however fast the pace', async () => {
+      const { governor, starts, send } = paced(fine);
+      governor.noteResponse(limited(0));
+      governor.noteResponse(fine());
+      governor.noteResponse(limited(0));
+      expect(governor.pacedGapMs()).toBe(0);
+      for (let request = 0; request < 3; request += 1) await send();
+      expect((starts[2] ?? 0) - (starts[1] ?? 0)).toBe(1_000);
+    });
+
+    it('keeps a wait prolonged by the page’s own 429 out of the measure', async () => {
+      const { clock, governor } = paced(fine);
+      governor.noteResponse(limited(30));
+      clock.advance(10_000);
+      governor.noteResponse(limited(50));
+      expect(governor.state().pace).toMatchObject({ answered: 0, refillMs: 50_000 });
+      expect(governor.state().pace?.from).toBe(clock.now() + 50_000);
+    });
+
+    it('applies to spaced requests only: others go at once, uncounted', async () => {
+      const { clock, governor, send } = paced(fine);
+      governor.noteResponse(limited(30));
+      clock.advance(30_000);
+      await send();
+      governor.setSpacing(null);
+      const before = clock.now();
+      await governor.run(() => Promise.resolve(fine()));
+      await governor.run(() => Promise.resolve(fine()));
+      expect(clock.now()).toBe(before);
+      // Nor do their answers count towards the measure: only the spaced one does.
+      expect(governor.state().pace?.answered).toBe(1);
+    });
+
+    it('keeps the pace over a stopped worker, and forgets it when asked', async () => {
+      const first = paced(fine);
+      first.governor.noteResponse(limited(20));
+      first.clock.advance(20_000);
+      await first.send();
+      first.governor.noteResponse(limited(25));
+      const saved = JSON.parse(JSON.stringify(first.saves.at(-1)));
+      first.clock.advance(25_000);
+      const second = paced(fine, saved, first.clock);
+      expect(second.governor.state()).toEqual(first.governor.state());
+      expect(second.governor.pacedGapMs()).toBe(first.governor.pacedGapMs());
+      // The stopped worker's last request may have just gone: the new one's first waits a whole paced gap.
+      const restarted = second.clock.now();
+      await second.send();
+      expect((second.starts[0] ?? 0) - restarted).toBe(second.governor.pacedGapMs());
+      second.governor.forgetPace();
+      expect(second.governor.pacedGapMs()).toBeNull();
+      expect(second.saves.at(-1)?.pace).toBeNull();
+    });
   });
 
   describe('spacing', () => {

@@ -38,6 +38,23 @@ describe('the run’s words', () => {
     ).toBe('1,200 of 2,400 fetched, 3 failed, 1,197 left. About 25 min to go.');
   });
 
+  it('says when the time to go is at the rate chatgpt.com allows after a 429', () => {
+    const paced = status({
+      status: 'running',
+      phase: 'fetching',
+      listed: 1_000,
+      done: 640,
+      left: 360,
+      etaMs: 6 * 3_600_000,
+    });
+    expect(accountRunProgressText({ ...paced, paced: true })).toBe(
+      '640 of 1,000 fetched, 360 left. About 6 h to go at the rate chatgpt.com allows.',
+    );
+    // A status stored without the member reads as not paced.
+    const { paced: _, ...stored } = paced;
+    expect(accountRunProgressText(stored)).toBe('640 of 1,000 fetched, 360 left. About 6 h to go.');
+  });
+
   it('says how a run ended, and what a later run does', () => {
     expect(accountRunEndText(status({ status: 'finished', done: 40, failed: 2 }))).toBe(
       'Finished: 40 conversations fetched, 2 failed. A later run fetches only what is new or changed.',
