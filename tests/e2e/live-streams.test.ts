@@ -1,9 +1,11 @@
 import { describe, expect } from 'vitest';
 import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { REFUSED_PROMPT_MARK } from '@/tests/replica/handlers/submit-prompt';
 import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
+import { expectNoCanary, seriousViolations, shootEveryLook, waitForViews } from './view-checks';
 
 describe("the live site's answer streams, with the extension installed", () => {
   test('the page gets its answer over the live WebSocket; the extension keeps reduced counts, no token', async ({
@@ -47,5 +49,55 @@ describe("the live site's answer streams, with the extension installed", () => {
     expect(await popup.content()).not.toContain(RESUME_TOKEN_CANARY);
     await popup.close();
     await page.close();
+  });
+});
+
+describe('a chat used signed out (site-interface 10.10)', () => {
+  test('the side panel follows it live from its stream alone, says it is signed out, and the extension asks for nothing', async ({
+    lens,
+  }) => {
+    lens.replica.clearRequests();
+    const chat = await lens.openChat('/signed-out');
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await panel.locator('main[data-face="no-conversation"]').waitFor();
+    const signedOut = () =>
+      chat.evaluate(
+        () =>
+          (window as unknown as { replicaSignedOut: { answers: number; refused: unknown } }).replicaSignedOut,
+      );
+    await chat.fill('textarea#prompt', 'Which trail shoes drain fastest after a river crossing?');
+    await chat.click('button#send');
+    await expect.poll(async () => (await signedOut()).answers, { timeout: 20_000 }).toBe(1);
+
+    // The panel turned to the chat by itself: its queries, its cited pages, its transport.
+    await waitForViews(lens, panel, chat, 20_000);
+    await expect(panel.getByTestId('signed-out').textContent()).resolves.toBe('Signed out');
+    await expect
+      .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
+      .toContain('SSE');
+    await panel.getByRole('tab', { name: 'Queries' }).click();
+    await expect.poll(() => panel.locator('.query__text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await panel.getByRole('tab', { name: 'Sources' }).click();
+    await expect
+      .poll(() => panel.getByText('✓ Cited', { exact: true }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(panel)).toEqual([]);
+    await shootEveryLook(panel, 'signed-out-sources');
+
+    // A prompt the site refuses shows what the site said, over the chat read so far.
+    await chat.fill('textarea#prompt', `${REFUSED_PROMPT_MARK} and one more question`);
+    await chat.click('button#send');
+    await expect.poll(async () => (await signedOut()).refused, { timeout: 20_000 }).not.toBeNull();
+    await expect
+      .poll(() => panel.locator('[data-banner="refused"]').textContent(), { timeout: 10_000 })
+      .toMatch(/refused the prompt with HTTP 403: Unusual activity/);
+    await shootEveryLook(panel, 'signed-out-refused');
+
+    // Neither a token nor a conversation was asked for: only the page's own requests reached the site.
+    expect(lens.replica.requests({ origin: 'extension' })).toEqual([]);
+    expect(lens.replica.requests({ pathPrefix: '/api/auth/session' })).toEqual([]);
+    expectNoCanary(await panel.content());
+    await panel.close();
+    await chat.close();
   });
 });

@@ -22,10 +22,11 @@ import {
   handleClientScript,
   handleFavicon,
   handleIndexPage,
+  handleSignedOutPage,
 } from '@/tests/replica/handlers/pages';
 import { handleProductUpdate } from '@/tests/replica/handlers/product-update';
 import { handleStreamStatus } from '@/tests/replica/handlers/stream-status';
-import { handleSubmitPrompt } from '@/tests/replica/handlers/submit-prompt';
+import { handleSignedOutSubmit, handleSubmitPrompt } from '@/tests/replica/handlers/submit-prompt';
 import { isAuthorized } from './auth';
 import { playFault } from './faults';
 import { pause, sendDetail, sendJson } from './http-helpers';
@@ -96,6 +97,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleStreamStatus(context, matched.conversationId);
     case 'submit-prompt':
       return handleSubmitPrompt(context);
+    case 'signed-out-submit':
+      return handleSignedOutSubmit(context);
     case 'me':
       return handleMe(context);
     case 'image':
@@ -110,6 +113,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleChatPage(context, matched.conversationId);
     case 'index-page':
       return handleIndexPage(context);
+    case 'signed-out-page':
+      return handleSignedOutPage(context);
     case 'client-script':
       return handleClientScript(context);
     case 'favicon':

@@ -90,3 +90,90 @@ ${items}
 </html>
 `;
 }
+
+/**
+ * The page a visitor who is not signed in chats on (site-interface 10.10): its address names no
+ * conversation, its prompts go to /backend-anon/f/conversation without a token, and the conversation is
+ * known only from the stream. `window.replicaSignedOut` says how far it got, for the tests.
+ */
+export function signedOutPageHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>ChatGPT</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${STYLE}</style>
+</head>
+<body>
+<header>ChatGPT <span class="description">Log in to keep your chats</span></header>
+<main><div id="thread" aria-live="polite"></div></main>
+<form id="composer">
+  <div class="box">
+    <textarea id="prompt" rows="2" placeholder="Ask anything"></textarea>
+    <button id="send" type="submit">Send</button>
+  </div>
+</form>
+<script>${SIGNED_OUT_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+const SIGNED_OUT_SCRIPT = `
+const state = { conversationId: null, answers: 0, refused: null, streaming: false };
+window.replicaSignedOut = state;
+const thread = document.getElementById('thread');
+const field = document.getElementById('prompt');
+function bubble(role, text) {
+  const element = document.createElement('div');
+  element.className = 'message ' + role;
+  element.textContent = text;
+  thread.append(element);
+  return element;
+}
+function readStream(text, answer) {
+  for (const line of text.split('\\n')) {
+    if (!line.startsWith('data: ')) continue;
+    let record;
+    try { record = JSON.parse(line.slice(6)); } catch { continue; }
+    if (record === null || typeof record !== 'object') continue;
+    const named = record.conversation_id ?? (record.v && record.v.conversation_id);
+    if (typeof named === 'string') state.conversationId = named;
+    const path = record.p ?? '';
+    if (typeof record.v === 'string' && (path === '' || path.endsWith('/parts/0'))) answer.textContent += record.v;
+  }
+}
+document.getElementById('composer').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const prompt = field.value.trim();
+  if (prompt === '' || state.streaming) return;
+  field.value = '';
+  bubble('user', prompt);
+  const answer = bubble('assistant', '');
+  state.streaming = true;
+  try {
+    const body = {
+      action: 'next',
+      messages: [{ id: crypto.randomUUID(), author: { role: 'user' }, content: { content_type: 'text', parts: [prompt] } }],
+      model: 'auto',
+    };
+    if (state.conversationId !== null) body.conversation_id = state.conversationId;
+    const response = await fetch('/backend-anon/f/conversation', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      const refusal = await response.json();
+      state.refused = { status: response.status, detail: refusal.detail };
+      answer.textContent = refusal.detail;
+      return;
+    }
+    readStream(await response.text(), answer);
+    state.answers += 1;
+  } finally {
+    state.streaming = false;
+  }
+});
+`;

@@ -6,6 +6,7 @@ import {
   generatedHistoryItem,
   type HistoryItem,
 } from '@/tests/replica/fixtures/account-history';
+import { buildConversation } from '@/tests/replica/fixtures/conversation-builder';
 import { getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
 import { appendFollowUp, ConversationChanges } from './conversation-changes';
@@ -89,6 +90,26 @@ export class ReplicaState {
             ? generatedConversation(generated)
             : undefined;
       if (conversation) this.conversations.set(conversationId, conversation);
+    }
+    return conversation;
+  }
+
+  /**
+   * A chat used signed out (site-interface 10.10): made by its first prompt, named by the id its stream
+   * gave; it is not in the account's history, and the backend's own paths do not serve it to a guest.
+   */
+  signedOutConversation(conversationId: string, nowMs: number): StoredConversation {
+    let conversation = this.conversations.get(conversationId);
+    if (conversation === undefined) {
+      conversation = buildConversation({
+        id: conversationId,
+        title: 'Signed-out chat',
+        seed: 0x9e57,
+        startTime: nowMs / 1000,
+        model: 'gpt-5-mini',
+        entries: [],
+      });
+      this.conversations.set(conversationId, conversation);
     }
     return conversation;
   }

@@ -10,6 +10,7 @@ export type Route =
   | { kind: 'product-update' } // site-interface 4.4
   | { kind: 'stream-status'; conversationId: string } // site-interface 4.5
   | { kind: 'submit-prompt' } // site-interface 4.5
+  | { kind: 'signed-out-submit' } // site-interface 10.10
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id
   | { kind: 'conversation-list' } // site-interface 10.7
@@ -17,6 +18,7 @@ export type Route =
   | { kind: 'project-conversations'; projectId: string }
   | { kind: 'chat-page'; conversationId: string }
   | { kind: 'index-page' }
+  | { kind: 'signed-out-page' }
   | { kind: 'client-script' }
   | { kind: 'favicon' }
   | { kind: 'websocket' }
@@ -58,6 +60,7 @@ const MATCHERS: Matcher[] = [
   ],
   ['POST', /^\/backend-api\/search\/product_update$/, () => ({ kind: 'product-update' })],
   ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
+  ['POST', /^\/backend-anon\/f\/conversation$/, () => ({ kind: 'signed-out-submit' })],
   ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
   ['GET', /^\/backend-api\/estuary\/content$/, () => ({ kind: 'image' })],
   ['GET', /^\/backend-api\/conversations$/, () => ({ kind: 'conversation-list' })],
@@ -69,6 +72,7 @@ const MATCHERS: Matcher[] = [
   ],
   ['GET', new RegExp(`^/c/${ID}$`), (id) => ({ kind: 'chat-page', conversationId: id })],
   ['GET', /^\/$/, () => ({ kind: 'index-page' })],
+  ['GET', /^\/signed-out$/, () => ({ kind: 'signed-out-page' })],
   ['GET', /^\/replica-client\.js$/, () => ({ kind: 'client-script' })],
   ['GET', /^\/favicon\.ico$/, () => ({ kind: 'favicon' })],
   ['GET', /^\/ws\/chat$/, () => ({ kind: 'websocket' })],

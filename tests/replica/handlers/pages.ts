@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sessionCookieHeader } from '@/tests/replica/auth';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
-import { chatPageHtml, indexPageHtml } from '@/tests/replica/page-html';
+import { chatPageHtml, indexPageHtml, signedOutPageHtml } from '@/tests/replica/page-html';
 import type { HandlerContext } from './context';
 
 const CLIENT_SCRIPT = readFileSync(new URL('../client/replica-client.js', import.meta.url), 'utf8');
@@ -34,6 +34,15 @@ export function handleChatPage(context: HandlerContext, conversationId: string):
 /** GET /: links to every fixture conversation. */
 export function handleIndexPage(context: HandlerContext): void {
   sendHtml(context, indexPageHtml(Object.values(SCENARIOS)));
+}
+
+/** GET /signed-out: the chat page of a visitor who is not signed in; it signs nobody in. */
+export function handleSignedOutPage(context: HandlerContext): void {
+  context.response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  context.response.end(signedOutPageHtml());
 }
 
 export function handleClientScript(context: HandlerContext): void {

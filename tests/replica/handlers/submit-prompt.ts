@@ -15,6 +15,7 @@ import {
 } from '@/tests/replica/answer-stream';
 import { adIds } from '@/tests/replica/fixtures/ad-ids';
 import { streamedAdRecord } from '@/tests/replica/fixtures/ads-live';
+import type { MessageSpec } from '@/tests/replica/fixtures/conversation-builder';
 import type { StoredConversation } from '@/tests/replica/fixtures/formats';
 import type { Scenario } from '@/tests/replica/fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '@/tests/replica/http-helpers';
@@ -28,11 +29,16 @@ const PIECE_PAUSE_MS = 60;
 /** How long a handed-off answer waits for the page to subscribe to its topic before it streams anyway. */
 const SUBSCRIBE_TIMEOUT_MS = 5000;
 
+/** How a conversation's answers stream: its scenario's behaviour, or a signed-out chat's. */
+type AnswerStyle = Partial<
+  Pick<Scenario, 'wire' | 'transport' | 'searchesOnPrompt' | 'cutOffSse' | 'streamsAd'>
+>;
+
 interface Answering {
   context: HandlerContext;
   conversation: StoredConversation;
   prompt: PromptRequest;
-  scenario: Scenario | undefined;
+  scenario: AnswerStyle | undefined;
   turn: AnswerTurn;
   /** The text that streams, and what the finished answer's metadata adds (a search's citations). */
   answer: { text: string; metadata: Record<string, unknown> };
@@ -46,12 +52,61 @@ interface Answering {
  * next load shows it.
  */
 export async function handleSubmitPrompt(context: HandlerContext): Promise<void> {
-  const { response, state, now } = context;
   const prompt = parsePromptRequest(await readJsonBody(context.request));
-  if (!prompt) return sendDetail(response, 400, 'conversation_id and a prompt are required');
-  const conversation = state.conversation(prompt.conversationId);
-  if (!conversation) return sendDetail(response, 404, 'Conversation not found');
-  const scenario = state.scenario(prompt.conversationId);
+  if (!prompt) return sendDetail(context.response, 400, 'conversation_id and a prompt are required');
+  const conversation = context.state.conversation(prompt.conversationId);
+  if (!conversation) return sendDetail(context.response, 404, 'Conversation not found');
+  await answerPrompt(context, conversation, prompt, context.state.scenario(prompt.conversationId));
+}
+
+/** How the site answers a chat used signed out: the live form over SSE, searching the web. */
+const SIGNED_OUT_ANSWERS: AnswerStyle = { wire: 'live', transport: 'sse', searchesOnPrompt: true };
+/** What the live site answers a submit it distrusts, in place of a stream (site-interface 10.10). */
+const UNUSUAL_ACTIVITY = 'Unusual activity has been detected from your device. Try again later.';
+/** A signed-out prompt starting with this is refused, as the live site refuses a submit it distrusts. */
+export const REFUSED_PROMPT_MARK = '[refuse]';
+
+/**
+ * site-interface 10.10: POST /backend-anon/f/conversation, a chat used signed out. No token is asked for.
+ * The first prompt starts a conversation that the page's address never names; the stream names it, and the
+ * next prompts send its id. A hidden system message of the guest plan streams before the answer.
+ */
+export async function handleSignedOutSubmit(context: HandlerContext): Promise<void> {
+  const body = await readJsonBody(context.request);
+  const named = isObject(body) && typeof body.conversation_id === 'string' ? body.conversation_id : null;
+  const prompt = parsePromptRequest({
+    ...(isObject(body) ? body : {}),
+    conversation_id: named ?? randomUUID(),
+  });
+  if (!prompt) return sendDetail(context.response, 400, 'a prompt is required');
+  if (prompt.prompt.startsWith(REFUSED_PROMPT_MARK))
+    return sendDetail(context.response, 403, UNUSUAL_ACTIVITY);
+  const conversation = context.state.signedOutConversation(prompt.conversationId, context.now());
+  await answerPrompt(context, conversation, prompt, SIGNED_OUT_ANSWERS, [GUEST_SYSTEM_MESSAGE]);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The guest plan's hidden system message, which a signed-out answer streams first. */
+const GUEST_SYSTEM_MESSAGE: MessageSpec = {
+  role: 'system',
+  content: { content_type: 'text', parts: [''] },
+  metadata: { is_visually_hidden_from_conversation: true, rebase_developer_message: true },
+};
+
+/**
+ * The answer to one prompt, in the conversation's style; the stored conversation grows with it, so the next
+ * load shows it. `before`: messages that stream ahead of the turn's own (a guest plan's system message).
+ */
+async function answerPrompt(
+  context: HandlerContext,
+  conversation: StoredConversation,
+  prompt: PromptRequest,
+  scenario: AnswerStyle | undefined,
+  before: readonly MessageSpec[] = [],
+): Promise<void> {
+  const { state, now } = context;
   const text = composeAnswer(prompt.prompt, conversation.title ?? '');
   // A web-search conversation searches, as the site does: the queries and pages reach the stored turn.
   const search = scenario?.searchesOnPrompt
@@ -63,7 +118,7 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
     conversation,
     prompt,
     scenario,
-    turn: appendPromptTurn(conversation, prompt, now(), search?.toolMessages),
+    turn: appendPromptTurn(conversation, prompt, now(), [...before, ...(search?.toolMessages ?? [])]),
     answer: search ?? { text, metadata: {} },
     pauseMs: state.override(conversation.id).answerPauseMs ?? PIECE_PAUSE_MS,
   };
