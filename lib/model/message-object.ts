@@ -59,7 +59,10 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
   // A deep research's report the page shows in a frame is the answer's text, its references the answer's
   // (research-report.ts); the metadata's own keys are still what the formats are compared by.
   const report = ownText.trim() === '' ? readResearchReport(metadata) : null;
-  const cites = report !== null && report.references.length > 0 && metadata.content_references === undefined;
+  // The messages format lists an empty `content_references` beside such a report: it names none of its own.
+  const ownReferences = metadata.content_references;
+  const namesNone = ownReferences === undefined || (Array.isArray(ownReferences) && ownReferences.length === 0);
+  const cites = report !== null && report.references.length > 0 && namesNone;
   return {
     id: readIdentifier(raw.id) ?? context.fallbackId,
     parentId:

@@ -465,6 +465,9 @@ describe('export', () => {
       `#### Trip budget\n\n_Canvas · code/python · version 2_\n\n\`\`\`python\n${CANVAS_FINAL}`,
     );
     expect(markdown).toContain(`_Generated image 1: ${GENERATED_IMAGE_ID}, 1024×1024`);
+    // The image tool under a name of the day, known by its metadata: never its name, call or words.
+    expect(markdown).toContain('_Image generated_');
+    expect(markdown).not.toMatch(/t7kq2xz|skipped_mainline|Processing image/);
     expect(markdown).toContain('**Sources**');
     expect(markdown).not.toContain('GPT-4o returned 1 images');
     expectNoCanary(markdown);
@@ -620,5 +623,52 @@ describe('chatgpt.com access withdrawn', () => {
     );
     expect(extensionLines).toEqual([]);
     for (const page of [popup, panel, chat]) await page.close();
+  });
+});
+
+describe('the shapes the site sends in 2026, as a user meets them (site-interface 10.9)', () => {
+  test('a renamed content type: its words still export, the header says so quietly and copies a shape report', async ({
+    lens,
+  }) => {
+    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { chat, page: popup } = await openViews(lens, 'shapeDrift', 'popup.html');
+    const health = popup.getByTestId('reading-health');
+    await expect.poll(() => health.textContent(), { timeout: 10_000 }).toContain('1 shape not read');
+    // Quiet: an outlined badge in the header, never a banner over the views.
+    await expect(popup.locator('[data-banner]').count()).resolves.toBe(0);
+    await health.getByRole('button', { name: /shape report/ }).click();
+    await expect.poll(() => health.getByRole('button').textContent()).toBe('Copied');
+    const report = await popup.evaluate(() => navigator.clipboard.readText());
+    expect(report).toMatch(/^Chat Lens \d+\.\d+\.\d+: shapes not read\n/);
+    expect(report).toContain('- content type: text_v3 ×1 at message.content.content_type');
+    expect(report).not.toMatch(/rain shell|Porto|Packing list/);
+    await popup.getByRole('tab', { name: 'Details' }).click();
+    await expect(popup.getByRole('list', { name: 'Not read' }).textContent()).resolves.toContain(
+      'content type text_v3',
+    );
+    const markdown = await exportFromMenu(popup, 'Export Markdown');
+    expect(markdown).toContain('A packable rain shell, quick-dry trousers');
+    expect(markdown).toContain('- Not read: content type `text_v3`');
+    expect(await seriousViolations(popup)).toEqual([]);
+    await shootEveryLook(popup, 'shape-not-read');
+    await popup.close();
+    await chat.close();
+  });
+
+  test('an agent-mode run exports as what the agent did, and reads in full', async ({ lens }) => {
+    const { chat, page: popup } = await openViews(lens, 'agentMode', 'popup.html');
+    await expect(popup.getByTestId('reading-health').count()).resolves.toBe(0);
+    await popup.getByRole('tab', { name: 'Details' }).click();
+    await expect(popup.getByText(/^Nothing: every content type/).count()).resolves.toBe(1);
+    const markdown = await exportFromMenu(popup, 'Export Markdown');
+    expect(markdown).toContain('_Agent: started its computer_');
+    expect(markdown).toMatch(/_Agent: on \[[^\]]+\]\(<https:\/\/[^>]+>\)_/);
+    expect(markdown).toMatch(/_Screenshot \d+: file_\w+, \d+×\d+/);
+    // Never the tool's JSON, its name or the obfuscated keys.
+    expect(markdown).not.toMatch(/computer\.do|computer_id|n7jupd|"actions"/);
+    expectNoCanary(markdown);
+    await shootEveryLook(popup, 'agent-mode-details');
+    await popup.close();
+    await chat.close();
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { inspect } from '@/lib/insights/inspection';
 import type { Conversation } from '@/lib/model/conversation';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import {
   agentModeConversation,
+  agentModePage,
   agentModeTreeConversation,
   RAIL_TITLE,
   RAIL_URL,
@@ -106,5 +108,18 @@ describe('a deep research whose report is only in its widget state (site-interfa
       '- [The end of the Sud Express](<https://www.rail-history.example/sud-express>)',
     );
     expect(markdown).not.toContain('widget_state');
+  });
+
+  it("takes the report's references when the answer lists an empty content_references of its own", () => {
+    const page = agentModePage() as { messages: Array<{ id: string; metadata: Record<string, unknown> }> };
+    const answer = page.messages.find((message) => message.id === 'g-22');
+    if (answer === undefined) throw new Error('no report answer');
+    answer.metadata.content_references = [];
+    const result = normalizeMessagesFormat([page]);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(markdownOf(result.value)).toContain(
+      '([rail-history.example](<https://www.rail-history.example/sud-express>))',
+    );
+    expect(inspect({ conversation: result.value }).unread).toEqual([]);
   });
 });
