@@ -1,4 +1,6 @@
 import type { InspectionInput } from '@/features/feature';
+import { queriesIn } from '@/features/queries/queries';
+import { streamedTurnOf } from '@/features/queries/turn-facts';
 import { unresolvedMarkers } from '@/features/sources/citation-markers';
 import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
@@ -7,6 +9,7 @@ import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { searchEvidence } from '@/lib/model/streamed-turn';
 import { type Unread, UnreadTally } from '@/lib/model/unread';
 
 /**
@@ -65,10 +68,40 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
   tally.add('contradiction', UNRESOLVED_MARKER, 'message.content.parts[]', unresolved);
 }
 
+const SEARCH_WITHOUT_QUERY = 'search started, no query read';
+
+/**
+ * Each answer that says a search ran (searchEvidence) and names no query, where the messages format holds
+ * its turn: the one format that carries the queries (site-interface 9.1). A stream or the tree alone may
+ * lack them, and says nothing until the messages format holds the turn.
+ */
+function searchesWithoutQuery(
+  { conversation, streamedTurns = [] }: InspectionInput,
+  tally: UnreadTally,
+): void {
+  if (!conversation.formatLoads.messages.loaded) return;
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  for (const turn of conversation.turns) {
+    if (turn.userMessageId === null) continue;
+    const messages = turn.messageIds.flatMap((id) => byId.get(id) ?? []);
+    if (!messages.some((message) => message.format === 'messages')) continue;
+    const stream =
+      streamedTurns.length === 0 ? null : streamedTurnOf(new Set(turn.messageIds), streamedTurns);
+    const evidence = searchEvidence(
+      stream ?? null,
+      messages.map((message) => message.metadata),
+    );
+    if (evidence !== null && !messages.some((message) => queriesIn(message).length > 0))
+      tally.add('contradiction', SEARCH_WITHOUT_QUERY, evidence);
+  }
+}
+
 /** What the conversation, its ads response and its answer streams held that no reader could read. */
-export function readingHealth({ conversation, adsReport, streamedTurns }: InspectionInput): Unread[] {
+export function readingHealth(input: InspectionInput): Unread[] {
+  const { conversation, adsReport, streamedTurns } = input;
   const tally = new UnreadTally();
   for (const message of conversation.messages) readMessage(message, tally);
+  searchesWithoutQuery(input, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
   for (const turn of streamedTurns ?? []) {

@@ -38,12 +38,13 @@ export interface QueryReport {
   note: string | null;
 }
 
-type Found = Pick<SearchQuery, 'text' | 'kind' | 'source'>;
+/** A query as a message names it, before it is placed in its turn. */
+export type NamedQuery = Pick<SearchQuery, 'text' | 'kind' | 'source'>;
 
 /** site-interface 2.4: a bare URL in search_model_queries is a page the model opened, not a search. */
 const BARE_URL = /^https?:\/\/\S+$/i;
 
-const searchOrOpen = (text: string, source: QuerySource): Found => ({
+const searchOrOpen = (text: string, source: QuerySource): NamedQuery => ({
   text,
   kind: BARE_URL.test(text) ? 'open' : 'search',
   source,
@@ -64,8 +65,8 @@ function queryList(value: unknown): string[] {
   return nonEmptyStrings(isRecord(value) ? value.queries : value);
 }
 
-function fromMetadata(metadata: Record<string, unknown>): Found[] {
-  const found: Found[] = [];
+function fromMetadata(metadata: Record<string, unknown>): NamedQuery[] {
+  const found: NamedQuery[] = [];
   for (const source of ['search_model_queries', 'map_search_model_queries'] as const) {
     for (const text of queryList(metadata[source])) found.push(searchOrOpen(text, source));
   }
@@ -87,11 +88,11 @@ function openTarget(entry: unknown): string | null {
   return readRefId(entry.ref_id)?.trim() || readString(entry.url)?.trim() || null;
 }
 
-function fromWebRunCall(message: NormalizedMessage): Found[] {
+function fromWebRunCall(message: NormalizedMessage): NamedQuery[] {
   if (message.role !== 'assistant' || message.recipient !== 'web.run') return [];
   const command = toolCommand(message.text);
   if (command === null) return [];
-  const found: Found[] = [];
+  const found: NamedQuery[] = [];
   if (Array.isArray(command.search_query)) {
     for (const entry of command.search_query) {
       const text = isRecord(entry) ? readString(entry.q)?.trim() : undefined;
@@ -110,6 +111,12 @@ function fromWebRunCall(message: NormalizedMessage): Found[] {
   }
   return found;
 }
+
+/** The queries one message names: its call to the web.run tool, and its metadata. */
+export const queriesIn = (message: NormalizedMessage): NamedQuery[] => [
+  ...fromWebRunCall(message),
+  ...fromMetadata(message.metadata),
+];
 
 /** The pages each turn names by reference id, read on the first open that needs them. */
 function pageFinder(turnMessages: (turnIndex: number) => NormalizedMessage[]) {
@@ -140,7 +147,7 @@ export function extractQueries(conversation: Conversation): QueryReport {
     for (const messageId of turn.messageIds) {
       const message = byId.get(messageId);
       if (message === undefined) continue;
-      for (const query of [...fromWebRunCall(message), ...fromMetadata(message.metadata)]) {
+      for (const query of queriesIn(message)) {
         const key = `${query.kind}\u0000${query.text}`;
         if (seen.has(key)) continue;
         seen.add(key);

@@ -26,7 +26,10 @@ const promptIdOf = (turn: StreamedTurn): string | null =>
   turn.inputMessage === null ? null : readIdentifier(turn.inputMessage.id);
 
 /** The streamed turn that holds one of these messages, if any. */
-function streamedTurnOf(ids: ReadonlySet<string>, turns: readonly StreamedTurn[]): StreamedTurn | undefined {
+export function streamedTurnOf(
+  ids: ReadonlySet<string>,
+  turns: readonly StreamedTurn[],
+): StreamedTurn | undefined {
   return turns.findLast(
     (turn) =>
       (promptIdOf(turn) !== null && ids.has(promptIdOf(turn) ?? '')) ||

@@ -31,7 +31,7 @@ function destination(path: string): string {
 }
 
 /** A file's name is text from outside, like a title: written inert, without citation markers. */
-const named = (text: string): string => inlineText(withoutMarkers(text));
+export const named = (text: string): string => inlineText(withoutMarkers(text));
 
 function assetMarkdown(
   asset: MessageAsset,

@@ -9,7 +9,7 @@ import {
   turnPages,
   turnPagesMarkdown,
 } from '@/features/sources/markdown-citations';
-import { agentStep } from '@/lib/insights/agent-mode';
+import { agentStep, withFileNames } from '@/lib/insights/agent-mode';
 import { type CanvasReport, readCanvases } from '@/lib/insights/canvas';
 import { imagePrompt, isImageStep } from '@/lib/insights/image-tool';
 import type { Inspection } from '@/lib/insights/inspection';
@@ -22,7 +22,7 @@ import { choicesWithDefaults, type ExportOptions } from './export-options';
 import { groupBy } from './group-by';
 import { promptTimeLine } from './iso-time';
 import { agentCallLine, agentPageLine } from './markdown-agent';
-import { type AssetNumbers, type AssetPathResolver, withAssets } from './markdown-assets';
+import { type AssetNumbers, type AssetPathResolver, named, withAssets } from './markdown-assets';
 import { canvasMarkdown } from './markdown-canvas';
 import { autolink, blockquote, containMarkdown, inlineText, link, shortened } from './markdown-text';
 import type { MessageIndex } from './message-index';
@@ -233,6 +233,9 @@ function reasoningKept(message: NormalizedMessage, detail: ReasoningDetail): boo
   return true;
 }
 
+/** A file an agent's answer names by placeholder, by its name as other files are named, or as "a file". */
+const fileNameText = (name: string | null): string => (name === null ? 'a file' : named(name));
+
 /** `resolved`: the pieces the inspection resolved the message's text into, if it did. */
 function messageBlock(
   message: NormalizedMessage,
@@ -253,7 +256,7 @@ function messageBlock(
     if (hasAssets) return withAssets('', message.assets, state.assetNumbers, state.assetPath);
     return toolsShown ? toolOutputLine(message) : null;
   }
-  const shown = displayedText(message, resolved, state).trim();
+  const shown = withFileNames(displayedText(message, resolved, state), message.metadata, fileNameText).trim();
   const contained = containMarkdown(shown, SPEAKER_HEADING_LEVEL + 1);
   const body = hasAssets
     ? withAssets(contained, message.assets, state.assetNumbers, state.assetPath)

@@ -229,3 +229,46 @@ export function agentUnknowns(message: NormalizedMessage): string[] {
     action.type === 'unknown' ? [`computer.do:${action.name || '(none)'}`] : [],
   );
 }
+
+/** How an agent's answer names a file it saved: `{{file:file-…}}`, the file's id inside (site-interface 10.9). */
+const FILE_PLACEHOLDER = /\{\{file:([^{}]*)\}\}/g;
+
+/** A file reference's name: `file_name`, else `name`, else the last part of its `filepath`. */
+const referenceName = (reference: JsonRecord): string | null =>
+  readString(reference.file_name)?.trim() ||
+  readString(reference.name)?.trim() ||
+  baseName(readString(reference.filepath));
+
+/**
+ * The names of the files an answer's metadata references, by file id (`file_id` or `cite_key`). The key that
+ * holds them is obfuscated and renamed (`n7jupd_crefs`, a list; `n7jupd_crefs_by_file`, lists by file id), so
+ * every list of the metadata is read by its records' shape, one level of a map deep; a record without a file
+ * id or a name adds nothing.
+ */
+function fileNames(metadata: JsonRecord): Map<string, string> {
+  const names = new Map<string, string>();
+  const lists = Object.values(metadata).flatMap((value) =>
+    Array.isArray(value) ? [value] : isRecord(value) ? Object.values(value).filter(Array.isArray) : [],
+  );
+  for (const reference of lists.flat()) {
+    if (!isRecord(reference)) continue;
+    const id = readString(reference.file_id) ?? readString(reference.cite_key);
+    const name = referenceName(reference);
+    if (id !== null && name !== null && !names.has(id)) names.set(id, name);
+  }
+  return names;
+}
+
+/**
+ * `text` with each `{{file:…}}` written as `write` writes the file's name, or its `null` when the metadata
+ * names none: never the placeholder or the file's id (export-format "Agent mode").
+ */
+export function withFileNames(
+  text: string,
+  metadata: JsonRecord,
+  write: (name: string | null) => string,
+): string {
+  if (!text.includes('{{file:')) return text;
+  const names = fileNames(metadata);
+  return text.replace(FILE_PLACEHOLDER, (_placeholder, id: string) => write(names.get(id.trim()) ?? null));
+}

@@ -57,7 +57,7 @@ export type StreamFacts = Pick<
 > & {
   warningCount: number;
   /**
-   * The answer searched the web (its server metadata, a `search_start` marker, or search results in a
+   * The answer searched the web (searchEvidence: its server metadata, a `search_start` marker, or results in a
    * message) yet no message of the stream named a query: the stream does not hold the turn whole, and the
    * messages format does (site-interface 9.1).
    */
@@ -352,15 +352,6 @@ export function createStreamedTurnReader({
     });
   }
 
-  /** What says the answer searched: the server's word, the marker, or the results a message carries. */
-  function searched(messages: readonly JsonRecord[]): boolean {
-    return (
-      serverMetadata.is_search === true ||
-      markers.includes('search_start') ||
-      messages.some((message) => metadataOf(message).search_result_groups !== undefined)
-    );
-  }
-
   function facts(): StreamFacts {
     const messages = openedMessages();
     const last = messages[messages.length - 1];
@@ -372,10 +363,34 @@ export function createStreamedTurnReader({
       answered: messages.some((message) => roleOf(message) !== 'user'),
       warningCount: warnings.length,
       lacksQueries:
-        searched(messages) &&
+        searchEvidence({ serverMetadata, markers }, messages.map(metadataOf)) !== null &&
         !messages.some((message) => metadataOf(message).search_model_queries !== undefined),
     };
   }
+}
+
+/** Search results a message carries: a list of groups, not empty (an answer that did not search has `[]`). */
+const carriesResults = (groups: unknown): boolean => Array.isArray(groups) && groups.length > 0;
+
+/** The key path of what says an answer searched (site-interface 9.1), as reading health names it. */
+export type SearchEvidence =
+  | 'server_ste_metadata.is_search'
+  | 'message_marker.search_start'
+  | 'message.metadata.search_result_groups';
+
+/**
+ * What says an answer searched, the first that does: the stream's server metadata, its marker, or the
+ * results a message of the answer carries (`metadata`, one per message); null when nothing says so.
+ */
+export function searchEvidence(
+  stream: Pick<StreamedTurn, 'serverMetadata' | 'markers'> | null,
+  metadata: readonly Readonly<Record<string, unknown>>[],
+): SearchEvidence | null {
+  if (stream?.serverMetadata.is_search === true) return 'server_ste_metadata.is_search';
+  if (stream?.markers.includes('search_start') === true) return 'message_marker.search_start';
+  if (metadata.some((members) => carriesResults(members.search_result_groups)))
+    return 'message.metadata.search_result_groups';
+  return null;
 }
 
 /** The start of a bare text delta, as the site writes it (Python-style) and as JSON.stringify would. */

@@ -9,6 +9,7 @@ import {
   subscribeReply,
   topicMessage,
 } from '@/tests/replica/live-wire';
+import { ALL_CANARIES, everyResumeEvent, prepareAnswer } from '@/tests/unit/fixtures/resume-canaries';
 
 /**
  * The MAIN-world hook over a stand-in window: Node's own fetch types (Request, Response, streams) with
@@ -288,6 +289,38 @@ describe('installPageHook', () => {
     );
     expect(posted.at(-1)).toMatchObject({ type: 'answer-stream', ended: true, truncated: false });
     expect(JSON.stringify(posted)).not.toContain(RESUME_TOKEN_CANARY);
+  });
+
+  it('never copies the conduit token the prepare call answers', async () => {
+    const { win, posted } = fakeWindow(
+      () => new Response(prepareAnswer(), { headers: { 'content-type': 'application/json' } }),
+    );
+    const response = await win.fetch('/backend-api/f/conversation/prepare', {
+      method: 'POST',
+      body: '{"partial_query":"ferries to Corvo"}',
+    });
+    expect(await response.text()).toBe(prepareAnswer());
+    await settle();
+    expect(posted).toEqual([]);
+  });
+
+  it('passes a signed-out answer on without its resume tokens, of either kind', async () => {
+    const body =
+      liveEvents.deltaEncoding() +
+      everyResumeEvent('c-guest') +
+      liveEvents.handoff('c-guest', 'conversation-turn-t1') +
+      liveEvents.done();
+    const { win, posted } = fakeWindow(
+      () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const response = await win.fetch('/backend-anon/f/conversation', { method: 'POST', body: '{}' });
+    expect(await response.text()).toBe(body);
+    await settle();
+    const text = posted.map((event) => (event.type === 'answer-stream' ? event.text : '')).join('');
+    expect(text).toBe(
+      liveEvents.deltaEncoding() + liveEvents.handoff('c-guest', 'conversation-turn-t1') + liveEvents.done(),
+    );
+    for (const canary of ALL_CANARIES) expect(JSON.stringify(posted)).not.toContain(canary);
   });
 
   it('keeps the request body of a product refresh, also when given as a Request', async () => {

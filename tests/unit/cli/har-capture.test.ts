@@ -12,6 +12,7 @@ import {
   liveAnswerFrames,
 } from '@/tests/support/build-har';
 import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
+import { ALL_CANARIES, everyResumeEvent, prepareAnswer } from '@/tests/unit/fixtures/resume-canaries';
 import { run } from './run-in-memory';
 
 // The live wire form of an answer, around a conversation of the document's form.
@@ -155,6 +156,37 @@ describe('readHar', () => {
     );
     expect(exported.sources.some((source: { cited: boolean }) => source.cited)).toBe(true);
     expect(exported.transport).toBe('sse');
+  });
+
+  it('reads no conduit token and no resume token of either kind from a signed-out chat', async () => {
+    const guest = '5d0c9a7e-1b2f-4c3d-8e9f-0a1b2c3d4e5f';
+    const stream = answerStreamFixture('live').replaceAll('6a1f0c2e-5b7d-4e88-9a10-3c5e7f2b9d41', guest);
+    const file = har([
+      harEntry({
+        method: 'POST',
+        path: '/backend-api/f/conversation/prepare',
+        requestBody: JSON.stringify({ partial_query: 'trail shoes' }),
+        body: prepareAnswer(),
+      }),
+      harEntry({
+        method: 'POST',
+        path: '/backend-anon/f/conversation',
+        requestBody: JSON.stringify({ action: 'next' }),
+        mimeType: 'text/event-stream',
+        body: everyResumeEvent(guest) + stream,
+      }),
+    ]);
+    for (const canary of ALL_CANARIES) expect(JSON.stringify(file)).toContain(canary);
+    for (const format of [[], ['--format', 'md'], ['--format', 'json'], ['--format', 'csv']]) {
+      const result = await run(['session.har', ...format], { 'session.har': file });
+      expect(result.code, result.stderr).toBe(0);
+      for (const canary of ALL_CANARIES) {
+        expect(result.stdout).not.toContain(canary);
+        expect(result.stderr).not.toContain(canary);
+      }
+    }
+    const json = await run(['session.har', '--format', 'json'], { 'session.har': file });
+    expect(JSON.parse(json.stdout).conversation.id).toBe(guest);
   });
 
   it('never throws on arbitrary entries', () => {

@@ -44,6 +44,17 @@ describe('the Markdown of an agent-mode run (export-format "Agent mode")', () =>
     expect(markdown).toContain('_Screenshot 4: file_00000000agent004, 1024×768, 51 KB_');
   });
 
+  it.each([
+    ['the messages format', agentModeConversation],
+    ['the tree format', agentModeTreeConversation],
+  ])('names the files the answer saved, from %s, never by placeholder or id', (_format, conversation) => {
+    const markdown = markdownOf(conversation());
+    expect(markdown).toContain('the fares are in fares.csv, the timetable in a file.');
+    expect(markdown).not.toContain('{{file:');
+    expect(markdown).not.toContain('file-Fares6Rows');
+    expect(markdown).not.toContain('file-Timetable2');
+  });
+
   it('writes no JSON, no tool name and no obfuscated key, whatever is asked for', () => {
     for (const includeHiddenAndTools of [false, true]) {
       const transcript = transcriptOf(markdownOf(agentModeConversation(), { includeHiddenAndTools }));

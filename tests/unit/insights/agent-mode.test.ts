@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentStep, agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
+import { agentStep, agentUnknowns, isAgentStep, withFileNames } from '@/lib/insights/agent-mode';
 import { message } from './build-conversation';
 
 const call = (recipient: string, command: unknown) =>
@@ -121,5 +121,28 @@ describe('agentStep (site-interface 10.9)', () => {
         },
       ),
     );
+  });
+});
+
+describe('withFileNames (site-interface 10.9)', () => {
+  const write = (name: string | null): string => `<${name ?? 'a file'}>`;
+  const reference = (id: string, name: Record<string, string>) => ({ type: 'file', file_id: id, ...name });
+
+  it('names each placeholder by the file references, under whatever key and in either form', () => {
+    const text = 'See {{file:file-A1}}, {{file:file-B2}}, {{file:file-C3}} and {{file:file-D4}}.';
+    const metadata = {
+      n7jupd_crefs: [reference('file-A1', { file_name: 'fares.csv' })],
+      n7jupd_crefs_by_file: { 'file-B2': [reference('file-B2', { filepath: '/home/oai/share/map.png' })] },
+      q4xk2m_crefs: [{ cite_key: 'file-C3', name: 'notes.txt' }],
+    };
+    expect(withFileNames(text, metadata, write)).toBe(
+      'See <fares.csv>, <map.png>, <notes.txt> and <a file>.',
+    );
+  });
+
+  it('leaves a text without placeholders alone, and never throws on odd metadata', () => {
+    expect(withFileNames('No files here.', { n7jupd_crefs: 'odd' }, write)).toBe('No files here.');
+    const odd = { n7jupd_crefs: [null, 3, { file_id: 7 }, { file_id: 'file-X', file_name: '' }] };
+    expect(withFileNames('{{file:file-X}}{{file:}}', odd, write)).toBe('<a file><a file>');
   });
 });

@@ -96,7 +96,7 @@ describe('createStreamedTurnReader: what costs nothing to ask', () => {
     // The document form's answer with its search's results, but no web.run message naming a query.
     const searchedDocument = document.replace(
       '"is_complete":true',
-      '"is_complete":true,"search_result_groups":[]',
+      '"is_complete":true,"search_result_groups":[{"domain":"ferries.example","entries":[]}]',
     );
     expect(factsOf(searchedDocument)).toMatchObject({ complete: true, lacksQueries: true });
   });

@@ -5,11 +5,12 @@ import { summarize } from '@/lib/cli/summary';
 import { inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
+import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { getConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
-import { parsedValue } from '@/tests/unit/export/rich-inspection';
+import { bothFormats, parsedValue } from '@/tests/unit/export/rich-inspection';
 
 /** A fixture's tree response, as the site sends it, to be changed before it is read. */
 function treeOf(name: FixtureName): { mapping: Record<string, { message?: JsonRecord | null }> } {
@@ -22,6 +23,62 @@ function treeOf(name: FixtureName): { mapping: Record<string, { message?: JsonRe
 
 const messagesOf = (tree: ReturnType<typeof treeOf>): JsonRecord[] =>
   Object.values(tree.mapping).flatMap((node) => (isRecord(node.message) ? [node.message] : []));
+
+/** A searched turn as the messages format holds it: the prompt, the answer, and `more` between them. */
+function searchedPage(more: JsonRecord[] = []): JsonRecord {
+  const message = (id: string, role: string, text: string, extra: JsonRecord = {}): JsonRecord => ({
+    id,
+    author: { role, name: null, metadata: {} },
+    create_time: 1_790_000_000,
+    content: { content_type: 'text', parts: [text] },
+    status: 'finished_successfully',
+    recipient: 'all',
+    metadata: {},
+    ...extra,
+  });
+  const messages = [
+    message('q-user', 'user', 'Which ferries still sail to Corvo in winter?'),
+    ...more,
+    message('q-answer', 'assistant', 'One ferry sails twice a week from Flores.', { end_turn: true }),
+  ];
+  return {
+    conversation_id: 'c-corvo',
+    title: 'Corvo ferries',
+    current_node: 'q-answer',
+    messages,
+    page_info: { has_previous_page: false, has_next_page: false },
+  };
+}
+
+/** The answer stream of that turn, which says a search started and names no query. */
+const searchStartedStream = (): ReturnType<typeof readStreamedTurn> =>
+  readStreamedTurn(
+    [
+      {
+        type: 'input_message',
+        input_message: { id: 'q-user', author: { role: 'user' } },
+        conversation_id: 'c-corvo',
+      },
+      { type: 'message_marker', marker: 'search_start', conversation_id: 'c-corvo' },
+      {
+        p: '',
+        o: 'add',
+        v: {
+          message: {
+            id: 'q-answer',
+            author: { role: 'assistant' },
+            content: { content_type: 'text', parts: ['One ferry'] },
+            status: 'in_progress',
+          },
+        },
+      },
+    ]
+      .map((record) => `data: ${JSON.stringify(record)}\n\n`)
+      .concat('data: [DONE]\n\n')
+      .join(''),
+  );
+
+const SEARCH_WITHOUT_QUERY = 'search started, no query read';
 
 const unreadOf = (tree: ReturnType<typeof treeOf>) =>
   inspect({ conversation: parsedValue(normalizeTreeFormat(tree)) }).unread;
@@ -40,6 +97,70 @@ describe('reading health', () => {
       'agentMode',
     ] as const)
       expect(unreadOf(treeOf(name)), name).toEqual([]);
+  });
+
+  it('reads the replica fixtures in the messages format too, with no search left without its query', () => {
+    for (const name of ['webSearch', 'liveShopping', 'websocket'] as const)
+      expect(inspect({ conversation: bothFormats(name).messages }).unread, name).toEqual([]);
+  });
+
+  it('counts once a searched turn whose messages name no query, where the messages format holds it', () => {
+    const conversation = parsedValue(normalizeMessagesFormat([searchedPage()]));
+    const streamedTurns = [searchStartedStream()];
+    expect(readingHealth({ conversation, streamedTurns })).toEqual([
+      { kind: 'contradiction', name: SEARCH_WITHOUT_QUERY, count: 1, at: ['message_marker.search_start'] },
+    ]);
+    const results = searchedPage([
+      {
+        id: 'q-results',
+        author: { role: 'tool', name: 'web.run', metadata: {} },
+        content: { content_type: 'text', parts: [''] },
+        recipient: 'all',
+        metadata: { search_result_groups: [{ domain: 'ferries.example', entries: [] }] },
+      },
+    ]);
+    expect(readingHealth({ conversation: parsedValue(normalizeMessagesFormat([results])) })).toEqual([
+      {
+        kind: 'contradiction',
+        name: SEARCH_WITHOUT_QUERY,
+        count: 1,
+        at: ['message.metadata.search_result_groups'],
+      },
+    ]);
+  });
+
+  it('counts nothing for a searched turn that names its query, or that no messages format holds', () => {
+    const withQuery = searchedPage([
+      {
+        id: 'q-search',
+        author: { role: 'tool', name: 'web.run', metadata: {} },
+        content: { content_type: 'text', parts: [''] },
+        recipient: 'all',
+        metadata: { search_model_queries: { queries: ['Corvo ferry winter timetable'] } },
+      },
+    ]);
+    const streamedTurns = [searchStartedStream()];
+    const conversation = parsedValue(normalizeMessagesFormat([withQuery]));
+    expect(readingHealth({ conversation, streamedTurns })).toEqual([]);
+    const page = searchedPage();
+    const tree = parsedValue(
+      normalizeTreeFormat({
+        title: page.title,
+        current_node: 'q-answer',
+        mapping: Object.fromEntries(
+          (page.messages as JsonRecord[]).map((message, at, all) => [
+            message.id,
+            {
+              id: message.id,
+              message,
+              parent: at === 0 ? null : all[at - 1]?.id,
+              children: at + 1 < all.length ? [all[at + 1]?.id] : [],
+            },
+          ]),
+        ),
+      }),
+    );
+    expect(readingHealth({ conversation: tree, streamedTurns })).toEqual([]);
   });
 
   it('counts a renamed content type, and the message still shows its text', () => {
