@@ -1,12 +1,14 @@
 import type { InspectionInput } from '@/features/feature';
 import { queriesIn } from '@/features/queries/queries';
 import { streamedTurnOf } from '@/features/queries/turn-facts';
-import { unresolvedMarkers } from '@/features/sources/citation-markers';
+import { type SearchResults, unresolvedMarkers } from '@/features/sources/citation-markers';
 import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
 import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
 import { memoryCitationIds } from '@/features/sources/memory-citations';
+import { turnSearchResults } from '@/features/sources/sources';
 import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
+import { researchStep } from '@/lib/insights/research-kickoff';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { searchEvidence } from '@/lib/model/streamed-turn';
@@ -49,7 +51,7 @@ const UNRESOLVED_MARKER = 'citation marker with no reference to resolve it';
 const isAnswer = (message: NormalizedMessage): boolean =>
   message.role === 'assistant' && (message.recipient === null || message.recipient === 'all');
 
-function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
+function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResults: SearchResults): void {
   if (!KNOWN_CONTENT_TYPES.has(message.contentType))
     tally.add('content-type', message.contentType, 'message.content.content_type');
   const tool = toolOf(message);
@@ -64,11 +66,20 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally): void {
       tally.add('reference-type', reference.type || '(none)', 'message.metadata.content_references[].type');
   if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;
   const citesMemory = memoryCitationIds(message.metadata).size > 0;
-  const unresolved = unresolvedMarkers(message.text, references, citesMemory);
+  const unresolved = unresolvedMarkers(message.text, references, citesMemory, searchResults);
   tally.add('contradiction', UNRESOLVED_MARKER, 'message.content.parts[]', unresolved);
 }
 
 const SEARCH_WITHOUT_QUERY = 'search started, no query read';
+
+/**
+ * A deep research's message (site-interface 10.9): the researcher searches on its own and names no query,
+ * so its search results without one are no contradiction.
+ */
+const isResearch = (message: NormalizedMessage): boolean =>
+  researchStep(message) !== null ||
+  'deep_research_version' in message.metadata ||
+  /deep-research/.test(String(message.metadata.model_slug ?? ''));
 
 /**
  * Each answer that says a search ran (searchEvidence) and names no query, where the messages format holds
@@ -84,7 +95,7 @@ function searchesWithoutQuery(
   for (const turn of conversation.turns) {
     if (turn.userMessageId === null) continue;
     const messages = turn.messageIds.flatMap((id) => byId.get(id) ?? []);
-    if (!messages.some((message) => message.format === 'messages')) continue;
+    if (!messages.some((message) => message.format === 'messages') || messages.some(isResearch)) continue;
     const stream =
       streamedTurns.length === 0 ? null : streamedTurnOf(new Set(turn.messageIds), streamedTurns);
     const evidence = searchEvidence(
@@ -100,7 +111,12 @@ function searchesWithoutQuery(
 export function readingHealth(input: InspectionInput): Unread[] {
   const { conversation, adsReport, streamedTurns } = input;
   const tally = new UnreadTally();
-  for (const message of conversation.messages) readMessage(message, tally);
+  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
+  for (const turn of conversation.turns) {
+    const messages = turn.messageIds.flatMap((id) => byId.get(id) ?? []);
+    const searchResults = turnSearchResults(messages);
+    for (const message of messages) readMessage(message, tally, searchResults);
+  }
   searchesWithoutQuery(input, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');

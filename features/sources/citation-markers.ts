@@ -176,21 +176,24 @@ function explainsItself(replacement: MarkerReplacement | null, citesMemory: bool
 }
 
 /**
- * How many markers of a text nothing of its message resolves (export-format "`unread`"): no reference has
- * the marker as its matched_text, and the marker does not hold what it shows (an entity's name, a result
- * heading's title) nor name a memory the message lists (`citesMemory`). A `cite` marker without a reference
- * counts even when its ids name the turn's search results: the site shows no chip for it.
+ * How many markers of a text nothing resolves (export-format "`unread`"): no reference has the marker as its
+ * matched_text, its ids name none of the turn's search results (`searchResults`, as the transcript resolves
+ * them), and the marker does not hold what it shows (an entity's name, a result heading's title) nor name a
+ * memory the message lists (`citesMemory`).
  */
 export function unresolvedMarkers(
   text: string,
   references: readonly ContentReference[],
   citesMemory: boolean,
+  searchResults: SearchResults,
 ): number {
   if (!MAY_HOLD_MARKER.test(text)) return 0;
   const matched = new Set(references.map((reference) => reference.matchedText));
   let count = 0;
   const judge = (marker: string, replacement: MarkerReplacement | null): null => {
-    if (!matched.has(marker) && !explainsItself(replacement, citesMemory)) count += 1;
+    const named =
+      replacement?.kind === 'ids' && replacement.ids.some((id) => searchResults.get(id) !== undefined);
+    if (!matched.has(marker) && !named && !explainsItself(replacement, citesMemory)) count += 1;
     return null;
   };
   let last = 0;

@@ -95,6 +95,13 @@ function lazySearchResults(retrieved: ReadonlyArray<readonly RetrievedPage[]>): 
   };
 }
 
+const retrievedPagesOf = (message: NormalizedMessage): readonly RetrievedPage[] =>
+  message.metadata.search_result_groups === undefined ? NO_PAGES : retrievedPages(message.metadata);
+
+/** The search results of a turn's messages, by the id a marker names them with. */
+export const turnSearchResults = (messages: readonly NormalizedMessage[]): SearchResults =>
+  lazySearchResults(messages.map(retrievedPagesOf));
+
 /** An answer's text resolved into what a reader sees where its citation markers stand (citation-markers.ts). */
 export interface CitedMessage {
   messageId: string;
@@ -151,12 +158,7 @@ function turnSources(
   citedMessages: CitedMessage[],
 ): WebSource[] {
   const rows = new Map<string, WebSource>();
-  const retrieved: Array<readonly RetrievedPage[]> = [];
-  for (const message of messages) {
-    retrieved.push(
-      message.metadata.search_result_groups === undefined ? NO_PAGES : retrievedPages(message.metadata),
-    );
-  }
+  const retrieved = messages.map(retrievedPagesOf);
   const searchResults = lazySearchResults(retrieved);
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as NormalizedMessage;

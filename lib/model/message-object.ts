@@ -61,7 +61,8 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
   const report = ownText.trim() === '' ? readResearchReport(metadata) : null;
   // The messages format lists an empty `content_references` beside such a report: it names none of its own.
   const ownReferences = metadata.content_references;
-  const namesNone = ownReferences === undefined || (Array.isArray(ownReferences) && ownReferences.length === 0);
+  const namesNone =
+    ownReferences === undefined || (Array.isArray(ownReferences) && ownReferences.length === 0);
   const cites = report !== null && report.references.length > 0 && namesNone;
   return {
     id: readIdentifier(raw.id) ?? context.fallbackId,

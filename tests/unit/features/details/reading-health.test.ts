@@ -100,7 +100,7 @@ describe('reading health', () => {
   });
 
   it('reads the replica fixtures in the messages format too, with no search left without its query', () => {
-    for (const name of ['webSearch', 'liveShopping', 'websocket'] as const)
+    for (const name of ['webSearch', 'liveShopping', 'websocket', 'agentMode', 'demo'] as const)
       expect(inspect({ conversation: bothFormats(name).messages }).unread, name).toEqual([]);
   });
 
@@ -125,6 +125,57 @@ describe('reading health', () => {
         name: SEARCH_WITHOUT_QUERY,
         count: 1,
         at: ['message.metadata.search_result_groups'],
+      },
+    ]);
+  });
+
+  it('counts nothing for a deep research, whose researcher searches without naming a query', () => {
+    const research = searchedPage([
+      {
+        id: 'q-results',
+        author: { role: 'tool', name: 'web.run', metadata: {} },
+        content: { content_type: 'text', parts: [''] },
+        recipient: 'all',
+        metadata: {
+          search_result_groups: [{ domain: 'ferries.example', entries: [] }],
+          deep_research_version: 'v2',
+        },
+      },
+    ]);
+    expect(readingHealth({ conversation: parsedValue(normalizeMessagesFormat([research])) })).toEqual([]);
+  });
+
+  it("counts no citation marker whose ids name one of the turn's search results", () => {
+    const result = {
+      type: 'search_result',
+      url: 'https://ferries.example/corvo',
+      title: 'Corvo',
+      ref_id: { turn_index: 0, ref_type: 'search', ref_index: 5 },
+    };
+    const page = searchedPage([
+      {
+        id: 'q-results',
+        author: { role: 'tool', name: 'web.run', metadata: {} },
+        content: { content_type: 'text', parts: [''] },
+        recipient: 'all',
+        metadata: {
+          search_model_queries: { queries: ['Corvo ferry winter'] },
+          search_result_groups: [{ domain: 'ferries.example', entries: [result] }],
+        },
+      },
+    ]);
+    const answer = (page.messages as JsonRecord[]).at(-1) as JsonRecord;
+    answer.content = {
+      content_type: 'text',
+      parts: ['One ferry \ue200cite\ue202turn0search5\ue201 and \ue200cite\ue202turn0search9\ue201.'],
+    };
+    answer.metadata = { content_references: [] };
+    expect(readingHealth({ conversation: parsedValue(normalizeMessagesFormat([page])) })).toEqual([
+      {
+        kind: 'contradiction',
+        name: 'citation marker with no reference to resolve it',
+        count: 1,
+        at: ['message.content.parts[]'],
       },
     ]);
   });
