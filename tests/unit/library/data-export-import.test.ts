@@ -32,6 +32,7 @@ function optionsFor(store: LibraryStore, cancelled = () => false): ImportOptions
     keepAnswerText: true,
     savedAt: 1_000,
     write: libraryBatchWriter(store),
+    writeAccount: (account) => store.addAccount(account),
     progress: ({ conversations: read }) => void seen.push(read),
     cancelled,
   };
@@ -53,7 +54,9 @@ describe('importing a data export into the library (export-format "Reading the d
       skipped: 0,
       stopped: null,
       cancelled: false,
+      account: null,
     });
+    expect(await store.account()).toBeNull();
     expect((await store.all()).map((record) => record.id).sort()).toEqual(
       conversations.map((conversation) => conversation.id).sort(),
     );
@@ -82,6 +85,29 @@ describe('importing a data export into the library (export-format "Reading the d
       ],
     ]);
     expect(JSON.stringify(await store.all())).not.toContain(AD_TRACKING_CANARY);
+  });
+
+  it('keeps the interests and the ads its history names no conversation for, without tracking values', async () => {
+    const store = await libraries.open(libraries.name());
+    const id = conversations[1]?.id as string;
+    const source = await sourceOf({
+      'conversations.json': listText(0),
+      'ads.json': JSON.stringify(adsJson(id, 'answer-7')),
+    });
+    const outcome = await importDataExport(source, optionsFor(store));
+    expect(outcome.account).toEqual({ interests: 2, ads: 1 });
+    const account = await store.account();
+    expect(account).toMatchObject({
+      interests: ['Hiking gear', 'Sourdough baking'],
+      profileVersion: 2,
+      savedAt: 1_000,
+    });
+    expect(account?.ads.map((ad) => [ad.advertiser, ad.link, ad.turnIndex, ad.shownAt])).toEqual([
+      ['Crumb & Co', 'https://crumb.example/starter', null, 1_773_480_413_500],
+    ]);
+    expect(JSON.stringify(account)).not.toContain(AD_TRACKING_CANARY);
+    await importDataExport(source, optionsFor(store));
+    expect((await store.account())?.ads).toHaveLength(1);
   });
 
   it('leaves out an unreadable item and counts it', async () => {
