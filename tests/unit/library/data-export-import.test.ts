@@ -4,6 +4,7 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
 import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
 import type { LibraryStore } from '@/lib/library/library-store';
+import { tableFile } from '@/lib/library/table-file';
 import { zipDataExport } from '@/lib/model/data-export-source';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';
@@ -108,6 +109,12 @@ describe('importing a data export into the library (export-format "Reading the d
     expect(JSON.stringify(account)).not.toContain(AD_TRACKING_CANARY);
     await importDataExport(source, optionsFor(store));
     expect((await store.account())?.ads).toHaveLength(1);
+    for (const format of ['library-csv', 'library-jsonl'] as const) {
+      const file = await tableFile(format, ADS_TABLE, await store.all(), await store.account());
+      const text = await file.text();
+      expect(text).toContain('https://crumb.example/starter');
+      expect(text).not.toContain(AD_TRACKING_CANARY);
+    }
   });
 
   it('leaves out an unreadable item and counts it', async () => {

@@ -70,10 +70,16 @@ describe('what the page says of a data export import', () => {
     );
   });
 
-  it("adds what its ads said of the account, when it said anything", () => {
-    expect(dataExportSummary({ ...outcome, updated: 0, unchanged: 0, skipped: 0, account: { interests: 3, ads: 1 } })).toBe(
-      "Added 12 conversations. Kept 3 interests ChatGPT's ads inferred and 1 ad of no conversation.",
-    );
+  it('adds what its ads said of the account, when it said anything', () => {
+    expect(
+      dataExportSummary({
+        ...outcome,
+        updated: 0,
+        unchanged: 0,
+        skipped: 0,
+        account: { interests: 3, ads: 1 },
+      }),
+    ).toBe("Added 12 conversations. Kept 3 interests ChatGPT's ads inferred and 1 ad of no conversation.");
   });
 
   it('says when it was cancelled or stopped, and that what was read is kept', () => {
