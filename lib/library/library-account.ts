@@ -3,10 +3,10 @@ import { type ExportAds, exportAdsReport } from '@/lib/model/export-ads';
 import { type LibraryAccount, type LibraryAd, libraryAdOf } from './library-record';
 
 /**
- * What the library keeps of a data export's `ads.json` beyond its conversations (architecture "The
- * library"): the interests ChatGPT's ads inferred and the ads of the history that name no conversation,
- * made as a conversation's ads are (ad-record.ts, ads.ts), so their links are as clean. null when the file
- * holds neither.
+ * What the library keeps of a data export's `ads.json` beyond its conversations
+ * (architecture "The library"): the interests ChatGPT's ads inferred and the ads of the history that name
+ * no conversation, made as a conversation's ads are (ad-record.ts, ads.ts), so their links are as clean.
+ * null when the file holds neither.
  */
 export function accountOfExport(ads: ExportAds, savedAt: number): LibraryAccount | null {
   const ofTheAccount = ads.shown.filter((ad) => ad.conversationId === null);
