@@ -8,7 +8,8 @@ import { libraryFileStem } from './library-file-names';
 const JSON_TYPE = 'application/json';
 
 /**
- * The whole library as one JSON file (lib/library/library-file.ts), with the brands, saved through an
+ * The whole library as one JSON file (lib/library/library-file.ts), with the brands and the account's
+ * record, saved through an
  * object URL and an `<a download>` (architecture "Browser facts").
  */
 export function ExportLibrary({ data }: { data: LibraryData }): JSX.Element {
@@ -17,10 +18,13 @@ export function ExportLibrary({ data }: { data: LibraryData }): JSX.Element {
   const save = async (): Promise<void> => {
     setWorking(true);
     try {
-      const [records, brands] = await Promise.all([data.read((store) => store.all()), loadBrands()]);
+      const [[records, account], brands] = await Promise.all([
+        data.read((store) => Promise.all([store.all(), store.account()])),
+        loadBrands(),
+      ]);
       const now = new Date();
       const fileName = `${libraryFileStem(now.getTime())}.json`;
-      const text = libraryFileText(records, now, brands);
+      const text = libraryFileText(records, now, brands, account);
       downloadFile(document, { fileName, mimeType: JSON_TYPE, body: new Blob([text], { type: JSON_TYPE }) });
       setSaid({ text: `Saved ${fileName}.`, failed: false });
     } catch (error) {

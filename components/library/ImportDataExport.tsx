@@ -49,6 +49,7 @@ export function ImportDataExport({
         keepAnswerText,
         savedAt: Date.now(),
         write: libraryBatchWriter(store),
+        writeAccount: (account) => store.addAccount(account),
         progress: (progress) => setState({ phase: 'reading', progress }),
         cancelled: () => cancelled.current,
       }),

@@ -12,7 +12,7 @@ const namesNoBrand = (brands: BrandSettings): boolean => JSON.stringify(brands) 
 
 /**
  * Reads a library file and adds what it holds: each conversation the library lacks, or holds as written
- * earlier (mergeForImport). A file that cannot be read changes nothing and says why. The file's brands are
+ * earlier (mergeForImport), and its account's record merged into the one kept (library-account.ts). A file that cannot be read changes nothing and says why. The file's brands are
  * taken only when they name some and the user has named none.
  */
 export function ImportLibrary({ data }: { data: LibraryData }): JSX.Element {
@@ -25,10 +25,11 @@ export function ImportLibrary({ data }: { data: LibraryData }): JSX.Element {
       setSaid({ text: `${file.name} was not imported: ${read.error.message}`, failed: true });
       return;
     }
-    const { records, brands, skipped } = read.value;
+    const { records, brands, account, skipped } = read.value;
     const written = await data.change(async (store) => {
       const merged = mergeForImport(await store.all(), records);
       if (merged.length > 0) await store.put(...merged);
+      if (account !== null) await store.addAccount(account);
       return merged;
     });
     const tookBrands = brands !== null && !namesNoBrand(brands) && namesNoBrand(await loadBrands());

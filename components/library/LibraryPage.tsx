@@ -33,7 +33,10 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
   const view = useSyncExternalStore(data.subscribe, data.view, data.view);
   const [tab, showTab] = useHashTab(first.tab);
   const [choices, choose] = useTableChoices();
-  const overview = useMemo(() => overviewOf(view.summaries ?? []), [view.summaries]);
+  const overview = useMemo(
+    () => overviewOf(view.summaries ?? [], view.account),
+    [view.summaries, view.account],
+  );
   const kept = overview.conversations;
 
   // The worker wrote the library (the status's time moved): new conversations may have arrived. What is

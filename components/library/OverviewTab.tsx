@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { LibraryOverview } from '@/lib/library/overview';
 import { CitedDomains } from './CitedDomains';
+import { InferredInterests } from './InferredInterests';
 import { OverviewFigures } from './OverviewFigures';
 import { TopTally } from './TopTally';
 import { WeeklyActivity } from './WeeklyActivity';
@@ -33,6 +34,7 @@ export function OverviewTab({ overview }: { overview: LibraryOverview }): JSX.El
         />
       </div>
       <WeeklyActivity weeks={overview.weeks} />
+      <InferredInterests interests={overview.interests} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ type Saving =
 
 /**
  * The library's tables as files (export-format "Library tables"): each table in each format, written from
- * every kept conversation when its button is pressed. The writers load on the first download, so the page
+ * every kept conversation and the account's record when its button is pressed. The writers load on the first download, so the page
  * opens without the Parquet encoder.
  */
 export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
@@ -30,11 +30,11 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
     const what = `the ${TABLE_NAMES[table.name].toLowerCase()} as ${info.label}`;
     setSaving({ kind: 'working', what });
     try {
-      const [{ tableFile }, records] = await Promise.all([
+      const [{ tableFile }, [records, account]] = await Promise.all([
         import('@/lib/library/table-file'),
-        data.read((store) => store.all()),
+        data.read((store) => Promise.all([store.all(), store.account()])),
       ]);
-      const body = await tableFile(format, table, records);
+      const body = await tableFile(format, table, records, account);
       const fileName = tableFileName(
         `${libraryFileStem(Date.now())}.${info.extension}`,
         table.name,

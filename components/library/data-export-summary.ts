@@ -7,11 +7,27 @@ const megabytes = (bytes: number): string => (bytes / 1_000_000).toFixed(1);
 export const importProgressText = (progress: ImportProgress): string =>
   `${countOf(progress.conversations, 'conversation', 'conversations')} read, ${megabytes(progress.bytesRead)} of ${megabytes(progress.totalBytes)} MB`;
 
+/** " Kept 4 interests ChatGPT's ads inferred and 2 ads of no conversation.", or nothing when none. */
+function accountText(account: ImportOutcome['account']): string {
+  if (account === null) return '';
+  const interests = countOf(
+    account.interests,
+    "interest ChatGPT's ads inferred",
+    "interests ChatGPT's ads inferred",
+  );
+  return ` Kept ${interests} and ${countOf(account.ads, 'ad of no conversation', 'ads of no conversation')}.`;
+}
+
 /**
  * What importing a data export came to: "Added 12 conversations, updated 3, 40 already in the library, 1
- * skipped as unreadable." Cancelled or stopped, it says so, and that what was read before was kept.
+ * skipped as unreadable.", then what its ads said of the account. Cancelled or stopped, it says so, and
+ * that what was read before was kept.
  */
 export function dataExportSummary(outcome: ImportOutcome): string {
+  return `${conversationsText(outcome)}${accountText(outcome.account)}`;
+}
+
+function conversationsText(outcome: ImportOutcome): string {
   const parts = [`added ${countOf(outcome.added, 'conversation', 'conversations')}`];
   if (outcome.updated > 0) parts.push(`updated ${countText(outcome.updated)}`);
   if (outcome.unchanged > 0) parts.push(`${countText(outcome.unchanged)} already in the library`);

@@ -1,4 +1,4 @@
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibraryStore } from '@/lib/library/library-store';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 
@@ -13,6 +13,8 @@ export type RecordsLoad =
 export interface LibraryView {
   /** Every conversation's summary; null until the first read answered. */
   summaries: readonly LibrarySummary[] | null;
+  /** What data exports said of the account; null when none was imported, or until the first read. */
+  account: LibraryAccount | null;
   records: RecordsLoad;
   /** Why the database could not be opened or read, in words to show; null when it could. */
   problem: string | null;
@@ -21,15 +23,15 @@ export interface LibraryView {
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * The library page's reads of the database, shared by its tabs. The summaries come first (the overview
- * needs nothing else); the records once a tab asks for them, then again on every refresh. Reads in flight
+ * The library page's reads of the database, shared by its tabs. The summaries and the account's record
+ * come first (the overview needs nothing else); the records once a tab asks for them, then again on every refresh. Reads in flight
  * keep what is shown until they answer, so a refresh never blanks a tab or loses its place; refreshes that
  * come while one runs are read once, after it.
  */
 export class LibraryData {
   readonly #open: () => Promise<LibraryStore>;
   #store: Promise<LibraryStore> | null = null;
-  #view: LibraryView = { summaries: null, records: { state: 'idle' }, problem: null };
+  #view: LibraryView = { summaries: null, account: null, records: { state: 'idle' }, problem: null };
   readonly #listeners = new Set<() => void>();
   #running: Promise<void> = Promise.resolve();
   #queued: Promise<void> | null = null;
@@ -59,9 +61,14 @@ export class LibraryData {
     try {
       const store = await this.#storeOf();
       const wantsRecords = this.#view.records.state !== 'idle';
-      const [summaries, records] = await Promise.all([store.summaries(), wantsRecords ? store.all() : null]);
+      const [summaries, account, records] = await Promise.all([
+        store.summaries(),
+        store.account(),
+        wantsRecords ? store.all() : null,
+      ]);
       this.#show({
         summaries,
+        account,
         problem: null,
         ...(records === null ? {} : { records: { state: 'ready', records } }),
       });

@@ -1,15 +1,51 @@
-import { CONVERSATION_COLUMNS, conversationCells } from '@/lib/library/conversation-columns';
+import {
+  CONVERSATION_COLUMNS,
+  conversationCells,
+  NO_CONVERSATION_CELLS,
+} from '@/lib/library/conversation-columns';
+import type { LibraryAd } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
 
 /** How the card titles of an ad are joined into one field. */
 export const CARD_TITLE_SEPARATOR = ' | ';
 
-/** One row per ad served into a conversation, its links without tracking values (architecture "Secrets"). */
+const [, CONVERSATION_TITLE, CONVERSATION_URL] = CONVERSATION_COLUMNS;
+
+/** The cells of an ad, whichever conversation, or none, it was shown in. */
+function adCells(ad: LibraryAd) {
+  const titles = ad.cards.flatMap((card) => (card.title === null ? [] : [card.title]));
+  return {
+    turn_index: ad.turnIndex,
+    advertiser: ad.advertiser,
+    advertiser_url: ad.advertiserUrl,
+    unit_type: ad.unitType,
+    format: ad.format,
+    title: ad.title,
+    link: ad.link,
+    card_count: ad.cards.length,
+    card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
+    streamed: ad.streamed,
+    shown_at: ad.shownAt,
+  };
+}
+
+/**
+ * One row per ad served into a conversation, then one per ad of the account's ad history that names no
+ * conversation (a data export's, site-interface 10.8), its links without tracking values (architecture
+ * "Secrets").
+ */
 export const ADS_TABLE = libraryTable({
   name: 'ads',
   grain: 'one row per ad',
   columns: [
-    ...CONVERSATION_COLUMNS,
+    {
+      name: 'conversation_id',
+      type: 'string',
+      meaning:
+        "the conversation id; null, with its title and url, for an ad of the account's ad history that names no conversation",
+    },
+    CONVERSATION_TITLE,
+    CONVERSATION_URL,
     {
       name: 'turn_index',
       type: 'integer',
@@ -36,22 +72,9 @@ export const ADS_TABLE = libraryTable({
   ],
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
-    for (const ad of conversation.ads) {
-      const titles = ad.cards.flatMap((card) => (card.title === null ? [] : [card.title]));
-      yield {
-        ...conversationPart,
-        turn_index: ad.turnIndex,
-        advertiser: ad.advertiser,
-        advertiser_url: ad.advertiserUrl,
-        unit_type: ad.unitType,
-        format: ad.format,
-        title: ad.title,
-        link: ad.link,
-        card_count: ad.cards.length,
-        card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
-        streamed: ad.streamed,
-        shown_at: ad.shownAt,
-      };
-    }
+    for (const ad of conversation.ads) yield { ...conversationPart, ...adCells(ad) };
+  },
+  *accountRowsOf(account) {
+    for (const ad of account.ads) yield { ...NO_CONVERSATION_CELLS, ...adCells(ad) };
   },
 });

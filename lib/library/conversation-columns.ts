@@ -14,3 +14,10 @@ export const conversationCells = (conversation: LibraryConversation): RowOf<type
   conversation_title: conversation.title,
   conversation_url: conversationPageUrl(conversation.id),
 });
+
+/** The cells of a row in no conversation (an ad of the account's history): each null. */
+export const NO_CONVERSATION_CELLS: RowOf<typeof CONVERSATION_COLUMNS> = {
+  conversation_id: null,
+  conversation_title: null,
+  conversation_url: null,
+};

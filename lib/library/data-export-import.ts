@@ -6,7 +6,8 @@ import { readDataExportItems } from '@/lib/model/data-export-stream';
 import type { LensError } from '@/lib/model/result';
 import { ZipEntryError } from '@/lib/model/zip-entry';
 import type { MergeCounts } from './data-export-merge';
-import type { LibraryConversation } from './library-record';
+import { accountOfExport } from './library-account';
+import type { LibraryAccount, LibraryConversation } from './library-record';
 import { recordOfInspection } from './record-of-inspection';
 
 /** Conversations written in one transaction: many small transactions are slow (architecture "The library"). */
@@ -26,6 +27,8 @@ export interface ImportOutcome extends MergeCounts {
   /** Why reading stopped before the end, after everything read before it was written; null when it did not. */
   stopped: LensError | null;
   cancelled: boolean;
+  /** What `ads.json` said of the account and was kept: its interests and its ads of no conversation. */
+  account: { interests: number; ads: number } | null;
 }
 
 export interface ImportOptions {
@@ -33,6 +36,8 @@ export interface ImportOptions {
   savedAt: number;
   /** Writes a batch: what the library lacks or holds older (data-export-merge.ts), and how each went. */
   write(records: LibraryConversation[]): Promise<MergeCounts>;
+  /** Merges what the export says of the account into the library (LibraryStore.addAccount). */
+  writeAccount(account: LibraryAccount): Promise<void>;
   progress(progress: ImportProgress): void;
   /** The user asked to stop: what was read is written, nothing more is read. */
   cancelled(): boolean;
@@ -67,9 +72,17 @@ export async function importDataExport(
     skipped: 0,
     stopped: null,
     cancelled: false,
+    account: null,
   };
+  const members = await readDataExportMembers(source.layout, source.read);
+  // What the side files say of the account is read whole before the conversations, so it is kept first.
+  const account = members.ads === null ? null : accountOfExport(members.ads, options.savedAt);
+  if (account !== null) {
+    await options.writeAccount(account);
+    outcome.account = { interests: account.interests.length, ads: account.ads.length };
+  }
   // What the side files say of each conversation: its ads, dated, and its rated answers (site-interface 10.8).
-  const inspectOne = exportInspector(await readDataExportMembers(source.layout, source.read));
+  const inspectOne = exportInspector(members);
   const batch: LibraryConversation[] = [];
   let read = 0;
   let isExport = false;

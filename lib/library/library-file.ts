@@ -2,7 +2,12 @@ import { isRecord, ownMember } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
 import { fail, ok, type Result } from '@/lib/model/result';
 import { type BrandSettings, readBrandSettings } from './brand-settings';
-import { type LibraryConversation, readLibraryConversation } from './library-record';
+import {
+  type LibraryAccount,
+  type LibraryConversation,
+  readLibraryAccount,
+  readLibraryConversation,
+} from './library-record';
 
 /** The library as one file (architecture "The library"): a backup, or a move to another browser. */
 export const LIBRARY_FILE_SCHEMA = 'chat-lens/library@1';
@@ -11,6 +16,8 @@ export interface LibraryFile {
   records: LibraryConversation[];
   /** The brands the file was written with; null when it names none. */
   brands: BrandSettings | null;
+  /** What data exports said of the account (library-account.ts); null when the file holds none. */
+  account: LibraryAccount | null;
   /** Conversations left out: not an object, or without an id. */
   skipped: number;
 }
@@ -20,12 +27,14 @@ export function libraryFileText(
   records: readonly LibraryConversation[],
   exportedAt: Date,
   brands?: BrandSettings,
+  account: LibraryAccount | null = null,
 ): string {
   const document = {
     schema: LIBRARY_FILE_SCHEMA,
     exportedAt: exportedAt.toISOString(),
     brands: brands ?? null,
     conversations: records,
+    account,
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
@@ -40,8 +49,9 @@ function schemaError(schema: unknown): string {
 
 /**
  * A library file read back. Never throws: a file that is not JSON or not a library is a typed error;
- * in a library file, each conversation is read tolerantly (library-record.ts) and one that
- * cannot be kept is counted in `skipped`.
+ * in a library file, each conversation and the account's record are read tolerantly (library-record.ts),
+ * a conversation that cannot be kept is counted in `skipped`, and a file written without the account's
+ * record reads as holding none.
  */
 export function readLibraryFile(text: string): Result<LibraryFile> {
   const json = parseJson(text);
@@ -59,8 +69,14 @@ export function readLibraryFile(text: string): Result<LibraryFile> {
   const records = conversations.flatMap((stored) => readLibraryConversation(stored, fallbackSavedAt) ?? []);
   const skipped = conversations.length - records.length;
   const brands = ownMember(document, 'brands');
+  const account = ownMember(document, 'account');
   return ok(
-    { records, brands: isRecord(brands) ? readBrandSettings(brands) : null, skipped },
+    {
+      records,
+      brands: isRecord(brands) ? readBrandSettings(brands) : null,
+      account: isRecord(account) ? readLibraryAccount(account, fallbackSavedAt) : null,
+      skipped,
+    },
     skipped > 0 ? [`${skipped} of the file's conversations could not be read and were left out.`] : [],
   );
 }

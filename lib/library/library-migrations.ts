@@ -46,4 +46,8 @@ export const LIBRARY_MIGRATIONS: readonly LibraryMigration[] = [
       await cursor.update({ ...cursor.value, unread: cursor.value.unread ?? null });
     await rebuildSummaries(tx);
   },
+  // 5: what a data export says of the account (its ads' interests, the ads of no conversation), one record.
+  async (db) => {
+    db.createObjectStore('account');
+  },
 ];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { AdListing } from '@/features/ads/ads';
 import type { Transport } from '@/features/details/transport';
 import { OFFER_SEEN_IN, type OfferRow } from '@/features/offers/offers';
 import type { QueryKind } from '@/features/queries/queries';
@@ -132,6 +133,7 @@ const TURN = v.object({
 
 const AD_CARD = v.object({ title: text, url: link });
 
+/** An ad with clean links: a conversation's, or one of the account's ad history (ACCOUNT below). */
 const AD = v.object({
   turnIndex: whole,
   advertiser: text,
@@ -197,6 +199,21 @@ const CONVERSATION = v.object({
   unread: v.fallback(v.nullable(listOf(itemOf(UNREAD))), null),
 });
 
+/**
+ * What a data export says of the account rather than of a conversation (site-interface 10.8), one record
+ * for the library (library-account.ts merges an import into it).
+ */
+const ACCOUNT = v.object({
+  /** The interests ChatGPT's ads inferred, in their profile's order. */
+  interests: texts,
+  /** That profile's `profile_version`; null when it names none. */
+  profileVersion: finite,
+  /** The ads of the ad history that name no conversation, dated; `turnIndex` null. */
+  ads: listOf(itemOf(AD)),
+  /** When an import last wrote it: automatic deletion counts from here, as a conversation's. */
+  savedAt: finite,
+});
+
 export type LibraryConversation = Omit<v.InferOutput<typeof CONVERSATION>, 'savedAt'> & { savedAt: number };
 export type LibraryTurn = LibraryConversation['turns'][number];
 export type LibraryQuery = LibraryTurn['queries'][number];
@@ -204,6 +221,7 @@ export type LibraryPage = v.InferOutput<typeof PAGE>;
 export type LibraryAd = v.InferOutput<typeof AD>;
 export type LibraryAdCard = v.InferOutput<typeof AD_CARD>;
 export type LibraryOffer = v.InferOutput<typeof OFFER>;
+export type LibraryAccount = Omit<v.InferOutput<typeof ACCOUNT>, 'savedAt'> & { savedAt: number };
 
 /**
  * A conversation of a library file, read by the schemas above; null for one without an id. `savedAt`
@@ -217,8 +235,32 @@ export function readLibraryConversation(stored: unknown, savedAt: number): Libra
 }
 
 /**
+ * The account's record of a library file, read by ACCOUNT; null when it is no object. `savedAt` stands in
+ * for a missing time of writing, as for a conversation.
+ */
+export function readLibraryAccount(stored: unknown, savedAt: number): LibraryAccount | null {
+  const read = v.safeParse(ACCOUNT, stored);
+  if (!read.success) return null;
+  return { ...read.output, savedAt: read.output.savedAt ?? savedAt };
+}
+
+/**
  * An offer of the inspection as the library keeps it: the members OFFER declares, read from the row of the
  * same names (the product's title is `product` here), and nothing else of it.
  */
 export const libraryOfferOf = (offer: OfferRow): LibraryOffer =>
   v.parse(OFFER, { ...offer, product: offer.productTitle });
+
+/** An ad of the inspection as the library keeps it: the members AD declares, its cards' titles and links. */
+export const libraryAdOf = (ad: AdListing): LibraryAd => ({
+  turnIndex: ad.turnIndex,
+  advertiser: ad.advertiser,
+  advertiserUrl: ad.advertiserUrl,
+  unitType: ad.unitType,
+  format: ad.format,
+  title: ad.title,
+  link: ad.link,
+  cards: ad.cards.map((card) => ({ title: card.title, url: card.url })),
+  streamed: ad.streamed,
+  shownAt: ad.shownAt,
+});

@@ -1,7 +1,8 @@
 import { openDB } from 'idb';
+import { mergeAccount } from './library-account';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
-import type { LibraryConversation } from './library-record';
-import type { LibraryDatabase, LibrarySchema } from './library-schema';
+import type { LibraryAccount, LibraryConversation } from './library-record';
+import { ACCOUNT_KEY, type LibraryDatabase, type LibrarySchema } from './library-schema';
 import { type LibrarySummary, summaryOf } from './library-summary';
 
 /**
@@ -46,6 +47,7 @@ function abortQuietly(tx: { abort(): void }): void {
 }
 
 const BOTH_STORES = ['conversations', 'summaries'] as const;
+const EVERY_STORE = [...BOTH_STORES, 'account'] as const;
 
 export class LibraryStore {
   readonly #db: LibraryDatabase;
@@ -94,6 +96,25 @@ export class LibraryStore {
     return this.#db.count('conversations');
   }
 
+  /** What data exports said of the account; null when none was imported. */
+  async account(): Promise<LibraryAccount | null> {
+    return (await this.#db.get('account', ACCOUNT_KEY)) ?? null;
+  }
+
+  /** Merges an import's account facts into those kept (library-account.ts), read and written at once. */
+  async addAccount(incoming: LibraryAccount): Promise<void> {
+    const tx = this.#db.transaction('account', 'readwrite');
+    const write = async (): Promise<void> => {
+      const kept = (await tx.store.get(ACCOUNT_KEY)) ?? null;
+      await tx.store.put(mergeAccount(kept, incoming), ACCOUNT_KEY);
+    };
+    try {
+      await Promise.all([write(), tx.done]);
+    } catch (error) {
+      throw writeError(error);
+    }
+  }
+
   async delete(id: string): Promise<void> {
     const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
     await Promise.all([
@@ -103,19 +124,26 @@ export class LibraryStore {
     ]);
   }
 
-  /** Deletes everything kept: the database stays, empty. */
+  /** Deletes everything kept, the account's record too: the database stays, empty. */
   async clear(): Promise<void> {
-    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    const tx = this.#db.transaction(EVERY_STORE, 'readwrite');
     await Promise.all([
       tx.objectStore('conversations').clear(),
       tx.objectStore('summaries').clear(),
+      tx.objectStore('account').clear(),
       tx.done,
     ]);
   }
 
-  /** Deletes what was last written before `ms`: automatic deletion after N days. How many went. */
+  /**
+   * Deletes what was last written before `ms`: automatic deletion after N days, the account's record too.
+   * How many conversations went.
+   */
   async deleteSavedBefore(ms: number): Promise<number> {
-    const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
+    const tx = this.#db.transaction(EVERY_STORE, 'readwrite');
+    const account = tx.objectStore('account');
+    const kept = await account.get(ACCOUNT_KEY);
+    if (kept !== undefined && kept.savedAt < ms) await account.delete(ACCOUNT_KEY);
     const summaries = tx.objectStore('summaries');
     let deleted = 0;
     const index = tx.objectStore('conversations').index('savedAt');

@@ -1,4 +1,4 @@
-import type { LibraryConversation } from './library-record';
+import type { LibraryAccount, LibraryConversation } from './library-record';
 
 /**
  * A column's type, as every file format of the tables writes it (export-format "Library tables"): text,
@@ -42,12 +42,15 @@ export interface LibraryTable {
   readonly grain: string;
   readonly columns: readonly TableColumn[];
   rowsOf(conversation: LibraryConversation): Iterable<TableRow>;
+  /** The rows of what a data export says of the account, in no conversation; a table without them has none. */
+  accountRowsOf?(account: LibraryAccount): Iterable<TableRow>;
 }
 
 /** A table whose rows are typed by its columns, so a row missing a column, or of another type, does not compile. */
 export interface TypedLibraryTable<Columns extends readonly TableColumn[]> extends LibraryTable {
   readonly columns: Columns;
   rowsOf(conversation: LibraryConversation): Iterable<RowOf<Columns>>;
+  accountRowsOf?(account: LibraryAccount): Iterable<RowOf<Columns>>;
 }
 
 export const libraryTable = <const Columns extends readonly TableColumn[]>(

@@ -1,3 +1,4 @@
+import type { LibraryAccount } from './library-record';
 import type { LibrarySummary, Tally } from './library-summary';
 import { byCountThenName } from './ranking';
 
@@ -31,6 +32,7 @@ export interface LibraryOverview {
    */
   citedDomains: DomainShare[];
   topQueries: Tally[];
+  /** Of the conversations' ads and the account's (a data export's ads of no conversation). */
   topAdvertisers: Tally[];
   topMerchants: Tally[];
   /** Every week from the first to the last with activity, empty weeks included, oldest first. */
@@ -39,6 +41,8 @@ export interface LibraryOverview {
   readInFull: number;
   /** Conversations whose record says whether every shape was read: readInFull's denominator. */
   healthKnown: number;
+  /** The interests ChatGPT's ads inferred, and when the data export that said so was imported; null when none. */
+  interests: { names: string[]; importedAt: number } | null;
 }
 
 /** The row that gathers the domains below the top ones. */
@@ -51,10 +55,10 @@ function addTallies(into: Map<string, number>, tallies: readonly Tally[]): void 
   for (const [name, count] of tallies) into.set(name, (into.get(name) ?? 0) + count);
 }
 
-/** Every tally, summed over the summaries, most first and ties by name. */
-function ranked(summaries: readonly LibrarySummary[], pick: (summary: LibrarySummary) => Tally[]): Tally[] {
+/** Every tally, summed over the lists, most first and ties by name. */
+function ranked(lists: Iterable<readonly Tally[]>): Tally[] {
   const counts = new Map<string, number>();
-  for (const summary of summaries) addTallies(counts, pick(summary));
+  for (const tallies of lists) addTallies(counts, tallies);
   return [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort(byCountThenName)
@@ -62,7 +66,7 @@ function ranked(summaries: readonly LibrarySummary[], pick: (summary: LibrarySum
 }
 
 function citedDomainsOf(summaries: readonly LibrarySummary[], top: number): DomainShare[] {
-  const all = ranked(summaries, (summary) => summary.citedDomains);
+  const all = ranked(summaries.map((summary) => summary.citedDomains));
   const total = all.reduce((sum, [, count]) => sum + count, 0);
   const share = (domain: string, count: number): DomainShare => ({ domain, count, share: count / total });
   const rows = all.slice(0, top).map(([domain, count]) => share(domain, count));
@@ -96,8 +100,19 @@ function weeksOf(summaries: readonly LibrarySummary[]): WeekActivity[] {
 const sumOf = (summaries: readonly LibrarySummary[], pick: (summary: LibrarySummary) => number): number =>
   summaries.reduce((sum, summary) => sum + pick(summary), 0);
 
-/** The library's overview: totals, the top `top` of each tally, and the weeks (architecture "The library"). */
-export function overviewOf(summaries: readonly LibrarySummary[], top = DEFAULT_TOP): LibraryOverview {
+/** An advertiser per ad of the account's record, as a summary tallies a conversation's. */
+const accountAdvertisers = (account: LibraryAccount | null): Tally[] =>
+  (account?.ads ?? []).flatMap((ad): Tally[] => (ad.advertiser ? [[ad.advertiser, 1]] : []));
+
+/**
+ * The library's overview: totals, the top `top` of each tally, the weeks, and what data exports said of
+ * the account (architecture "The library").
+ */
+export function overviewOf(
+  summaries: readonly LibrarySummary[],
+  account: LibraryAccount | null = null,
+  top = DEFAULT_TOP,
+): LibraryOverview {
   const searchedTurns = sumOf(summaries, (summary) => summary.searchedTurns);
   const knownSearchTurns = sumOf(summaries, (summary) => summary.knownSearchTurns);
   const limit = Math.max(0, Math.floor(top));
@@ -108,11 +123,18 @@ export function overviewOf(summaries: readonly LibrarySummary[], top = DEFAULT_T
     knownSearchTurns,
     searches: sumOf(summaries, (summary) => summary.searches),
     citedDomains: citedDomainsOf(summaries, limit),
-    topQueries: ranked(summaries, (summary) => summary.queries).slice(0, limit),
-    topAdvertisers: ranked(summaries, (summary) => summary.advertisers).slice(0, limit),
-    topMerchants: ranked(summaries, (summary) => summary.merchants).slice(0, limit),
+    topQueries: ranked(summaries.map((summary) => summary.queries)).slice(0, limit),
+    topAdvertisers: ranked([
+      ...summaries.map((summary) => summary.advertisers),
+      accountAdvertisers(account),
+    ]).slice(0, limit),
+    topMerchants: ranked(summaries.map((summary) => summary.merchants)).slice(0, limit),
     weeks: weeksOf(summaries),
     readInFull: summaries.filter((summary) => summary.shapesNotRead === 0).length,
     healthKnown: summaries.filter((summary) => summary.shapesNotRead != null).length,
+    interests:
+      account === null || account.interests.length === 0
+        ? null
+        : { names: [...account.interests], importedAt: account.savedAt },
   };
 }

@@ -7,10 +7,10 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { pageKey } from '@/lib/insights/source-url';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import {
-  type LibraryAd,
   type LibraryConversation,
   type LibraryPage,
   type LibraryTurn,
+  libraryAdOf,
   libraryOfferOf,
 } from './library-record';
 
@@ -126,21 +126,6 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
   });
 }
 
-function libraryAds(inspection: Inspection): LibraryAd[] {
-  return (inspection.ads?.ads ?? []).map((ad) => ({
-    turnIndex: ad.turnIndex,
-    advertiser: ad.advertiser,
-    advertiserUrl: ad.advertiserUrl,
-    unitType: ad.unitType,
-    format: ad.format,
-    title: ad.title,
-    link: ad.link,
-    cards: ad.cards.map((card) => ({ title: card.title, url: card.url })),
-    streamed: ad.streamed,
-    shownAt: ad.shownAt,
-  }));
-}
-
 /** The models that answered, in order, else the conversation's default model. */
 function modelsOf(turns: readonly LibraryTurn[], defaultModel: string | null): string[] {
   const models = [...new Set(turns.flatMap((turn) => (turn.model === null ? [] : [turn.model])))];
@@ -168,7 +153,7 @@ export function recordOfInspection(
     transport: inspection.transport,
     answerTextKept: options.keepAnswerText,
     turns,
-    ads: libraryAds(inspection),
+    ads: (inspection.ads?.ads ?? []).map(libraryAdOf),
     offers: inspection.offers.map(libraryOfferOf),
     unread: inspection.unread.map(({ kind, name, count }) => ({ kind, name, count })),
   };

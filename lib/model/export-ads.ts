@@ -19,6 +19,8 @@ export interface ExportAd {
 export interface ExportAds {
   /** The interests ChatGPT's ads inferred, of the latest profile, in its order. */
   interests: string[];
+  /** That profile's `profile_version`; null when it names none. */
+  profileVersion: number | null;
   /** `ad_history`: the ads the user was shown. */
   shown: ExportAd[];
   /** `ad_hides` and `reported_ads`: the ads the user hid or reported. */
@@ -51,8 +53,7 @@ function latestProfile(profiles: readonly unknown[]): Record<string, unknown> | 
   return latest;
 }
 
-function interestsOf(profiles: unknown): string[] {
-  const profile = latestProfile(Array.isArray(profiles) ? profiles : []);
+function interestsOf(profile: Record<string, unknown> | null): string[] {
   const inferred = isRecord(profile?.inferred_profile) ? profile.inferred_profile : profile;
   const listed = isRecord(inferred) && Array.isArray(inferred.user_interests) ? inferred.user_interests : [];
   const interests: string[] = [];
@@ -92,11 +93,14 @@ function adsOf(list: unknown): { ads: ExportAd[]; unreadable: number } {
 
 export function readExportAds(file: unknown): ExportAds {
   const body = isRecord(file) ? file : {};
+  const profile = latestProfile(Array.isArray(body.ads_profile) ? body.ads_profile : []);
+  const version = profile?.profile_version;
   const shown = adsOf(body.ad_history);
   const hidden = adsOf(body.ad_hides);
   const reported = adsOf(body.reported_ads);
   return {
-    interests: interestsOf(body.ads_profile),
+    interests: interestsOf(profile),
+    profileVersion: typeof version === 'number' && Number.isFinite(version) ? version : null,
     shown: shown.ads,
     hidden: hidden.ads,
     reported: reported.ads,

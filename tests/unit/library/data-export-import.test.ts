@@ -4,6 +4,7 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
 import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
 import type { LibraryStore } from '@/lib/library/library-store';
+import { tableFile } from '@/lib/library/table-file';
 import { zipDataExport } from '@/lib/model/data-export-source';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';
@@ -32,6 +33,7 @@ function optionsFor(store: LibraryStore, cancelled = () => false): ImportOptions
     keepAnswerText: true,
     savedAt: 1_000,
     write: libraryBatchWriter(store),
+    writeAccount: (account) => store.addAccount(account),
     progress: ({ conversations: read }) => void seen.push(read),
     cancelled,
   };
@@ -53,7 +55,9 @@ describe('importing a data export into the library (export-format "Reading the d
       skipped: 0,
       stopped: null,
       cancelled: false,
+      account: null,
     });
+    expect(await store.account()).toBeNull();
     expect((await store.all()).map((record) => record.id).sort()).toEqual(
       conversations.map((conversation) => conversation.id).sort(),
     );
@@ -82,6 +86,35 @@ describe('importing a data export into the library (export-format "Reading the d
       ],
     ]);
     expect(JSON.stringify(await store.all())).not.toContain(AD_TRACKING_CANARY);
+  });
+
+  it('keeps the interests and the ads its history names no conversation for, without tracking values', async () => {
+    const store = await libraries.open(libraries.name());
+    const id = conversations[1]?.id as string;
+    const source = await sourceOf({
+      'conversations.json': listText(0),
+      'ads.json': JSON.stringify(adsJson(id, 'answer-7')),
+    });
+    const outcome = await importDataExport(source, optionsFor(store));
+    expect(outcome.account).toEqual({ interests: 2, ads: 1 });
+    const account = await store.account();
+    expect(account).toMatchObject({
+      interests: ['Hiking gear', 'Sourdough baking'],
+      profileVersion: 2,
+      savedAt: 1_000,
+    });
+    expect(account?.ads.map((ad) => [ad.advertiser, ad.link, ad.turnIndex, ad.shownAt])).toEqual([
+      ['Crumb & Co', 'https://crumb.example/starter', null, 1_773_480_413_500],
+    ]);
+    expect(JSON.stringify(account)).not.toContain(AD_TRACKING_CANARY);
+    await importDataExport(source, optionsFor(store));
+    expect((await store.account())?.ads).toHaveLength(1);
+    for (const format of ['library-csv', 'library-jsonl'] as const) {
+      const file = await tableFile(format, ADS_TABLE, await store.all(), await store.account());
+      const text = await file.text();
+      expect(text).toContain('https://crumb.example/starter');
+      expect(text).not.toContain(AD_TRACKING_CANARY);
+    }
   });
 
   it('leaves out an unreadable item and counts it', async () => {

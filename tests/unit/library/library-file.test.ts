@@ -7,7 +7,7 @@ import {
   mergeForImport,
   readLibraryFile,
 } from '@/lib/library/library-file';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const EXPORTED_AT = new Date(Date.UTC(2026, 10, 25, 12));
@@ -44,6 +44,13 @@ const full = libraryConversation(
   },
 );
 
+const ACCOUNT: LibraryAccount = {
+  interests: ['Trail running', 'Camp cooking'],
+  profileVersion: 3,
+  ads: [ad({ turnIndex: null, advertiser: 'Ridge Socks', shownAt: Date.UTC(2026, 9, 4, 18) })],
+  savedAt: Date.UTC(2026, 10, 1),
+};
+
 /** The file's text with its conversations replaced, to read what an edited file gives. */
 const fileOf = (conversations: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -67,18 +74,52 @@ describe('the library file', () => {
       exportedAt: '2026-11-25T12:00:00.000Z',
       brands: BRANDS,
       conversations: [full],
+      account: null,
     });
     expect(JSON.parse(libraryFileText([], EXPORTED_AT)).brands).toBeNull();
+    expect(JSON.parse(libraryFileText([], EXPORTED_AT, BRANDS, ACCOUNT)).account).toEqual(ACCOUNT);
   });
 
   it('reads back what it wrote', () => {
     const other = libraryConversation('c2', [], { title: null, createdAt: null, updatedAt: null });
     expect(readLibraryFile(libraryFileText([full, other], EXPORTED_AT, BRANDS))).toEqual({
       ok: true,
-      value: { records: [full, other], brands: BRANDS, skipped: 0 },
+      value: { records: [full, other], brands: BRANDS, account: null, skipped: 0 },
       warnings: [],
     });
-    expect(readValue(libraryFileText([], EXPORTED_AT))).toEqual({ records: [], brands: null, skipped: 0 });
+    expect(readValue(libraryFileText([], EXPORTED_AT))).toEqual({
+      records: [],
+      brands: null,
+      account: null,
+      skipped: 0,
+    });
+    expect(readValue(libraryFileText([full], EXPORTED_AT, BRANDS, ACCOUNT)).account).toEqual(ACCOUNT);
+  });
+
+  it("reads the account's record tolerantly: wrong members empty, links cleaned, its time the file's", () => {
+    const account = readValue(
+      fileOf([], {
+        account: {
+          interests: ['Kayaking', 7, null],
+          profileVersion: 'two',
+          ads: [
+            { advertiser: 'Paddle Co', link: 'https://paddle.example/?oppref=CANARY6&k=1', shownAt: 5 },
+            'not an ad',
+          ],
+          tracking: 'CANARY7',
+        },
+      }),
+    ).account;
+    expect(account).toMatchObject({
+      interests: ['Kayaking'],
+      profileVersion: null,
+      savedAt: EXPORTED_AT.getTime(),
+    });
+    expect(account?.ads.map((kept) => [kept.advertiser, kept.link, kept.shownAt])).toEqual([
+      ['Paddle Co', 'https://paddle.example/?k=1', 5],
+    ]);
+    expect(JSON.stringify(account)).not.toContain('CANARY');
+    expect(readValue(fileOf([], { account: 'none' })).account).toBeNull();
   });
 
   it('refuses what is not JSON, or not a library, with a typed error', () => {
@@ -236,6 +277,7 @@ describe('the library file', () => {
           },
         ],
         brands: null,
+        account: null,
         skipped: 5,
       },
       warnings: ["5 of the file's conversations could not be read and were left out."],

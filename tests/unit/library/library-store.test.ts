@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibrarySchema } from '@/lib/library/library-schema';
 import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
@@ -89,6 +89,46 @@ describe('the library store', () => {
   });
 });
 
+const accountOf = (partial: Partial<LibraryAccount> = {}): LibraryAccount => ({
+  interests: ['Trail running'],
+  profileVersion: 3,
+  ads: [ad({ turnIndex: null, advertiser: 'Ridge Socks', shownAt: 2_000 })],
+  savedAt: 4_000,
+  ...partial,
+});
+
+describe("the library store's account record", () => {
+  it('merges each import into the one record, and "Delete everything" erases it', async () => {
+    const store = await freshLibrary();
+    expect(await store.account()).toBeNull();
+    await store.addAccount(accountOf());
+    const later = ad({ turnIndex: null, advertiser: 'Summit Stoves', shownAt: 3_000 });
+    await store.addAccount(
+      accountOf({ interests: ['Camp cooking'], profileVersion: 4, ads: [later], savedAt: 6_000 }),
+    );
+    expect(await store.account()).toEqual(
+      accountOf({
+        interests: ['Camp cooking'],
+        profileVersion: 4,
+        ads: [...accountOf().ads, later],
+        savedAt: 6_000,
+      }),
+    );
+    await store.put(cited('c1', 'https://kept.example/'));
+    await store.clear();
+    expect(await store.account()).toBeNull();
+  });
+
+  it('goes with automatic deletion when no import wrote it since', async () => {
+    const store = await freshLibrary();
+    await store.addAccount(accountOf({ savedAt: 4_000 }));
+    await store.deleteSavedBefore(4_000);
+    expect(await store.account()).not.toBeNull();
+    await store.deleteSavedBefore(4_001);
+    expect(await store.account()).toBeNull();
+  });
+});
+
 describe('a database written by the previous version', () => {
   it('opens upgraded: every conversation kept, each summary made from it', async () => {
     const name = 'library-version-1';
@@ -130,5 +170,28 @@ describe('a database written by the previous version', () => {
     expect((await store.get('c0'))?.ads).toEqual([{ ...adOfVersion2, shownAt: null }]);
     expect((await store.get('c0'))?.unread).toBeNull();
     expect((await store.summaries())[0]?.shapesNotRead).toBeNull();
+  });
+
+  it('opens upgraded from version 4: every conversation and summary kept, no account record yet', async () => {
+    const name = 'library-version-4';
+    const records = [
+      { ...cited('c0', 'https://site.example/'), ads: [ad({ shownAt: 1_500 })] },
+      cited('c1', 'https://other.example/'),
+    ];
+    const v4 = await openDB<LibrarySchema>(name, 4, {
+      upgrade: async (db, oldVersion, _new, tx) => {
+        for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion, 4)) await migrate(db, tx);
+      },
+    });
+    for (const record of records) await v4.put('conversations', record);
+    for (const record of records) await v4.put('summaries', summaryOf(record));
+    v4.close();
+
+    const store = await freshLibrary(name);
+    expect(await store.all()).toEqual(records);
+    expect(await store.summaries()).toEqual(records.map(summaryOf));
+    expect(await store.account()).toBeNull();
+    await store.addAccount(accountOf());
+    expect(await store.account()).toEqual(accountOf());
   });
 });

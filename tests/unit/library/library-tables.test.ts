@@ -201,6 +201,36 @@ describe('the ads and offers tables', () => {
     expect(rows[1]?.product_id).toBeNull();
   });
 
+  it("gives one row per ad of the account's history, its conversation columns null and its date kept", () => {
+    const shownAt = Date.UTC(2026, 2, 14, 9, 26);
+    const account = {
+      interests: ['Trail running'],
+      profileVersion: 1,
+      ads: [ad({ turnIndex: null, shownAt })],
+      savedAt: 0,
+    };
+    expect([...(ADS_TABLE.accountRowsOf?.(account) ?? [])]).toEqual([
+      {
+        conversation_id: null,
+        conversation_title: null,
+        conversation_url: null,
+        turn_index: null,
+        advertiser: 'Trail Co',
+        advertiser_url: 'https://trail.example',
+        unit_type: 'single',
+        format: 'image_card_v2',
+        title: 'Wide boots',
+        link: 'https://trail.example/boots',
+        card_count: 3,
+        card_titles: 'Wide boots | Socks',
+        streamed: false,
+        shown_at: shownAt,
+      },
+    ]);
+    expect(JOINED_TABLE.accountRowsOf).toBeUndefined();
+    expect(OFFERS_TABLE.accountRowsOf).toBeUndefined();
+  });
+
   it('gives no rows for a conversation without ads or offers', () => {
     const conversation = libraryConversation('c6');
     expect(rowsOf(ADS_TABLE, conversation)).toEqual([]);

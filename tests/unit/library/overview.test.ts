@@ -23,6 +23,7 @@ describe('overviewOf', () => {
       weeks: [],
       readInFull: 0,
       healthKnown: 0,
+      interests: null,
     });
     const unknown = summaryOf(libraryConversation('c1', [turn(1, { searched: null })], { unread: null }));
     expect(overviewOf([unknown])).toMatchObject({ knownSearchTurns: 0, healthKnown: 0 });
@@ -81,6 +82,7 @@ describe('overviewOf', () => {
           ]),
         ),
       ],
+      null,
       2,
     );
     expect(overview.citedDomains).toEqual([
@@ -112,6 +114,7 @@ describe('overviewOf', () => {
           }),
         ),
       ],
+      null,
       2,
     );
     expect(overview.topQueries).toEqual([
@@ -154,5 +157,26 @@ describe('overviewOf', () => {
     ]);
     expect(overview.weeks).toEqual([{ week: '2026-11-09', turns: 1, conversations: 1 }]);
     expect(overview.turns).toBe(2);
+  });
+
+  it("adds the account's ads to the advertisers, and names its interests with the import's time", () => {
+    const account = {
+      interests: ['Trail running', 'Camp cooking'],
+      profileVersion: 2,
+      ads: [ad({ turnIndex: null, advertiser: 'Alpha' }), ad({ turnIndex: null, advertiser: null })],
+      savedAt: 7_000,
+    };
+    const summary = summaryOf(
+      libraryConversation('c1', [turn(1)], {
+        ads: [ad({ advertiser: 'Zeta' }), ad({ advertiser: 'Alpha' })],
+      }),
+    );
+    const overview = overviewOf([summary], account);
+    expect(overview.topAdvertisers).toEqual([
+      ['Alpha', 2],
+      ['Zeta', 1],
+    ]);
+    expect(overview.interests).toEqual({ names: ['Trail running', 'Camp cooking'], importedAt: 7_000 });
+    expect(overviewOf([summary], { ...account, interests: [] }).interests).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import { ADS_TABLE } from '@/features/ads/ads-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import type { LibraryTable, TableRow } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
@@ -9,7 +10,7 @@ import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMAT_IDS, type TableFormat } from '@/lib/library/table-formats';
 import type { TableChunk, TableWriterOptions } from '@/lib/library/table-sink';
 import { createTableWriter } from '@/lib/library/table-writer';
-import { libraryConversation, page, turn } from '@/tests/support/library-records';
+import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 /** A small table of every column type, to see each written exactly. */
 const EVERY_TYPE: LibraryTable = {
@@ -232,7 +233,7 @@ describe('every format', () => {
     ];
     const rows = conversations.flatMap((conversation) => [...JOINED_TABLE.rowsOf(conversation)]);
     const [csv, jsonl, parquet] = await Promise.all(
-      TABLE_FORMAT_IDS.map((format) => tableFile(format, JOINED_TABLE, conversations)),
+      TABLE_FORMAT_IDS.map((format) => tableFile(format, JOINED_TABLE, conversations, null)),
     );
     expect(csv?.type).toBe('text/csv;charset=utf-8');
     expect(parquet?.type).toBe('application/vnd.apache.parquet');
@@ -248,6 +249,45 @@ describe('every format', () => {
       rows.map((row) => [row.conversation_id, BigInt(Number(row.turn_index)), row.page_url, row.page_row]),
     );
     expect(fromJson?.map((row) => row.conversation_title)).toEqual(rows.map((row) => row.conversation_title));
+  });
+});
+
+describe("the ads table's files", () => {
+  it("write the account's ads after the conversations', without a conversation, in every format", async () => {
+    const shownAt = Date.UTC(2026, 3, 1, 8, 0);
+    const conversations = [libraryConversation('c1', [turn(1)], { ads: [ad({ advertiser: 'In a chat' })] })];
+    const account = {
+      interests: [],
+      profileVersion: null,
+      ads: [ad({ turnIndex: null, advertiser: 'Of the account', shownAt })],
+      savedAt: 0,
+    };
+    const [csv, jsonl, parquet] = await Promise.all(
+      TABLE_FORMAT_IDS.map((format) => tableFile(format, ADS_TABLE, conversations, account)),
+    );
+    expect(
+      (await csv?.text())
+        ?.split('\r\n')
+        .slice(1, 3)
+        .map((line) => line.split(',').slice(0, 5)),
+    ).toEqual([
+      ['c1', 'Conversation c1', 'https://chatgpt.com/c/c1', '1', 'In a chat'],
+      ['', '', '', '', 'Of the account'],
+    ]);
+    const fromJson = (await jsonl?.text())
+      ?.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(fromJson?.[1]).toMatchObject({
+      conversation_id: null,
+      advertiser: 'Of the account',
+      shown_at: new Date(shownAt).toISOString(),
+    });
+    const fromParquet = await readParquet((await parquet?.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect(fromParquet.map((row) => [row.conversation_id, row.advertiser])).toEqual([
+      ['c1', 'In a chat'],
+      [null, 'Of the account'],
+    ]);
   });
 });
 

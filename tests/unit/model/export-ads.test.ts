@@ -8,6 +8,7 @@ const ads = readExportAds(adsJson('conv-trail-1', 'answer-7'));
 describe("a data export's ads.json (site-interface 10.8)", () => {
   it('takes the interests of the latest profile, without blanks or repeats', () => {
     expect(ads.interests).toEqual(['Hiking gear', 'Sourdough baking']);
+    expect(ads.profileVersion).toBe(2);
   });
 
   it('reads each ad of the history with its conversation, its turn and its time in any of the site forms', () => {
@@ -40,6 +41,7 @@ describe("a data export's ads.json (site-interface 10.8)", () => {
     (file) => {
       expect(readExportAds(file)).toEqual({
         interests: [],
+        profileVersion: null,
         shown: [],
         hidden: [],
         reported: [],

@@ -51,7 +51,15 @@ describe('a data export picked on the library page (export-format "Reading the d
 });
 
 describe('what the page says of a data export import', () => {
-  const outcome = { added: 12, updated: 3, unchanged: 40, skipped: 1, stopped: null, cancelled: false };
+  const outcome = {
+    added: 12,
+    updated: 3,
+    unchanged: 40,
+    skipped: 1,
+    stopped: null,
+    cancelled: false,
+    account: null,
+  };
 
   it('counts what was added, updated, already kept and skipped', () => {
     expect(dataExportSummary(outcome)).toBe(
@@ -60,6 +68,18 @@ describe('what the page says of a data export import', () => {
     expect(dataExportSummary({ ...outcome, added: 0, updated: 0, unchanged: 5, skipped: 0 })).toBe(
       'Added 0 conversations, 5 already in the library.',
     );
+  });
+
+  it('adds what its ads said of the account, when it said anything', () => {
+    expect(
+      dataExportSummary({
+        ...outcome,
+        updated: 0,
+        unchanged: 0,
+        skipped: 0,
+        account: { interests: 3, ads: 1 },
+      }),
+    ).toBe("Added 12 conversations. Kept 3 interests ChatGPT's ads inferred and 1 ad of no conversation.");
   });
 
   it('says when it was cancelled or stopped, and that what was read is kept', () => {

@@ -59,6 +59,7 @@ describe('the library page reads', () => {
         if (reads === 1) await held;
         return [];
       },
+      account: async () => null,
     } as unknown as LibraryStore;
     const data = new LibraryData(async () => store);
     const running = data.refresh();

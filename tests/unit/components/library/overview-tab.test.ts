@@ -41,7 +41,7 @@ describe('the overview', () => {
     const many = Array.from({ length: 12 }, (_, index) =>
       page(`https://site${String(index).padStart(2, '0')}.example/`, { cited: true, citations: 1 }),
     );
-    const wide = overviewOf([summaryOf(libraryConversation('c', [turn(1, { pages: many })]))], 10);
+    const wide = overviewOf([summaryOf(libraryConversation('c', [turn(1, { pages: many })]))], null, 10);
     const bars = domainBars(wide.citedDomains);
     expect(bars).toHaveLength(11);
     expect(bars[0]).toMatchObject({ label: 'site00.example', value: 1, valueText: '8.3%', muted: false });
@@ -60,5 +60,21 @@ describe('the overview', () => {
     const bareText = visibleText(renderView(OverviewTab, { overview: bare }));
     expect(bareText).toContain('No answer in the library cites a page yet.');
     expect(bareText).toContain('No prompt in the library has a date.');
+  });
+
+  it("lists the interests ChatGPT's ads inferred with the import's day, and nothing of them when none", () => {
+    const importedAt = new Date(2026, 2, 14, 10).getTime();
+    const account = {
+      interests: ['Hiking gear', 'Sourdough baking'],
+      profileVersion: 2,
+      ads: [],
+      savedAt: importedAt,
+    };
+    const withInterests = overviewOf(smallLibrary().map(summaryOf), account);
+    const text = visibleText(renderView(OverviewTab, { overview: withInterests }));
+    expect(text).toContain(
+      "Interests ChatGPT's ads inferred From the data export imported on 2026-03-14. Hiking gear Sourdough baking",
+    );
+    expect(visibleText(renderView(OverviewTab, { overview }))).not.toContain('Interests');
   });
 });
