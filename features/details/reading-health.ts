@@ -11,6 +11,7 @@ import { isImageStep } from '@/lib/insights/image-tool';
 import { researchStep } from '@/lib/insights/research-kickoff';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { readString } from '@/lib/model/json-read';
 import { searchEvidence } from '@/lib/model/streamed-turn';
 import { type Unread, UnreadTally } from '@/lib/model/unread';
 
@@ -79,7 +80,7 @@ const SEARCH_WITHOUT_QUERY = 'search started, no query read';
 const isResearch = (message: NormalizedMessage): boolean =>
   researchStep(message) !== null ||
   'deep_research_version' in message.metadata ||
-  /deep-research/.test(String(message.metadata.model_slug ?? ''));
+  /deep-research/.test(readString(message.metadata.model_slug) ?? '');
 
 /**
  * Each answer that says a search ran (searchEvidence) and names no query, where the messages format holds
