@@ -1,5 +1,5 @@
 import { findAdMember } from './ad-member-search';
-import { type AdEntry, type AdsReport, parseAdRecord } from './ad-record';
+import { type AdEntry, type AdsReport, noAdsListed, parseAdRecord } from './ad-record';
 import { isRecord, readIdentifier, readTimeMs } from './json-read';
 
 /**
@@ -116,13 +116,9 @@ export function exportAdsReport(ads: readonly ExportAd[]): AdsReport | null {
   if (ads.length === 0) return null;
   const turnIds = [...new Set(ads.map((ad) => ad.entry.turnId))];
   const removed = [...new Set(ads.flatMap((ad) => ad.entry.removedTrackingParams))];
+  // A response that names nothing but its ads: the history says nothing of segments or the account.
   return {
-    requested: null,
-    delivered: null,
-    segmentId: null,
-    optOut: null,
-    account: null,
-    country: null,
+    ...noAdsListed(),
     shownAny: true,
     turns: turnIds.map((turnId) => ({
       turnId,

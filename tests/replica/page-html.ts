@@ -43,7 +43,8 @@ const STYLE = `
   .description { color: #5d5d5d; font-size: 0.9em; }
 `;
 
-export function chatPageHtml(config: ChatPageConfig): string {
+/** A chat page: its header, its thread, the composer, and the scripts that make it work. */
+function chatShell(header: string, main: string, scripts: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,10 +54,9 @@ export function chatPageHtml(config: ChatPageConfig): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header id="title">ChatGPT</header>
+${header}
 <main>
-  <div id="thread" aria-live="polite"></div>
-  <div id="products" class="products"></div>
+${main}
 </main>
 <form id="composer">
   <div class="box">
@@ -64,11 +64,18 @@ export function chatPageHtml(config: ChatPageConfig): string {
     <button id="send" type="submit">Send</button>
   </div>
 </form>
-<script type="application/json" id="replica-config">${scriptJson(config)}</script>
-<script src="/replica-client.js"></script>
+${scripts}
 </body>
 </html>
 `;
+}
+
+export function chatPageHtml(config: ChatPageConfig): string {
+  return chatShell(
+    '<header id="title">ChatGPT</header>',
+    '  <div id="thread" aria-live="polite"></div>\n  <div id="products" class="products"></div>',
+    `<script type="application/json" id="replica-config">${scriptJson(config)}</script>\n<script src="/replica-client.js"></script>`,
+  );
 }
 
 export function indexPageHtml(entries: readonly IndexEntry[]): string {
@@ -97,27 +104,11 @@ ${items}
  * known only from the stream. `window.replicaSignedOut` says how far it got, for the tests.
  */
 export function signedOutPageHtml(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>ChatGPT</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>${STYLE}</style>
-</head>
-<body>
-<header>ChatGPT <span class="description">Log in to keep your chats</span></header>
-<main><div id="thread" aria-live="polite"></div></main>
-<form id="composer">
-  <div class="box">
-    <textarea id="prompt" rows="2" placeholder="Ask anything"></textarea>
-    <button id="send" type="submit">Send</button>
-  </div>
-</form>
-<script>${SIGNED_OUT_SCRIPT}</script>
-</body>
-</html>
-`;
+  return chatShell(
+    '<header>ChatGPT <span class="description">Log in to keep your chats</span></header>',
+    '  <div id="thread" aria-live="polite"></div>',
+    `<script>${SIGNED_OUT_SCRIPT}</script>`,
+  );
 }
 
 const SIGNED_OUT_SCRIPT = `
