@@ -8,7 +8,6 @@ const ENDPOINT_LABELS: Record<EndpointKind, string> = {
   ads: 'Ads responses',
   'product-update': 'Product refreshes',
   'submit-prompt': 'Prompt streams (SSE)',
-  'signed-out-submit': 'Prompt streams, signed out (SSE)',
   'stream-status': 'Stream status polls',
   me: 'Account responses',
 };

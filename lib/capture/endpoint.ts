@@ -9,7 +9,6 @@ export type EndpointKind =
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
   | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
-  | 'signed-out-submit' // site-interface 10.10, POST /backend-anon/f/conversation
   | 'stream-status' // site-interface 4.5
   | 'me'; // site-interface 4.6
 
@@ -23,12 +22,12 @@ export interface ClassifiedEndpoint {
 /**
  * Every endpoint path as one pattern (the page hook runs it on each fetch and must stay small): one
  * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
- * empty where the path names none. site-interface 4.5 writes the two stream calls without /backend-api too.
+ * empty where the path names none. site-interface 4.5 writes the two stream calls without /backend-api too,
+ * and a chat used signed out makes them under /backend-anon (site-interface 10.10).
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
-    'search/product_update()|me())|(?:/backend-api)?/(?:conversation/([^/]+)/stream_status|f/conversation())|' +
-    '/backend-anon/f/conversation())$',
+    'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation()))$',
 );
 const KINDS: readonly EndpointKind[] = [
   'conversation-messages',
@@ -38,7 +37,6 @@ const KINDS: readonly EndpointKind[] = [
   'me',
   'stream-status',
   'submit-prompt',
-  'signed-out-submit',
 ];
 
 /** The site every request of the interface goes to: its paths are relative to this. */
@@ -77,6 +75,15 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
     // An unparsable URL, or a malformed escape in the id: not an endpoint of the document.
   }
   return null;
+}
+
+/** A submit call of a chat used signed out (site-interface 10.10), by its URL. Never throws. */
+export function isSignedOutSubmit(url: string): boolean {
+  try {
+    return new URL(url, CHAT_ORIGIN).pathname.startsWith('/backend-anon/');
+  } catch {
+    return false;
+  }
 }
 
 /** The conversation id of a chat page path such as /c/<id>, or null elsewhere. Never throws. */

@@ -11,7 +11,7 @@ import { withoutSecrets } from './stream-secrets';
 export const PAGE_EVENT_CHANNEL = 'chat-lens@1';
 
 /** The submit call's body is never copied: it may hold a resume token (see AnswerStreamEvent). */
-export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt' | 'signed-out-submit'>;
+export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt'>;
 
 export interface CapturedResponseEvent {
   type: 'response';
@@ -46,8 +46,8 @@ export interface AnswerStreamEvent {
   ended: boolean;
   /** The body broke off before its end. */
   truncated: boolean;
-  /** The page posted it signed out (site-interface 10.10): the stream is all there is of the chat. */
-  signedOut: boolean;
+  /** The submit call's URL, as the page called it: under /backend-anon/ for a chat used signed out. */
+  url: string;
 }
 
 /** One WebSocket frame's answer items, reduced in the page; the frame itself never leaves it. */
@@ -149,7 +149,8 @@ export function parsePageEvent(data: unknown): HookEvent | null {
         typeof event.status === 'number' &&
         isString(event.text) &&
         typeof event.ended === 'boolean' &&
-        typeof event.truncated === 'boolean'
+        typeof event.truncated === 'boolean' &&
+        isString(event.url)
         ? {
             type: 'answer-stream',
             stream: event.stream,
@@ -158,7 +159,7 @@ export function parsePageEvent(data: unknown): HookEvent | null {
             text: withoutSecrets(event.text),
             ended: event.ended,
             truncated: event.truncated,
-            signedOut: event.signedOut === true,
+            url: event.url,
           }
         : null;
     case 'stream-items': {

@@ -82,8 +82,7 @@ function copier(win: Window, post: Post) {
     url: string,
     requestBody: Promise<string | null> | null,
   ): Promise<HookEvent | undefined> => {
-    if (endpoint.endpoint === 'submit-prompt' || endpoint.endpoint === 'signed-out-submit')
-      return copyAnswerStream(response, post, endpoint.endpoint === 'signed-out-submit');
+    if (endpoint.endpoint === 'submit-prompt') return copyAnswerStream(response, post, url);
     // Started at once: a read put off to an idle moment would fall in the middle of the page's own read
     // and slow the page more (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts).
     // undefined: cut off.
@@ -119,7 +118,7 @@ let answerStreams = 0;
  * An answer stream (site-interface 10.6) passed on as it arrives, so the views follow the answer: whole
  * SSE events only, each without its secrets, until the body ends or breaks off (what arrived is kept).
  */
-async function copyAnswerStream(response: Response, post: Post, signedOut: boolean): Promise<undefined> {
+async function copyAnswerStream(response: Response, post: Post, url: string): Promise<undefined> {
   const stream = ++answerStreams;
   const decoder = new TextDecoder();
   let pending = '';
@@ -136,7 +135,7 @@ async function copyAnswerStream(response: Response, post: Post, signedOut: boole
         text,
         ended,
         truncated: !!truncated,
-        signedOut,
+        url,
       });
   };
   try {

@@ -129,13 +129,13 @@ export function readHar(har: unknown): HarCapture {
       }
     }
     const classified = classifyEndpoint(entry.url, CHAT_ORIGIN);
-    const submit = classified?.endpoint === 'submit-prompt' || classified?.endpoint === 'signed-out-submit';
     // A submit answered with an error in place of a stream: no answer came, and the site said why.
-    if (submit && entry.status >= 400) refusals.push(refusalText(readSiteRefusal(entry.status, entry.body)));
+    if (classified?.endpoint === 'submit-prompt' && entry.status >= 400)
+      refusals.push(refusalText(readSiteRefusal(entry.status, entry.body)));
     if (classified === null || entry.status !== 200) continue;
     const { endpoint, conversationId } = classified;
     if (conversationId !== null) current = conversationId;
-    if (endpoint === 'submit-prompt' || endpoint === 'signed-out-submit') {
+    if (endpoint === 'submit-prompt') {
       submitted += 1;
       const page = namedConversation(entry) ?? current;
       const piece = { stream: submitted, status: entry.status, ended: true, truncated: false };

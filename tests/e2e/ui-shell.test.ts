@@ -572,6 +572,53 @@ describe('the side panel, live', () => {
   });
 });
 
+describe('the shapes the site sends in 2026, as a user meets them (site-interface 10.9)', () => {
+  test('a renamed content type: its words still export, the header says so quietly and copies a shape report', async ({
+    lens,
+  }) => {
+    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { chat, page: popup } = await openViews(lens, 'shapeDrift', 'popup.html');
+    const health = popup.getByTestId('reading-health');
+    await expect.poll(() => health.textContent(), { timeout: 10_000 }).toContain('1 shape not read');
+    // Quiet: an outlined badge in the header, never a banner over the views.
+    await expect(popup.locator('[data-banner]').count()).resolves.toBe(0);
+    await health.getByRole('button', { name: /shape report/ }).click();
+    await expect.poll(() => health.getByRole('button').textContent()).toBe('Copied');
+    const report = await popup.evaluate(() => navigator.clipboard.readText());
+    expect(report).toMatch(/^Chat Lens \d+\.\d+\.\d+: shapes not read\n/);
+    expect(report).toContain('- content type: text_v3 ×1 at message.content.content_type');
+    expect(report).not.toMatch(/rain shell|Porto|Packing list/);
+    await popup.getByRole('tab', { name: 'Details' }).click();
+    await expect(popup.getByRole('list', { name: 'Not read' }).textContent()).resolves.toContain(
+      'content type text_v3',
+    );
+    const markdown = await exportFromMenu(popup, 'Export Markdown');
+    expect(markdown).toContain('A packable rain shell, quick-dry trousers');
+    expect(markdown).toContain('- Not read: content type `text_v3`');
+    expect(await seriousViolations(popup)).toEqual([]);
+    await shootEveryLook(popup, 'shape-not-read');
+    await popup.close();
+    await chat.close();
+  });
+
+  test('an agent-mode run exports as what the agent did, and reads in full', async ({ lens }) => {
+    const { chat, page: popup } = await openViews(lens, 'agentMode', 'popup.html');
+    await expect(popup.getByTestId('reading-health').count()).resolves.toBe(0);
+    await popup.getByRole('tab', { name: 'Details' }).click();
+    await expect(popup.getByText(/^Nothing: every content type/).count()).resolves.toBe(1);
+    const markdown = await exportFromMenu(popup, 'Export Markdown');
+    expect(markdown).toContain('_Agent: started its computer_');
+    expect(markdown).toMatch(/_Agent: on \[[^\]]+\]\(<https:\/\/[^>]+>\)_/);
+    expect(markdown).toMatch(/_Screenshot \d+: file_\w+, \d+×\d+/);
+    // Never the tool's JSON, its name or the obfuscated keys.
+    expect(markdown).not.toMatch(/computer\.do|computer_id|n7jupd|"actions"/);
+    expectNoCanary(markdown);
+    await shootEveryLook(popup, 'agent-mode-details');
+    await popup.close();
+    await chat.close();
+  });
+});
+
 describe('chatgpt.com access withdrawn', () => {
   // Last in the file: it withdraws the site for the whole browser, and gives it back whatever happens.
   test('"On click" site access turns both views to a face that asks for the site; given back, the tab works after the reload it offers', async ({
@@ -623,52 +670,5 @@ describe('chatgpt.com access withdrawn', () => {
     );
     expect(extensionLines).toEqual([]);
     for (const page of [popup, panel, chat]) await page.close();
-  });
-});
-
-describe('the shapes the site sends in 2026, as a user meets them (site-interface 10.9)', () => {
-  test('a renamed content type: its words still export, the header says so quietly and copies a shape report', async ({
-    lens,
-  }) => {
-    await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const { chat, page: popup } = await openViews(lens, 'shapeDrift', 'popup.html');
-    const health = popup.getByTestId('reading-health');
-    await expect.poll(() => health.textContent(), { timeout: 10_000 }).toContain('1 shape not read');
-    // Quiet: an outlined badge in the header, never a banner over the views.
-    await expect(popup.locator('[data-banner]').count()).resolves.toBe(0);
-    await health.getByRole('button', { name: /shape report/ }).click();
-    await expect.poll(() => health.getByRole('button').textContent()).toBe('Copied');
-    const report = await popup.evaluate(() => navigator.clipboard.readText());
-    expect(report).toMatch(/^Chat Lens \d+\.\d+\.\d+: shapes not read\n/);
-    expect(report).toContain('- content type: text_v3 ×1 at message.content.content_type');
-    expect(report).not.toMatch(/rain shell|Porto|Packing list/);
-    await popup.getByRole('tab', { name: 'Details' }).click();
-    await expect(popup.getByRole('list', { name: 'Not read' }).textContent()).resolves.toContain(
-      'content type text_v3',
-    );
-    const markdown = await exportFromMenu(popup, 'Export Markdown');
-    expect(markdown).toContain('A packable rain shell, quick-dry trousers');
-    expect(markdown).toContain('- Not read: content type `text_v3`');
-    expect(await seriousViolations(popup)).toEqual([]);
-    await shootEveryLook(popup, 'shape-not-read');
-    await popup.close();
-    await chat.close();
-  });
-
-  test('an agent-mode run exports as what the agent did, and reads in full', async ({ lens }) => {
-    const { chat, page: popup } = await openViews(lens, 'agentMode', 'popup.html');
-    await expect(popup.getByTestId('reading-health').count()).resolves.toBe(0);
-    await popup.getByRole('tab', { name: 'Details' }).click();
-    await expect(popup.getByText(/^Nothing: every content type/).count()).resolves.toBe(1);
-    const markdown = await exportFromMenu(popup, 'Export Markdown');
-    expect(markdown).toContain('_Agent: started its computer_');
-    expect(markdown).toMatch(/_Agent: on \[[^\]]+\]\(<https:\/\/[^>]+>\)_/);
-    expect(markdown).toMatch(/_Screenshot \d+: file_\w+, \d+×\d+/);
-    // Never the tool's JSON, its name or the obfuscated keys.
-    expect(markdown).not.toMatch(/computer\.do|computer_id|n7jupd|"actions"/);
-    expectNoCanary(markdown);
-    await shootEveryLook(popup, 'agent-mode-details');
-    await popup.close();
-    await chat.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
+import { isSignedOutSubmit } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
 import { readSiteRefusal } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
@@ -117,7 +118,7 @@ export class TabRuntime {
         }
         if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
         const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
-        if (event.signedOut) this.#signedOutStream(feed);
+        if (isSignedOutSubmit(event.url)) this.#signedOutStream(feed);
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
         const answered = event.ended && feed.stream.reader.facts().answered;

@@ -20,7 +20,7 @@ describe('classifyEndpoint', () => {
     ['/backend-api/bazaar/conversation/abc/ads', 'ads', 'abc'],
     ['/backend-api/search/product_update', 'product-update', null],
     ['/backend-api/f/conversation', 'submit-prompt', null],
-    ['/backend-anon/f/conversation', 'signed-out-submit', null],
+    ['/backend-anon/f/conversation', 'submit-prompt', null],
     ['/backend-api/me', 'me', null],
   ])('knows %s', (path, kind, conversationId) => {
     expect(classifyEndpoint(`https://chatgpt.com${path}`, CHAT_ORIGIN)).toEqual({

@@ -27,5 +27,5 @@ export const handoffEvent = (conversationId: string, topicId: string, stream = 1
     `"options": [{"type": "subscribe_ws_topic", "topic_id": "${topicId}"}]}\n\ndata: [DONE]\n\n`,
   ended: true,
   truncated: false,
-  signedOut: false,
+  url: 'https://chatgpt.com/backend-api/f/conversation',
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isSignedOutSubmit } from '@/lib/capture/endpoint';
 import { type HookEvent, type PageEventEnvelope, parsePageEvent } from '@/lib/capture/page-event';
 import { installPageHook } from '@/lib/capture/page-hook';
 import { events, sseFrame } from '@/tests/replica/answer-stream';
@@ -217,7 +218,7 @@ describe('installPageHook', () => {
         text: answerBody,
         ended: false,
         truncated: false,
-        signedOut: false,
+        url: '/backend-api/f/conversation',
       },
       {
         type: 'answer-stream',
@@ -226,12 +227,12 @@ describe('installPageHook', () => {
         text: '',
         ended: true,
         truncated: true,
-        signedOut: false,
+        url: '/backend-api/f/conversation',
       },
     ]);
   });
 
-  it('says which answer stream the page posted signed out', async () => {
+  it('names the submit call of each answer stream, so a chat used signed out is told apart', async () => {
     const { win, posted } = fakeWindow(
       () => new Response(answerBody, { headers: { 'content-type': 'text/event-stream' } }),
     );
@@ -239,7 +240,10 @@ describe('installPageHook', () => {
     await (await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' })).text();
     await settle();
     const ended = posted.filter((event) => event.type === 'answer-stream' && event.ended);
-    expect(ended.map((event) => event.type === 'answer-stream' && event.signedOut)).toEqual([true, false]);
+    expect(ended.map((event) => event.type === 'answer-stream' && isSignedOutSubmit(event.url))).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('passes an answer stream on as it arrives, whole events only, and numbers each stream', async () => {

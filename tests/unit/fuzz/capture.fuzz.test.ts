@@ -37,7 +37,6 @@ const ENDPOINT_KINDS: Record<EndpointKind, true> = {
   ads: true,
   'product-update': true,
   'submit-prompt': true,
-  'signed-out-submit': true,
   'stream-status': true,
   me: true,
 };
@@ -153,7 +152,7 @@ describe("the relay's page-event validator", () => {
   // The submit call's body is never copied (it may hold a resume token).
   const endpoint = fc.constantFrom(
     ...(Object.keys(ENDPOINT_KINDS) as EndpointKind[]).filter(
-      (kind): kind is CopiedEndpointKind => kind !== 'submit-prompt' && kind !== 'signed-out-submit',
+      (kind): kind is CopiedEndpointKind => kind !== 'submit-prompt',
     ),
   );
   const item = fc.record({
@@ -182,7 +181,7 @@ describe("the relay's page-event validator", () => {
       text,
       ended: fc.boolean(),
       truncated: fc.boolean(),
-      signedOut: fc.boolean(),
+      url: text,
     }),
     fc.record({
       type: fc.constant('stream-items' as const),
@@ -206,7 +205,7 @@ describe("the relay's page-event validator", () => {
         'url',
       ],
       unchanged: ['conversationId', 'endpoint', 'type', 'url'],
-      'answer-stream': ['ended', 'signedOut', 'status', 'stream', 'text', 'truncated', 'type'],
+      'answer-stream': ['ended', 'status', 'stream', 'text', 'truncated', 'type', 'url'],
       'stream-items': ['items', 'type'],
       navigation: ['type'],
     };

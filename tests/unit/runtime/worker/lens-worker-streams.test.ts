@@ -20,7 +20,7 @@ const piece = (text: string, ended: boolean, truncated = false): AnswerStreamEve
   text,
   ended,
   truncated,
-  signedOut: false,
+  url: 'https://chatgpt.com/backend-api/f/conversation',
 });
 
 /** The stream's text up to the event that starts with `marker`. */
@@ -109,7 +109,7 @@ describe('the worker reads an answer as it streams', () => {
     const signedOut = (text: string, ended: boolean, stream = 1): AnswerStreamEvent => ({
       ...piece(text, ended),
       stream,
-      signedOut: true,
+      url: '/backend-anon/f/conversation',
     });
     await setup.worker.pageEvent(TAB, signedOut(live, true));
     await setup.worker.refresh(TAB);
