@@ -94,6 +94,7 @@ async function createWorker(): Promise<Background> {
     schedule,
     sleep,
     random: Math.random,
+    siteAccess: hasSiteAccess,
     // architecture "The library": kept only while the user has it on; the settings are read at each write.
     library: new LibraryRecorder({
       open: () => openLibrary(),

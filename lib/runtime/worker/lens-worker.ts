@@ -52,6 +52,8 @@ export interface LensWorkerDeps {
    * addresses, asked of the tab's relay, and the fetch through the governor.
    */
   pageImages?: { urls(tabId: number): Promise<string[]>; fetch: ImageFetcher };
+  /** Whether the site's access is on (architecture "Site access"); a refresh asks nothing while it is off. */
+  siteAccess?: () => Promise<boolean>;
 }
 
 /** The formats that can hold an image itself: beside the Markdown in a ZIP, or inside the HTML page. */
@@ -130,6 +132,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
               schedule: deps.schedule,
               writeLens: deps.store.write,
               ...(deps.library === undefined ? {} : { library: deps.library }),
+              ...(deps.siteAccess === undefined ? {} : { siteAccess: deps.siteAccess }),
             }),
         );
       tabs.set(tabId, found);

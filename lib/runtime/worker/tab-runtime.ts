@@ -29,6 +29,12 @@ export interface TabRuntimeDeps {
   writeLens: (lens: TabLens) => Promise<void>;
   /** Where inspected conversations are kept, when the user keeps a library (library-recorder.ts). */
   library?: LibrarySink;
+  /**
+   * Whether the site's access is on. Off, a refresh asks nothing: the tab is a relay left running in a page
+   * opened before the withdrawal, or one a click gave ("On click"), served from what it captures
+   * (architecture "Site access").
+   */
+  siteAccess?: () => Promise<boolean>;
 }
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -242,6 +248,7 @@ export class TabRuntime {
     const holding = this.current();
     // site-interface 8: paused while the tab is hidden.
     if (holding === null || !this.#lens.visible || this.#closed) return;
+    if (this.#deps.siteAccess !== undefined && !(await this.#deps.siteAccess())) return;
     const waitsUntil = lookWaitsUntil(triggers, this.#pageLoadingUntil, this.#deps.now());
     await this.whileShowingProgress(
       refreshConversation(holding, triggers, this.#deps.refresher, this.#pageLoadingUntil),

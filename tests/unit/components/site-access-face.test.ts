@@ -13,11 +13,17 @@ const lensWrittenAt = (updatedAt: number): TabLens => ({
 });
 
 describe('siteAccessFace', () => {
-  it('says access is off whatever the tab, as no URL of the site can be read then', () => {
+  it('says access is off while the browser hides the tab, and for any other site', () => {
     const off = { granted: false, regrantedAt: null };
     expect(siteAccessFace(off, null, null)).toEqual({ kind: 'access-off' });
-    expect(siteAccessFace(off, CHAT, lensWrittenAt(1))).toEqual({ kind: 'access-off' });
+    expect(siteAccessFace(off, null, lensWrittenAt(1))).toEqual({ kind: 'access-off' });
     expect(siteAccessFace(off, 'https://example.com/', null)).toEqual({ kind: 'access-off' });
+  });
+
+  it('serves a chatgpt.com tab a click gave the extension ("On click"): its data, or the load it needs', () => {
+    const off = { granted: false, regrantedAt: null };
+    expect(siteAccessFace(off, CHAT, lensWrittenAt(1))).toBeNull();
+    expect(siteAccessFace(off, CHAT, null)).toEqual({ kind: 'reload-needed' });
   });
 
   it('leaves the face to the lens while access was never withdrawn in this view', () => {

@@ -34,6 +34,7 @@ export function workerOver(
   handler = replicaWithAds(),
   initial: TabLens[] = [],
   library?: (clock: ReturnType<typeof fakeScheduler>) => LibrarySink,
+  siteAccess?: () => Promise<boolean>,
 ) {
   const clock = fakeScheduler();
   // One time for the worker's timers and the governor's waits.
@@ -49,6 +50,7 @@ export function workerOver(
     sleep: clock.sleep,
     random: () => 0.5,
     ...(library === undefined ? {} : { library: library(clock) }),
+    ...(siteAccess === undefined ? {} : { siteAccess }),
   });
   /** Runs due timers and lets the fetches they started settle. */
   const advance = async (ms: number) => {
