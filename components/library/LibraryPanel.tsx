@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibraryOverview } from '@/lib/library/overview';
 import { type LibraryTables, libraryTables } from '@/lib/library/page-tables';
 import type { Settings } from '@/lib/runtime/contract/settings';
@@ -13,15 +13,20 @@ import { isTableTab, TABLE_PANELS } from './TableTabs';
 import { choiceOf, type TableChoice, type TableChoices } from './table-choices';
 
 /**
- * The four tables of one read of the records: built on the first visit to a table tab, then shared by the
- * four and kept while that read is shown, whichever tab comes between.
+ * The four tables of one read of the records and of the account's record: built on the first visit to a
+ * table tab, then shared by the four and kept while that read is shown, whichever tab comes between.
  */
-const builtTables = new WeakMap<readonly LibraryConversation[], LibraryTables>();
+const builtTables = new WeakMap<
+  readonly LibraryConversation[],
+  { account: LibraryAccount | null; tables: LibraryTables }
+>();
 
-function tablesOf(records: readonly LibraryConversation[]): LibraryTables {
-  const built = builtTables.get(records) ?? libraryTables(records);
-  builtTables.set(records, built);
-  return built;
+function tablesOf(records: readonly LibraryConversation[], account: LibraryAccount | null): LibraryTables {
+  const built = builtTables.get(records);
+  if (built?.account === account) return built.tables;
+  const tables = libraryTables(records, account);
+  builtTables.set(records, { account, tables });
+  return tables;
 }
 
 /** The tables' choices, and how one is changed: the page holds them while it is open. */
@@ -60,7 +65,7 @@ export function LibraryPanel({
       const Panel = TABLE_PANELS[tab];
       return gate((records) => (
         <Panel
-          tables={tablesOf(records)}
+          tables={tablesOf(records, view.account)}
           choice={choiceOf(choices, tab)}
           onChoice={(choice) => onChoice(tab, choice)}
         />

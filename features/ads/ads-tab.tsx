@@ -1,6 +1,6 @@
 import { countText } from '@/components/library/number-text';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
-import { NO_VALUE, UrlCell } from '@/components/library/TableCells';
+import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/library/TableCells';
 import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import type { AdTableRow } from '@/lib/library/page-tables';
@@ -33,7 +33,16 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
     cell: (row) => (row.streamed ? 'Yes' : 'No'),
     sortBy: 'streamed',
   },
-  conversationColumn<AdTableRow>(),
+  {
+    ...conversationColumn<AdTableRow>(),
+    // An ad of the account's ad history that names no conversation (a data export's `ads.json`).
+    cell: (row) =>
+      row.conversation_id === null ? (
+        <TextCell text="Ad history, no conversation" />
+      ) : (
+        <ConversationLink url={row.conversation_url} title={row.conversation_title} />
+      ),
+  },
   {
     id: 'turn',
     label: 'Turn',
@@ -46,7 +55,7 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
   textColumn<AdTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
 
-/** The library page's Ads tab: every ad served into a kept conversation. */
+/** The library page's Ads tab: every ad served into a kept conversation, and the account's ad history. */
 export const ADS_TAB = tableTab({
   table: 'ads',
   label: 'Ads',

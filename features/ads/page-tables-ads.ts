@@ -1,4 +1,4 @@
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
 import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
 import type { ScopedRow } from '@/lib/library/scoped-table';
@@ -13,6 +13,21 @@ export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
   /** Its turn's model; null when it names no turn. */
   model: string | null;
 };
+
+/**
+ * The ads of the account's ad history that name no conversation (a data export's `ads.json`), dated by when
+ * they were shown: in no conversation's scope, so a conversation filter leaves them out.
+ */
+export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdTableRow>[] {
+  if (account === null || !ADS_TABLE.accountRowsOf) return [];
+  return Array.from(ADS_TABLE.accountRowsOf(account), (ad, place) => {
+    return {
+      row: { ...ad, key: `account/ad/${place}`, at: ad.shown_at, model: null },
+      scope: { conversationId: '', at: ad.shown_at, model: null, conversationModels: [] },
+      text: searchTextOf([ad.advertiser, ad.title, ad.link]),
+    };
+  });
+}
 
 /** The conversation's ads in their order; the text filter reads advertiser, title and link. */
 export function adRows(

@@ -1,9 +1,9 @@
-import { type AdTableRow, adRows } from '@/features/ads/page-tables-ads';
+import { type AdTableRow, accountAdRows, adRows } from '@/features/ads/page-tables-ads';
 import { type OfferTableRow, offerRows } from '@/features/offers/page-tables-offers';
 import { type QueryTableRow, queryTableRows } from '@/features/queries/page-tables-queries';
 import { type PageTableRow, pageOccurrences, pageRows } from '@/features/sources/page-tables-pages';
 import type { LibraryFilter } from './library-filter';
-import type { LibraryConversation } from './library-record';
+import type { LibraryAccount, LibraryConversation } from './library-record';
 import { tableConversationOf } from './page-tables-conversation';
 import { flatTable, ScopedTable } from './scoped-table';
 import { compareText } from './sort-rows';
@@ -53,12 +53,18 @@ const conversationsOf = (records: readonly LibraryConversation[]): LibraryTables
  * The tables, built once per load (architecture "The library"): every row and its search text now, so a
  * filter costs one pass; the page table's sums once per scope.
  */
-export function libraryTables(records: readonly LibraryConversation[]): LibraryTables {
+export function libraryTables(
+  records: readonly LibraryConversation[],
+  account: LibraryAccount | null = null,
+): LibraryTables {
   const conversations = records.map((record) => ({ record, conversation: tableConversationOf(record) }));
   const queries = flatTable(
     conversations.flatMap(({ record, conversation }) => queryTableRows(record, conversation)),
   );
-  const ads = flatTable(conversations.flatMap(({ record, conversation }) => adRows(record, conversation)));
+  const ads = flatTable([
+    ...conversations.flatMap(({ record, conversation }) => adRows(record, conversation)),
+    ...accountAdRows(account),
+  ]);
   const offers = flatTable(
     conversations.flatMap(({ record, conversation }) => offerRows(record, conversation)),
   );

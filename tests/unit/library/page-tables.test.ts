@@ -375,3 +375,37 @@ describe('a library of 100,000 rows', () => {
     expect(site7.map((row) => [row.key, row.conversations])).toEqual([['https://site7.example/p3', 3]]);
   });
 });
+
+describe("the ads table with the account's ad history (a data export's ads.json)", () => {
+  const shownAt = Date.UTC(2026, 9, 14, 9);
+  const account = {
+    interests: ['Trail running'],
+    profileVersion: 3,
+    ads: [ad({ advertiser: 'Summit Trail Co.', title: 'Waterproof trail shoes', turnIndex: null, shownAt })],
+    savedAt: JUNE,
+  };
+  const withHistory = libraryTables([shoes, tents], account);
+
+  it("lists each ad that names no conversation after the conversations' ads, dated when it was shown", () => {
+    const rows = withHistory.ads(NO_FILTER);
+    expect(rows.length).toBe(tables.ads(NO_FILTER).length + 1);
+    expect(rows.at(-1)).toMatchObject({
+      key: 'account/ad/0',
+      conversation_id: null,
+      conversation_title: null,
+      advertiser: 'Summit Trail Co.',
+      shown_at: shownAt,
+      at: shownAt,
+      model: null,
+    });
+  });
+
+  it('is left out by a conversation or model filter, kept by its words and its day', () => {
+    const advertisers = (partial: Partial<LibraryFilter>) =>
+      withHistory.ads(filter(partial)).map((row) => row.advertiser);
+    expect(advertisers({ conversationId: shoes.id })).not.toContain('Summit Trail Co.');
+    expect(advertisers({ model: 'gpt-5' })).not.toContain('Summit Trail Co.');
+    expect(advertisers({ text: 'waterproof' })).toEqual(['Summit Trail Co.']);
+    expect(advertisers({ from: shownAt - 1, to: shownAt + 1 })).toEqual(['Summit Trail Co.']);
+  });
+});

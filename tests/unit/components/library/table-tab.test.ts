@@ -5,7 +5,7 @@ import { NO_CHOICE, type TableChoice } from '@/components/library/table-choices'
 import { ariaSortOf, nextSort } from '@/components/library/table-sort';
 import { QUERY_COLUMNS } from '@/features/queries/queries-tab';
 import { type LibraryFilter, libraryTables, NO_FILTER, type QueryTableRow } from '@/lib/library/page-tables';
-import { libraryConversation, turn } from '@/tests/support/library-records';
+import { ad, libraryConversation, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 import { smallLibrary } from './library-fixtures';
 
@@ -95,6 +95,20 @@ describe('a table tab', () => {
     expect(visibleText(renderView(TABLE_PANELS.ads, { ...props(), tables: plain }))).toBe(
       'No conversation in the library was shown an ad.',
     );
+  });
+
+  it("shows an ad of the account's ad history as in no conversation, dated when it was shown", () => {
+    const account = {
+      interests: [],
+      profileVersion: null,
+      ads: [ad({ advertiser: 'Summit Trail Co.', turnIndex: null, shownAt: Date.UTC(2026, 9, 14, 9) })],
+      savedAt: 0,
+    };
+    const withHistory = libraryTables([libraryConversation('c', [turn(1)])], account);
+    const text = visibleText(renderView(TABLE_PANELS.ads, { ...props(), tables: withHistory }));
+    expect(text).toContain('Summit Trail Co.');
+    expect(text).toContain('Ad history, no conversation');
+    expect(text).toContain('1 of 1 ad');
   });
 
   it('renders a few dozen of 100,000 rows, each saying its place in the whole table', () => {
