@@ -1,4 +1,5 @@
 import { exportInspector } from '@/lib/insights/export-inspection';
+import { accountOfExport } from '@/lib/library/library-account';
 import { isTableFormat } from '@/lib/library/table-formats';
 import { countOf } from '@/lib/model/count-text';
 import {
@@ -46,8 +47,11 @@ function runOutput(
   members: DataExportMembers = NO_EXPORT_MEMBERS,
 ): RunOutput {
   const { format } = args;
-  if (format !== null && isTableFormat(format))
-    return tableOutput(io, { format, out: args.out, savedAt: io.now().getTime(), warn });
+  if (format !== null && isTableFormat(format)) {
+    const savedAt = io.now().getTime();
+    const account = members.ads === null ? null : accountOfExport(members.ads, savedAt);
+    return tableOutput(io, { format, out: args.out, savedAt, account, warn });
+  }
   const exportedAt = io.now();
   const place =
     args.zip !== null

@@ -1,3 +1,4 @@
+import type { LibraryAccount } from '@/lib/library/library-record';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { tableFileName } from '@/lib/library/table-file-name';
@@ -13,6 +14,8 @@ export interface TableOutputOptions {
   out: string | null;
   /** The run's time, the records' `savedAt`. */
   savedAt: number;
+  /** What a data export's `ads.json` says of the account: its ads that name no conversation close the tables. */
+  account: LibraryAccount | null;
   warn(text: string): void;
 }
 
@@ -50,6 +53,10 @@ export function tableOutput(
       for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
     },
     end: async () => {
+      const { account } = options;
+      for (const { table, writer } of files)
+        if (account !== null && table.accountRowsOf !== undefined)
+          await writer.rows(table.accountRowsOf(account));
       for (const { writer, target } of files) {
         await writer.finish();
         await target.close();

@@ -109,4 +109,21 @@ describe("inspect reads a data export's side files (site-interface 10.8)", () =>
     expect(result.stdout).toContain('Rated answers  2 in 1 conversation; 1 entry unreadable');
     expect(result.stdout).not.toContain('Unknown files');
   });
+
+  it("closes the ads table with the account's ads that name no conversation, dated, without tracking", async () => {
+    const result = await run(['export.zip', '--format', 'library-jsonl', '--out', 'out/t.jsonl'], {
+      'export.zip': exportZip(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const rows = (result.written.get('out/t.ads.jsonl') ?? '')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rows.map((row) => [row.advertiser, row.conversation_id === null])).toEqual([
+      ['Trailhead Outfitters', false],
+      ['Crumb & Co', true],
+    ]);
+    expect(rows.at(-1)?.shown_at).toBe(new Date(1773480413500).toISOString());
+    expect(result.written.get('out/t.ads.jsonl')).not.toContain(AD_TRACKING_CANARY);
+  });
 });
