@@ -3,7 +3,7 @@ import { queriesIn } from '@/features/queries/queries';
 import { streamedTurnOf } from '@/features/queries/turn-facts';
 import { type SearchResults, unresolvedMarkers } from '@/features/sources/citation-markers';
 import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
-import { KNOWN_REFERENCE_TYPES, readContentReferences } from '@/features/sources/content-references';
+import { KNOWN_REFERENCE_TYPES, referenceMarks } from '@/features/sources/content-references';
 import { memoryCitationIds } from '@/features/sources/memory-citations';
 import { turnSearchResults } from '@/features/sources/sources';
 import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
@@ -61,10 +61,10 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResul
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
   // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
-  const references = readContentReferences(message.metadata);
-  for (const reference of references)
-    if (!KNOWN_REFERENCE_TYPES.has(reference.type))
-      tally.add('reference-type', reference.type || '(none)', 'message.metadata.content_references[].type');
+  const references = referenceMarks(message.metadata);
+  for (const { type } of references)
+    if (!KNOWN_REFERENCE_TYPES.has(type))
+      tally.add('reference-type', type || '(none)', 'message.metadata.content_references[].type');
   if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;
   const citesMemory = memoryCitationIds(message.metadata).size > 0;
   const unresolved = unresolvedMarkers(message.text, references, citesMemory, searchResults);
@@ -89,13 +89,13 @@ const isResearch = (message: NormalizedMessage): boolean =>
  */
 function searchesWithoutQuery(
   { conversation, streamedTurns = [] }: InspectionInput,
+  turnMessages: readonly NormalizedMessage[][],
   tally: UnreadTally,
 ): void {
   if (!conversation.formatLoads.messages.loaded) return;
-  const byId = new Map(conversation.messages.map((message) => [message.id, message]));
-  for (const turn of conversation.turns) {
+  for (const [place, turn] of conversation.turns.entries()) {
+    const messages = turnMessages[place] ?? [];
     if (turn.userMessageId === null) continue;
-    const messages = turn.messageIds.flatMap((id) => byId.get(id) ?? []);
     if (!messages.some((message) => message.format === 'messages') || messages.some(isResearch)) continue;
     const stream =
       streamedTurns.length === 0 ? null : streamedTurnOf(new Set(turn.messageIds), streamedTurns);
@@ -113,12 +113,12 @@ export function readingHealth(input: InspectionInput): Unread[] {
   const { conversation, adsReport, streamedTurns } = input;
   const tally = new UnreadTally();
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
-  for (const turn of conversation.turns) {
-    const messages = turn.messageIds.flatMap((id) => byId.get(id) ?? []);
+  const turnMessages = conversation.turns.map((turn) => turn.messageIds.flatMap((id) => byId.get(id) ?? []));
+  for (const messages of turnMessages) {
     const searchResults = turnSearchResults(messages);
     for (const message of messages) readMessage(message, tally, searchResults);
   }
-  searchesWithoutQuery(input, tally);
+  searchesWithoutQuery(input, turnMessages, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
   for (const turn of streamedTurns ?? []) {

@@ -49,18 +49,26 @@ export interface CitationContext {
  */
 const MARKER_LIKE = /[\ue200-\ue2ff]|^【[\s\S]*】$|^[a-z_]+(?:turn\d|[[{])|^memcite$/;
 
-interface Span {
+/** What placing a reference in its text needs of it. */
+type Placed = Pick<ContentReference, 'matchedText' | 'startIndex'>;
+
+interface Span<Reference extends Placed = ContentReference> {
   start: number;
   end: number;
-  reference: ContentReference;
+  reference: Reference;
 }
 
-function overlaps(spans: readonly Span[], start: number, end: number): boolean {
+function overlaps(spans: readonly Span<Placed>[], start: number, end: number): boolean {
   return spans.some((span) => start < span.end && span.start < end);
 }
 
 /** The free place of `needle` nearest to the hint (the first when there is none). */
-function placeOf(text: string, needle: string, hint: number | null, taken: readonly Span[]): number | null {
+function placeOf(
+  text: string,
+  needle: string,
+  hint: number | null,
+  taken: readonly Span<Placed>[],
+): number | null {
   if (hint !== null && text.startsWith(needle, hint) && !overlaps(taken, hint, hint + needle.length))
     return hint;
   let best: number | null = null;
@@ -73,8 +81,11 @@ function placeOf(text: string, needle: string, hint: number | null, taken: reado
   return best;
 }
 
-function spansOf(text: string, references: readonly ContentReference[]): Span[] {
-  const spans: Span[] = [];
+function spansOf<Reference extends Placed>(
+  text: string,
+  references: readonly Reference[],
+): Span<Reference>[] {
+  const spans: Span<Reference>[] = [];
   for (const reference of references) {
     const needle = reference.matchedText;
     if (needle === '' || !MARKER_LIKE.test(needle)) continue;
@@ -183,7 +194,7 @@ function explainsItself(replacement: MarkerReplacement | null, citesMemory: bool
  */
 export function unresolvedMarkers(
   text: string,
-  references: readonly ContentReference[],
+  references: readonly Placed[],
   citesMemory: boolean,
   searchResults: SearchResults,
 ): number {

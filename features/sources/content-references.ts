@@ -266,19 +266,31 @@ function displayOf(
   return markdown === '' ? { kind: 'nothing' } : { kind: 'alt', markdown };
 }
 
-function readReference(value: unknown, memoryIds: ReadonlySet<string>): ContentReference | null {
-  if (!isRecord(value)) return null;
-  const type = readString(value.type) ?? '';
+/** A reference's type and where it stands in its message's text: all that reading health needs of it. */
+export type ReferenceMark = Pick<ContentReference, 'type' | 'matchedText' | 'startIndex'>;
+
+function markOf(value: JsonRecord): ReferenceMark {
   const start = value.start_idx;
-  const pages = citedPages(value, type);
   return {
-    type,
+    type: readString(value.type) ?? '',
     matchedText: readString(value.matched_text) ?? '',
     startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
-    pages,
-    display: displayOf(value, type, pages, memoryIds),
   };
 }
+
+function readReference(value: unknown, memoryIds: ReadonlySet<string>): ContentReference | null {
+  if (!isRecord(value)) return null;
+  const mark = markOf(value);
+  const pages = citedPages(value, mark.type);
+  return { ...mark, pages, display: displayOf(value, mark.type, pages, memoryIds) };
+}
+
+/**
+ * The marks of a message's content references, in their order, as readContentReferences reads them, without
+ * reading what they cite: reading health asks them of every message.
+ */
+export const referenceMarks = (metadata: Record<string, unknown>): ReferenceMark[] =>
+  readArray(metadata.content_references).flatMap((value) => (isRecord(value) ? [markOf(value)] : []));
 
 /** The content references of a message's metadata, in their order; `[]` when there are none. */
 export function readContentReferences(metadata: Record<string, unknown>): ContentReference[] {

@@ -98,9 +98,19 @@ function lazySearchResults(retrieved: ReadonlyArray<readonly RetrievedPage[]>): 
 const retrievedPagesOf = (message: NormalizedMessage): readonly RetrievedPage[] =>
   message.metadata.search_result_groups === undefined ? NO_PAGES : retrievedPages(message.metadata);
 
-/** The search results of a turn's messages, by the id a marker names them with. */
-export const turnSearchResults = (messages: readonly NormalizedMessage[]): SearchResults =>
-  lazySearchResults(messages.map(retrievedPagesOf));
+/**
+ * The search results of a turn's messages, by the id a marker names them with, read on the first look-up:
+ * most turns are asked nothing (every marker has its reference).
+ */
+export function turnSearchResults(messages: readonly NormalizedMessage[]): SearchResults {
+  let results: SearchResults | null = null;
+  return {
+    get(refId) {
+      results ??= lazySearchResults(messages.map(retrievedPagesOf));
+      return results.get(refId);
+    },
+  };
+}
 
 /** An answer's text resolved into what a reader sees where its citation markers stand (citation-markers.ts). */
 export interface CitedMessage {

@@ -1,8 +1,4 @@
-import { summarizeAds } from '@/features/ads/ads';
-import { detectTransport } from '@/features/details/transport';
-import { offersTable } from '@/features/offers/offers';
-import { extractQueries } from '@/features/queries/queries';
-import { extractSources } from '@/features/sources/sources';
+import { inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
@@ -13,8 +9,9 @@ import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmar
 import { onePageConversation } from './one-page-conversation';
 
 /**
- * The insights of a 10,000-message conversation — queries, sources, ads, offers and transport — from
- * their parsed inputs, as a ratio to JSON.parse of the conversation's messages-format bytes. Target ≤ 1.
+ * The whole inspection of a 10,000-message conversation (every feature: queries, sources, ads, offers,
+ * transport, reading health) from its parsed inputs, as a ratio to JSON.parse of the conversation's
+ * messages-format bytes. Target ≤ 1.
  */
 const MESSAGES = { full: 10_000, smoke: 40 };
 const SEED = 0x1a5_0004;
@@ -28,6 +25,7 @@ export const insightsBenchmark = defineBenchmark({
     const ads = adsResponse(FIXTURE_IDS.ads, true);
     const me = meResponse();
     const productBodies = productCards(FIXTURE_IDS.products).map(productUpdateSse);
+    // The whole inspection, every feature's reader (reading health included), as the worker and `inspect` run it.
     const insights = () => {
       const adsReport = parseAdsResponse(ads);
       const account = parseAdAccount(me);
@@ -35,17 +33,17 @@ export const insightsBenchmark = defineBenchmark({
         const parsed = parseProductUpdateBody(body);
         return parsed.ok ? parsed.value.products : [];
       });
-      return {
-        queries: extractQueries(conversation),
-        sources: extractSources(conversation),
-        ads: summarizeAds(adsReport.ok ? adsReport.value : null, account.ok ? account.value : null),
-        offers: offersTable(products, 'refresh'),
-        transport: detectTransport({ streamItems: 12, sseAnswers: 1, handoffs: 0 }),
-      };
+      return inspect({
+        conversation,
+        adsReport: adsReport.ok ? adsReport.value : null,
+        account: account.ok ? account.value : null,
+        products,
+        transportObservation: { streamItems: 12, sseAnswers: 1, handoffs: 0 },
+      });
     };
     const once = insights();
     const queries = once.queries.queries.length;
-    const sources = once.sources.sources.length;
+    const sources = once.sources.length;
     const measured = measureRatio(insights, () => JSON.parse(text) as unknown, ratioOptions(scale));
     return {
       figures: { insights_ratio_10k: Number(measured.ratio.toFixed(4)) },
