@@ -26,8 +26,9 @@ const MARKER = new RegExp(
     // A cited upload's remnant keeps its `file`: `fileciteturn0file0` goes whole.
     String.raw`(?:file)?cite((?:turn\d+[a-z_]+\d+)+)`,
     `entity(${STRING_ARRAY})`,
-    // A memory citation's remnant, a word of its own (site-interface 10.5).
-    '(?<![A-Za-z])(memcite)(?![A-Za-z])',
+    // A memory citation's remnant, a word of its own or right before another marker's remnant, which the
+    // same sweep takes (site-interface 10.5).
+    String.raw`(?<![A-Za-z])(memcite)(?=$|[^A-Za-z]|entity\[|(?:file)?citeturn\d)`,
   ].join('|'),
   'g',
 );

@@ -154,6 +154,11 @@ describe('withoutMarkers', () => {
     ).toBe('A title of Porto');
   });
 
+  it('takes a memory citation right before another marker, and leaves a word that only starts alike', () => {
+    expect(withoutMarkers('a memciteentity["city","Lisbon"] b')).toBe('a Lisbon b');
+    expect(withoutMarkers('x memcitement y')).toBe('x memcitement y');
+  });
+
   it('keeps the lines between a stray marker start and a stray end (a marker is one line)', () => {
     expect(withoutMarkers('Intro\ue200 kept\nsecond line\ue201 end')).toBe('Intro kept\nsecond line end');
   });
