@@ -4,6 +4,7 @@ import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
+import { loadBrands } from '@/lib/runtime/contract/library-items';
 import type { LibraryData } from './library-data';
 import { libraryFileStem } from './library-file-names';
 
@@ -11,6 +12,7 @@ const TABLE_NAMES: Record<LibraryTableName, string> = {
   joined: 'Joined table',
   ads: 'Ads table',
   offers: 'Offers table',
+  prompts: 'Prompts table',
 };
 
 type Saving =
@@ -20,7 +22,7 @@ type Saving =
 
 /**
  * The library's tables as files (export-format "Library tables"): each table in each format, written from
- * every kept conversation and the account's record when its button is pressed. The writers load on the first download, so the page
+ * every kept conversation, the account's record and the user's brands when its button is pressed. The writers load on the first download, so the page
  * opens without the Parquet encoder.
  */
 export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
@@ -30,11 +32,12 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
     const what = `the ${TABLE_NAMES[table.name].toLowerCase()} as ${info.label}`;
     setSaving({ kind: 'working', what });
     try {
-      const [{ tableFile }, [records, account]] = await Promise.all([
+      const [{ tableFile }, [records, account], brands] = await Promise.all([
         import('@/lib/library/table-file'),
         data.read((store) => Promise.all([store.all(), store.account()])),
+        loadBrands(),
       ]);
-      const body = await tableFile(format, table, records, account);
+      const body = await tableFile(format, table, records, account, { brands });
       const fileName = tableFileName(
         `${libraryFileStem(Date.now())}.${info.extension}`,
         table.name,

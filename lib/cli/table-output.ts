@@ -37,7 +37,10 @@ export function tableOutput(
   const files = LIBRARY_TABLES.flatMap((table) => {
     if (out === null && table.name !== 'joined') return [];
     const target = outputTarget(io, out === null ? null : tableFileName(out, table.name, extension));
-    return [{ table, target, writer: createTableWriter(format, table, target) }];
+    // No brands are set on the command line: the prompts table's brand overlap stays null.
+    return [
+      { table, run: table.run({ brands: null }), target, writer: createTableWriter(format, table, target) },
+    ];
   });
   return {
     name: listed(files.map((file) => file.target.name)),
@@ -50,13 +53,10 @@ export function tableOutput(
         options.warn(`${named} has no id, so it is left out of the tables.`);
         return;
       }
-      for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
+      for (const { run, writer } of files) await writer.rows(run.rowsOf(record));
     },
     end: async () => {
-      const { account } = options;
-      for (const { table, writer } of files)
-        if (account !== null && table.accountRowsOf !== undefined)
-          await writer.rows(table.accountRowsOf(account));
+      for (const { run, writer } of files) await writer.rows(run.closingRows(options.account));
       for (const { writer, target } of files) {
         await writer.finish();
         await target.close();

@@ -44,10 +44,11 @@ export function deflatedTables(savedAt: number): DeflatedTables {
     const writer = createTableWriter('library-csv', table, {
       write: (chunk) => deflate.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
     });
-    return { table, deflated, deflate, writer };
+    // An archive is written from conversations alone, without the library's brands: no brand overlap.
+    return { table, run: table.run({ brands: null }), deflated, deflate, writer };
   });
   const addRecord = async (record: LibraryConversation): Promise<void> => {
-    for (const { table, writer } of files) await writer.rows(table.rowsOf(record));
+    for (const { run, writer } of files) await writer.rows(run.rowsOf(record));
   };
   return {
     async add(inspection) {
@@ -59,7 +60,8 @@ export function deflatedTables(savedAt: number): DeflatedTables {
     addRecord,
     async finish() {
       const done: TableFile[] = [];
-      for (const { table, deflated, deflate, writer } of files) {
+      for (const { table, run, deflated, deflate, writer } of files) {
+        await writer.rows(run.closingRows(null));
         await writer.finish();
         deflate.push(new Uint8Array(0), true);
         done.push({ name: tableFileName('library.csv', table.name, 'csv'), content: inflated(deflated) });

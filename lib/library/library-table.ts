@@ -1,3 +1,4 @@
+import type { BrandSettings } from './brand-settings';
 import type { LibraryAccount, LibraryConversation } from './library-record';
 
 /**
@@ -33,29 +34,99 @@ export type RowOf<Columns extends readonly TableColumn[]> = {
   readonly [Column in Columns[number] as Column['name']]: CellOf<Column['type']>;
 };
 
-export type LibraryTableName = 'joined' | 'ads' | 'offers';
+export type LibraryTableName = 'joined' | 'ads' | 'offers' | 'prompts';
 
-/** One table of the library: its columns, declared once, and the rows one conversation gives. */
+/** What rows are worked out from beside the conversations: the user's brands, where the library has them. */
+export interface TableContext {
+  brands: BrandSettings | null;
+}
+
+/**
+ * A table's rows as the conversations are read one at a time (a writer holds one conversation at once): the
+ * rows of each, then those that close the table, once every conversation was given.
+ */
+export interface TableRun {
+  rowsOf(conversation: LibraryConversation): Iterable<TableRow>;
+  closingRows(account: LibraryAccount | null): Iterable<TableRow>;
+}
+
+/** One table of the library: its columns, declared once, and how its rows come. */
 export interface LibraryTable {
   readonly name: LibraryTableName;
   /** What one row is. */
   readonly grain: string;
   readonly columns: readonly TableColumn[];
-  rowsOf(conversation: LibraryConversation): Iterable<TableRow>;
-  /** The rows of what a data export says of the account, in no conversation; a table without them has none. */
-  accountRowsOf?(account: LibraryAccount): Iterable<TableRow>;
+  run(context: TableContext): TableRun;
 }
 
-/** A table whose rows are typed by its columns, so a row missing a column, or of another type, does not compile. */
-export interface TypedLibraryTable<Columns extends readonly TableColumn[]> extends LibraryTable {
+/** A table whose rows each come from one conversation, or from the account's record. */
+export interface ConversationTable<Columns extends readonly TableColumn[]> {
+  readonly name: LibraryTableName;
+  readonly grain: string;
   readonly columns: Columns;
   rowsOf(conversation: LibraryConversation): Iterable<RowOf<Columns>>;
+  /** The rows of what a data export says of the account, in no conversation; a table without them has none. */
   accountRowsOf?(account: LibraryAccount): Iterable<RowOf<Columns>>;
 }
 
+/** A table of one conversation's rows, so a row missing a column, or of another type, does not compile. */
+export type TypedLibraryTable<Columns extends readonly TableColumn[]> = ConversationTable<Columns> &
+  LibraryTable;
+
 export const libraryTable = <const Columns extends readonly TableColumn[]>(
-  table: TypedLibraryTable<Columns>,
-): TypedLibraryTable<Columns> => table;
+  table: ConversationTable<Columns>,
+): TypedLibraryTable<Columns> => ({
+  ...table,
+  run: () => ({
+    rowsOf: (conversation) => table.rowsOf(conversation),
+    closingRows: (account) =>
+      account === null || table.accountRowsOf === undefined ? [] : table.accountRowsOf(account),
+  }),
+});
+
+/** What a table across conversations gathers from each, and its rows once all were given. */
+export interface Gathering<Columns extends readonly TableColumn[]> {
+  add(conversation: LibraryConversation): void;
+  rows(): Iterable<RowOf<Columns>>;
+}
+
+/** A table whose rows each sum up several conversations: they all come at the end. */
+export const summaryTable = <const Columns extends readonly TableColumn[]>(table: {
+  readonly name: LibraryTableName;
+  readonly grain: string;
+  readonly columns: Columns;
+  gather(context: TableContext): Gathering<Columns>;
+}): LibraryTable & { readonly columns: Columns } => ({
+  name: table.name,
+  grain: table.grain,
+  columns: table.columns,
+  run: (context) => {
+    const gathering = table.gather(context);
+    return {
+      rowsOf: (conversation) => {
+        gathering.add(conversation);
+        return [];
+      },
+      closingRows: () => gathering.rows(),
+    };
+  },
+});
 
 /** A row of a typed table: what its file holds, and what the library page's tab of it shows. */
-export type RowOfTable<Table> = Table extends TypedLibraryTable<infer Columns> ? RowOf<Columns> : never;
+export type RowOfTable<Table> = Table extends {
+  readonly columns: infer Columns extends readonly TableColumn[];
+}
+  ? RowOf<Columns>
+  : never;
+
+/** Every row of a table over conversations held at once, then its closing rows. */
+export function* tableRows(
+  table: LibraryTable,
+  conversations: Iterable<LibraryConversation>,
+  account: LibraryAccount | null,
+  context: TableContext,
+): Generator<TableRow> {
+  const run = table.run(context);
+  for (const conversation of conversations) yield* run.rowsOf(conversation);
+  yield* run.closingRows(account);
+}

@@ -1,11 +1,11 @@
 import type { LibraryAccount, LibraryConversation } from './library-record';
-import type { LibraryTable } from './library-table';
+import type { LibraryTable, TableContext } from './library-table';
 import { type TableFormat, tableFormatInfo } from './table-formats';
 import type { TableChunk } from './table-sink';
 import { createTableWriter } from './table-writer';
 
 /**
- * A table of the given conversations, then of the account's record, as a file to download (the library
+ * A table of the given conversations, then its closing rows (the account's record's, or a summary's), as a file to download (the library
  * page's downloads): the pieces the writer gives, joined by the Blob without being copied into one string
  * or buffer first.
  */
@@ -14,11 +14,13 @@ export async function tableFile(
   table: LibraryTable,
   conversations: Iterable<LibraryConversation> | AsyncIterable<LibraryConversation>,
   account: LibraryAccount | null,
+  context: TableContext,
 ): Promise<Blob> {
   const pieces: TableChunk[] = [];
   const writer = createTableWriter(format, table, { write: (chunk) => void pieces.push(chunk) });
-  for await (const conversation of conversations) await writer.rows(table.rowsOf(conversation));
-  if (account !== null && table.accountRowsOf !== undefined) await writer.rows(table.accountRowsOf(account));
+  const run = table.run(context);
+  for await (const conversation of conversations) await writer.rows(run.rowsOf(conversation));
+  await writer.rows(run.closingRows(account));
   await writer.finish();
   return new Blob(pieces, { type: tableFormatInfo(format).mimeType });
 }

@@ -4,7 +4,7 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
-import type { LibraryTable } from '@/lib/library/library-table';
+import { type LibraryTable, tableRows } from '@/lib/library/library-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { conversationEntries, har } from '@/tests/support/build-har';
@@ -23,7 +23,7 @@ function expectedRows(text: string, table: LibraryTable) {
   if (!inspected.ok) throw new Error(inspected.error.message);
   return inspected.value.inspections.flatMap((inspection) => {
     const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 });
-    return record === null ? [] : [...table.rowsOf(record)];
+    return record === null ? [] : [...tableRows(table, [record], null, { brands: null })];
   });
 }
 

@@ -4,12 +4,12 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import type { LibraryAd, LibraryConversation, LibraryOffer } from '@/lib/library/library-record';
-import type { LibraryTable, TableRow } from '@/lib/library/library-table';
+import { type LibraryTable, type TableRow, tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const rowsOf = (table: LibraryTable, conversation: LibraryConversation): TableRow[] => [
-  ...table.rowsOf(conversation),
+  ...tableRows(table, [conversation], null, { brands: null }),
 ];
 
 /** The joined table's query and page of each row, and whether it is the page's row. */

@@ -23,7 +23,7 @@ const EVERY_TYPE: LibraryTable = {
     { name: 'flag', type: 'boolean', meaning: '' },
     { name: 'at', type: 'timestamp', meaning: '' },
   ],
-  rowsOf: () => [],
+  run: () => ({ rowsOf: () => [], closingRows: () => [] }),
 };
 
 const AT = Date.UTC(2026, 10, 20, 9, 30, 0, 125);
@@ -233,7 +233,9 @@ describe('every format', () => {
     ];
     const rows = conversations.flatMap((conversation) => [...JOINED_TABLE.rowsOf(conversation)]);
     const [csv, jsonl, parquet] = await Promise.all(
-      TABLE_FORMAT_IDS.map((format) => tableFile(format, JOINED_TABLE, conversations, null)),
+      TABLE_FORMAT_IDS.map((format) =>
+        tableFile(format, JOINED_TABLE, conversations, null, { brands: null }),
+      ),
     );
     expect(csv?.type).toBe('text/csv;charset=utf-8');
     expect(parquet?.type).toBe('application/vnd.apache.parquet');
@@ -263,7 +265,9 @@ describe("the ads table's files", () => {
       savedAt: 0,
     };
     const [csv, jsonl, parquet] = await Promise.all(
-      TABLE_FORMAT_IDS.map((format) => tableFile(format, ADS_TABLE, conversations, account)),
+      TABLE_FORMAT_IDS.map((format) =>
+        tableFile(format, ADS_TABLE, conversations, account, { brands: null }),
+      ),
     );
     expect(
       (await csv?.text())
