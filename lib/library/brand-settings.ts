@@ -19,6 +19,13 @@ export interface BrandSettings {
 
 export const NO_BRANDS: BrandSettings = { own: { name: '', domains: [], mentions: [] }, competitors: [] };
 
+/** Whether the settings name any brand: without one, the library has no brand to count. */
+export const namesAnyBrand = (brands: BrandSettings): boolean =>
+  brands.competitors.length > 0 ||
+  brands.own.name.trim() !== '' ||
+  brands.own.domains.length > 0 ||
+  brands.own.mentions.length > 0;
+
 /** How many competitors one library compares: enough for any market map, few enough to chart. */
 export const MAX_COMPETITORS = 20;
 

@@ -1,6 +1,6 @@
 import { pageKey } from '@/lib/insights/source-url';
 import { BrandMatcher, OWN } from './brand-matcher';
-import type { BrandSettings } from './brand-settings';
+import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import { conversationCells } from './conversation-columns';
 import { type GapDomain, GapDomains } from './gap-domains';
 import type { LibraryConversation, LibraryTurn } from './library-record';
@@ -64,12 +64,6 @@ export interface BrandReport {
   /** Domains that cite competitors but never the user's brand (gap-domains.ts says exactly which). */
   gapDomains: GapDomain[];
 }
-
-const isConfigured = (brands: BrandSettings): boolean =>
-  brands.competitors.length > 0 ||
-  brands.own.name.trim() !== '' ||
-  brands.own.domains.length > 0 ||
-  brands.own.mentions.length > 0;
 
 const NOT_CONFIGURED: BrandReport = {
   configured: false,
@@ -149,7 +143,7 @@ function brandPrompt(
 
 /** The brand report of the library for the brands the user named. */
 export function brandReport(records: readonly LibraryConversation[], brands: BrandSettings): BrandReport {
-  if (!isConfigured(brands)) return NOT_CONFIGURED;
+  if (!namesAnyBrand(brands)) return NOT_CONFIGURED;
   const matcher = new BrandMatcher(brands);
   const names = matcher.brands.map((brand) => brand.name);
   const cited = names.map(() => 0);

@@ -131,6 +131,16 @@ const TURN = v.object({
   pages: listOf(itemOf(PAGE)),
 });
 
+/**
+ * A turn of a branch the site no longer shows (a regenerated answer, an edited prompt, or what followed
+ * them), read from the tree where it was loaded: a version of a prompt (architecture "Versions of a prompt").
+ */
+const VERSION = v.object({
+  ...TURN.entries,
+  /** The index of the shown turn it answers again, when it is the branch's first turn; else null. */
+  versionOf: whole,
+});
+
 const AD_CARD = v.object({ title: text, url: link });
 
 /** An ad with clean links: a conversation's, or one of the account's ad history (ACCOUNT below). */
@@ -193,6 +203,11 @@ const CONVERSATION = v.object({
     const turn = itemOf(TURN)(stored);
     return turn === null ? null : { ...turn, index: turn.index ?? place };
   }),
+  /** The turns of the branches the site does not show; empty where the tree was never loaded. */
+  versions: listOf((stored, place) => {
+    const version = itemOf(VERSION)(stored);
+    return version === null ? null : { ...version, index: version.index ?? place };
+  }),
   ads: listOf(itemOf(AD)),
   offers: listOf(itemOf(OFFER)),
   /** What was met and not read; null for a record kept before Chat Lens counted it. */
@@ -217,6 +232,7 @@ const ACCOUNT = v.object({
 export type LibraryConversation = Omit<v.InferOutput<typeof CONVERSATION>, 'savedAt'> & { savedAt: number };
 export type LibraryTurn = LibraryConversation['turns'][number];
 export type LibraryQuery = LibraryTurn['queries'][number];
+export type LibraryVersion = LibraryConversation['versions'][number];
 export type LibraryPage = v.InferOutput<typeof PAGE>;
 export type LibraryAd = v.InferOutput<typeof AD>;
 export type LibraryAdCard = v.InferOutput<typeof AD_CARD>;

@@ -2,9 +2,11 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from './joined-table';
 import type { LibraryTable } from './library-table';
+import { PROMPTS_TABLE } from './prompts-table';
 
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
- * the library page's downloads read this list. The joined table comes first: it is the main file.
+ * the library page's downloads read this list. The joined table comes first: it is the main file. The
+ * prompts table sums up conversations, so its rows come last.
  */
-export const LIBRARY_TABLES: readonly LibraryTable[] = [JOINED_TABLE, ADS_TABLE, OFFERS_TABLE];
+export const LIBRARY_TABLES: readonly LibraryTable[] = [JOINED_TABLE, ADS_TABLE, OFFERS_TABLE, PROMPTS_TABLE];

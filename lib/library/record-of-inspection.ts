@@ -3,13 +3,15 @@ import { shownQueryText } from '@/features/queries/shown-query';
 import type { CitationPiece } from '@/features/sources/citation-markers';
 import type { WebSource } from '@/features/sources/sources';
 import { groupBy } from '@/lib/export/group-by';
-import type { Inspection } from '@/lib/insights/inspection';
+import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { pageKey } from '@/lib/insights/source-url';
 import type { NormalizedMessage } from '@/lib/model/conversation';
+import { otherBranches } from '@/lib/model/other-branches';
 import {
   type LibraryConversation,
   type LibraryPage,
   type LibraryTurn,
+  type LibraryVersion,
   libraryAdOf,
   libraryOfferOf,
 } from './library-record';
@@ -126,6 +128,36 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
   });
 }
 
+/**
+ * The turns of the branches the site does not show (architecture "Versions of a prompt"), each inspected
+ * on its own as the active branch is, each turn once however many branches share it.
+ */
+function libraryVersions(inspection: Inspection, keepAnswerText: boolean): LibraryVersion[] {
+  const { conversation } = inspection;
+  const shownTurnOf = new Map(
+    conversation.turns.flatMap((turn, index) =>
+      turn.userMessageId === null ? [] : [[turn.userMessageId, index]],
+    ),
+  );
+  const shown = new Set(conversation.messages.map((message) => message.id));
+  const seen = new Set<string>();
+  const versions: LibraryVersion[] = [];
+  for (const branch of otherBranches(conversation)) {
+    const branchInspection = inspect({ conversation: branch.conversation });
+    const turns = libraryTurns(branchInspection, keepAnswerText);
+    branch.conversation.turns.forEach((turn, place) => {
+      const key = turn.messageIds.join(' ');
+      const libraryTurn = turns.find((candidate) => candidate.index === place);
+      if (seen.has(key) || libraryTurn === undefined || turn.messageIds.every((id) => shown.has(id))) return;
+      seen.add(key);
+      const versionOf =
+        place === 0 && branch.versionOf !== null ? shownTurnOf.get(branch.versionOf) : undefined;
+      versions.push({ ...libraryTurn, versionOf: versionOf ?? null });
+    });
+  }
+  return versions;
+}
+
 /** The models that answered, in order, else the conversation's default model. */
 function modelsOf(turns: readonly LibraryTurn[], defaultModel: string | null): string[] {
   const models = [...new Set(turns.flatMap((turn) => (turn.model === null ? [] : [turn.model])))];
@@ -153,6 +185,7 @@ export function recordOfInspection(
     transport: inspection.transport,
     answerTextKept: options.keepAnswerText,
     turns,
+    versions: libraryVersions(inspection, options.keepAnswerText),
     ads: (inspection.ads?.ads ?? []).map(libraryAdOf),
     offers: inspection.offers.map(libraryOfferOf),
     unread: inspection.unread.map(({ kind, name, count }) => ({ kind, name, count })),

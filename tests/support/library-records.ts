@@ -93,6 +93,7 @@ export function libraryConversation(
     turns,
     ads: [],
     offers: [],
+    versions: [],
     unread: [],
     ...partial,
   };

@@ -41,6 +41,7 @@ const record = (createdAt: number | null, prompt = 'Where to eat?'): LibraryConv
   ],
   ads: [],
   offers: [],
+  versions: [],
   unread: [],
 });
 

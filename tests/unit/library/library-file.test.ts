@@ -240,6 +240,8 @@ describe('the library file', () => {
                 ],
               },
             ],
+            // A record kept before versions were read has none.
+            versions: [],
             ads: [
               {
                 turnIndex: null,

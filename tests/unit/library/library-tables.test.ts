@@ -271,7 +271,7 @@ const arbitraryConversation = fc
 
 describe('every table', () => {
   it('is registered once, joined first', () => {
-    expect(LIBRARY_TABLES.map((table) => table.name)).toEqual(['joined', 'ads', 'offers']);
+    expect(LIBRARY_TABLES.map((table) => table.name)).toEqual(['joined', 'ads', 'offers', 'prompts']);
     for (const table of LIBRARY_TABLES) {
       const names = table.columns.map((column) => column.name);
       expect(new Set(names).size, table.name).toBe(names.length);

@@ -301,6 +301,7 @@ describe('tableFileName', () => {
       'out/result.csv',
       'out/result.ads.csv',
       'out/result.offers.csv',
+      'out/result.prompts.csv',
     ]);
     expect(tableFileName('result.PARQUET', 'ads', 'parquet')).toBe('result.ads.parquet');
     expect(tableFileName('v1.2/result', 'offers', 'jsonl')).toBe('v1.2/result.offers.jsonl');

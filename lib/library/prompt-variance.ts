@@ -1,0 +1,212 @@
+import { pageKey } from '@/lib/insights/source-url';
+import { BrandMatcher } from './brand-matcher';
+import { type BrandSettings, namesAnyBrand } from './brand-settings';
+import type { LibraryConversation, LibraryTurn } from './library-record';
+
+/**
+ * How much the answers to one prompt move between its versions (architecture "Versions of a prompt"): every
+ * answer the library holds to it, in other conversations, other turns, or branches of the tree the site no
+ * longer shows.
+ */
+export interface PromptVariance {
+  /** The prompt as first met. */
+  prompt: string;
+  versions: number;
+  /** The conversations its versions are in. */
+  conversations: number;
+  /** Its versions read from branches the site no longer shows (regenerated answers, edited prompts). */
+  branchVersions: number;
+  /** The share of the versions that searched, of those where that is known; null when none is. */
+  searchedShare: number | null;
+  /** Mean Jaccard index of the versions' search queries, over the pairs where either ran one; null for none. */
+  queryOverlap: number | null;
+  /** The same of their cited pages' domains. */
+  domainOverlap: number | null;
+  /** The same of the brands they cite or name; null also when no brand is set. */
+  brandOverlap: number | null;
+  /** The queries, then the cited domains, in at least half of the versions: the most frequent first. */
+  stableQueries: string[];
+  stableDomains: string[];
+  /** When the first and the last version were asked; null when none is dated. */
+  firstAsked: number | null;
+  lastAsked: number | null;
+}
+
+/** One answer to a prompt, reduced to what is compared. */
+interface Version {
+  conversationId: string;
+  branch: boolean;
+  at: number | null;
+  searched: boolean | null;
+  queries: ReadonlySet<string>;
+  domains: ReadonlySet<string>;
+  brands: ReadonlySet<number> | null;
+}
+
+/** Prompts and queries are compared trimmed, spaces collapsed, case ignored. */
+export const comparedText = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** |a ∩ b| / |a ∪ b|; null when both are empty, a pair that says nothing of overlap. */
+function jaccard(a: ReadonlySet<unknown>, b: ReadonlySet<unknown>): number | null {
+  if (a.size === 0 && b.size === 0) return null;
+  let shared = 0;
+  for (const item of a) if (b.has(item)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+/** The mean Jaccard index over every pair of versions that says something; null when none does. */
+function meanOverlap(sets: readonly ReadonlySet<unknown>[]): number | null {
+  let sum = 0;
+  let pairs = 0;
+  for (let first = 0; first < sets.length; first += 1)
+    for (let second = first + 1; second < sets.length; second += 1) {
+      const overlap = jaccard(sets[first] as ReadonlySet<unknown>, sets[second] as ReadonlySet<unknown>);
+      if (overlap === null) continue;
+      sum += overlap;
+      pairs += 1;
+    }
+  return pairs === 0 ? null : sum / pairs;
+}
+
+/** The items in at least half of the sets, the most frequent first, then in text order. */
+function stableItems(sets: readonly ReadonlySet<string>[]): string[] {
+  const counts = new Map<string, number>();
+  for (const set of sets) for (const item of set) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return [...counts]
+    .filter(([, count]) => count * 2 >= sets.length)
+    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([item]) => item);
+}
+
+const dated = (versions: readonly Version[]): number[] =>
+  versions.flatMap((version) => (version.at === null ? [] : [version.at]));
+
+function varianceOf(prompt: string, versions: readonly Version[], brandsSet: boolean): PromptVariance {
+  const known = versions.filter((version) => version.searched !== null);
+  const times = dated(versions);
+  const queries = versions.map((version) => version.queries);
+  const domains = versions.map((version) => version.domains);
+  return {
+    prompt,
+    versions: versions.length,
+    conversations: new Set(versions.map((version) => version.conversationId)).size,
+    branchVersions: versions.filter((version) => version.branch).length,
+    searchedShare:
+      known.length === 0 ? null : known.filter((version) => version.searched).length / known.length,
+    queryOverlap: meanOverlap(queries),
+    domainOverlap: meanOverlap(domains),
+    brandOverlap: brandsSet ? meanOverlap(versions.map((version) => version.brands ?? new Set())) : null,
+    stableQueries: stableItems(queries),
+    stableDomains: stableItems(domains),
+    firstAsked: times.length === 0 ? null : Math.min(...times),
+    lastAsked: times.length === 0 ? null : Math.max(...times),
+  };
+}
+
+/** How much a prompt's answers move: the mean of what overlaps (1 none moved, 0 all did); null for nothing. */
+export function overlapOf(variance: PromptVariance): number | null {
+  const known = [variance.queryOverlap, variance.domainOverlap].filter((value) => value !== null);
+  return known.length === 0 ? null : known.reduce((sum, value) => sum + value, 0) / known.length;
+}
+
+/** The prompts whose answers move most first; those with nothing to compare last; then by text. */
+function byMovement(a: PromptVariance, b: PromptVariance): number {
+  const overlapA = overlapOf(a);
+  const overlapB = overlapOf(b);
+  if (overlapA !== overlapB) {
+    if (overlapA === null) return 1;
+    if (overlapB === null) return -1;
+    return overlapA - overlapB;
+  }
+  return b.versions - a.versions || (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : 0);
+}
+
+/**
+ * The versions of every prompt of the conversations given one at a time, kept reduced to what is compared,
+ * so a library of any size is read in one pass: `list()` gives each prompt with two or more versions.
+ */
+export class PromptVariances {
+  readonly #matcher: BrandMatcher | null;
+  readonly #byPrompt = new Map<string, { prompt: string; versions: Version[] }>();
+
+  constructor(brands: BrandSettings | null) {
+    this.#matcher = brands !== null && namesAnyBrand(brands) ? new BrandMatcher(brands) : null;
+  }
+
+  add(conversation: LibraryConversation): void {
+    const shownPrompts = new Map(conversation.turns.map((turn) => [turn.index, turn.prompt]));
+    for (const turn of conversation.turns) this.#addVersion(conversation.id, turn, turn.prompt, false);
+    for (const version of conversation.versions) {
+      // The first turn of a branch answers the shown prompt again, edited or not.
+      const shown = version.versionOf === null ? undefined : shownPrompts.get(version.versionOf);
+      this.#addVersion(conversation.id, version, shown ?? version.prompt, true);
+    }
+  }
+
+  list(): PromptVariance[] {
+    const brandsSet = this.#matcher !== null;
+    return [...this.#byPrompt.values()]
+      .filter(({ versions }) => versions.length >= 2)
+      .map(({ prompt, versions }) => varianceOf(prompt, versions, brandsSet))
+      .sort(byMovement);
+  }
+
+  #addVersion(conversationId: string, turn: LibraryTurn, prompt: string | null, branch: boolean): void {
+    if (prompt === null || prompt.trim() === '') return;
+    const key = comparedText(prompt);
+    let entry = this.#byPrompt.get(key);
+    if (entry === undefined) {
+      entry = { prompt, versions: [] };
+      this.#byPrompt.set(key, entry);
+    }
+    const searches = turn.queries.filter((query) => query.kind === 'search');
+    const cited = citedOnce(turn);
+    entry.versions.push({
+      conversationId,
+      branch,
+      at: turn.at,
+      searched: turn.searched ?? (searches.length > 0 ? true : null),
+      queries: new Set(searches.map((query) => comparedText(query.text))),
+      domains: new Set(cited.flatMap((page) => (page.domain === null ? [] : [page.domain]))),
+      brands: this.#brandsOf(turn, cited),
+    });
+  }
+
+  /** The brands a version cites (a page on their domains) or names (in its kept text). */
+  #brandsOf(turn: LibraryTurn, cited: readonly LibraryTurn['pages'][number][]): Set<number> | null {
+    const matcher = this.#matcher;
+    if (matcher === null) return null;
+    const brands = new Set<number>();
+    for (const page of cited) {
+      const owner = matcher.ownerOf(page.domain);
+      if (owner !== null) brands.add(owner);
+    }
+    if (turn.answer !== null)
+      matcher.mentionsIn(turn.answer).forEach((count, place) => {
+        if (count > 0) brands.add(place);
+      });
+    return brands;
+  }
+}
+
+/** A turn's cited pages, each once. */
+function citedOnce(turn: LibraryTurn): LibraryTurn['pages'] {
+  const seen = new Set<string>();
+  return turn.pages.filter((page) => {
+    if (!page.cited) return false;
+    const key = pageKey(page.url);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every prompt with two or more versions in the conversations. */
+export function promptVariances(
+  conversations: Iterable<LibraryConversation>,
+  brands: BrandSettings | null,
+): PromptVariance[] {
+  const variances = new PromptVariances(brands);
+  for (const conversation of conversations) variances.add(conversation);
+  return variances.list();
+}
