@@ -65,7 +65,8 @@ export interface BrandReport {
   gapDomains: GapDomain[];
 }
 
-const isConfigured = (brands: BrandSettings): boolean =>
+/** Whether the user named any brand: without one, no report. */
+export const isConfigured = (brands: BrandSettings): boolean =>
   brands.competitors.length > 0 ||
   brands.own.name.trim() !== '' ||
   brands.own.domains.length > 0 ||
