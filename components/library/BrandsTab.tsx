@@ -1,4 +1,5 @@
 import { type JSX, useEffect, useMemo, useState } from 'react';
+import { BrandsPaidOrganic } from '@/features/ads/PaidNextToOrganic';
 import { type BrandSettings, NO_BRANDS, readBrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import type { LibraryConversation } from '@/lib/library/library-record';
@@ -60,6 +61,7 @@ export function BrandsTab({
         <BrandEditor brands={brands} onSave={save} />
       </LibrarySection>
       <BrandsReport records={records} brands={brands} choice={choice} onChoice={onChoice} />
+      <BrandsPaidOrganic records={records} brands={brands} />
     </div>
   );
 }

@@ -42,6 +42,8 @@ export interface TableTabProps<Row> extends TableChoiceProps {
   /** What an empty library table says. */
   empty: string;
   minWidth: string;
+  /** What the rows the filters keep add up to, under them; a table without it has none. */
+  Summary?: (props: { rows: readonly Row[] }) => JSX.Element;
 }
 
 /** The rows a filter keeps, in the order chosen (the table's own when none is). */
@@ -70,6 +72,7 @@ export function TableTab<Row extends { key: string }>({
   noun,
   empty,
   minWidth,
+  Summary,
   choice,
   onChoice,
 }: TableTabProps<Row>): JSX.Element {
@@ -109,14 +112,17 @@ export function TableTab<Row extends { key: string }>({
       {rows.length === 0 ? (
         <p className="library-section__empty">No {noun[0]} matches these filters.</p>
       ) : (
-        <VirtualTable
-          label={label}
-          columns={columns}
-          rows={rows}
-          sort={choice.sort}
-          onSort={onSort}
-          minWidth={minWidth}
-        />
+        <>
+          <VirtualTable
+            label={label}
+            columns={columns}
+            rows={rows}
+            sort={choice.sort}
+            onSort={onSort}
+            minWidth={minWidth}
+          />
+          {Summary !== undefined && <Summary rows={kept} />}
+        </>
       )}
     </div>
   );

@@ -4,6 +4,14 @@ import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/libr
 import { tableTab } from '@/components/library/TableTab';
 import type { GridColumn } from '@/components/library/VirtualTable';
 import type { AdTableRow } from '@/lib/library/page-tables';
+import { AdsPaidOrganic } from './PaidNextToOrganic';
+
+/**
+ * Whether the ad's answer cited or named its advertiser, in words with a mark, so it reads the same without
+ * colour or sight; a dash when unknown (lib/library/paid-organic.ts).
+ */
+const presence = (value: boolean | null, yes: string, no: string): string =>
+  value === null ? NO_VALUE : value ? yes : no;
 
 /** The Ads tab's columns: who advertised what, in which form, in which conversation and when. */
 export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
@@ -32,6 +40,20 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
     width: '5.5rem',
     cell: (row) => (row.streamed ? 'Yes' : 'No'),
     sortBy: 'streamed',
+  },
+  {
+    id: 'advertiser-cited',
+    label: 'Advertiser cited',
+    width: '8.5rem',
+    cell: (row) => presence(row.advertiser_cited, '✓ Cited', '✗ Not cited'),
+    sortBy: 'advertiser_cited',
+  },
+  {
+    id: 'advertiser-named',
+    label: 'Advertiser named',
+    width: '8.5rem',
+    cell: (row) => presence(row.advertiser_named, '✓ Named', '✗ Not named'),
+    sortBy: 'advertiser_named',
   },
   {
     ...conversationColumn<AdTableRow>(),
@@ -64,5 +86,6 @@ export const ADS_TAB = tableTab({
   textHint: "Words in an advertiser, an ad's title or its link",
   noun: ['ad', 'ads'],
   empty: 'No conversation in the library was shown an ad.',
-  minWidth: '80rem',
+  minWidth: '97rem',
+  Summary: AdsPaidOrganic,
 });

@@ -3,16 +3,25 @@ import {
   conversationCells,
   NO_CONVERSATION_CELLS,
 } from '@/lib/library/conversation-columns';
-import type { LibraryAd } from '@/lib/library/library-record';
+import type { LibraryAd, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
+import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from '@/lib/library/paid-organic';
 
 /** How the card titles of an ad are joined into one field. */
 export const CARD_TITLE_SEPARATOR = ' | ';
 
 const [, CONVERSATION_TITLE, CONVERSATION_URL] = CONVERSATION_COLUMNS;
 
-/** The cells of an ad, whichever conversation, or none, it was shown in. */
-function adCells(ad: LibraryAd) {
+/** The turn of the conversation an ad was served with, by its `turnIndex`; undefined when it names none kept. */
+export function adTurns(
+  conversation: LibraryConversation,
+): (turnIndex: number | null) => LibraryTurn | undefined {
+  const turns = new Map<number, LibraryTurn>(conversation.turns.map((turn) => [turn.index, turn]));
+  return (turnIndex) => (turnIndex === null ? undefined : turns.get(turnIndex));
+}
+
+/** The cells of an ad, whichever conversation, or none, it was shown in, and its answer's. */
+function adCells(ad: LibraryAd, organic: PaidOrganic) {
   const titles = ad.cards.flatMap((card) => (card.title === null ? [] : [card.title]));
   return {
     turn_index: ad.turnIndex,
@@ -26,6 +35,8 @@ function adCells(ad: LibraryAd) {
     card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
     streamed: ad.streamed,
     shown_at: ad.shownAt,
+    advertiser_cited: organic.cited,
+    advertiser_named: organic.named,
   };
 }
 
@@ -69,12 +80,27 @@ export const ADS_TABLE = libraryTable({
       type: 'timestamp',
       meaning: "when it was shown, as a data export's ad history dates it; null otherwise",
     },
+    {
+      name: 'advertiser_cited',
+      type: 'boolean',
+      meaning:
+        "the answer it was served with cites a page on the advertiser's domain (of advertiser_url, else of link; a subdomain counts); null when its turn is unknown, for an ad of the account's ad history, or when it names no site",
+    },
+    {
+      name: 'advertiser_named',
+      type: 'boolean',
+      meaning:
+        "that answer's text names the advertiser, whole words in any case; null as advertiser_cited, when the answer's text was not kept, or when it names no advertiser",
+    },
   ],
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
-    for (const ad of conversation.ads) yield { ...conversationPart, ...adCells(ad) };
+    const turnOf = adTurns(conversation);
+    for (const ad of conversation.ads) {
+      yield { ...conversationPart, ...adCells(ad, paidOrganicOf(ad, turnOf(ad.turnIndex))) };
+    }
   },
   *accountRowsOf(account) {
-    for (const ad of account.ads) yield { ...NO_CONVERSATION_CELLS, ...adCells(ad) };
+    for (const ad of account.ads) yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER) };
   },
 });

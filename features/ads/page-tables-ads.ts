@@ -1,9 +1,9 @@
-import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
 import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
 import type { ScopedRow } from '@/lib/library/scoped-table';
 import { searchTextOf } from '@/lib/library/searchable-rows';
-import { ADS_TABLE } from './ads-table';
+import { ADS_TABLE, adTurns } from './ads-table';
 
 /** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
 export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
@@ -35,9 +35,9 @@ export function adRows(
   conversation: TableConversation,
 ): ScopedRow<AdTableRow>[] {
   if (record.ads.length === 0) return [];
-  const turns = new Map<number, LibraryTurn>(record.turns.map((turn) => [turn.index, turn]));
+  const turnOf = adTurns(record);
   return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {
-    const scope = rowScope(conversation, ad.turn_index === null ? undefined : turns.get(ad.turn_index));
+    const scope = rowScope(conversation, turnOf(ad.turn_index));
     return {
       row: { ...ad, key: `${conversation.id}/ad/${place}`, at: scope.at, model: scope.model },
       scope,

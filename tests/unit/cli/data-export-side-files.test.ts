@@ -123,6 +123,9 @@ describe("inspect reads a data export's side files (site-interface 10.8)", () =>
       ['Trailhead Outfitters', false],
       ['Crumb & Co', true],
     ]);
+    // inspect keeps no answer's text, so no ad's naming is known; the account's ad names no answer at all.
+    expect(rows.map((row) => row.advertiser_named)).toEqual([null, null]);
+    expect(rows.at(-1)?.advertiser_cited).toBeNull();
     expect(rows.at(-1)?.shown_at).toBe(new Date(1773480413500).toISOString());
     expect(result.written.get('out/t.ads.jsonl')).not.toContain(AD_TRACKING_CANARY);
   });

@@ -172,8 +172,18 @@ describe('the ads and offers tables', () => {
       card_titles: 'Wide boots | Socks',
       streamed: false,
       shown_at: null,
+      // Turn 1 cites nothing, and its text was not kept.
+      advertiser_cited: false,
+      advertiser_named: null,
     });
-    expect(rows[1]).toMatchObject({ turn_index: null, card_count: 1, card_titles: null, streamed: true });
+    expect(rows[1]).toMatchObject({
+      turn_index: null,
+      card_count: 1,
+      card_titles: null,
+      streamed: true,
+      advertiser_cited: null,
+      advertiser_named: null,
+    });
   });
 
   it('gives one row per offer, its price broken down', () => {
@@ -225,6 +235,8 @@ describe('the ads and offers tables', () => {
         card_titles: 'Wide boots | Socks',
         streamed: false,
         shown_at: shownAt,
+        advertiser_cited: null,
+        advertiser_named: null,
       },
     ]);
     expect(JOINED_TABLE.accountRowsOf).toBeUndefined();

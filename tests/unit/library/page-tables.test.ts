@@ -235,6 +235,9 @@ describe('the ad and offer tables', () => {
         card_titles: null,
         streamed: false,
         shown_at: null,
+        // Turn 2 cites rei.example alone, and its text was not kept.
+        advertiser_cited: false,
+        advertiser_named: null,
       },
       expect.objectContaining({ key: 'c1/ad/1', turn_index: null, model: null, advertiser: 'Zed' }),
     ]);

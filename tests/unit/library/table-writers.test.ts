@@ -286,11 +286,14 @@ describe("the ads table's files", () => {
       conversation_id: null,
       advertiser: 'Of the account',
       shown_at: new Date(shownAt).toISOString(),
+      advertiser_cited: null,
+      advertiser_named: null,
     });
     const fromParquet = await readParquet((await parquet?.arrayBuffer()) ?? new ArrayBuffer(0));
-    expect(fromParquet.map((row) => [row.conversation_id, row.advertiser])).toEqual([
-      ['c1', 'In a chat'],
-      [null, 'Of the account'],
+    // The chat's turn cites nothing: not cited; the account's ad names no answer: unknown.
+    expect(fromParquet.map((row) => [row.conversation_id, row.advertiser, row.advertiser_cited])).toEqual([
+      ['c1', 'In a chat', false],
+      [null, 'Of the account', null],
     ]);
   });
 });
