@@ -1,21 +1,26 @@
 import { type JSX, useMemo } from 'react';
-import type { BrandReport } from '@/lib/library/brands';
-import { citationRows, mentionRows } from './brand-shares';
+import type { BrandReport, MentionShare } from '@/lib/library/brands';
+import { brandRows, citationRows } from './brand-shares';
 import { LibrarySection } from './LibrarySection';
 import { countOf, countText } from './number-text';
 import { PROMPT_COLUMNS } from './prompt-columns';
 import { ShareChart } from './ShareChart';
+import { ShareTable } from './ShareTable';
 import { SmallTable } from './SmallTable';
 import { shownRows } from './TableTab';
 import type { TableChoiceProps } from './table-choices';
 import { VirtualTable } from './VirtualTable';
 
 /** Why some answers count no mentions: their text was not kept. */
-function mentionNote({ answersRead, answersWithoutText }: BrandReport['mentionShare']): string {
+function mentionNote({ answersRead, answersWithoutText }: MentionShare): string {
   const counted = `Whole words in the ${countOf(answersRead, 'answer', 'answers')} kept with their text.`;
   if (answersWithoutText === 0) return counted;
   return `${counted} ${countOf(answersWithoutText, 'answer was', 'answers were')} kept without it (“Keep answer text” was off), so their mentions are not counted.`;
 }
+
+/** How every share of the tab is given and split. */
+const SHARES_NOTE =
+  'Each share is out of its total, with its 95% interval; branded prompts are those that name your brand or a competitor.';
 
 /** The library read for the user's brands (lib/library/brands.ts): shares, presence per prompt, gaps. */
 export function BrandReportView({
@@ -26,18 +31,15 @@ export function BrandReportView({
 }: TableChoiceProps & { report: BrandReport; ownName: string }): JSX.Element {
   const { sort } = choice;
   const prompts = useMemo(() => shownRows(report.prompts, PROMPT_COLUMNS, sort), [report.prompts, sort]);
-  const { citationShare, mentionShare } = report;
+  const { shares } = report;
+  const { citationShare, mentionShare } = shares.all;
   return (
     <>
       <LibrarySection
         title="Citation share"
-        note={`Pages the answers cite, once per answer, by whose domain they are on: ${countOf(citationShare.total, 'cited page', 'cited pages')}.`}
+        note={`Pages the answers cite, once per answer, by whose domain they are on: ${countOf(citationShare.total, 'cited page', 'cited pages')}. ${SHARES_NOTE}`}
       >
-        <ShareChart
-          rows={citationRows(citationShare, ownName)}
-          caption="Cited pages by brand"
-          countLabel="Cited pages"
-        />
+        <ShareChart rows={citationRows(shares, ownName)} caption="Cited pages by brand" />
       </LibrarySection>
       <LibrarySection title="Mention share" note={mentionNote(mentionShare)}>
         {mentionShare.answersRead === 0 ? (
@@ -51,27 +53,36 @@ export function BrandReportView({
           </p>
         ) : (
           <ShareChart
-            rows={mentionRows(mentionShare, ownName)}
+            rows={brandRows(shares, (of) => of.mentionShare, ownName)}
             caption="Mentions by brand"
-            countLabel="Mentions"
           />
         )}
       </LibrarySection>
       <LibrarySection
         title="Presence by prompt"
-        note={`${countOf(report.prompts.length, 'prompt', 'prompts')}: whether each answer cited or named your brand and which competitors it did.`}
+        note={`${countOf(report.prompts.length, 'prompt', 'prompts')}: how many answers cited or named each brand, then for each prompt whether it names a brand and whether its answer cited or named yours and which competitors it did.`}
       >
         {report.prompts.length === 0 ? (
           <p className="library-section__empty">No prompt in the library yet.</p>
         ) : (
-          <VirtualTable
-            label="Brands by prompt"
-            columns={PROMPT_COLUMNS}
-            rows={prompts}
-            sort={sort}
-            onSort={(next) => onChoice({ ...choice, sort: next })}
-            minWidth="70rem"
-          />
+          <>
+            <ShareTable
+              rows={brandRows(shares, (of) => of.citedPresence, ownName)}
+              caption="Prompts whose answer cited each brand"
+            />
+            <ShareTable
+              rows={brandRows(shares, (of) => of.namedPresence, ownName)}
+              caption="Prompts whose answer kept with its text named each brand"
+            />
+            <VirtualTable
+              label="Brands by prompt"
+              columns={PROMPT_COLUMNS}
+              rows={prompts}
+              sort={sort}
+              onSort={(next) => onChoice({ ...choice, sort: next })}
+              minWidth="78rem"
+            />
+          </>
         )}
       </LibrarySection>
       <LibrarySection

@@ -1,31 +1,19 @@
 import type { JSX } from 'react';
 import { BarChart } from './BarChart';
 import { type ShareRow, shareBars } from './brand-shares';
-import { countText, shareText } from './number-text';
-import { SmallTable } from './SmallTable';
-import { NO_VALUE } from './TableCells';
+import { ShareTable } from './ShareTable';
+import './brand-shares.css';
 
-/** A brand share as a chart and the table that says it (the table is what a screen reader reads). */
-export function ShareChart({
-  rows,
-  caption,
-  countLabel,
-}: {
-  rows: readonly ShareRow[];
-  caption: string;
-  countLabel: string;
-}): JSX.Element {
+/**
+ * A brand share as a chart over every prompt, and the table that says it and splits it by kind of prompts
+ * (the table is what a screen reader reads). The table is below the chart: its three columns of shares
+ * want the width.
+ */
+export function ShareChart({ rows, caption }: { rows: readonly ShareRow[]; caption: string }): JSX.Element {
   return (
-    <div className="chart-and-table">
+    <div className="share-chart">
       <BarChart bars={shareBars(rows)} />
-      <SmallTable
-        caption={caption}
-        columns={['Brand', countLabel, 'Share']}
-        rows={rows.map(({ key, label, count, share }) => ({
-          key,
-          cells: [label, countText(count), share === null ? NO_VALUE : shareText(share)],
-        }))}
-      />
+      <ShareTable rows={rows} caption={caption} />
     </div>
   );
 }

@@ -17,6 +17,13 @@ const names = (list: readonly string[]): string | null => (list.length === 0 ? n
 export const PROMPT_COLUMNS: readonly GridColumn<BrandPrompt>[] = [
   textColumn<BrandPrompt>('prompt', 'Prompt', 'minmax(14rem, 3fr)'),
   {
+    id: 'branded',
+    label: 'Prompt names',
+    width: '8rem',
+    cell: (row) => (row.branded ? 'A brand' : 'No brand'),
+    sortBy: 'branded',
+  },
+  {
     id: 'own-cited',
     label: 'You: cited',
     width: '8rem',

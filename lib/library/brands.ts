@@ -15,33 +15,53 @@ export interface BrandCount {
 }
 
 /**
- * Cited pages, once per answer and page, by whose domain they are on. Counts only: the library page divides
- * by `total` (0 when nothing was cited).
+ * Counts per brand and what each is out of: a brand's share is its count / `total`, given with its interval
+ * (proportion-interval.ts) by the library page.
  */
-export interface CitationShare {
+export interface BrandCounts {
   own: number;
-  /** Every competitor, in the settings' order, also those never cited. */
+  /** Every competitor, in the settings' order, also those never counted. */
   competitors: BrandCount[];
-  other: number;
+  /** What each count is out of; 0 when there was nothing to count. */
   total: number;
 }
 
-/** How often the answers kept with their text name each brand. Counts only, as `CitationShare`. */
-export interface MentionShare {
-  own: number;
-  competitors: BrandCount[];
-  /** own + the competitors' counts. */
-  total: number;
+/** Cited pages, once per answer and page, by whose domain they are on; `total` is every cited page. */
+export interface CitationShare extends BrandCounts {
+  other: number;
+}
+
+/** How often the answers kept with their text name each brand; `total` is own + the competitors' counts. */
+export interface MentionShare extends BrandCounts {
   /** Answers whose text was kept and read. */
   answersRead: number;
   /** Answers whose text was not kept: their mentions are unknown ("keep answer text" was off). */
   answersWithoutText: number;
 }
 
+/**
+ * Which prompts a share is over: every one, those whose text names a brand (the user's or a competitor's, by
+ * the words that name it in an answer) or those that name none.
+ */
+export const PROMPT_KINDS = ['all', 'branded', 'unbranded'] as const;
+export type PromptKind = (typeof PROMPT_KINDS)[number];
+
+/** The shares over one kind of prompts. */
+export interface BrandShares {
+  citationShare: CitationShare;
+  mentionShare: MentionShare;
+  /** Prompts whose answer cited each brand; `total` is the prompts. */
+  citedPresence: BrandCounts;
+  /** Prompts whose answer named each brand; `total` is the answers whose text was read. */
+  namedPresence: BrandCounts;
+}
+
 /** One prompt and what its answer cited and said of the brands. */
 export interface BrandPrompt extends ConversationColumns {
   turnIndex: number;
   prompt: string;
+  /** Whether the prompt itself names a brand (`PromptKind`). */
+  branded: boolean;
   /** The turn's time, else the conversation's creation. */
   at: number | null;
   ownCited: boolean;
@@ -58,20 +78,11 @@ export interface BrandPrompt extends ConversationColumns {
  */
 export interface BrandReport {
   configured: boolean;
-  citationShare: CitationShare;
-  mentionShare: MentionShare;
+  shares: Record<PromptKind, BrandShares>;
   prompts: BrandPrompt[];
   /** Domains that cite competitors but never the user's brand (gap-domains.ts says exactly which). */
   gapDomains: GapDomain[];
 }
-
-const NOT_CONFIGURED: BrandReport = {
-  configured: false,
-  citationShare: { own: 0, competitors: [], other: 0, total: 0 },
-  mentionShare: { own: 0, competitors: [], total: 0, answersRead: 0, answersWithoutText: 0 },
-  prompts: [],
-  gapDomains: [],
-};
 
 /** What one answer cites and says of each brand, by the brand matcher's places. */
 interface AnsweredBrands {
@@ -118,6 +129,66 @@ const addInto = (into: number[], counts: readonly number[]): void => {
 
 const sum = (counts: readonly number[]): number => counts.reduce((total, count) => total + count, 0);
 
+/** 1 where a brand was counted at all: an answer's presence. */
+const presence = (counts: readonly number[]): number[] => counts.map((count) => (count > 0 ? 1 : 0));
+
+/** What the answers to one kind of prompts add up to, by the brand matcher's places. */
+class SharesTally {
+  readonly #names: readonly string[];
+  readonly #cited: number[];
+  #citedOther = 0;
+  readonly #mentioned: number[];
+  readonly #citedIn: number[];
+  readonly #namedIn: number[];
+  #prompts = 0;
+  #answersRead = 0;
+
+  constructor(names: readonly string[]) {
+    this.#names = names;
+    this.#cited = names.map(() => 0);
+    this.#mentioned = names.map(() => 0);
+    this.#citedIn = names.map(() => 0);
+    this.#namedIn = names.map(() => 0);
+  }
+
+  add(answer: AnsweredBrands): void {
+    this.#prompts += 1;
+    addInto(this.#cited, answer.cited);
+    addInto(this.#citedIn, presence(answer.cited));
+    this.#citedOther += answer.citedOther;
+    if (answer.mentions === null) return;
+    this.#answersRead += 1;
+    addInto(this.#mentioned, answer.mentions);
+    addInto(this.#namedIn, presence(answer.mentions));
+  }
+
+  #counts(counts: readonly number[], total: number): BrandCounts {
+    return {
+      own: counts[OWN] ?? 0,
+      competitors: this.#names.flatMap((name, place) =>
+        place === OWN ? [] : [{ name, count: counts[place] ?? 0 }],
+      ),
+      total,
+    };
+  }
+
+  shares(): BrandShares {
+    return {
+      citationShare: {
+        ...this.#counts(this.#cited, sum(this.#cited) + this.#citedOther),
+        other: this.#citedOther,
+      },
+      mentionShare: {
+        ...this.#counts(this.#mentioned, sum(this.#mentioned)),
+        answersRead: this.#answersRead,
+        answersWithoutText: this.#prompts - this.#answersRead,
+      },
+      citedPresence: this.#counts(this.#citedIn, this.#prompts),
+      namedPresence: this.#counts(this.#namedIn, this.#answersRead),
+    };
+  }
+}
+
 type PromptedTurn = LibraryTurn & { prompt: string };
 
 const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
@@ -125,6 +196,7 @@ const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== 
 function brandPrompt(
   record: LibraryConversation,
   turn: PromptedTurn,
+  branded: boolean,
   answer: AnsweredBrands,
   names: readonly string[],
 ): BrandPrompt {
@@ -133,6 +205,7 @@ function brandPrompt(
     ...conversationCells(record),
     turnIndex: turn.index,
     prompt: turn.prompt,
+    branded,
     at: turn.at ?? record.createdAt,
     ownCited: (answer.cited[OWN] ?? 0) > 0,
     ownMentioned: answer.mentions === null ? null : (answer.mentions[OWN] ?? 0) > 0,
@@ -141,27 +214,34 @@ function brandPrompt(
   };
 }
 
+const NO_SHARES = new SharesTally([]).shares();
+
+const NOT_CONFIGURED: BrandReport = {
+  configured: false,
+  shares: { all: NO_SHARES, branded: NO_SHARES, unbranded: NO_SHARES },
+  prompts: [],
+  gapDomains: [],
+};
+
 /** The brand report of the library for the brands the user named. */
 export function brandReport(records: readonly LibraryConversation[], brands: BrandSettings): BrandReport {
   if (!namesAnyBrand(brands)) return NOT_CONFIGURED;
   const matcher = new BrandMatcher(brands);
   const names = matcher.brands.map((brand) => brand.name);
-  const cited = names.map(() => 0);
-  const mentioned = names.map(() => 0);
-  let citedOther = 0;
-  let answersRead = 0;
+  const tallies = {
+    all: new SharesTally(names),
+    branded: new SharesTally(names),
+    unbranded: new SharesTally(names),
+  };
   const prompts: BrandPrompt[] = [];
   const gaps = new GapDomains(names);
   for (const record of records) {
     for (const turn of record.turns.filter(isPrompted)) {
       const answer = answeredBrands(turn, matcher);
-      addInto(cited, answer.cited);
-      citedOther += answer.citedOther;
-      if (answer.mentions !== null) {
-        addInto(mentioned, answer.mentions);
-        answersRead += 1;
-      }
-      const prompt = brandPrompt(record, turn, answer, names);
+      const branded = matcher.mentionsIn(turn.prompt).some((count) => count > 0);
+      tallies.all.add(answer);
+      tallies[branded ? 'branded' : 'unbranded'].add(answer);
+      const prompt = brandPrompt(record, turn, branded, answer, names);
       prompts.push(prompt);
       gaps.add({
         otherDomains: answer.otherDomains,
@@ -170,22 +250,12 @@ export function brandReport(records: readonly LibraryConversation[], brands: Bra
       });
     }
   }
-  const competitorCounts = (counts: readonly number[]): BrandCount[] =>
-    names.flatMap((name, place) => (place === OWN ? [] : [{ name, count: counts[place] ?? 0 }]));
   return {
     configured: true,
-    citationShare: {
-      own: cited[OWN] ?? 0,
-      competitors: competitorCounts(cited),
-      other: citedOther,
-      total: sum(cited) + citedOther,
-    },
-    mentionShare: {
-      own: mentioned[OWN] ?? 0,
-      competitors: competitorCounts(mentioned),
-      total: sum(mentioned),
-      answersRead,
-      answersWithoutText: prompts.length - answersRead,
+    shares: {
+      all: tallies.all.shares(),
+      branded: tallies.branded.shares(),
+      unbranded: tallies.unbranded.shares(),
     },
     prompts,
     gapDomains: gaps.list(),

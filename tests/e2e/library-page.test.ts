@@ -88,6 +88,9 @@ const tableRows = (page: Page, region: string): Promise<string[][]> =>
 /** "42.9%" → 0.429 */
 const shareOf = (written: string): number => Number(written.replace('%', '')) / 100;
 
+/** "1,234" → 1234 */
+const countOf = (written: string | undefined): number => Number((written ?? '').replaceAll(',', ''));
+
 /** A word of the text, for a filter that keeps some rows. */
 const wordOf = (value: string | null | undefined): string =>
   [...(value ?? '').split(/\W+/)].sort((a, b) => b.length - a.length)[0] ?? '';
@@ -188,13 +191,17 @@ describe('the library page over conversations kept in Chromium', () => {
     const region = 'Cited pages by brand';
     await page.getByRole('region', { name: region, exact: true }).waitFor();
     const rows = await tableRows(page, region);
-    expect(rows.map(([brand, count]) => [brand, Number(count)])).toEqual([
-      ['Ours (you)', expected.own],
-      ['Theirs', expected.competitor],
-      ['Other domains', expected.other],
+    // The "All prompts" cell: "k of n, 30.0% (10.8–60.3%)", and maybe the note that asks for more.
+    const overAll = rows.map(([brand, all]) => {
+      const [, count, of, written] = /^([\d,]+) of ([\d,]+), ([\d.]+%)/.exec(all ?? '') ?? [];
+      return { brand, count: countOf(count), of: countOf(of), share: shareOf(written ?? '') };
+    });
+    expect(overAll.map(({ brand, count, of }) => [brand, count, of])).toEqual([
+      ['Ours (you)', expected.own, total],
+      ['Theirs', expected.competitor, total],
+      ['Other domains', expected.other, total],
     ]);
-    for (const [, count, written] of rows)
-      expect(shareOf(written ?? '')).toBeCloseTo(Number(count) / total, 3);
+    for (const { count, share } of overAll) expect(share).toBeCloseTo(count / total, 3);
     // The brands are the user's settings: a reload shows the same report.
     await page.reload();
     await expect.poll(() => tableRows(page, region)).toEqual(rows);

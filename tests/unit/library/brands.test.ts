@@ -32,10 +32,15 @@ describe('brandReport', () => {
       [libraryConversation('c1', [answered(1, ['https://acme.com/'], 'Acme')])],
       NO_BRANDS,
     );
-    expect(report).toEqual({
-      configured: false,
+    const none = {
       citationShare: { own: 0, competitors: [], other: 0, total: 0 },
       mentionShare: { own: 0, competitors: [], total: 0, answersRead: 0, answersWithoutText: 0 },
+      citedPresence: { own: 0, competitors: [], total: 0 },
+      namedPresence: { own: 0, competitors: [], total: 0 },
+    };
+    expect(report).toEqual({
+      configured: false,
+      shares: { all: none, branded: none, unbranded: none },
       prompts: [],
       gapDomains: [],
     });
@@ -44,7 +49,7 @@ describe('brandReport', () => {
   it('reads an empty library as configured and empty', () => {
     expect(brandReport([], BRANDS)).toMatchObject({
       configured: true,
-      citationShare: { own: 0, other: 0, total: 0 },
+      shares: { all: { citationShare: { own: 0, other: 0, total: 0 }, citedPresence: { total: 0 } } },
       prompts: [],
       gapDomains: [],
     });
@@ -71,7 +76,7 @@ describe('brandReport', () => {
       ],
       BRANDS,
     );
-    expect(report.citationShare).toEqual({
+    expect(report.shares.all.citationShare).toEqual({
       own: 3,
       competitors: [
         { name: 'Globex', count: 1 },
@@ -96,7 +101,10 @@ describe('brandReport', () => {
       ],
       nested,
     );
-    expect(report.citationShare).toMatchObject({ own: 1, competitors: [{ name: 'Shop', count: 1 }] });
+    expect(report.shares.all.citationShare).toMatchObject({
+      own: 1,
+      competitors: [{ name: 'Shop', count: 1 }],
+    });
   });
 
   it('counts whole-word mentions in any case and script, the longest words first, a brand with no words by its name', () => {
@@ -115,7 +123,7 @@ describe('brandReport', () => {
       ],
       BRANDS,
     );
-    expect(report.mentionShare).toEqual({
+    expect(report.shares.all.mentionShare).toEqual({
       own: 4,
       competitors: [
         { name: 'Globex', count: 2 },
@@ -140,7 +148,7 @@ describe('brandReport', () => {
         competitors: [brand('C++'), brand('Мир')],
       },
     );
-    expect(report.mentionShare).toMatchObject({
+    expect(report.shares.all.mentionShare).toMatchObject({
       own: 2,
       competitors: [
         { name: 'C++', count: 1 },
@@ -170,6 +178,7 @@ describe('brandReport', () => {
         conversation_url: conversationPageUrl('c1'),
         turnIndex: 1,
         prompt: 'prompt 1',
+        branded: false,
         at: 1000,
         ownCited: false,
         ownMentioned: true,
@@ -182,6 +191,7 @@ describe('brandReport', () => {
         conversation_url: conversationPageUrl('c1'),
         turnIndex: 2,
         prompt: 'Which?',
+        branded: false,
         at: 500,
         ownCited: true,
         ownMentioned: null,
@@ -212,5 +222,90 @@ describe('brandReport', () => {
       { domain: 'review.example', answers: 2, competitors: ['Globex', 'Umbrella'] },
       { domain: 'blog.example', answers: 1, competitors: ['initech.io'] },
     ]);
+  });
+
+  describe('split between branded and unbranded prompts', () => {
+    // Branded: the prompt names a brand by its words (Acme, Acme Corp, Globex, Umbrella), in any case.
+    const report = brandReport(
+      [
+        libraryConversation('c1', [
+          answered(1, ['https://acme.com/a', 'https://globex.com/'], 'Acme Corp is fine, Globex too.', {
+            prompt: 'Is ACME Corp any good?',
+          }),
+          answered(2, ['https://review.example/anvils', 'https://acme.com/anvil'], 'Acme anvils last.', {
+            prompt: 'best anvil for a workshop',
+          }),
+        ]),
+        libraryConversation('c2', [
+          answered(1, ['https://globex.com/x'], null, { prompt: 'Globex or Umbrella?' }),
+          answered(2, ['https://review.example/cheap'], 'Nothing stands out.', { prompt: 'cheapest anvil' }),
+        ]),
+        libraryConversation('c3', [
+          // A competitor's domain in a prompt is not its words: unbranded.
+          answered(1, ['https://initech.io/'], 'Umbrella sells some.', { prompt: 'anvils on initech.io' }),
+        ]),
+      ],
+      BRANDS,
+    );
+    const competitors = (globex: number, initech: number, umbrella: number) => [
+      { name: 'Globex', count: globex },
+      { name: 'initech.io', count: initech },
+      { name: 'Umbrella', count: umbrella },
+    ];
+
+    it('marks each prompt branded or not', () => {
+      expect(report.prompts.map((prompt) => prompt.branded)).toEqual([true, false, true, false, false]);
+    });
+
+    it('counts the branded prompts (c1 #1, c2 #1) apart', () => {
+      expect(report.shares.branded).toEqual({
+        // acme.com/a and globex.com/ in c1 #1, globex.com/x in c2 #1.
+        citationShare: { own: 1, competitors: competitors(2, 0, 0), other: 0, total: 3 },
+        // Only c1 #1 kept its text: "Acme Corp" once, "Globex" once.
+        mentionShare: {
+          own: 1,
+          competitors: competitors(1, 0, 0),
+          total: 2,
+          answersRead: 1,
+          answersWithoutText: 1,
+        },
+        // Of 2 prompts, Acme cited in c1 #1, Globex in both.
+        citedPresence: { own: 1, competitors: competitors(2, 0, 0), total: 2 },
+        // Of the 1 answer read, it names Acme and Globex.
+        namedPresence: { own: 1, competitors: competitors(1, 0, 0), total: 1 },
+      });
+    });
+
+    it('counts the unbranded prompts (c1 #2, c2 #2, c3 #1) apart', () => {
+      expect(report.shares.unbranded).toEqual({
+        // acme.com/anvil; initech.io/; review.example twice, as other domains.
+        citationShare: { own: 1, competitors: competitors(0, 1, 0), other: 2, total: 4 },
+        // "Acme" in c1 #2, "Umbrella" in c3 #1; all three answers read.
+        mentionShare: {
+          own: 1,
+          competitors: competitors(0, 0, 1),
+          total: 2,
+          answersRead: 3,
+          answersWithoutText: 0,
+        },
+        citedPresence: { own: 1, competitors: competitors(0, 1, 0), total: 3 },
+        namedPresence: { own: 1, competitors: competitors(0, 0, 1), total: 3 },
+      });
+    });
+
+    it('counts every prompt as the sum of the two', () => {
+      expect(report.shares.all).toEqual({
+        citationShare: { own: 2, competitors: competitors(2, 1, 0), other: 2, total: 7 },
+        mentionShare: {
+          own: 2,
+          competitors: competitors(1, 0, 1),
+          total: 4,
+          answersRead: 4,
+          answersWithoutText: 1,
+        },
+        citedPresence: { own: 2, competitors: competitors(2, 1, 0), total: 5 },
+        namedPresence: { own: 2, competitors: competitors(1, 0, 1), total: 4 },
+      });
+    });
   });
 });

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BrandEditor } from '@/components/library/BrandEditor';
 import { BrandReportView } from '@/components/library/BrandReportView';
 import { brandsDraftOf, brandsOfDraft, emptyDraft } from '@/components/library/brand-draft';
-import { citationRows, mentionRows, ownLabel } from '@/components/library/brand-shares';
+import { brandRows, citationRows, ownLabel } from '@/components/library/brand-shares';
 import { NO_CHOICE } from '@/components/library/table-choices';
 import { type BrandSettings, MAX_COMPETITORS, NO_BRANDS } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
+import { libraryConversation, page, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 import { smallLibrary } from './library-fixtures';
 
@@ -22,18 +23,26 @@ const render = () =>
 
 describe('the brand report', () => {
   it('shares the cited pages between the brand, each competitor and the other domains', () => {
-    expect(citationRows(report.citationShare, 'Lodge')).toEqual([
-      { key: 'own', label: 'Lodge (you)', count: 1, share: 1 / 3, own: true },
-      { key: 'competitor-0', label: 'Acme', count: 0, share: 0 },
-      { key: 'other', label: 'Other domains', count: 2, share: 2 / 3, muted: true },
+    const rows = citationRows(report.shares, 'Lodge');
+    expect(
+      rows.map(({ label, parts }) => [label, parts.all.count, parts.all.total, parts.all.share]),
+    ).toEqual([
+      ['Lodge (you)', 1, 3, 1 / 3],
+      ['Acme', 0, 3, 0],
+      ['Other domains', 2, 3, 2 / 3],
     ]);
+    // No prompt of the small library names a brand.
+    expect(rows[0]?.parts.branded).toEqual({ count: 0, total: 0, share: null, interval: null });
     expect(render()).toContain(
-      'Cited pages by brand Brand Cited pages Share Lodge (you) 1 33.3% Acme 0 0% Other domains 2 66.7%',
+      'Cited pages by brand Brand All prompts Branded prompts Unbranded prompts Lodge (you) 1 of 3, 33.3% (6.1–79.2%)',
     );
   });
 
   it('counts mentions in the answers kept with their text, and says how many were kept without', () => {
-    expect(mentionRows(report.mentionShare, '')[0]).toMatchObject({ label: 'Your brand', count: 1 });
+    expect(brandRows(report.shares, (of) => of.mentionShare, '')[0]).toMatchObject({
+      label: 'Your brand',
+      parts: { all: { count: 1, total: 2 } },
+    });
     expect(ownLabel('  ')).toBe('Your brand');
     const text = render();
     expect(text).toContain('Whole words in the 1 answer kept with their text.');
@@ -44,8 +53,49 @@ describe('the brand report', () => {
 
   it('says presence per prompt in words with a mark, not by colour alone', () => {
     const text = render();
-    expect(text).toContain('best cast iron skillet ✓ Cited ✓ Mentioned — Acme Skillets');
-    expect(text).toContain('best chef knife ✗ Not cited Text not kept — —');
+    expect(text).toContain('best cast iron skillet No brand ✓ Cited ✓ Mentioned — Acme Skillets');
+    expect(text).toContain('best chef knife No brand ✗ Not cited Text not kept — —');
+  });
+
+  it('asks for more conversations beside a share whose interval is wider than itself, and only there', () => {
+    // Ten prompts: Lodge cited in the nine unbranded ones, Acme in the tenth, which names both.
+    const skillets = Array.from({ length: 9 }, (_, place) =>
+      libraryConversation(`s${place}`, [
+        turn(1, {
+          prompt: `skillet question ${place}`,
+          pages: [page(`https://lodgecastiron.com/${place}`, { cited: true, citations: 1 })],
+        }),
+      ]),
+    );
+    const versus = libraryConversation('versus', [
+      turn(1, {
+        prompt: 'Acme or Lodge?',
+        pages: [page('https://acme.example/', { cited: true, citations: 1 })],
+      }),
+    ]);
+    const text = visibleText(
+      renderView(BrandReportView, {
+        report: brandReport([...skillets, versus], BRANDS),
+        ownName: 'Lodge',
+        choice: NO_CHOICE,
+        onChoice: () => undefined,
+      }),
+    );
+    const note = 'Interval wider than the share: more conversations are needed.';
+    // Wilson at 95%: 9 of 10 is 59.6–98.2%, narrower than 90%; 1 of 10 is 1.8–40.4%, wider than 10%;
+    // 0 of 1 is 0–79.3%; 1 of 1 is 20.7–100%, narrower than 100%; 9 of 9 is 70.1–100%; 0 of 9 is 0–29.9%.
+    expect(text).toContain(
+      [
+        'Prompts whose answer cited each brand Brand All prompts Branded prompts Unbranded prompts',
+        'Lodge (you) 9 of 10, 90.0% (59.6–98.2%)',
+        `0 of 1, 0.0% (0.0–79.3%) ${note}`,
+        '9 of 9, 100.0% (70.1–100.0%)',
+        `Acme 1 of 10, 10.0% (1.8–40.4%) ${note}`,
+        '1 of 1, 100.0% (20.7–100.0%)',
+        `0 of 9, 0.0% (0.0–29.9%) ${note}`,
+        'Prompts whose answer kept with its text named each brand',
+      ].join(' '),
+    );
   });
 
   it('asks for the answer text when no answer kept it', () => {
