@@ -65,7 +65,8 @@ export interface BrandReport {
   gapDomains: GapDomain[];
 }
 
-const isConfigured = (brands: BrandSettings): boolean =>
+/** Whether the settings name any brand: a report, or a trend, has something to read for. */
+export const isConfigured = (brands: BrandSettings): boolean =>
   brands.competitors.length > 0 ||
   brands.own.name.trim() !== '' ||
   brands.own.domains.length > 0 ||
@@ -80,7 +81,7 @@ const NOT_CONFIGURED: BrandReport = {
 };
 
 /** What one answer cites and says of each brand, by the brand matcher's places. */
-interface AnsweredBrands {
+export interface AnsweredBrands {
   /** Its cited pages on each brand's domains, once per page. */
   cited: number[];
   /** Its cited pages of no brand, once per page, and their domains. */
@@ -90,7 +91,7 @@ interface AnsweredBrands {
   mentions: number[] | null;
 }
 
-function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): AnsweredBrands {
+export function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): AnsweredBrands {
   const answer: AnsweredBrands = {
     cited: matcher.brands.map(() => 0),
     citedOther: 0,
@@ -124,9 +125,9 @@ const addInto = (into: number[], counts: readonly number[]): void => {
 
 const sum = (counts: readonly number[]): number => counts.reduce((total, count) => total + count, 0);
 
-type PromptedTurn = LibraryTurn & { prompt: string };
+export type PromptedTurn = LibraryTurn & { prompt: string };
 
-const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
+export const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
 
 function brandPrompt(
   record: LibraryConversation,
