@@ -1,13 +1,14 @@
-import { type JSX, useEffect, useMemo, useState } from 'react';
+import { type JSX, useMemo } from 'react';
 import { BrandsPaidOrganic } from '@/features/ads/PaidNextToOrganic';
-import { type BrandSettings, NO_BRANDS, readBrandSettings } from '@/lib/library/brand-settings';
+import { type BrandSettings, readBrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { loadBrands, saveBrands } from '@/lib/runtime/contract/library-items';
+import { saveBrands } from '@/lib/runtime/contract/library-items';
 import { BrandEditor } from './BrandEditor';
 import { BrandReportView } from './BrandReportView';
 import { LibrarySection } from './LibrarySection';
 import type { TableChoiceProps } from './table-choices';
+import { useBrands } from './use-brands';
 
 /** The report of the brands, once they name anything. */
 function BrandsReport({
@@ -38,10 +39,7 @@ export function BrandsTab({
   choice,
   onChoice,
 }: TableChoiceProps & { records: readonly LibraryConversation[] }): JSX.Element {
-  const [brands, setBrands] = useState<BrandSettings | null>(null);
-  useEffect(() => {
-    loadBrands().then(setBrands, () => setBrands(NO_BRANDS));
-  }, []);
+  const [brands, setBrands] = useBrands();
   const save = async (next: BrandSettings): Promise<void> => {
     await saveBrands(next);
     setBrands(readBrandSettings(next));

@@ -10,6 +10,7 @@ import { ManageTab } from './ManageTab';
 import { OverviewTab } from './OverviewTab';
 import { RecordsGate } from './RecordsGate';
 import { isTableTab, TABLE_PANELS } from './TableTabs';
+import { TrendsTab } from './TrendsTab';
 import { choiceOf, type TableChoice, type TableChoices } from './table-choices';
 
 /**
@@ -82,6 +83,8 @@ export function LibraryPanel({
             onChoice={(choice) => onChoice('prompts', choice)}
           />
         ));
+      case 'trends':
+        return gate((records) => <TrendsTab records={records} account={view.account} />);
       case 'manage':
         return <ManageTab data={data} summaries={view.summaries ?? []} settings={settings} />;
     }

@@ -5,6 +5,8 @@ export interface SmallTableRow {
   key: string;
   /** The first cell names the row (a row header); the others are its values. */
   cells: readonly ReactNode[];
+  /** One value across every value column, after the first cell (a folded run of empty weeks). */
+  across?: ReactNode;
 }
 
 /**
@@ -44,13 +46,19 @@ export function SmallTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ key, cells: [first, ...values] }) => (
+          {rows.map(({ key, cells: [first, ...values], across }) => (
             <tr key={key}>
               <th scope="row">{first}</th>
-              {values.map((value, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their fixed order.
-                <td key={index}>{value}</td>
-              ))}
+              {across === undefined ? (
+                values.map((value, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their fixed order.
+                  <td key={index}>{value}</td>
+                ))
+              ) : (
+                <td colSpan={columns.length - 1} className="small-table__across">
+                  {across}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

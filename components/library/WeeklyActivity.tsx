@@ -5,8 +5,12 @@ import { LibrarySection } from './LibrarySection';
 import { countText } from './number-text';
 import { weekBars } from './overview-bars';
 import { SmallTable } from './SmallTable';
+import { weekRows } from './week-rows';
 
-/** Prompts sent week by week (weeks start on Monday, in UTC: lib/library/week.ts), newest first in the table. */
+/**
+ * Prompts sent week by week (weeks start on Monday, in UTC: lib/library/week.ts), newest first in the table,
+ * where a run of empty weeks takes one line.
+ */
 export function WeeklyActivity({ weeks }: { weeks: readonly WeekActivity[] }): JSX.Element {
   return (
     <LibrarySection title="Activity by week" note="Prompts sent each week, by the Monday it starts on (UTC).">
@@ -18,10 +22,12 @@ export function WeeklyActivity({ weeks }: { weeks: readonly WeekActivity[] }): J
           <SmallTable
             caption="Turns and conversations by week"
             columns={['Week of', 'Turns', 'Conversations']}
-            rows={weeks.toReversed().map(({ week, turns, conversations }) => ({
-              key: week,
-              cells: [week, countText(turns), countText(conversations)],
-            }))}
+            rows={weekRows(
+              weeks.toReversed(),
+              ({ turns }) => turns === 0,
+              ({ turns, conversations }) => [countText(turns), countText(conversations)],
+              'No prompt',
+            )}
           />
         </div>
       )}

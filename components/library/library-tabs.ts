@@ -1,16 +1,17 @@
 import { TABLE_TABS, type TableTabId } from './TableTabs';
 
-export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'manage';
+export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'manage';
 
 /**
- * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands and the
- * management. `records`: the tab reads the kept conversations whole, so its first visit loads them; the
- * overview reads only the summaries (architecture "The library").
+ * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands, the trends
+ * and the management. `records`: the tab reads the kept conversations whole, so its first visit loads
+ * them; the overview reads only the summaries (architecture "The library").
  */
 export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; records: boolean }> = [
   { id: 'overview', label: 'Overview', records: false },
   ...TABLE_TABS.map(({ id, label }) => ({ id, label, records: true })),
   { id: 'brands', label: 'Brands', records: true },
+  { id: 'trends', label: 'Trends', records: true },
   { id: 'manage', label: 'Manage', records: false },
 ];
 

@@ -85,7 +85,7 @@ export interface BrandReport {
 }
 
 /** What one answer cites and says of each brand, by the brand matcher's places. */
-interface AnsweredBrands {
+export interface AnsweredBrands {
   /** Its cited pages on each brand's domains, once per page. */
   cited: number[];
   /** Its cited pages of no brand, once per page, and their domains. */
@@ -95,7 +95,7 @@ interface AnsweredBrands {
   mentions: number[] | null;
 }
 
-function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): AnsweredBrands {
+export function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): AnsweredBrands {
   const answer: AnsweredBrands = {
     cited: matcher.brands.map(() => 0),
     citedOther: 0,
@@ -189,9 +189,9 @@ class SharesTally {
   }
 }
 
-type PromptedTurn = LibraryTurn & { prompt: string };
+export type PromptedTurn = LibraryTurn & { prompt: string };
 
-const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
+export const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
 
 function brandPrompt(
   record: LibraryConversation,

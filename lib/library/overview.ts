@@ -1,6 +1,7 @@
 import type { LibraryAccount } from './library-record';
 import type { LibrarySummary, Tally } from './library-summary';
 import { byCountThenName } from './ranking';
+import { mondayMs, weekRange } from './week';
 
 /** A domain's cited pages and their part of all cited pages. */
 export interface DomainShare {
@@ -49,7 +50,6 @@ export interface LibraryOverview {
 export const OTHER_DOMAINS = 'other';
 
 const DEFAULT_TOP = 10;
-const WEEK_MS = 7 * 86_400_000;
 
 function addTallies(into: Map<string, number>, tallies: readonly Tally[]): void {
   for (const [name, count] of tallies) into.set(name, (into.get(name) ?? 0) + count);
@@ -74,8 +74,6 @@ function citedDomainsOf(summaries: readonly LibrarySummary[], top: number): Doma
   return rest > 0 ? [...rows, share(OTHER_DOMAINS, rest)] : rows;
 }
 
-const mondayMs = (week: string): number => Date.parse(`${week}T00:00:00Z`);
-
 function weeksOf(summaries: readonly LibrarySummary[]): WeekActivity[] {
   const activity = new Map<string, WeekActivity>();
   for (const summary of summaries) {
@@ -87,14 +85,7 @@ function weeksOf(summaries: readonly LibrarySummary[]): WeekActivity[] {
       activity.set(week, known);
     }
   }
-  const active = [...activity.keys()].map(mondayMs);
-  if (active.length === 0) return [];
-  const weeks: WeekActivity[] = [];
-  for (let monday = Math.min(...active); monday <= Math.max(...active); monday += WEEK_MS) {
-    const week = new Date(monday).toISOString().slice(0, 10);
-    weeks.push(activity.get(week) ?? { week, turns: 0, conversations: 0 });
-  }
-  return weeks;
+  return weekRange(activity.keys()).map((week) => activity.get(week) ?? { week, turns: 0, conversations: 0 });
 }
 
 const sumOf = (summaries: readonly LibrarySummary[], pick: (summary: LibrarySummary) => number): number =>

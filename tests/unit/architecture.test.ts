@@ -196,13 +196,41 @@ describe('one import style', () => {
   });
 });
 
+/** Each project file's imports of project files, resolved to their paths. */
+const resolve = (target: string): string | undefined =>
+  [target, `${target}.ts`, `${target}.tsx`].find((candidate) => projectFiles.includes(candidate));
+const graph = new Map(
+  projectFiles.map((file) => [file, projectImports(file).flatMap((target) => resolve(target) ?? [])]),
+);
+
+/** The project files a file reaches through its imports, itself included. */
+function reachedFrom(entry: string): Set<string> {
+  const reached = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    pending.push(...(graph.get(file) ?? []));
+  }
+  return reached;
+}
+
+describe('the chart library', () => {
+  const PLOT = 'components/library/TrendPlot.tsx';
+
+  it('is drawn by the trend plot alone, which the library page reaches and the popup and side panel do not', () => {
+    const importers = projectFiles.filter((file) =>
+      specifiers(file).some((specifier) => /^uplot(\/|$)/.test(specifier)),
+    );
+    expect(importers).toEqual([PLOT]);
+    expect(reachedFrom('entrypoints/library/main.tsx')).toContain(PLOT);
+    for (const page of ['popup', 'sidepanel'])
+      expect(reachedFrom(`entrypoints/${page}/main.tsx`)).not.toContain(PLOT);
+  });
+});
+
 describe('no import circles', () => {
   it('has none anywhere in the project', () => {
-    const resolve = (target: string): string | undefined =>
-      [target, `${target}.ts`, `${target}.tsx`].find((candidate) => projectFiles.includes(candidate));
-    const graph = new Map(
-      projectFiles.map((file) => [file, projectImports(file).flatMap((target) => resolve(target) ?? [])]),
-    );
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];
     const visit = (file: string, path: string[]): void => {

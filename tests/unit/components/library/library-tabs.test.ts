@@ -5,8 +5,17 @@ import { tabAfterKey } from '@/components/shell/tab-keys';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
 describe('the library tabs', () => {
-  it('are the seven tabs, in order', () => {
-    expect(LIBRARY_TAB_IDS).toEqual(['overview', 'queries', 'pages', 'ads', 'offers', 'brands', 'manage']);
+  it('are the eight tabs, in order', () => {
+    expect(LIBRARY_TAB_IDS).toEqual([
+      'overview',
+      'queries',
+      'pages',
+      'ads',
+      'offers',
+      'brands',
+      'trends',
+      'manage',
+    ]);
   });
 
   it('open the tab the hash names, and the overview for any other hash', () => {
@@ -28,8 +37,15 @@ describe('the library tabs', () => {
     expect(tabAfterKey(LIBRARY_TAB_IDS, '2', 'ads')).toBeNull();
   });
 
-  it('load the whole conversations only for the tables and the brands', () => {
-    expect(LIBRARY_TAB_IDS.filter(needsRecords)).toEqual(['queries', 'pages', 'ads', 'offers', 'brands']);
+  it('load the whole conversations only for the tables, the brands and the trends', () => {
+    expect(LIBRARY_TAB_IDS.filter(needsRecords)).toEqual([
+      'queries',
+      'pages',
+      'ads',
+      'offers',
+      'brands',
+      'trends',
+    ]);
   });
 
   it('keep one tab in the Tab order, the selected one, each controlling its panel', () => {
@@ -37,11 +53,11 @@ describe('the library tabs', () => {
     expect(html).toContain('role="tablist"');
     expect(html).toContain('aria-label="Library"');
     expect(html.match(/tabindex="0"/g)).toHaveLength(1);
-    expect(html.match(/tabindex="-1"/g)).toHaveLength(6);
+    expect(html.match(/tabindex="-1"/g)).toHaveLength(7);
     expect(html).toMatch(
       /id="library-tab-pages"[^>]*aria-selected="true"[^>]*aria-controls="library-panel-pages"[^>]*tabindex="0"/,
     );
     expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
-    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Manage');
+    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Trends Manage');
   });
 });

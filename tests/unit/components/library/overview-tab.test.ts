@@ -62,6 +62,16 @@ describe('the overview', () => {
     expect(bareText).toContain('No prompt in the library has a date.');
   });
 
+  it('folds a run of empty weeks into one line of the table, and keeps a lone empty week', () => {
+    const asked = (id: string, date: number) =>
+      summaryOf(libraryConversation(id, [turn(1, { at: Date.UTC(2026, 8, date, 12) })]));
+    // Weeks of 2026-09-07 and -21 and -10-12 asked; -09-14 alone and -09-28 to -10-05 empty.
+    const quiet = overviewOf([asked('a', 8), asked('b', 22), asked('c', 22 + 21)]);
+    expect(visibleText(renderView(OverviewTab, { overview: quiet }))).toMatch(
+      /Week of Turns Conversations 2026-10-12 1 1 2 weeks, 2026-09-28 to 2026-10-05 No prompt 2026-09-21 1 1 2026-09-14 0 0 2026-09-07 1 1/,
+    );
+  });
+
   it("lists the interests ChatGPT's ads inferred with the import's day, and nothing of them when none", () => {
     const importedAt = new Date(2026, 2, 14, 10).getTime();
     const account = {
