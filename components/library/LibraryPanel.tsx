@@ -12,6 +12,7 @@ import { RecordsGate } from './RecordsGate';
 import { isTableTab, TABLE_PANELS } from './TableTabs';
 import { TrendsTab } from './TrendsTab';
 import { choiceOf, type TableChoice, type TableChoices } from './table-choices';
+import { VarianceTab } from './VarianceTab';
 
 /**
  * The four tables of one read of the records and of the account's record: built on the first visit to a
@@ -85,6 +86,8 @@ export function LibraryPanel({
         ));
       case 'trends':
         return gate((records) => <TrendsTab records={records} account={view.account} />);
+      case 'variance':
+        return gate((records) => <VarianceTab records={records} />);
       case 'manage':
         return <ManageTab data={data} summaries={view.summaries ?? []} settings={settings} />;
     }

@@ -1,10 +1,10 @@
 import { TABLE_TABS, type TableTabId } from './TableTabs';
 
-export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'manage';
+export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'variance' | 'manage';
 
 /**
- * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands, the trends
- * and the management. `records`: the tab reads the kept conversations whole, so its first visit loads
+ * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands, the trends,
+ * the variance of answers and the management. `records`: the tab reads the kept conversations whole, so its first visit loads
  * them; the overview reads only the summaries (architecture "The library").
  */
 export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; records: boolean }> = [
@@ -12,6 +12,7 @@ export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; reco
   ...TABLE_TABS.map(({ id, label }) => ({ id, label, records: true })),
   { id: 'brands', label: 'Brands', records: true },
   { id: 'trends', label: 'Trends', records: true },
+  { id: 'variance', label: 'Variance', records: true },
   { id: 'manage', label: 'Manage', records: false },
 ];
 

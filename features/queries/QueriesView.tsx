@@ -8,6 +8,7 @@ import type { ViewEntry } from '@/components/views/view-entry';
 import { useViewsState } from '@/components/views/views-state';
 import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import { PromptVersions } from './PromptVersions';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
 import { SearchSummary } from './SearchSummary';
 import { shownQueryText } from './shown-query';
@@ -60,6 +61,7 @@ export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
     <ViewSection id="queries" title="Queries">
       {note !== null && <ViewNote>{note}</ViewNote>}
       <SearchSummary snapshot={snapshot} />
+      <PromptVersions snapshot={snapshot} />
       {all.length === 0 ? (
         <EmptyState>No web search in this conversation.</EmptyState>
       ) : (

@@ -47,6 +47,15 @@ const messageAt = (
 const isPrompt = (message: NormalizedMessage | null): message is NormalizedMessage =>
   message?.role === 'user' && !message.hidden;
 
+/** Whether the tree forks at all (a prompt edited or an answer regenerated): a look at its nodes only. */
+export function hasOtherBranches(conversation: Conversation): boolean {
+  const { mapping } = conversation;
+  if (mapping === undefined) return false;
+  return Object.values(mapping).some(
+    (node) => isRecord(node) && Array.isArray(node.children) && node.children.length > 1,
+  );
+}
+
 /**
  * Every branch of the tree (site-interface 2.3) that ends elsewhere than the active one, each from the
  * prompt its first turn answers, so each of its turns is a version the site no longer shows; empty without

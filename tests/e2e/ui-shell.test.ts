@@ -61,6 +61,7 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
           turnFacts: [],
           sources: [],
           turnLabels: {},
+          promptVersions: [],
           ads: null,
           offers: [],
           transport: 'unknown',

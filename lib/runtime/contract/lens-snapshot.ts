@@ -2,6 +2,7 @@ import type { TransportObservation } from '@/features/details/transport';
 import type { FeatureSnapshot } from '@/features/index';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernorWait } from '@/lib/api/rate-governor';
+import type { PromptVariance } from '@/lib/library/prompt-variance';
 import type { LensError } from '@/lib/model/result';
 
 /*
@@ -70,6 +71,8 @@ export interface SnapshotBase {
    * them per turn). Only those turns' questions, shortened: the snapshot keeps no transcript.
    */
   turnLabels: Record<string, string>;
+  /** The prompts the tree holds other versions of, each shortened as a turn's label; empty without a fork. */
+  promptVersions: PromptVariance[];
   transportCounts: TransportObservation;
   /** What is held, and the load under way, if one is. */
   progress: HeldPagesProgress & { loading: PagesProgress | null };

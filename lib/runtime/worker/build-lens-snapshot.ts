@@ -2,6 +2,7 @@ import { featureSnapshot } from '@/features/index';
 import type { RateGovernorWait } from '@/lib/api/rate-governor';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
 import type { Inspection } from '@/lib/insights/inspection';
+import { conversationVersions } from '@/lib/library/conversation-versions';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { ConversationHolding } from '@/lib/session/conversation-holding';
@@ -62,6 +63,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
             extraKeys: conversation.extraKeys,
           },
     turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
+    promptVersions: inspection === null ? [] : conversationVersions(inspection),
     transportCounts: holding.captured.transport(),
     ...featureSnapshot(inspection),
     progress: { ...holding.pages.progress(), loading },

@@ -17,6 +17,7 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
     turnFacts: [],
     sources: [],
     turnLabels: {},
+    promptVersions: [],
     ads: null,
     offers: [],
     transport: 'websocket',

@@ -1,0 +1,19 @@
+import type { JSX } from 'react';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import { useBrands } from './use-brands';
+import { VarianceReport } from './VarianceReport';
+
+/**
+ * Variance: how much the answers to the same prompt move between its versions (architecture "Versions of
+ * a prompt").
+ */
+export function VarianceTab({ records }: { records: readonly LibraryConversation[] }): JSX.Element {
+  const [brands] = useBrands();
+  if (brands === null)
+    return (
+      <p className="library-loading" role="status">
+        Reading your brands…
+      </p>
+    );
+  return <VarianceReport records={records} brands={brands} />;
+}
