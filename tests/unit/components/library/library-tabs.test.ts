@@ -5,7 +5,7 @@ import { tabAfterKey } from '@/components/shell/tab-keys';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
 describe('the library tabs', () => {
-  it('are the eight tabs, in order', () => {
+  it('are the nine tabs, in order', () => {
     expect(LIBRARY_TAB_IDS).toEqual([
       'overview',
       'queries',
@@ -14,6 +14,7 @@ describe('the library tabs', () => {
       'offers',
       'brands',
       'trends',
+      'variance',
       'manage',
     ]);
   });
@@ -37,7 +38,7 @@ describe('the library tabs', () => {
     expect(tabAfterKey(LIBRARY_TAB_IDS, '2', 'ads')).toBeNull();
   });
 
-  it('load the whole conversations only for the tables, the brands and the trends', () => {
+  it('load the whole conversations only for the tables, the brands, the trends and the variance', () => {
     expect(LIBRARY_TAB_IDS.filter(needsRecords)).toEqual([
       'queries',
       'pages',
@@ -45,6 +46,7 @@ describe('the library tabs', () => {
       'offers',
       'brands',
       'trends',
+      'variance',
     ]);
   });
 
@@ -58,6 +60,6 @@ describe('the library tabs', () => {
       /id="library-tab-pages"[^>]*aria-selected="true"[^>]*aria-controls="library-panel-pages"[^>]*tabindex="0"/,
     );
     expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
-    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Trends Manage');
+    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Trends Variance Manage');
   });
 });
