@@ -55,7 +55,7 @@ describe('the library tabs', () => {
     expect(html).toContain('role="tablist"');
     expect(html).toContain('aria-label="Library"');
     expect(html.match(/tabindex="0"/g)).toHaveLength(1);
-    expect(html.match(/tabindex="-1"/g)).toHaveLength(7);
+    expect(html.match(/tabindex="-1"/g)).toHaveLength(8);
     expect(html).toMatch(
       /id="library-tab-pages"[^>]*aria-selected="true"[^>]*aria-controls="library-panel-pages"[^>]*tabindex="0"/,
     );
