@@ -1,5 +1,6 @@
 import {
   CONVERSATION_COLUMNS,
+  CONVERSATION_CREATED,
   conversationCells,
   NO_CONVERSATION_CELLS,
 } from '@/lib/library/conversation-columns';
@@ -69,12 +70,17 @@ export const ADS_TABLE = libraryTable({
       type: 'timestamp',
       meaning: "when it was shown, as a data export's ad history dates it; null otherwise",
     },
+    CONVERSATION_CREATED,
   ],
+  dataset: { version: 2, monthFrom: ['shown_at', 'conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
-    for (const ad of conversation.ads) yield { ...conversationPart, ...adCells(ad) };
+    const created = conversation.createdAt;
+    for (const ad of conversation.ads)
+      yield { ...conversationPart, ...adCells(ad), conversation_created: created };
   },
   *accountRowsOf(account) {
-    for (const ad of account.ads) yield { ...NO_CONVERSATION_CELLS, ...adCells(ad) };
+    for (const ad of account.ads)
+      yield { ...NO_CONVERSATION_CELLS, ...adCells(ad), conversation_created: null };
   },
 });

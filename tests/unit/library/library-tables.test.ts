@@ -172,6 +172,7 @@ describe('the ads and offers tables', () => {
       card_titles: 'Wide boots | Socks',
       streamed: false,
       shown_at: null,
+      conversation_created: Date.UTC(2026, 10, 2),
     });
     expect(rows[1]).toMatchObject({ turn_index: null, card_count: 1, card_titles: null, streamed: true });
   });
@@ -197,6 +198,7 @@ describe('the ads and offers tables', () => {
       availability: 'in_stock',
       url: 'https://kitchen.example/skillet',
       seen_in: 'refresh',
+      conversation_created: Date.UTC(2026, 10, 2),
     });
     expect(rows[1]?.product_id).toBeNull();
   });
@@ -225,6 +227,7 @@ describe('the ads and offers tables', () => {
         card_titles: 'Wide boots | Socks',
         streamed: false,
         shown_at: shownAt,
+        conversation_created: null,
       },
     ]);
     expect(JOINED_TABLE.accountRowsOf).toBeUndefined();
