@@ -117,3 +117,17 @@ export function datasetWriter(
     },
   };
 }
+
+/** Every conversation's rows, then the closing rows, into a folder: the library page's dataset, at once. */
+export async function writeDataset(
+  folder: DatasetFolder,
+  conversations: Iterable<LibraryConversation> | AsyncIterable<LibraryConversation>,
+  account: LibraryAccount | null,
+  context: TableContext,
+  runAt: Date,
+  tables: readonly LibraryTable[],
+): Promise<string[]> {
+  const writer = datasetWriter(folder, tables, context, runAt);
+  for await (const conversation of conversations) await writer.conversation(conversation);
+  return writer.end(account);
+}
