@@ -59,9 +59,9 @@ export interface DatasetOutputOptions extends Omit<TableOutputOptions, 'format' 
 }
 
 /**
- * The library's tables of every conversation read as a team dataset in `--out-dir` (export-format "Team
- * dataset"): each conversation becomes the record the library would keep, and its rows go to their month's
- * file at once.
+ * The library's tables of every conversation read as a team dataset in `--out-dir`
+ * (export-format "Team dataset"): each conversation becomes the record the library would keep, and its rows
+ * go to their month's file at once.
  */
 export function datasetOutput(
   io: Parameters<typeof cliDatasetFolder>[0],
