@@ -12,8 +12,8 @@ type Saving = { kind: 'idle' } | { kind: 'working' } | { kind: 'said'; text: str
 type DirectoryPicker = (options: { id: string; mode: 'readwrite' }) => Promise<DirectoryHandle>;
 
 const directoryPicker = (): DirectoryPicker | null => {
-  const picker = (window as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
-  return typeof picker === 'function' ? picker.bind(window) : null;
+  const page = globalThis as { showDirectoryPicker?: DirectoryPicker };
+  return typeof page.showDirectoryPicker === 'function' ? page.showDirectoryPicker.bind(globalThis) : null;
 };
 
 /**

@@ -235,6 +235,7 @@ describe('the ad and offer tables', () => {
         card_titles: null,
         streamed: false,
         shown_at: null,
+        conversation_created: MARCH - 1000,
       },
       expect.objectContaining({ key: 'c1/ad/1', turn_index: null, model: null, advertiser: 'Zed' }),
     ]);
@@ -266,6 +267,7 @@ describe('the ad and offer tables', () => {
         availability: 'in_stock',
         url: 'https://rei.example/shoe',
         seen_in: 'refresh',
+        conversation_created: MARCH - 1000,
       },
       expect.objectContaining({ key: 'c2/offer/0', product: 'Tent', at: JUNE - 1000 }),
     ]);
