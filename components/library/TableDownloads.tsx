@@ -5,6 +5,7 @@ import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
 import { loadBrands } from '@/lib/runtime/contract/library-items';
+import { DatasetSave } from './DatasetSave';
 import type { LibraryData } from './library-data';
 import { libraryFileStem } from './library-file-names';
 
@@ -81,6 +82,7 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
       >
         {saving.kind === 'working' ? `Writing ${saving.what}…` : saving.kind === 'said' ? saving.text : ''}
       </p>
+      <DatasetSave data={data} />
     </div>
   );
 }

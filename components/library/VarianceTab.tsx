@@ -4,8 +4,8 @@ import { useBrands } from './use-brands';
 import { VarianceReport } from './VarianceReport';
 
 /**
- * Variance: how much the answers to the same prompt move between its versions (architecture "Versions of
- * a prompt").
+ * Variance: how much the answers to the same prompt move between its versions
+ * (architecture "Versions of a prompt").
  */
 export function VarianceTab({ records }: { records: readonly LibraryConversation[] }): JSX.Element {
   const [brands] = useBrands();

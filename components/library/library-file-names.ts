@@ -9,3 +9,6 @@ export const libraryFileStem = (now: number): string => `chat-lens-library-${day
 
 /** The ZIP of a run of "add the whole account": `chat-lens-account-2026-11-25.zip`. */
 export const accountZipFileName = (now: number): string => `chat-lens-account-${dayText(now)}.zip`;
+
+/** The ZIP of the team dataset, where the browser has no folder picker: `chat-lens-dataset-2026-11-25.zip`. */
+export const datasetZipFileName = (now: number): string => `chat-lens-dataset-${dayText(now)}.zip`;

@@ -1,5 +1,6 @@
 import {
   CONVERSATION_COLUMNS,
+  CONVERSATION_CREATED,
   conversationCells,
   NO_CONVERSATION_CELLS,
 } from '@/lib/library/conversation-columns';
@@ -92,15 +93,20 @@ export const ADS_TABLE = libraryTable({
       meaning:
         "that answer's text names the advertiser, whole words in any case; null as advertiser_cited, when the answer's text was not kept, or when it names no advertiser",
     },
+    CONVERSATION_CREATED,
   ],
+  dataset: { version: 2, monthFrom: ['shown_at', 'conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
     const turnOf = adTurns(conversation);
+    const created = conversation.createdAt;
     for (const ad of conversation.ads) {
-      yield { ...conversationPart, ...adCells(ad, paidOrganicOf(ad, turnOf(ad.turnIndex))) };
+      const paidOrganic = paidOrganicOf(ad, turnOf(ad.turnIndex));
+      yield { ...conversationPart, ...adCells(ad, paidOrganic), conversation_created: created };
     }
   },
   *accountRowsOf(account) {
-    for (const ad of account.ads) yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER) };
+    for (const ad of account.ads)
+      yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER), conversation_created: null };
   },
 });

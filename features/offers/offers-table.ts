@@ -1,4 +1,8 @@
-import { CONVERSATION_COLUMNS, conversationCells } from '@/lib/library/conversation-columns';
+import {
+  CONVERSATION_COLUMNS,
+  CONVERSATION_CREATED,
+  conversationCells,
+} from '@/lib/library/conversation-columns';
 import { libraryTable } from '@/lib/library/library-table';
 
 /** One row per offer of the products a conversation showed, its price broken down as the service sent it. */
@@ -30,7 +34,9 @@ export const OFFERS_TABLE = libraryTable({
       meaning:
         '`answer`: as the answer gave it, in its own references; `refresh`: as a product refresh returned it later',
     },
+    CONVERSATION_CREATED,
   ],
+  dataset: { version: 1, monthFrom: ['conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
     for (const offer of conversation.offers) {
@@ -50,6 +56,7 @@ export const OFFERS_TABLE = libraryTable({
         availability: offer.availability,
         url: offer.url,
         seen_in: offer.seenIn,
+        conversation_created: conversation.createdAt,
       };
     }
   },

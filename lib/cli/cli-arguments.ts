@@ -40,6 +40,7 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
                             [--front-matter <template>] [--out <path> | --out-dir <folder> | --zip <path>]
                             [--file-name <template>] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search <word>]
                             [--zip-part-size <size>]
+       npm run inspect -- --check-dataset <folder>
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data export (the ZIP
 file ChatGPT sends, the folder it unpacks to, or its conversations.json), or a HAR file recorded on
@@ -65,7 +66,10 @@ Fields: ${fieldList()}.
 library-csv, library-jsonl and parquet write the library's tables of every conversation: the joined
 table (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
 <name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
-of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.`;
+of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.
+--format parquet --out-dir <folder> writes every table as a team dataset, <table>/month=YYYY-MM/ files
+that replace the previous run's. --check-dataset lists what a dataset's folder (a member's or a team's)
+holds per table, names each file that does not read, and prints the DuckDB query of those that do.`;
 
 export interface CliArguments {
   file: string;
@@ -79,6 +83,11 @@ export interface CliArguments {
   /** What the export writers are told beyond the time (the extension's export settings). */
   write: ExportWriteChoices;
   fileNameTemplate: string;
+}
+
+/** `inspect --check-dataset <folder>`: a team dataset's folder read, nothing written. */
+export interface DatasetCheckArguments {
+  checkDataset: string;
 }
 
 /** The flags `inspect` takes, as node:util's parseArgs reads them. */
@@ -99,6 +108,7 @@ const FLAGS = {
   branches: { type: 'string' },
   'front-matter': { type: 'string' },
   'file-name': { type: 'string' },
+  'check-dataset': { type: 'string' },
 } as const;
 
 type Flag = keyof typeof FLAGS;
@@ -139,10 +149,15 @@ function pickProblem(flag: keyof typeof PICK_FLAGS, value: string): string | nul
 }
 
 /** The arguments of `inspect`, or the line that says what is wrong with them. */
-export function parseArguments(argv: readonly string[]): CliArguments | string {
+export function parseArguments(argv: readonly string[]): CliArguments | DatasetCheckArguments | string {
   const flags = readFlags(argv);
   if (typeof flags === 'string') return flags;
   const { values, positionals } = flags;
+  const checkDataset = values['check-dataset'];
+  if (checkDataset !== undefined)
+    return positionals.length > 0 || Object.keys(values).length > 1
+      ? '--check-dataset reads a folder and writes nothing: give it alone.'
+      : { checkDataset };
   if (positionals.length > 1) return 'Give one file.';
   const [file] = positionals;
   if (file === undefined) return 'Give the file to inspect.';
@@ -212,14 +227,16 @@ function problemOf(args: CliArguments): string | null {
     return 'Give one of --out, --out-dir and --zip.';
   if (zip !== null && (format === 'zip' || table !== null))
     return `--zip holds one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
-  if (table?.binary === true && out === null)
+  if (table?.binary === true && out === null && outDir === null)
     return `--format ${table.id} writes binary files, which are not printed: give --out <name>.${table.extension} (the ads and offers tables are written beside it).`;
   if (format === 'zip' && out === null)
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
-  if (outDir !== null && (format === 'zip' || table !== null))
-    return `--out-dir writes one file per conversation in a text export format: give --format ${TEXT_FORMAT_IDS.join('|')}.`;
+  if (outDir !== null && (format === 'zip' || (table !== null && table.id !== 'parquet')))
+    return `--out-dir writes one file per conversation in a text export format (--format ${TEXT_FORMAT_IDS.join('|')}), or the library's tables as a dataset (--format parquet).`;
   if (args.zipPartSize !== null && zip === null)
     return '--zip-part-size splits the archive of --zip: give --zip.';
+  if (hasFilter(filter) && table !== null)
+    return "--since, --until and --search choose the conversations of a text export format: the library's tables hold every conversation read.";
   if (hasFilter(filter) && outDir === null && zip === null)
     return '--since, --until and --search choose the conversations of --zip or --out-dir: give one of them.';
   if (filter.since !== undefined && filter.until !== undefined && filter.since > filter.until)

@@ -25,6 +25,10 @@ export interface CliIo {
   createFile(path: string): Promise<OutputSink>;
   /** The folder of --out-dir, made with its parents when missing. */
   makeDirectory(path: string): Promise<void>;
+  /** Gives a written file its name, replacing a file of that name: a dataset's file once complete. */
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file: a dataset's file of an earlier run. */
+  removeFile(path: string): Promise<void>;
   stdout(piece: string | Uint8Array): Promise<void>;
   stderr(text: string): void;
   /** Whether stderr is a terminal: progress then rewrites one line in place. */

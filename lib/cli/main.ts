@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import type { OutputSink } from './cli-io';
 import { runCli } from './run-cli';
@@ -66,6 +66,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   makeDirectory: async (path) => {
     await mkdir(path, { recursive: true });
   },
+  rename,
+  removeFile: (path) => rm(path),
   stdout: writeToStdout,
   stderr: (text) => process.stderr.write(text),
   stderrIsTerminal: process.stderr.isTTY === true,

@@ -10,9 +10,11 @@ import {
 import type { Result } from '@/lib/model/result';
 import { textOf } from '@/lib/model/text-of';
 import { archiveOutput } from './archive-output';
+import { checkDataset } from './check-dataset';
 import { type CliArguments, parseArguments, USAGE } from './cli-arguments';
 import type { CliIo } from './cli-io';
 import { type DataExportFiles, dataExportFiles, readDataExportFiles } from './data-export-assets';
+import { datasetOutput } from './dataset-output';
 import { exportOutput } from './export-output';
 import { type PeekedChunks, peekFirstByte } from './first-byte';
 import { inspectExportStream } from './inspect-export-stream';
@@ -50,6 +52,8 @@ function runOutput(
   if (format !== null && isTableFormat(format)) {
     const savedAt = io.now().getTime();
     const account = members.ads === null ? null : accountOfExport(members.ads, savedAt);
+    // Only Parquet takes --out-dir (cli-arguments.ts): the dataset's files are Parquet.
+    if (args.outDir !== null) return datasetOutput(io, { folder: args.outDir, savedAt, account, warn });
     return tableOutput(io, { format, out: args.out, savedAt, account, warn });
   }
   const exportedAt = io.now();
@@ -251,6 +255,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`${args}\n\n${USAGE}\n`);
     return 2;
   }
+  if ('checkDataset' in args)
+    return checkDataset(io, args.checkDataset).catch((error: unknown) => {
+      io.stderr(`Cannot read ${args.checkDataset}: ${reason(error)}\n`);
+      return 1;
+    });
   try {
     let input: OpenedInput;
     try {

@@ -1,4 +1,5 @@
-import type { LibraryAccount } from '@/lib/library/library-record';
+import type { Inspection } from '@/lib/insights/inspection';
+import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { tableFileName } from '@/lib/library/table-file-name';
@@ -24,6 +25,23 @@ const listed = (names: readonly string[]): string =>
   names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /**
+ * The record the library would keep of an inspection, without answer text, whose rows the tables take; null,
+ * with a warning, for a conversation without an id.
+ */
+export function tableRecordOf(
+  inspection: Inspection,
+  options: Pick<TableOutputOptions, 'savedAt' | 'warn'>,
+): LibraryConversation | null {
+  const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: options.savedAt });
+  if (record === null) {
+    const { title } = inspection.conversation;
+    const named = title === null ? 'A conversation' : `The conversation "${title}"`;
+    options.warn(`${named} has no id, so it is left out of the tables.`);
+  }
+  return record;
+}
+
+/**
  * The library's tables (export-format "Library tables") of every conversation read: each conversation
  * becomes the record the library would keep, without answer text, and its rows are written at once, so
  * memory holds one conversation and one Parquet row group whatever the input's size.
@@ -46,13 +64,8 @@ export function tableOutput(
     name: listed(files.map((file) => file.target.name)),
     begin: async () => {},
     conversation: async (inspection) => {
-      const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: options.savedAt });
-      if (record === null) {
-        const { title } = inspection.conversation;
-        const named = title === null ? 'A conversation' : `The conversation "${title}"`;
-        options.warn(`${named} has no id, so it is left out of the tables.`);
-        return;
-      }
+      const record = tableRecordOf(inspection, options);
+      if (record === null) return;
       for (const { run, writer } of files) await writer.rows(run.rowsOf(record));
     },
     end: async () => {

@@ -9,6 +9,16 @@ export const CONVERSATION_COLUMNS = [
   { name: 'conversation_url', type: 'string', meaning: 'its page on chatgpt.com' },
 ] as const;
 
+/**
+ * When the row's conversation started: the joined table has it among its first columns; the ads and offers
+ * tables, at their end (columns are only added, export-format "Team dataset").
+ */
+export const CONVERSATION_CREATED = {
+  name: 'conversation_created',
+  type: 'timestamp',
+  meaning: 'when the conversation started',
+} as const;
+
 export const conversationCells = (conversation: LibraryConversation): RowOf<typeof CONVERSATION_COLUMNS> => ({
   conversation_id: conversation.id,
   conversation_title: conversation.title,

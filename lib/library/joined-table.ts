@@ -1,10 +1,10 @@
-import { CONVERSATION_COLUMNS, conversationCells } from './conversation-columns';
+import { CONVERSATION_COLUMNS, CONVERSATION_CREATED, conversationCells } from './conversation-columns';
 import type { LibraryConversation, LibraryPage, LibraryQuery, LibraryTurn } from './library-record';
 import { libraryTable, type RowOf } from './library-table';
 
 const TURN_COLUMNS = [
   ...CONVERSATION_COLUMNS,
-  { name: 'conversation_created', type: 'timestamp', meaning: 'when the conversation started' },
+  CONVERSATION_CREATED,
   { name: 'conversation_updated', type: 'timestamp', meaning: 'when it last changed' },
   {
     name: 'turn_index',
@@ -138,6 +138,7 @@ export const JOINED_TABLE = libraryTable({
   name: 'joined',
   grain: 'one row per conversation × turn × query × page',
   columns: COLUMNS,
+  dataset: { version: 1, monthFrom: ['turn_at', 'conversation_created'] },
   *rowsOf(conversation) {
     for (const turn of conversation.turns) {
       // What comes before the first prompt (the system context) is no question, unless it ran a search.

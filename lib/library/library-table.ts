@@ -50,12 +50,29 @@ export interface TableRun {
   closingRows(account: LibraryAccount | null): Iterable<TableRow>;
 }
 
+/**
+ * How a table lies in the team dataset (export-format "Team dataset"): the version of its columns, raised
+ * whenever columns are added at their end, and the time columns a row's month is read from, the first that
+ * is not null.
+ */
+export interface TableDataset<TimeColumn extends string = string> {
+  readonly version: number;
+  readonly monthFrom: readonly TimeColumn[];
+}
+
+/** The names of a table's time columns: what a row's month can be read from. */
+type TimeColumnOf<Columns extends readonly TableColumn[]> = Extract<
+  Columns[number],
+  { type: 'timestamp' }
+>['name'];
+
 /** One table of the library: its columns, declared once, and how its rows come. */
 export interface LibraryTable {
   readonly name: LibraryTableName;
   /** What one row is. */
   readonly grain: string;
   readonly columns: readonly TableColumn[];
+  readonly dataset: TableDataset;
   run(context: TableContext): TableRun;
 }
 
@@ -64,6 +81,7 @@ export interface ConversationTable<Columns extends readonly TableColumn[]> {
   readonly name: LibraryTableName;
   readonly grain: string;
   readonly columns: Columns;
+  readonly dataset: TableDataset<TimeColumnOf<Columns>>;
   rowsOf(conversation: LibraryConversation): Iterable<RowOf<Columns>>;
   /** The rows of what a data export says of the account, in no conversation; a table without them has none. */
   accountRowsOf?(account: LibraryAccount): Iterable<RowOf<Columns>>;
@@ -95,11 +113,13 @@ export const summaryTable = <const Columns extends readonly TableColumn[]>(table
   readonly name: LibraryTableName;
   readonly grain: string;
   readonly columns: Columns;
+  readonly dataset: TableDataset<TimeColumnOf<Columns>>;
   gather(context: TableContext): Gathering<Columns>;
 }): LibraryTable & { readonly columns: Columns } => ({
   name: table.name,
   grain: table.grain,
   columns: table.columns,
+  dataset: table.dataset,
   run: (context) => {
     const gathering = table.gather(context);
     return {

@@ -1,4 +1,5 @@
 import { type ColumnSource, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
+import { SCHEMA_KEY, schemaName } from './dataset-layout';
 import type { ColumnType, LibraryTable, TableRow } from './library-table';
 import { SinkByteWriter } from './sink-byte-writer';
 import { cellOf } from './table-cell';
@@ -60,6 +61,8 @@ export function parquetTableWriter(
     writer: new SinkByteWriter(sink),
     schema: schemaOf(table),
     createdBy: 'Chat Lens',
+    // Each file names the version of its columns (export-format "Team dataset").
+    kvMetadata: [{ key: SCHEMA_KEY, value: schemaName(table) }],
   });
   let waiting: TableRow[] = [];
   let waitingText = 0;

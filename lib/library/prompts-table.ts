@@ -84,6 +84,8 @@ export const PROMPTS_TABLE = summaryTable({
   name: 'prompts',
   grain: 'one row per prompt asked two or more times',
   columns: COLUMNS,
+  // A prompt's row goes with the month it was last asked in: where its newest version is.
+  dataset: { version: 1, monthFrom: ['last_asked'] },
   gather: ({ brands }) => {
     const variances = new PromptVariances(brands);
     return {

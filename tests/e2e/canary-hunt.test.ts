@@ -70,7 +70,17 @@ const KEPT_WITH_SECRETS: readonly FixtureName[] = [
   'websocket',
 ];
 /** The library page's tabs, each read as the DOM holds it. */
-const LIBRARY_TABS = ['Overview', 'Queries', 'Pages', 'Ads', 'Offers', 'Brands', 'Trends', 'Variance', 'Manage'] as const;
+const LIBRARY_TABS = [
+  'Overview',
+  'Queries',
+  'Pages',
+  'Ads',
+  'Offers',
+  'Brands',
+  'Trends',
+  'Variance',
+  'Manage',
+] as const;
 /** The library's files as a user saves them from its Manage tab (Parquet is binary, its strings compressed). */
 const LIBRARY_TABLE_FILES = [
   ['joined table', 'CSV'],

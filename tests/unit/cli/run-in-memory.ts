@@ -104,6 +104,17 @@ export async function run(
       if (options.readOnlyDisk) throw new Error(`EACCES: permission denied, mkdir '${path}'`);
       folders.add(path.replace(/\/+$/, ''));
     },
+    rename: async (from, to) => {
+      const pieces = outputs.get(from);
+      if (pieces === undefined) throw new Error(`ENOENT: no such file, rename '${from}'`);
+      outputs.delete(from);
+      outputs.set(to, pieces);
+    },
+    // A file given to the command is on its disk: removing it takes it out of `files`.
+    removeFile: async (path) => {
+      if (path in files) delete files[path];
+      else if (!outputs.delete(path)) throw new Error(`ENOENT: no such file, unlink '${path}'`);
+    },
     stdout: async (piece) => void stdout.push(piece),
     stderr: (piece) => {
       stderr += piece;

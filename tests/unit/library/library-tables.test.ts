@@ -175,6 +175,7 @@ describe('the ads and offers tables', () => {
       // Turn 1 cites nothing, and its text was not kept.
       advertiser_cited: false,
       advertiser_named: null,
+      conversation_created: Date.UTC(2026, 10, 2),
     });
     expect(rows[1]).toMatchObject({
       turn_index: null,
@@ -207,6 +208,7 @@ describe('the ads and offers tables', () => {
       availability: 'in_stock',
       url: 'https://kitchen.example/skillet',
       seen_in: 'refresh',
+      conversation_created: Date.UTC(2026, 10, 2),
     });
     expect(rows[1]?.product_id).toBeNull();
   });
@@ -237,6 +239,7 @@ describe('the ads and offers tables', () => {
         shown_at: shownAt,
         advertiser_cited: null,
         advertiser_named: null,
+        conversation_created: null,
       },
     ]);
     expect(JOINED_TABLE.accountRowsOf).toBeUndefined();

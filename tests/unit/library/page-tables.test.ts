@@ -238,6 +238,7 @@ describe('the ad and offer tables', () => {
         // Turn 2 cites rei.example alone, and its text was not kept.
         advertiser_cited: false,
         advertiser_named: null,
+        conversation_created: MARCH - 1000,
       },
       expect.objectContaining({ key: 'c1/ad/1', turn_index: null, model: null, advertiser: 'Zed' }),
     ]);
@@ -269,6 +270,7 @@ describe('the ad and offer tables', () => {
         availability: 'in_stock',
         url: 'https://rei.example/shoe',
         seen_in: 'refresh',
+        conversation_created: MARCH - 1000,
       },
       expect.objectContaining({ key: 'c2/offer/0', product: 'Tent', at: JUNE - 1000 }),
     ]);

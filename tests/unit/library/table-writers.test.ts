@@ -23,6 +23,7 @@ const EVERY_TYPE: LibraryTable = {
     { name: 'flag', type: 'boolean', meaning: '' },
     { name: 'at', type: 'timestamp', meaning: '' },
   ],
+  dataset: { version: 1, monthFrom: ['at'] },
   run: () => ({ rowsOf: () => [], closingRows: () => [] }),
 };
 
