@@ -1,4 +1,3 @@
-import { pageKey } from '@/lib/insights/source-url';
 import { BrandMatcher } from './brand-matcher';
 import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import type { LibraryConversation, LibraryTurn } from './library-record';
@@ -46,25 +45,68 @@ interface Version {
 /** Prompts and queries are compared trimmed, spaces collapsed, case ignored. */
 export const comparedText = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** |a ∩ b| / |a ∪ b|; null when both are empty, a pair that says nothing of overlap. */
-function jaccard(a: ReadonlySet<unknown>, b: ReadonlySet<unknown>): number | null {
-  if (a.size === 0 && b.size === 0) return null;
-  let shared = 0;
-  for (const item of a) if (b.has(item)) shared += 1;
-  return shared / (a.size + b.size - shared);
+/** The bits set in a 32-bit word. */
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** The mean Jaccard index over every pair of versions that says something; null when none does. */
+/** A set as a row of bits over the items of its prompt, and how many versions hold exactly it. */
+interface DistinctSet {
+  row: Uint32Array;
+  size: number;
+  versions: number;
+}
+
+/** The distinct sets among the versions' (most repeat: the same queries, no query at all), as rows of bits. */
+function distinctSets(sets: readonly ReadonlySet<unknown>[]): { distinct: DistinctSet[]; words: number } {
+  const places = new Map<unknown, number>();
+  for (const set of sets) for (const item of set) if (!places.has(item)) places.set(item, places.size);
+  const words = Math.ceil(places.size / 32);
+  const byKey = new Map<string, DistinctSet>();
+  for (const set of sets) {
+    const row = new Uint32Array(words);
+    for (const item of set) {
+      const place = places.get(item) as number;
+      row[place >>> 5] = (row[place >>> 5] as number) | (1 << (place & 31));
+    }
+    const key = row.join(',');
+    const known = byKey.get(key);
+    if (known === undefined) byKey.set(key, { row, size: set.size, versions: 1 });
+    else known.versions += 1;
+  }
+  return { distinct: [...byKey.values()], words };
+}
+
+/**
+ * The mean Jaccard index |a ∩ b| / |a ∪ b| over every pair of versions, a pair of two empty sets left out
+ * (it says nothing of overlap); null when every pair is. A prompt asked hundreds of times has tens of
+ * thousands of pairs, so the sets are compared as rows of bits, each distinct set once, its pairs weighted
+ * by how many versions hold it (two versions of the same set share all of it).
+ */
 function meanOverlap(sets: readonly ReadonlySet<unknown>[]): number | null {
+  const { distinct, words } = distinctSets(sets);
   let sum = 0;
   let pairs = 0;
-  for (let first = 0; first < sets.length; first += 1)
-    for (let second = first + 1; second < sets.length; second += 1) {
-      const overlap = jaccard(sets[first] as ReadonlySet<unknown>, sets[second] as ReadonlySet<unknown>);
-      if (overlap === null) continue;
-      sum += overlap;
-      pairs += 1;
+  for (let first = 0; first < distinct.length; first += 1) {
+    const a = distinct[first] as DistinctSet;
+    if (a.size > 0) {
+      const same = (a.versions * (a.versions - 1)) / 2;
+      sum += same;
+      pairs += same;
     }
+    for (let second = first + 1; second < distinct.length; second += 1) {
+      const b = distinct[second] as DistinctSet;
+      const weight = a.versions * b.versions;
+      // Two distinct sets are never both empty.
+      let shared = 0;
+      for (let word = 0; word < words; word += 1)
+        shared += bitCount((a.row[word] as number) & (b.row[word] as number));
+      sum += (weight * shared) / (a.size + b.size - shared);
+      pairs += weight;
+    }
+  }
   return pairs === 0 ? null : sum / pairs;
 }
 
@@ -160,7 +202,8 @@ export class PromptVariances {
       this.#byPrompt.set(key, entry);
     }
     const searches = turn.queries.filter((query) => query.kind === 'search');
-    const cited = citedOnce(turn);
+    // A page cited twice adds nothing to a set of domains or brands: no page needs telling apart.
+    const cited = turn.pages.filter((page) => page.cited);
     entry.versions.push({
       conversationId,
       branch,
@@ -187,18 +230,6 @@ export class PromptVariances {
       });
     return brands;
   }
-}
-
-/** A turn's cited pages, each once. */
-function citedOnce(turn: LibraryTurn): LibraryTurn['pages'] {
-  const seen = new Set<string>();
-  return turn.pages.filter((page) => {
-    if (!page.cited) return false;
-    const key = pageKey(page.url);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** Every prompt with two or more versions in the conversations. */

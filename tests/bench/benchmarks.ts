@@ -17,6 +17,7 @@ import { soakBenchmark } from './soak-benchmark';
 import { sseParseBenchmark } from './sse-parse-benchmark';
 import { streamAssembleBenchmark } from './stream-assemble-benchmark';
 import { uiBenchmark } from './ui-benchmark';
+import { varianceBenchmark } from './variance-benchmark';
 import { zipHeapBenchmark } from './zip-heap-benchmark';
 
 /**
@@ -42,6 +43,7 @@ export const benchmarks = ({ chromium, firefox }: ExtensionBuilds): Benchmark[] 
   exportMarkdownBenchmark,
   exportHtmlBenchmark,
   libraryWriteBenchmark,
+  varianceBenchmark,
   inspectBigExportBenchmark,
   accountRunBenchmark,
   accountPaceBenchmark,
