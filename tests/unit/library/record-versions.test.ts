@@ -6,6 +6,9 @@ import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { otherBranches } from '@/lib/model/other-branches';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { buildConversation, type ScriptEntry } from '@/tests/replica/fixtures/conversation-builder';
+import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
+import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
+import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { assistant, hiddenSystem, user } from '@/tests/replica/fixtures/message-specs';
 import { messagesResponse } from '@/tests/replica/fixtures/messages-format';
 import { treeResponse } from '@/tests/replica/fixtures/tree-format';
@@ -96,5 +99,33 @@ describe('the versions of a prompt in the tree', () => {
     const read = normalizeMessagesFormat([messagesResponse(STORED, { numTurns: 100 })]);
     if (!read.ok) throw new Error(read.error.message);
     expect(otherBranches(read.value)).toEqual([]);
+  });
+});
+
+describe('the replica chats that ask one prompt again', () => {
+  it('are one prompt of three versions, its overlaps worked out by hand', () => {
+    const records = (['askedAgainOne', 'askedAgainTwo', 'askedAgainThree'] as const).flatMap((name) => {
+      const read = normalizeMessagesFormat([
+        messagesResponse(storedConversation(FIXTURE_IDS[name]), { numTurns: 100 }),
+      ]);
+      if (!read.ok) throw new Error(read.error.message);
+      return (
+        recordOfInspection(inspect({ conversation: read.value }), { keepAnswerText: false, savedAt: 0 }) ?? []
+      );
+    });
+    const [pasteis, ...rest] = promptVariances(records, null);
+    expect(rest).toEqual([]);
+    expect(pasteis).toMatchObject({
+      prompt: ASKED_AGAIN_PROMPT,
+      versions: 3,
+      conversations: 3,
+      searchedShare: 1,
+      stableQueries: ['best pastel de nata lisbon'],
+      stableDomains: ['timeout.com', 'eater.com'],
+    });
+    // Queries: 1/2, 1/3, 1/2. Domains {timeout, eater}, {timeout, guardian}, {tasteatlas, eater, timeout}:
+    // 1/3, 2/3, 1/4.
+    expect(pasteis?.queryOverlap).toBeCloseTo(4 / 9, 12);
+    expect(pasteis?.domainOverlap).toBeCloseTo((1 / 3 + 2 / 3 + 1 / 4) / 3, 12);
   });
 });
