@@ -15,6 +15,7 @@ import { paidOrganicByAdvertiser } from '@/lib/library/paid-organic';
 import { comparedText, promptVariances } from '@/lib/library/prompt-variance';
 import { promptCells } from '@/lib/library/prompts-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
+import { weeklyTrends } from '@/lib/library/weekly-trends';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 import { memoryDirectory } from '@/tests/support/memory-directory';
 
@@ -161,19 +162,19 @@ const CAROL: LibraryConversation[] = [
         ['hiking boots 2026'],
         [cited('https://odland.example/boots')],
         {
-          at: T0 + 5 * DAY,
+          at: T0 + 9 * DAY,
           answer: 'Ödland and Acme lead this year; Cedar trails.',
         },
       ),
       asked(2, ' how do I waterproof  leather?', [], [], {
-        at: T0 + 6 * DAY,
+        at: T0 + 10 * DAY,
         searched: null,
         answer: 'Use a wax.',
       }),
     ],
     {
       answerTextKept: true,
-      createdAt: T0 + 5 * DAY,
+      createdAt: T0 + 9 * DAY,
       ads: [
         ad({ turnIndex: 1 }),
         ad({ turnIndex: 1, advertiser: 'Cedar Gear', advertiserUrl: 'https://cedar.example/' }),
@@ -283,6 +284,21 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
       expectClose(row.presence, presence.total === 0 ? null : count / presence.total, what);
       expectClose(row.presence_low, interval?.low ?? null, what);
       expectClose(row.presence_high, interval?.high ?? null, what);
+    }
+  },
+  'figure: weekly-citation-share': (rows) => {
+    const { weeks, citationShare } = weeklyTrends(ALL_RECORDS, BRANDS);
+    const cited = weeks.flatMap((week, at) => ((citationShare?.totals[at] ?? 0) > 0 ? [week] : []));
+    expect(cited.length).toBeGreaterThan(1);
+    expect(rows.map((row) => [row.week, row.brand]).sort()).toEqual(
+      cited.flatMap((week) => BRAND_NAMES.map((brand) => [week, brand])).sort(),
+    );
+    for (const row of rows) {
+      const at = weeks.indexOf(String(row.week));
+      const line = citationShare?.lines.find((candidate) => candidate.name === row.brand);
+      const what = `${row.week} ${row.brand}`;
+      expect(number(row.all_cited_pages), what).toBe(citationShare?.totals[at]);
+      expectClose(row.share, line?.values[at] ?? null, what);
     }
   },
   'figure: prompt-variance': (rows) => {
