@@ -9,7 +9,10 @@ import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
  * page saved on the overview and the brands views.
  */
 
-/** What the library holds besides the demo conversation: searches, shopping, ads, a canvas. */
+/**
+ * What the library holds besides the demo conversation: searches, shopping, ads, a canvas, and one prompt
+ * asked in three chats, which the Variance tab compares.
+ */
 const LIBRARY_CONVERSATIONS: readonly FixtureName[] = [
   'liveSearch',
   'liveShopping',
@@ -17,6 +20,9 @@ const LIBRARY_CONVERSATIONS: readonly FixtureName[] = [
   'webSearch',
   'products',
   'ads',
+  'askedAgainOne',
+  'askedAgainTwo',
+  'askedAgainThree',
 ];
 
 /** The travel sites the demo's answers cite, one of them the user's: the brands view has a market to show. */
@@ -105,14 +111,17 @@ export async function openFilledLibrary(
 }
 
 /** Shows a tab of the library page as a click does, once its panel is drawn. */
-export async function showLibraryTab(page: Page, name: 'Overview' | 'Brands'): Promise<void> {
+export async function showLibraryTab(page: Page, name: LibraryShot): Promise<void> {
   await page.getByRole('tab', { name, exact: true }).click();
   await page.getByRole('tabpanel').waitFor();
 }
 
-/** The library page's overview and brands views, whole, in demo-output/. */
+/** The library page's tabs the demo saves. */
+type LibraryShot = 'Overview' | 'Brands' | 'Trends' | 'Variance';
+
+/** The library page's overview, brands, trends and variance views, whole, in demo-output/. */
 export async function shootLibrary(page: Page, outputDir: string, shots: string[]): Promise<void> {
-  for (const name of ['Overview', 'Brands'] as const) {
+  for (const name of ['Overview', 'Brands', 'Trends', 'Variance'] as const) {
     await showLibraryTab(page, name);
     const file = join(outputDir, `library-${name.toLowerCase()}.png`);
     await page.screenshot({ path: file, fullPage: true });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openExtensionPage } from '@/tests/support/extension-page';
+import { showLibraryTab } from './demo-library';
 
 /**
  * Screenshots for a store listing: 1280x800, the size both the Chrome Web Store and addons.mozilla.org take.
@@ -94,7 +95,14 @@ export async function shootStoreListing(
 
 /** The library page on its overview, already open at STORE_SIZE: the last picture of the set. */
 export async function shootStoreLibrary(library: Page, outputDir: string, shots: string[]): Promise<void> {
-  const file = join(outputDir, 'store', `${PANEL_VIEWS.length + 2}-library-overview.png`);
-  await library.screenshot({ path: file });
-  shots.push(file);
+  for (const [place, name] of (['Overview', 'Variance'] as const).entries()) {
+    await showLibraryTab(library, name);
+    const file = join(
+      outputDir,
+      'store',
+      `${PANEL_VIEWS.length + 2 + place}-library-${name.toLowerCase()}.png`,
+    );
+    await library.screenshot({ path: file });
+    shots.push(file);
+  }
 }
