@@ -40,11 +40,21 @@ interface Look {
   width: number;
 }
 
-/** Runs `each` in every look a user may see the page in: light and dark, 320 and 800 px wide. */
-export async function forEveryLook(page: Page, each: (look: Look) => Promise<void>): Promise<void> {
+/** The widths a view is seen at: a popup's and a side panel's; a page's in a window. */
+const VIEW_WIDTHS = [320, 800];
+
+/**
+ * Runs `each` in every look a user may see the page in: light and dark, at each width (320 and 800 px
+ * unless told: the library page is a window's, 800 and 1280).
+ */
+export async function forEveryLook(
+  page: Page,
+  each: (look: Look) => Promise<void>,
+  widths: readonly number[] = VIEW_WIDTHS,
+): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const width of [320, 800]) {
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 700 });
       await each({ colorScheme, width });
     }
@@ -84,14 +94,22 @@ export async function expectWholeHeaderLabels(page: Page, what: string): Promise
  * page nor a header button's label broken and, with `axe`, that no look has a serious accessibility
  * violation.
  */
-export async function shootEveryLook(page: Page, name: string, { axe = false } = {}): Promise<void> {
-  await forEveryLook(page, async ({ colorScheme, width }) => {
-    const look = `${name}, ${colorScheme}, ${width} px`;
-    await expectNoSidewaysScroll(page, look);
-    await expectWholeHeaderLabels(page, look);
-    await shoot(page, `${name}-${colorScheme}-${width}`);
-    if (axe) expect(await seriousViolations(page), look).toEqual([]);
-  });
+export async function shootEveryLook(
+  page: Page,
+  name: string,
+  { axe = false, widths = VIEW_WIDTHS }: { axe?: boolean; widths?: readonly number[] } = {},
+): Promise<void> {
+  await forEveryLook(
+    page,
+    async ({ colorScheme, width }) => {
+      const look = `${name}, ${colorScheme}, ${width} px`;
+      await expectNoSidewaysScroll(page, look);
+      await expectWholeHeaderLabels(page, look);
+      await shoot(page, `${name}-${colorScheme}-${width}`);
+      if (axe) expect(await seriousViolations(page), look).toEqual([]);
+    },
+    widths,
+  );
 }
 
 /** The axe findings a user of assistive technology would be blocked by, one line each. */

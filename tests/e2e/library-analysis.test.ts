@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { ofText, shareIntervalText, shareText } from '@/components/library/number-text';
+import type { BrandSettings } from '@/lib/library/brand-settings';
+import { brandReport } from '@/lib/library/brands';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
+import { wilsonInterval } from '@/lib/library/proportion-interval';
+import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
+import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { extensionApi } from './extension-origins';
+import { type Lens, test } from './lens-test';
+import { openLibraryPage } from './library-actions';
+import { keptLibrary, setLibrary, waitForKept } from './library-state';
+import { waitForClient } from './replica-page';
+import { shootEveryLook } from './view-checks';
+
+/**
+ * The analyst's views of the library page over what real Chromium kept of three chats asking one prompt
+ * (architecture "Versions of a prompt", "The library"): each figure is worked out again from the records
+ * read raw from the database, and each view is seen light and dark, at 800 and 1280 px, with axe.
+ */
+
+const ASKED_AGAIN: readonly FixtureName[] = ['askedAgainOne', 'askedAgainTwo', 'askedAgainThree'];
+const LIBRARY_WIDTHS = [800, 1280];
+const BRANDS: BrandSettings = {
+  own: { name: 'Time Out', domains: ['timeout.com'], mentions: [] },
+  competitors: [{ name: 'Eater', domains: ['eater.com'], mentions: [] }],
+};
+
+/** Opens the three chats with the library on, waits until each is kept, closes them. Once per file. */
+async function fillLibrary(lens: Lens): Promise<LibraryConversation[]> {
+  await setLibrary(lens, { enabled: true, keepAnswerText: true });
+  const chats = await Promise.all(
+    ASKED_AGAIN.map(async (name) => {
+      const chat = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
+      await waitForClient(chat, (client) => client.loaded);
+      return chat;
+    }),
+  );
+  const reader = await openLibraryPage(lens);
+  await waitForKept(
+    reader,
+    ASKED_AGAIN.map((name) => FIXTURE_IDS[name]),
+  );
+  for (const chat of chats) await chat.close();
+  const { conversations } = await keptLibrary(reader);
+  await reader.close();
+  return conversations;
+}
+
+let filling: Promise<LibraryConversation[]> | undefined;
+const filledLibrary = (lens: Lens): Promise<LibraryConversation[]> => {
+  filling ??= fillLibrary(lens);
+  return filling;
+};
+
+/** A table's rows as their cells' text. */
+const tableRows = (page: Page, name: string): Promise<string[][]> =>
+  page
+    .getByRole('table', { name, exact: true })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')),
+    );
+
+/** Names the user's brand and a competitor on the Brands tab, as a user does. */
+async function saveBrands(page: Page): Promise<void> {
+  const yours = page.getByRole('group', { name: 'Your brand' });
+  await yours.getByLabel('Name', { exact: true }).fill(BRANDS.own.name);
+  await yours.getByLabel('Domains, separated by commas').fill(BRANDS.own.domains.join(', '));
+  await page.getByRole('button', { name: 'Add a competitor' }).click();
+  const theirs = page.getByRole('group', { name: 'Competitor 1' });
+  await theirs.getByLabel('Name', { exact: true }).fill(BRANDS.competitors[0]?.name ?? '');
+  await theirs
+    .getByLabel('Domains, separated by commas')
+    .fill(BRANDS.competitors[0]?.domains.join(', ') ?? '');
+  await page.getByRole('button', { name: 'Save brands' }).click();
+}
+
+describe('the analyst’s views of the library page in Chromium', () => {
+  test('the Variance tab lists the prompt asked in three chats, with what its answers share', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const [expected] = promptVariances(records, null);
+    if (expected === undefined) throw new Error('the three chats ask one prompt');
+    expect(expected.versions).toBe(3);
+
+    const page = await openLibraryPage(lens, 'variance');
+    const name = 'Prompts by how much their answers move';
+    await page.getByRole('table', { name, exact: true }).waitFor();
+    await expect.poll(() => tableRows(page, name)).toHaveLength(1);
+    const [row] = await tableRows(page, name);
+    const percent = (share: number | null) => (share === null ? '—' : shareText(share));
+    expect(row?.slice(0, 7)).toEqual([
+      ASKED_AGAIN_PROMPT,
+      '3',
+      percent(overlapOf(expected)),
+      percent(expected.searchedShare),
+      percent(expected.queryOverlap),
+      percent(expected.domainOverlap),
+      '—',
+    ]);
+    await expect
+      .poll(() => page.getByRole('tabpanel').textContent())
+      .toContain('ask the same prompt again in a new chat, or regenerate an answer');
+    await shootEveryLook(page, 'library-variance', { axe: true, widths: LIBRARY_WIDTHS });
+    await page.close();
+  });
+
+  test('the Brands tab gives each share its denominator and interval, and says when more chats are needed', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const { own, total } = brandReport(records, BRANDS).shares.all.citationShare;
+    const interval = wilsonInterval(own, total);
+    if (interval === null || total === 0) throw new Error('the chats cite pages');
+    // Three of the chats' cited pages are on the user's domain: too few to tell the share closely.
+    expect(interval.high - interval.low).toBeGreaterThan(own / total);
+
+    const page = await openLibraryPage(lens, 'brands');
+    await saveBrands(page);
+    const caption = 'Cited pages by brand';
+    await page.getByRole('table', { name: caption, exact: true }).waitFor();
+    const rows = await tableRows(page, caption);
+    const yours = rows.find(([brand]) => brand === 'Time Out (you)');
+    expect(yours?.[1]).toBe(
+      `${ofText(own, total)}, ${shareIntervalText(own / total, interval)} Interval wider than the share: more conversations are needed.`,
+    );
+    await shootEveryLook(page, 'library-brands-intervals', { axe: true, widths: LIBRARY_WIDTHS });
+    await page.close();
+  });
+
+  test('the Trends tab draws citation share by week, with its table and the keyboard', async ({ lens }) => {
+    await filledLibrary(lens);
+    // The brands as the Brands tab saves them.
+    await extensionApi(lens.context).evaluate(
+      (brands) => chrome.storage.local.set({ libraryBrands: brands }),
+      BRANDS,
+    );
+    const page = await openLibraryPage(lens, 'trends');
+    const chart = page.getByRole('group', { name: 'Citation share by week, line chart' });
+    await chart.waitFor();
+    // uPlot drew its canvas, sized to the page.
+    await expect
+      .poll(() => chart.locator('canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).width))
+      .toBeGreaterThan(0);
+    // The chats were asked in the weeks of 5 and 12 October and of 2 November: the two between fold.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Citation share by week, table' }).textContent())
+      .toContain('2 weeks, 2026-10-19 to 2026-10-26');
+    await chart.focus();
+    await page.keyboard.press('ArrowRight');
+    const readout = chart.locator('.trend-chart__readout');
+    await expect.poll(() => readout.textContent()).toMatch(/^Week of 2026-10-05: Time Out \(you\) 50%/);
+    await page.keyboard.press('End');
+    await expect.poll(() => readout.textContent()).toMatch(/^Week of 2026-11-02: Time Out \(you\) 33\.3%/);
+    await shootEveryLook(page, 'library-trends', { axe: true, widths: LIBRARY_WIDTHS });
+    await page.close();
+  });
+});
