@@ -71,10 +71,11 @@ async function saveBrands(page: Page): Promise<void> {
   await yours.getByLabel('Domains, separated by commas').fill(BRANDS.own.domains.join(', '));
   await page.getByRole('button', { name: 'Add a competitor' }).click();
   const theirs = page.getByRole('group', { name: 'Competitor 1' });
-  await theirs.getByLabel('Name', { exact: true }).fill(BRANDS.competitors[0]?.name ?? '');
+  // The group takes the name typed into it: its domains first.
   await theirs
     .getByLabel('Domains, separated by commas')
     .fill(BRANDS.competitors[0]?.domains.join(', ') ?? '');
+  await theirs.getByLabel('Name', { exact: true }).fill(BRANDS.competitors[0]?.name ?? '');
   await page.getByRole('button', { name: 'Save brands' }).click();
 }
 
