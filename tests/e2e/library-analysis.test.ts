@@ -1,3 +1,5 @@
+import { unzipSync } from 'fflate';
+import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/number-text';
@@ -8,6 +10,7 @@ import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { downloadedBytes } from './export-actions';
 import { extensionApi } from './extension-origins';
 import { type Lens, test } from './lens-test';
 import { openLibraryPage } from './library-actions';
@@ -159,5 +162,71 @@ describe('the analyst’s views of the library page in Chromium', () => {
     await expect.poll(() => readout.textContent()).toMatch(/^Week of 2026-11-02: Time Out \(you\) 33\.3%/);
     await shootEveryLook(page, 'library-trends', { axe: true, widths: LIBRARY_WIDTHS });
     await page.close();
+  });
+
+  test('Manage saves the team dataset into a folder the user picks, and as a ZIP where the browser has no picker', async ({
+    lens,
+  }) => {
+    await filledLibrary(lens);
+    const page = await lens.context.newPage();
+    // The folder the user picks: the origin's private folder, a real directory handle of the same API.
+    await page.addInitScript(() => {
+      (window as unknown as { showDirectoryPicker: () => Promise<unknown> }).showDirectoryPicker = () =>
+        navigator.storage.getDirectory();
+    });
+    await page.goto(`chrome-extension://${lens.extensionId}/library.html#manage`);
+    await page.getByRole('button', { name: 'Save team dataset to a folder…' }).click();
+    await expect
+      .poll(() => page.getByText(/into the folder you picked/).textContent(), { timeout: 30_000 })
+      .toMatch(/^Wrote \d+ files into the folder you picked\.$/);
+    const inFolder = await page.evaluate(async () => {
+      const paths: Record<string, string> = {};
+      const walk = async (folder: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+        for await (const [name, handle] of (
+          folder as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+        ).entries()) {
+          if (handle.kind === 'directory')
+            await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
+          else {
+            const bytes = new Uint8Array(
+              await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer(),
+            );
+            paths[`${prefix}${name}`] = btoa(String.fromCharCode(...bytes));
+          }
+        }
+      };
+      await walk(await navigator.storage.getDirectory(), '');
+      return paths;
+    });
+    const months = (table: string) =>
+      Object.keys(inFolder)
+        .filter((path) => path.startsWith(`${table}/`))
+        .map((path) => path.split('/')[1])
+        .sort();
+    // Asked on 6 and 18 October and 2 November; the prompt last on 2 November.
+    expect(months('joined')).toEqual(['month=2026-10', 'month=2026-11']);
+    expect(months('prompts')).toEqual(['month=2026-11']);
+    const promptsFile = Object.entries(inFolder).find(([path]) => path.startsWith('prompts/'));
+    const rows = await parquetReadObjects({
+      file: Uint8Array.from(Buffer.from(promptsFile?.[1] ?? '', 'base64')).buffer,
+    });
+    expect(rows.map((row) => [row.prompt, Number(row.versions)])).toEqual([[ASKED_AGAIN_PROMPT, 3]]);
+
+    // Without a picker (Firefox), the same layout comes as a ZIP.
+    const zipped = await lens.context.newPage();
+    await zipped.addInitScript(() => {
+      (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker = undefined;
+    });
+    await zipped.goto(`chrome-extension://${lens.extensionId}/library.html#manage`);
+    const download = zipped.waitForEvent('download', { timeout: 30_000 });
+    await zipped.getByRole('button', { name: 'Download team dataset (ZIP)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^chat-lens-dataset-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(file)));
+    const layout = (paths: readonly string[]) =>
+      paths.map((path) => path.replace(/chat-lens-.*$/, '')).sort();
+    expect(layout(Object.keys(entries))).toEqual(layout(Object.keys(inFolder)));
+    await page.close();
+    await zipped.close();
   });
 });

@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { inspect } from '@/lib/insights/inspection';
+import { conversationVersions } from '@/lib/library/conversation-versions';
+import { normalizeTreeFormat } from '@/lib/model/tree-format';
+import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { treeResponse } from '@/tests/replica/fixtures/tree-format';
 import { test } from './lens-test';
 import { waitForClient } from './replica-page';
 import {
@@ -77,6 +82,43 @@ describe('the views, as a user sees them in the popup', () => {
     }
     expectNoCanary(await page.content());
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+    await chat.close();
+  });
+
+  test('the side panel names the prompts answered again in the tree, with what their versions share (longHistory)', async ({
+    lens,
+  }) => {
+    const tree = normalizeTreeFormat(treeResponse(storedConversation(FIXTURE_IDS.longHistory)));
+    if (!tree.ok) throw new Error(tree.error.message);
+    const expected = conversationVersions(inspect({ conversation: tree.value }));
+    // A regenerated answer and an edited prompt: each prompt has a version the site no longer shows.
+    expect(expected.map((prompt) => prompt.branchVersions)).toEqual([1, 1]);
+    const { chat, page } = await openViews(lens, 'longHistory', 'sidepanel.html');
+    const queries = await showView(page, 'Queries');
+    const versions = queries.getByRole('region', { name: 'Answered again in this conversation' });
+    // Each prompt with how many versions it has (the same prompt in other turns too), sorted by prompt: the
+    // order of how much they move is the messages format's to tell, whose queries the tree lacks.
+    const listed = () =>
+      versions
+        .locator('li')
+        .evaluateAll((items) =>
+          items
+            .map((item) => [
+              item.querySelector('.prompt-versions__prompt')?.textContent ?? '',
+              Number(
+                /^(\d+) versions:/.exec(
+                  item.querySelector('.prompt-versions__figures')?.textContent ?? '',
+                )?.[1],
+              ),
+            ])
+            .sort(),
+        );
+    await expect
+      .poll(listed, { timeout: 20_000 })
+      .toEqual(expected.map((prompt) => [prompt.prompt, prompt.versions]).sort());
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'sidepanel-prompt-versions');
     await page.close();
     await chat.close();
   });
