@@ -7,6 +7,7 @@ import { saveBrands } from '@/lib/runtime/contract/library-items';
 import { BrandEditor } from './BrandEditor';
 import { BrandReportView } from './BrandReportView';
 import { LibrarySection } from './LibrarySection';
+import { ReadingBrands } from './ReadingBrands';
 import type { TableChoiceProps } from './table-choices';
 import { useBrands } from './use-brands';
 
@@ -44,12 +45,7 @@ export function BrandsTab({
     await saveBrands(next);
     setBrands(readBrandSettings(next));
   };
-  if (brands === null)
-    return (
-      <p className="library-loading" role="status">
-        Reading your brands…
-      </p>
-    );
+  if (brands === null) return <ReadingBrands />;
   return (
     <div className="brands-tab">
       <LibrarySection

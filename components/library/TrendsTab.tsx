@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
+import { ReadingBrands } from './ReadingBrands';
 import { TrendsReport } from './TrendsReport';
 import { useBrands } from './use-brands';
 
@@ -15,12 +16,7 @@ export function TrendsTab({
   account: LibraryAccount | null;
 }): JSX.Element {
   const [brands] = useBrands();
-  if (brands === null)
-    return (
-      <p className="library-loading" role="status">
-        Reading your brands…
-      </p>
-    );
+  if (brands === null) return <ReadingBrands />;
   return (
     <div className="trends-tab">
       <TrendsReport records={records} account={account} brands={brands} />

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { LibraryConversation } from '@/lib/library/library-record';
+import { ReadingBrands } from './ReadingBrands';
 import { useBrands } from './use-brands';
 import { VarianceReport } from './VarianceReport';
 
@@ -9,11 +10,6 @@ import { VarianceReport } from './VarianceReport';
  */
 export function VarianceTab({ records }: { records: readonly LibraryConversation[] }): JSX.Element {
   const [brands] = useBrands();
-  if (brands === null)
-    return (
-      <p className="library-loading" role="status">
-        Reading your brands…
-      </p>
-    );
+  if (brands === null) return <ReadingBrands />;
   return <VarianceReport records={records} brands={brands} />;
 }
