@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_BRANDS } from '@/lib/library/brand-settings';
 import type { LibraryConversation } from '@/lib/library/library-record';
@@ -126,5 +127,54 @@ describe('the versions of a prompt', () => {
       'Steady',
       'Plain question',
     ]);
+  });
+});
+
+/** The mean Jaccard index over pairs as its definition says it, one pair at a time. */
+function naiveOverlap(sets: readonly Set<string>[]): number | null {
+  const overlaps: number[] = [];
+  sets.forEach((a, first) => {
+    for (const b of sets.slice(first + 1)) {
+      const union = new Set([...a, ...b]);
+      if (union.size === 0) continue;
+      overlaps.push([...a].filter((item) => b.has(item)).length / union.size);
+    }
+  });
+  return overlaps.length === 0 ? null : overlaps.reduce((sum, value) => sum + value, 0) / overlaps.length;
+}
+
+describe('the overlaps of random versions', () => {
+  const words = fc.constantFrom('oak', 'desk', 'table', 'lamp', 'chair', 'rug');
+  const version = fc.record({
+    prompt: fc.constantFrom('Best oak table?', 'best  OAK table?', 'A lamp?'),
+    queries: fc.uniqueArray(words, { maxLength: 4 }),
+    // Enough domains for a prompt's items to take more than one 32-bit word.
+    domains: fc.uniqueArray(
+      fc.integer({ min: 0, max: 69 }).map((site) => `site${site}.example`),
+      { maxLength: 6 },
+    ),
+  });
+
+  it('equal the mean over every pair worked out one pair at a time', () => {
+    fc.assert(
+      fc.property(fc.array(version, { maxLength: 40 }), (versions) => {
+        const records = versions.map(({ prompt, queries, domains }, place) =>
+          libraryConversation(`c${place}`, [asked(1, prompt, queries, domains)]),
+        );
+        for (const variance of promptVariances(records, null)) {
+          const mine = versions.filter(
+            ({ prompt }) => comparedText(prompt) === comparedText(variance.prompt),
+          );
+          expect(variance.versions).toBe(mine.length);
+          const queryOverlap = naiveOverlap(mine.map(({ queries }) => new Set(queries)));
+          const domainOverlap = naiveOverlap(mine.map(({ domains }) => new Set(domains)));
+          if (queryOverlap === null) expect(variance.queryOverlap).toBeNull();
+          else expect(variance.queryOverlap).toBeCloseTo(queryOverlap, 12);
+          if (domainOverlap === null) expect(variance.domainOverlap).toBeNull();
+          else expect(variance.domainOverlap).toBeCloseTo(domainOverlap, 12);
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200) },
+    );
   });
 });
