@@ -161,7 +161,7 @@ describe('the library page over conversations kept in Chromium', () => {
       await page.getByLabel('Filter', { exact: true }).fill(needle);
       await expect.poll(() => count.textContent()).toMatch(new RegExp(`^${kept} of ${all[table]} `));
       // The table holds as many rows, its header row besides (virtualized, it draws only those on screen).
-      expect(await page.getByRole('table', { name: label }).getAttribute('aria-rowcount')).toBe(
+      expect(await page.getByRole('table', { name: label, exact: true }).getAttribute('aria-rowcount')).toBe(
         String(kept + 1),
       );
     }
