@@ -38,13 +38,13 @@ function* inflated(deflated: readonly Uint8Array[]): Generator<Uint8Array> {
 }
 
 export function deflatedTables(savedAt: number): DeflatedTables {
-  const files = LIBRARY_TABLES.map((table) => {
+  // An archive holds one conversation at a time: a table that sums them up (the prompts) would hold them all.
+  const files = LIBRARY_TABLES.filter((table) => !table.sumsUp).map((table) => {
     const deflated: Uint8Array[] = [];
     const deflate = new Deflate({ level: 6 }, (chunk) => void deflated.push(chunk));
     const writer = createTableWriter('library-csv', table, {
       write: (chunk) => deflate.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
     });
-    // An archive is written from conversations alone, without the library's brands: no brand overlap.
     return { table, run: table.run({ brands: null }), deflated, deflate, writer };
   });
   const addRecord = async (record: LibraryConversation): Promise<void> => {

@@ -73,6 +73,11 @@ export interface LibraryTable {
   readonly grain: string;
   readonly columns: readonly TableColumn[];
   readonly dataset: TableDataset;
+  /**
+   * Its rows sum up conversations, so a run holds what it gathered of each until the last: a writer that
+   * promises to hold one conversation at a time (an archive) leaves it out.
+   */
+  readonly sumsUp: boolean;
   run(context: TableContext): TableRun;
 }
 
@@ -95,6 +100,7 @@ export const libraryTable = <const Columns extends readonly TableColumn[]>(
   table: ConversationTable<Columns>,
 ): TypedLibraryTable<Columns> => ({
   ...table,
+  sumsUp: false,
   run: () => ({
     rowsOf: (conversation) => table.rowsOf(conversation),
     closingRows: (account) =>
@@ -120,6 +126,7 @@ export const summaryTable = <const Columns extends readonly TableColumn[]>(table
   grain: table.grain,
   columns: table.columns,
   dataset: table.dataset,
+  sumsUp: true,
   run: (context) => {
     const gathering = table.gather(context);
     return {

@@ -68,6 +68,8 @@ describe('inspect --zip: many conversations in one ZIP (export-format "ZIP of ma
     expect(text(pathOf('older-one'))).toContain('# An older one');
     for (const top of ['index.md', 'library.csv', 'library.ads.csv', 'library.offers.csv', 'report.json'])
       expect(paths).toContain(top);
+    // The prompts table sums up every conversation: an archive, holding one at a time, leaves it out.
+    expect(paths).not.toContain('library.prompts.csv');
   });
 
   it('lists the unreadable item as failed, and says so on the report first line', async () => {

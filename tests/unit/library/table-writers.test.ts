@@ -24,6 +24,7 @@ const EVERY_TYPE: LibraryTable = {
     { name: 'at', type: 'timestamp', meaning: '' },
   ],
   dataset: { version: 1, monthFrom: ['at'] },
+  sumsUp: false,
   run: () => ({ rowsOf: () => [], closingRows: () => [] }),
 };
 
