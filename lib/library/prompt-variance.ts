@@ -31,15 +31,35 @@ export interface PromptVariance {
   lastAsked: number | null;
 }
 
-/** One answer to a prompt, reduced to what is compared. */
+/**
+ * One answer to a prompt, reduced to what is compared. Every turn of a library is one until its prompt is
+ * known to be asked once only, at the end, so it is kept small: each set as a list of its distinct items (a
+ * shared empty list for none), the brands as the bits of their places (at most 21 of them, architecture
+ * "The library").
+ */
 interface Version {
   conversationId: string;
   branch: boolean;
   at: number | null;
   searched: boolean | null;
-  queries: ReadonlySet<string>;
-  domains: ReadonlySet<string>;
-  brands: ReadonlySet<number> | null;
+  queries: readonly string[];
+  domains: readonly string[];
+  /** Bit `place` set for each brand it cites or names; null when no brand is set. */
+  brands: number | null;
+}
+
+const NONE: readonly string[] = [];
+
+/** The distinct items, or the shared empty list. */
+const distinct = (items: readonly string[]): readonly string[] =>
+  items.length === 0 ? NONE : items.length === 1 ? items : [...new Set(items)];
+
+/** The places of the bits set. */
+function placesOf(bits: number | null): number[] {
+  const places: number[] = [];
+  for (let place = 0; bits !== null && bits >>> place !== 0; place += 1)
+    if ((bits >>> place) & 1) places.push(place);
+  return places;
 }
 
 /** Prompts and queries are compared trimmed, spaces collapsed, case ignored. */
@@ -60,7 +80,7 @@ interface DistinctSet {
 }
 
 /** The distinct sets among the versions' (most repeat: the same queries, no query at all), as rows of bits. */
-function distinctSets(sets: readonly ReadonlySet<unknown>[]): { distinct: DistinctSet[]; words: number } {
+function distinctSets(sets: readonly (readonly unknown[])[]): { distinct: DistinctSet[]; words: number } {
   const places = new Map<unknown, number>();
   for (const set of sets) for (const item of set) if (!places.has(item)) places.set(item, places.size);
   const words = Math.ceil(places.size / 32);
@@ -73,7 +93,7 @@ function distinctSets(sets: readonly ReadonlySet<unknown>[]): { distinct: Distin
     }
     const key = row.join(',');
     const known = byKey.get(key);
-    if (known === undefined) byKey.set(key, { row, size: set.size, versions: 1 });
+    if (known === undefined) byKey.set(key, { row, size: set.length, versions: 1 });
     else known.versions += 1;
   }
   return { distinct: [...byKey.values()], words };
@@ -85,7 +105,7 @@ function distinctSets(sets: readonly ReadonlySet<unknown>[]): { distinct: Distin
  * thousands of pairs, so the sets are compared as rows of bits, each distinct set once, its pairs weighted
  * by how many versions hold it (two versions of the same set share all of it).
  */
-function meanOverlap(sets: readonly ReadonlySet<unknown>[]): number | null {
+function meanOverlap(sets: readonly (readonly unknown[])[]): number | null {
   const { distinct, words } = distinctSets(sets);
   let sum = 0;
   let pairs = 0;
@@ -111,7 +131,7 @@ function meanOverlap(sets: readonly ReadonlySet<unknown>[]): number | null {
 }
 
 /** The items in at least half of the sets, the most frequent first, then in text order. */
-function stableItems(sets: readonly ReadonlySet<string>[]): string[] {
+function stableItems(sets: readonly (readonly string[])[]): string[] {
   const counts = new Map<string, number>();
   for (const set of sets) for (const item of set) counts.set(item, (counts.get(item) ?? 0) + 1);
   return [...counts]
@@ -137,7 +157,7 @@ function varianceOf(prompt: string, versions: readonly Version[], brandsSet: boo
       known.length === 0 ? null : known.filter((version) => version.searched).length / known.length,
     queryOverlap: meanOverlap(queries),
     domainOverlap: meanOverlap(domains),
-    brandOverlap: brandsSet ? meanOverlap(versions.map((version) => version.brands ?? new Set())) : null,
+    brandOverlap: brandsSet ? meanOverlap(versions.map((version) => placesOf(version.brands))) : null,
     stableQueries: stableItems(queries),
     stableDomains: stableItems(domains),
     firstAsked: times.length === 0 ? null : Math.min(...times),
@@ -209,24 +229,24 @@ export class PromptVariances {
       branch,
       at: turn.at,
       searched: turn.searched ?? (searches.length > 0 ? true : null),
-      queries: new Set(searches.map((query) => comparedText(query.text))),
-      domains: new Set(cited.flatMap((page) => (page.domain === null ? [] : [page.domain]))),
+      queries: distinct(searches.map((query) => comparedText(query.text))),
+      domains: distinct(cited.flatMap((page) => (page.domain === null ? [] : [page.domain]))),
       brands: this.#brandsOf(turn, cited),
     });
   }
 
-  /** The brands a version cites (a page on their domains) or names (in its kept text). */
-  #brandsOf(turn: LibraryTurn, cited: readonly LibraryTurn['pages'][number][]): Set<number> | null {
+  /** The brands a version cites (a page on their domains) or names (in its kept text), as bits of their places. */
+  #brandsOf(turn: LibraryTurn, cited: readonly LibraryTurn['pages'][number][]): number | null {
     const matcher = this.#matcher;
     if (matcher === null) return null;
-    const brands = new Set<number>();
+    let brands = 0;
     for (const page of cited) {
       const owner = matcher.ownerOf(page.domain);
-      if (owner !== null) brands.add(owner);
+      if (owner !== null) brands |= 1 << owner;
     }
     if (turn.answer !== null)
       matcher.mentionsIn(turn.answer).forEach((count, place) => {
-        if (count > 0) brands.add(place);
+        if (count > 0) brands |= 1 << place;
       });
     return brands;
   }
