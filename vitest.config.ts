@@ -33,7 +33,9 @@ function e2eProject(
       ...files,
       environment: 'node' as const,
       fileParallelism: false,
-      testTimeout: 60_000,
+      // For a test that hangs, not a time a test is held to: beside the other lane, on a busy machine, tests
+      // that take 15 s alone took over 50.
+      testTimeout: 120_000,
       hookTimeout: 180_000,
       globalSetup: [globalSetup],
     },
