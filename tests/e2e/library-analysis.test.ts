@@ -5,17 +5,15 @@ import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/number-text';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
-import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import type { FixtureName } from '@/tests/replica/fixtures/ids';
 import { downloadedBytes } from './export-actions';
 import { extensionApi } from './extension-origins';
-import { type Lens, test } from './lens-test';
+import { test } from './lens-test';
 import { openLibraryPage } from './library-actions';
-import { keptLibrary, setLibrary, waitForKept } from './library-state';
-import { waitForClient } from './replica-page';
+import { libraryOnceFilledBy } from './library-state';
 import { shootEveryLook } from './view-checks';
 
 /**
@@ -31,32 +29,7 @@ const BRANDS: BrandSettings = {
   competitors: [{ name: 'Eater', domains: ['eater.com'], mentions: [] }],
 };
 
-/** Opens the three chats with the library on, waits until each is kept, closes them. Once per file. */
-async function fillLibrary(lens: Lens): Promise<LibraryConversation[]> {
-  await setLibrary(lens, { enabled: true, keepAnswerText: true });
-  const chats = await Promise.all(
-    ASKED_AGAIN.map(async (name) => {
-      const chat = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
-      await waitForClient(chat, (client) => client.loaded);
-      return chat;
-    }),
-  );
-  const reader = await openLibraryPage(lens);
-  await waitForKept(
-    reader,
-    ASKED_AGAIN.map((name) => FIXTURE_IDS[name]),
-  );
-  for (const chat of chats) await chat.close();
-  const { conversations } = await keptLibrary(reader);
-  await reader.close();
-  return conversations;
-}
-
-let filling: Promise<LibraryConversation[]> | undefined;
-const filledLibrary = (lens: Lens): Promise<LibraryConversation[]> => {
-  filling ??= fillLibrary(lens);
-  return filling;
-};
+const filledLibrary = libraryOnceFilledBy(ASKED_AGAIN);
 
 /** A table's rows as their cells' text. */
 const tableRows = (page: Page, name: string): Promise<string[][]> =>

@@ -2,10 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
-import { productCards } from '@/tests/replica/fixtures/products';
-import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import { oneFileExportZip, partsExportZip } from '@/tests/support/data-export-zips';
-import { type Lens, test } from './lens-test';
+import { test } from './lens-test';
 import { exportWholeLibrary, openLibraryPage, showLibraryTab } from './library-actions';
 import {
   expectedCitationShare,
@@ -13,8 +11,7 @@ import {
   expectedOverview,
   expectedRows,
 } from './library-expected';
-import { type KeptLibrary, keptLibrary, setLibrary, waitForKept } from './library-state';
-import { waitForClient } from './replica-page';
+import { byId, keptLibrary, libraryOnceFilledBy } from './library-state';
 import { shootEveryLook } from './view-checks';
 
 /**
@@ -26,52 +23,7 @@ import { shootEveryLook } from './view-checks';
 const FILLED_BY: readonly FixtureName[] = ['webSearch', 'liveSearch', 'ads', 'products', 'liveShopping'];
 const FILLED_IDS = FILLED_BY.map((name) => FIXTURE_IDS[name]);
 
-const byId = (kept: KeptLibrary): KeptLibrary => ({
-  conversations: [...kept.conversations].sort((a, b) => a.id.localeCompare(b.id)),
-  summaries: [...kept.summaries].sort((a, b) => a.id.localeCompare(b.id)),
-});
-
-/** The library kept once the tabs closed and nothing more is written (a write follows a change by 2 s). */
-async function settledLibrary(reader: Page): Promise<KeptLibrary> {
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = JSON.stringify(byId(await keptLibrary(reader)));
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { timeout: 30_000, interval: 2_500 },
-    )
-    .toBe(true);
-  return byId(JSON.parse(last) as KeptLibrary);
-}
-
-/** Opens the conversations with the library on, waits until each is kept, closes them. Once per file. */
-async function fillLibrary(lens: Lens): Promise<LibraryConversation[]> {
-  await setLibrary(lens, { enabled: true, keepAnswerText: true });
-  const chats = await Promise.all(
-    FILLED_BY.map(async (name) => {
-      const chat = await lens.openChat(`/c/${FIXTURE_IDS[name]}`);
-      const cards = SCENARIOS[FIXTURE_IDS[name]]?.withProducts ? productCards(FIXTURE_IDS[name]).length : 0;
-      await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
-      return chat;
-    }),
-  );
-  const reader = await openLibraryPage(lens);
-  await waitForKept(reader, FILLED_IDS);
-  for (const chat of chats) await chat.close();
-  const { conversations } = await settledLibrary(reader);
-  await reader.close();
-  return conversations;
-}
-
-let filling: Promise<LibraryConversation[]> | undefined;
-const filledLibrary = (lens: Lens): Promise<LibraryConversation[]> => {
-  filling ??= fillLibrary(lens);
-  return filling;
-};
+const filledLibrary = libraryOnceFilledBy(FILLED_BY);
 
 const text = async (page: Page, testId: string): Promise<string> =>
   (await page.getByTestId(testId).textContent()) ?? '';
