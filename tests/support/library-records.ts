@@ -1,3 +1,4 @@
+import type { BrandSettings } from '@/lib/library/brand-settings';
 import type {
   LibraryAd,
   LibraryConversation,
@@ -20,6 +21,19 @@ export function page(url: string, marks: Partial<LibraryPage> = {}): LibraryPage
     ...marks,
   };
 }
+
+/** Your brand and one competitor, on example domains, named as themselves. */
+export const LODGE_AND_ACME: BrandSettings = {
+  own: { name: 'Lodge', domains: ['lodge.example'], mentions: ['Lodge'] },
+  competitors: [{ name: 'Acme', domains: ['acme.example'], mentions: ['Acme'] }],
+};
+
+/** A page its turn's answer cites once. */
+export const citedPage = (url: string, marks: Partial<LibraryPage> = {}): LibraryPage =>
+  page(url, { cited: true, citations: 1, ...marks });
+
+/** 15:00 UTC on a day of 2026: a turn's time well inside its day, whatever the week's edges. */
+export const afternoonOf = (month: number, date: number): number => Date.UTC(2026, month - 1, date, 15);
 
 /** An ad served in a turn. */
 export function ad(partial: Partial<LibraryAd> = {}): LibraryAd {

@@ -3,7 +3,7 @@ import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { type Brand, type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import type { LibraryTurn } from '@/lib/library/library-record';
-import { libraryConversation, page, turn } from '@/tests/support/library-records';
+import { citedPage, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const brand = (name: string, domains: string[] = [], mentions: string[] = []): Brand => ({
   name,
@@ -20,11 +20,9 @@ const BRANDS: BrandSettings = {
   ],
 };
 
-const cited = (url: string, marks = {}) => page(url, { cited: true, citations: 1, ...marks });
-
 /** A turn whose answer cites `urls` and reads `answer` (null: its text was not kept). */
 const answered = (index: number, urls: string[], answer: string | null, partial: Partial<LibraryTurn> = {}) =>
-  turn(index, { pages: urls.map((url) => cited(url)), answer, ...partial });
+  turn(index, { pages: urls.map((url) => citedPage(url)), answer, ...partial });
 
 describe('brandReport', () => {
   it('says it has no brands to read for, whatever the library holds', () => {
@@ -61,17 +59,17 @@ describe('brandReport', () => {
         libraryConversation('c1', [
           turn(1, {
             pages: [
-              cited('https://acme.com/a'),
-              cited('https://acme.com/a#again'),
-              cited('https://blog.acme.com/post'),
-              cited('https://notacme.com/'),
-              cited('https://shop.globex.com/'),
+              citedPage('https://acme.com/a'),
+              citedPage('https://acme.com/a#again'),
+              citedPage('https://blog.acme.com/post'),
+              citedPage('https://notacme.com/'),
+              citedPage('https://shop.globex.com/'),
               page('https://globex.com/retrieved-only'),
-              cited('https://review.example/'),
-              cited('urn:no-host', { domain: null }),
+              citedPage('https://review.example/'),
+              citedPage('urn:no-host', { domain: null }),
             ],
           }),
-          turn(2, { pages: [cited('https://acme.com/a'), cited('https://initech.io/')] }),
+          turn(2, { pages: [citedPage('https://acme.com/a'), citedPage('https://initech.io/')] }),
         ]),
       ],
       BRANDS,
@@ -96,7 +94,7 @@ describe('brandReport', () => {
     const report = brandReport(
       [
         libraryConversation('c1', [
-          turn(1, { pages: [cited('https://a.shop.example.com/'), cited('https://example.com/')] }),
+          turn(1, { pages: [citedPage('https://a.shop.example.com/'), citedPage('https://example.com/')] }),
         ]),
       ],
       nested,

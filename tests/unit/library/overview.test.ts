@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { summaryOf } from '@/lib/library/library-summary';
 import { overviewOf } from '@/lib/library/overview';
-import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
+import { ad, citedPage, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MONDAY = Date.UTC(2026, 10, 2);
 const DAY = 86_400_000;
-
-const cited = (url: string) => page(url, { cited: true, citations: 1 });
 
 describe('overviewOf', () => {
   it('says nothing of an empty library, and nothing of search or health where no record says', () => {
@@ -72,13 +70,13 @@ describe('overviewOf', () => {
       [
         summaryOf(
           libraryConversation('c1', [
-            turn(1, { pages: [cited('https://b.example/1'), cited('https://a.example/1')] }),
-            turn(2, { pages: [cited('https://c.example/1'), cited('https://c.example/2')] }),
+            turn(1, { pages: [citedPage('https://b.example/1'), citedPage('https://a.example/1')] }),
+            turn(2, { pages: [citedPage('https://c.example/1'), citedPage('https://c.example/2')] }),
           ]),
         ),
         summaryOf(
           libraryConversation('c2', [
-            turn(1, { pages: [cited('https://d.example/1'), page('https://e.example/')] }),
+            turn(1, { pages: [citedPage('https://d.example/1'), page('https://e.example/')] }),
           ]),
         ),
       ],
@@ -93,7 +91,9 @@ describe('overviewOf', () => {
   });
 
   it('has no rest row when every domain is in the top', () => {
-    const summary = summaryOf(libraryConversation('c1', [turn(1, { pages: [cited('https://a.example/')] })]));
+    const summary = summaryOf(
+      libraryConversation('c1', [turn(1, { pages: [citedPage('https://a.example/')] })]),
+    );
     expect(overviewOf([summary]).citedDomains).toEqual([{ domain: 'a.example', count: 1, share: 1 }]);
   });
 

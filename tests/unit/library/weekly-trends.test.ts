@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
+import { NO_BRANDS } from '@/lib/library/brand-settings';
 import type { LibraryAccount } from '@/lib/library/library-record';
 import { TOP_ADVERTISERS, weeklyTrends } from '@/lib/library/weekly-trends';
-import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
-
-const BRANDS: BrandSettings = {
-  own: { name: 'Lodge', domains: ['lodge.example'], mentions: ['Lodge'] },
-  competitors: [{ name: 'Acme', domains: ['acme.example'], mentions: ['Acme'] }],
-};
-
-const cited = (url: string) => page(url, { cited: true, citations: 1 });
-const day = (month: number, date: number): number => Date.UTC(2026, month - 1, date, 15);
+import {
+  ad,
+  afternoonOf,
+  citedPage,
+  LODGE_AND_ACME,
+  libraryConversation,
+  turn,
+} from '@/tests/support/library-records';
 
 /**
  * Three weeks with answers, worked by hand. Week of 2026-11-02: 3 cited pages (Lodge 1, Acme 1, other 1),
@@ -24,11 +23,11 @@ const RECORDS = [
     'c1',
     [
       turn(1, {
-        at: day(11, 3),
+        at: afternoonOf(11, 3),
         pages: [
-          cited('https://lodge.example/a'),
-          cited('https://acme.example/x'),
-          cited('https://other.org/p'),
+          citedPage('https://lodge.example/a'),
+          citedPage('https://acme.example/x'),
+          citedPage('https://other.org/p'),
         ],
         answer: 'Lodge beats Acme. Lodge again.',
       }),
@@ -47,16 +46,16 @@ const RECORDS = [
       turn(1, {
         at: null,
         pages: [
-          cited('https://acme.example/y'),
-          cited('https://shop.acme.example/z'),
-          cited('https://lodge.example/b'),
-          cited('https://lodge.example/b#again'),
+          citedPage('https://acme.example/y'),
+          citedPage('https://shop.acme.example/z'),
+          citedPage('https://lodge.example/b'),
+          citedPage('https://lodge.example/b#again'),
         ],
       }),
     ],
-    { createdAt: day(11, 18) },
+    { createdAt: afternoonOf(11, 18) },
   ),
-  libraryConversation('c3', [turn(1, { at: day(12, 9), answer: 'Acme only.' })], {
+  libraryConversation('c3', [turn(1, { at: afternoonOf(12, 9), answer: 'Acme only.' })], {
     ads: [ad({ turnIndex: 1, advertiser: null })],
   }),
 ];
@@ -64,14 +63,17 @@ const RECORDS = [
 const ACCOUNT: LibraryAccount = {
   interests: [],
   profileVersion: null,
-  ads: [ad({ turnIndex: null, advertiser: 'Pan Shop', shownAt: day(12, 8) }), ad({ turnIndex: null })],
-  savedAt: day(12, 10),
+  ads: [
+    ad({ turnIndex: null, advertiser: 'Pan Shop', shownAt: afternoonOf(12, 8) }),
+    ad({ turnIndex: null }),
+  ],
+  savedAt: afternoonOf(12, 10),
 };
 
 const WEEKS = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30', '2026-12-07'];
 
 describe('weeklyTrends', () => {
-  const trends = weeklyTrends(RECORDS, BRANDS, ACCOUNT);
+  const trends = weeklyTrends(RECORDS, LODGE_AND_ACME, ACCOUNT);
 
   it('lists every week from the first answer or ad to the last, the empty ones too', () => {
     expect(trends.weeks).toEqual(WEEKS);
@@ -124,7 +126,7 @@ describe('weeklyTrends', () => {
 
   it('gives the top advertisers a line each, most ads first and ties by name, and the others one', () => {
     const names = ['Fig', 'Elm', 'Dew', 'Cob', 'Bay', 'Ash'];
-    const record = libraryConversation('many', [turn(1, { at: day(11, 3) })], {
+    const record = libraryConversation('many', [turn(1, { at: afternoonOf(11, 3) })], {
       ads: [...names, 'Fig', 'Cob'].map((advertiser) => ad({ turnIndex: 1, advertiser })),
     });
     const { ads } = weeklyTrends([record], NO_BRANDS);

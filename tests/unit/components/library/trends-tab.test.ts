@@ -5,16 +5,15 @@ import { weekAfterKey, weekReadout } from '@/components/library/trend-cursor';
 import { trendFigures } from '@/components/library/trend-figures';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
 import { weeklyTrends } from '@/lib/library/weekly-trends';
-import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
+import {
+  ad,
+  afternoonOf,
+  citedPage,
+  LODGE_AND_ACME,
+  libraryConversation,
+  turn,
+} from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
-
-const BRANDS: BrandSettings = {
-  own: { name: 'Lodge', domains: ['lodge.example'], mentions: ['Lodge'] },
-  competitors: [{ name: 'Acme', domains: ['acme.example'], mentions: ['Acme'] }],
-};
-
-const cited = (url: string) => page(url, { cited: true, citations: 1 });
-const day = (month: number, date: number): number => Date.UTC(2026, month - 1, date, 15);
 
 /**
  * Weeks of 2026-11-02 (Lodge 1 and Acme 2 of 4 cited pages, an ad of Pan Shop), -09 (nothing), -16 (a page
@@ -25,26 +24,34 @@ const RECORDS = [
     'c1',
     [
       turn(1, {
-        at: day(11, 3),
+        at: afternoonOf(11, 3),
         pages: [
-          cited('https://lodge.example/a'),
-          cited('https://acme.example/b'),
-          cited('https://acme.example/c'),
-          cited('https://other.org/d'),
+          citedPage('https://lodge.example/a'),
+          citedPage('https://acme.example/b'),
+          citedPage('https://acme.example/c'),
+          citedPage('https://other.org/d'),
         ],
       }),
     ],
     { ads: [ad({ turnIndex: 1, advertiser: 'Pan Shop' })] },
   ),
-  libraryConversation('c2', [turn(1, { at: day(11, 18), pages: [cited('https://other.org/x')] })], {
-    ads: [ad({ turnIndex: 1, advertiser: 'Knife Co' })],
-  }),
-  libraryConversation('c3', [turn(1, { at: day(12, 9), pages: [cited('https://lodge.example/e')] })], {
-    ads: [ad({ turnIndex: 1, advertiser: 'Pan Shop' }), ad({ turnIndex: 1, advertiser: 'Pan Shop' })],
-  }),
+  libraryConversation(
+    'c2',
+    [turn(1, { at: afternoonOf(11, 18), pages: [citedPage('https://other.org/x')] })],
+    {
+      ads: [ad({ turnIndex: 1, advertiser: 'Knife Co' })],
+    },
+  ),
+  libraryConversation(
+    'c3',
+    [turn(1, { at: afternoonOf(12, 9), pages: [citedPage('https://lodge.example/e')] })],
+    {
+      ads: [ad({ turnIndex: 1, advertiser: 'Pan Shop' }), ad({ turnIndex: 1, advertiser: 'Pan Shop' })],
+    },
+  ),
 ];
 
-const figures = trendFigures(weeklyTrends(RECORDS, BRANDS), 'Lodge');
+const figures = trendFigures(weeklyTrends(RECORDS, LODGE_AND_ACME), 'Lodge');
 const citation = figures.citationShare;
 const report = (brands: BrandSettings, records = RECORDS) =>
   renderView(TrendsReport, { records, account: null, brands });
@@ -115,7 +122,7 @@ describe('a trend chart', () => {
 
 describe('the trends tab', () => {
   it('has a section per trend, each chart beside its table', () => {
-    const text = visibleText(report(BRANDS));
+    const text = visibleText(report(LODGE_AND_ACME));
     expect(text).toMatch(/^Citation share by week .* Mention share by week .* Ads by week /);
     expect(text).toContain('Mention share by week, table Week of Lodge (you) Acme Mentions');
     expect(text).toContain(
@@ -134,6 +141,8 @@ describe('the trends tab', () => {
 
   it('says when nothing in the library has a date', () => {
     const undated = [libraryConversation('c', [turn(1)], { createdAt: null })];
-    expect(visibleText(report(BRANDS, undated))).toBe('No answer or ad in the library has a date yet.');
+    expect(visibleText(report(LODGE_AND_ACME, undated))).toBe(
+      'No answer or ad in the library has a date yet.',
+    );
   });
 });
