@@ -4,7 +4,11 @@ import { expect } from 'vitest';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { Exclusive } from './side-by-side';
 
-/** A 10,000-message conversation loads its older pages before its first export. */
+/**
+ * A 10,000-message conversation loads its older pages before its first export. Its page is busy building
+ * each file meanwhile, so a click waits as long as a user's would: beside other tests on a busy machine, past
+ * Playwright's default 30 s.
+ */
 const EXPORT_TIMEOUT_MS = 60_000;
 
 export async function downloadedBytes(download: Download): Promise<Buffer> {
@@ -47,8 +51,8 @@ async function downloadOf(page: Page, click: () => Promise<void>): Promise<strin
 
 /** Opens the export menu and picks the item. */
 async function chooseFromMenu(page: Page, item: string): Promise<void> {
-  await page.getByRole('button', { name: 'More export options' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('button', { name: 'More export options' }).click({ timeout: EXPORT_TIMEOUT_MS });
+  await page.getByRole('menuitem', { name: item }).click({ timeout: EXPORT_TIMEOUT_MS });
 }
 
 /** The file an item of the export menu downloads ("Export JSON", ...). */
@@ -70,7 +74,10 @@ export interface ExportedText {
 export async function exportEveryWay(page: Page, exclusive: Exclusive): Promise<ExportedText[]> {
   const exported: ExportedText[] = [];
   const primary = page.getByRole('button', { name: /^Export/ });
-  exported.push({ action: 'Export button', text: await downloadOf(page, () => primary.click()) });
+  exported.push({
+    action: 'Export button',
+    text: await downloadOf(page, () => primary.click({ timeout: EXPORT_TIMEOUT_MS })),
+  });
   for (const { label } of EXTENSION_EXPORT_FORMATS) {
     const item = `Export ${label}`;
     exported.push({ action: item, text: await exportFromMenu(page, item) });
