@@ -53,6 +53,12 @@ const PROMPTED = new Set<FixtureName>([
  * The limit is for a hunt that hangs, not a time the hunt is held to.
  */
 const HUNT_TIMEOUT_MS = 900_000;
+/**
+ * How long any one step may wait for its page. The extension's pages share one renderer process, so while
+ * the 10,000-message conversation's popup builds a file, the other scenarios' popups and side panels wait
+ * with it: beside the other lane on a busy machine, a page load or a click took past Playwright's 30 s.
+ */
+const STEP_TIMEOUT_MS = 90_000;
 /** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
 const AT_ONCE = 3;
 const LONGEST_FIRST: readonly FixtureName[] = ['tenThousand', 'slow', 'longHistory', 'rateLimitDate'];
@@ -134,12 +140,12 @@ async function refreshOffers(
   const tabId = await lens.tabIdOf(chat);
   await waitForLens(lens, tabId, (state) => (state.captured.responses['product-update'] ?? 0) >= cards);
   const offersTab = popup.getByRole('tab', { name: /Offers/ });
-  await offersTab.locator('.tabs__count').waitFor({ timeout: 20_000 });
+  await offersTab.locator('.tabs__count').waitFor({ timeout: STEP_TIMEOUT_MS });
   await offersTab.click();
   await exclusive(async () => {
     await popup.getByRole('button', { name: 'Refresh offers' }).click();
     await expect
-      .poll(() => popup.locator('.offers-refresh__status').textContent(), { timeout: 20_000 })
+      .poll(() => popup.locator('.offers-refresh__status').textContent(), { timeout: STEP_TIMEOUT_MS })
       .toContain(`Last refresh: ${cards} of ${cards} products`);
   });
 }
@@ -160,10 +166,10 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
   if (PROMPTED.has(scenario.name)) await askPrompt(chat, 'What would you pick, and why?', answerEnded);
   const popup = await extensionPage('popup.html');
-  await waitForViews(lens, popup, chat, 30_000);
+  await waitForViews(lens, popup, chat, STEP_TIMEOUT_MS);
   if (cards > 0) await refreshOffers(browsing, chat, popup, cards);
   const panel = await extensionPage('sidepanel.html');
-  await waitForViews(lens, panel, chat, 30_000);
+  await waitForViews(lens, panel, chat, STEP_TIMEOUT_MS);
 
   const seen: Seen[] = (await exportEveryWay(popup, exclusive)).map(({ action, text }) => ({
     kind: 'export',
@@ -172,7 +178,7 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   }));
   const shortcutFile = await exclusive(async () => {
     await moveToOwnWindow(lens, chat);
-    const download = chat.waitForEvent('download', { timeout: 60_000 });
+    const download = chat.waitForEvent('download', { timeout: STEP_TIMEOUT_MS });
     await pressExportShortcut(await liveWorker(lens.context));
     return downloadedText(await download);
   });
@@ -244,6 +250,8 @@ describe('the canary hunt', () => {
   test(
     'no planted secret reaches an export, a storage area, a view, a console or another host',
     async ({ lens }) => {
+      lens.context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      lens.context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
       const watch = await watchBrowser(lens.context);
       await lens.context.grantPermissions(['clipboard-read', 'clipboard-write']);
       // The library on, answers with their text: everything the extension can keep, it keeps.
