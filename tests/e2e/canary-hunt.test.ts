@@ -140,7 +140,7 @@ async function refreshOffers(
   const tabId = await lens.tabIdOf(chat);
   await waitForLens(lens, tabId, (state) => (state.captured.responses['product-update'] ?? 0) >= cards);
   const offersTab = popup.getByRole('tab', { name: /Offers/ });
-  await offersTab.locator('.tabs__count').waitFor({ timeout: STEP_TIMEOUT_MS });
+  await offersTab.locator('.tabs__count').waitFor();
   await offersTab.click();
   await exclusive(async () => {
     await popup.getByRole('button', { name: 'Refresh offers' }).click();
@@ -166,10 +166,10 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   await waitForClient(chat, (client) => client.loaded && client.productRefreshes >= cards);
   if (PROMPTED.has(scenario.name)) await askPrompt(chat, 'What would you pick, and why?', answerEnded);
   const popup = await extensionPage('popup.html');
-  await waitForViews(lens, popup, chat, STEP_TIMEOUT_MS);
+  await waitForViews(lens, popup, chat);
   if (cards > 0) await refreshOffers(browsing, chat, popup, cards);
   const panel = await extensionPage('sidepanel.html');
-  await waitForViews(lens, panel, chat, STEP_TIMEOUT_MS);
+  await waitForViews(lens, panel, chat);
 
   const seen: Seen[] = (await exportEveryWay(popup, exclusive)).map(({ action, text }) => ({
     kind: 'export',
@@ -178,7 +178,7 @@ async function useScenario(browsing: Browsing, scenario: Scenario): Promise<Seen
   }));
   const shortcutFile = await exclusive(async () => {
     await moveToOwnWindow(lens, chat);
-    const download = chat.waitForEvent('download', { timeout: STEP_TIMEOUT_MS });
+    const download = chat.waitForEvent('download');
     await pressExportShortcut(await liveWorker(lens.context));
     return downloadedText(await download);
   });
@@ -250,6 +250,7 @@ describe('the canary hunt', () => {
   test(
     'no planted secret reaches an export, a storage area, a view, a console or another host',
     async ({ lens }) => {
+      // Every page's waits, set once: each page the hunt opens takes its context's.
       lens.context.setDefaultTimeout(STEP_TIMEOUT_MS);
       lens.context.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
       const watch = await watchBrowser(lens.context);
