@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
+import { ViewBoundary } from '@/components/shell/ViewBoundary';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibraryOverview } from '@/lib/library/overview';
 import { type LibraryTables, libraryTables } from '@/lib/library/page-tables';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import { BrandsTab } from './BrandsTab';
 import type { LibraryData, LibraryView } from './library-data';
-import { type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
+import { LIBRARY_TABS, type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
 import { ManageTab } from './ManageTab';
 import { OverviewTab } from './OverviewTab';
 import { RecordsGate } from './RecordsGate';
@@ -37,7 +38,7 @@ interface ChoicesProps {
   onChoice: (table: string, choice: TableChoice) => void;
 }
 
-/** The shown tab's panel; only that tab is mounted. */
+/** The shown tab's panel; only that tab is mounted, and its failure stays in it (the page and tabs go on). */
 export function LibraryPanel({
   tab,
   data,
@@ -89,7 +90,14 @@ export function LibraryPanel({
       case 'variance':
         return gate((records) => <VarianceTab records={records} />);
       case 'manage':
-        return <ManageTab data={data} summaries={view.summaries ?? []} settings={settings} />;
+        return (
+          <ManageTab
+            data={data}
+            summaries={view.summaries ?? []}
+            unreadable={view.unreadable}
+            settings={settings}
+          />
+        );
     }
   };
   return (
@@ -99,7 +107,12 @@ export function LibraryPanel({
       id={libraryPanelId(tab)}
       aria-labelledby={libraryTabId(tab)}
     >
-      {content()}
+      <ViewBoundary
+        key={tab}
+        where={`The ${LIBRARY_TABS.find((entry) => entry.id === tab)?.label ?? tab} tab`}
+      >
+        {content()}
+      </ViewBoundary>
     </div>
   );
 }

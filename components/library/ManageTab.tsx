@@ -1,10 +1,12 @@
 import type { JSX } from 'react';
+import type { UnreadableRecord } from '@/lib/library/library-schema';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import { AccountRunPanel } from './AccountRunPanel';
 import { ACCOUNT_RUN_NOTE } from './account-run-text';
 import { DeleteConversations } from './DeleteConversations';
 import { DeleteEverything } from './DeleteEverything';
+import { EarlierRecords } from './EarlierRecords';
 import { ExportLibrary } from './ExportLibrary';
 import { ImportDataExport } from './ImportDataExport';
 import { ImportLibrary } from './ImportLibrary';
@@ -18,14 +20,17 @@ import './manage-tab.css';
 export function ManageTab({
   data,
   summaries,
+  unreadable,
   settings,
 }: {
   data: LibraryData;
   summaries: readonly LibrarySummary[];
+  unreadable: readonly UnreadableRecord[];
   settings: Settings;
 }): JSX.Element {
   return (
     <div className="manage-tab">
+      <EarlierRecords data={data} summaries={summaries} unreadable={unreadable} />
       <LibrarySection title="What the library keeps">
         <ManageChoices data={data} settings={settings} />
       </LibrarySection>

@@ -19,8 +19,8 @@ function accountText(account: ImportOutcome['account']): string {
 }
 
 /**
- * What importing a data export came to: "Added 12 conversations, updated 3, 40 already in the library, 1
- * skipped as unreadable.", then what its ads said of the account. Cancelled or stopped, it says so, and
+ * What importing a data export came to: "Added 12 conversations, updated 3, read again 2 kept by an earlier
+ * version, 40 already in the library, 1 skipped as unreadable.", then what its ads said of the account. Cancelled or stopped, it says so, and
  * that what was read before was kept.
  */
 export function dataExportSummary(outcome: ImportOutcome): string {
@@ -30,13 +30,14 @@ export function dataExportSummary(outcome: ImportOutcome): string {
 function conversationsText(outcome: ImportOutcome): string {
   const parts = [`added ${countOf(outcome.added, 'conversation', 'conversations')}`];
   if (outcome.updated > 0) parts.push(`updated ${countText(outcome.updated)}`);
+  if (outcome.reread > 0) parts.push(`read again ${countText(outcome.reread)} kept by an earlier version`);
   if (outcome.unchanged > 0) parts.push(`${countText(outcome.unchanged)} already in the library`);
   if (outcome.skipped > 0) parts.push(`${countText(outcome.skipped)} skipped as unreadable`);
   const counts = parts.join(', ');
   if (outcome.cancelled) return `Cancelled: ${counts} before it stopped.`;
   const said = `${counts.charAt(0).toUpperCase()}${counts.slice(1)}.`;
   if (outcome.stopped === null) return said;
-  const read = outcome.added + outcome.updated + outcome.unchanged + outcome.skipped;
+  const read = outcome.added + outcome.updated + outcome.reread + outcome.unchanged + outcome.skipped;
   if (read === 0) return `${outcome.stopped.message} Nothing was imported.`;
   return `${outcome.stopped.message} ${said} What was read before it is kept.`;
 }

@@ -1,4 +1,5 @@
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
+import type { UnreadableRecord } from '@/lib/library/library-schema';
 import type { LibraryStore } from '@/lib/library/library-store';
 import type { LibrarySummary } from '@/lib/library/library-summary';
 
@@ -16,6 +17,8 @@ export interface LibraryView {
   /** What data exports said of the account; null when none was imported, or until the first read. */
   account: LibraryAccount | null;
   records: RecordsLoad;
+  /** The records an upgrade could not read, set aside (library-migrations.ts); Manage names them. */
+  unreadable: readonly UnreadableRecord[];
   /** Why the database could not be opened or read, in words to show; null when it could. */
   problem: string | null;
 }
@@ -31,7 +34,13 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 export class LibraryData {
   readonly #open: () => Promise<LibraryStore>;
   #store: Promise<LibraryStore> | null = null;
-  #view: LibraryView = { summaries: null, account: null, records: { state: 'idle' }, problem: null };
+  #view: LibraryView = {
+    summaries: null,
+    account: null,
+    records: { state: 'idle' },
+    unreadable: [],
+    problem: null,
+  };
   readonly #listeners = new Set<() => void>();
   #running: Promise<void> = Promise.resolve();
   #queued: Promise<void> | null = null;
@@ -61,14 +70,16 @@ export class LibraryData {
     try {
       const store = await this.#storeOf();
       const wantsRecords = this.#view.records.state !== 'idle';
-      const [summaries, account, records] = await Promise.all([
+      const [summaries, account, unreadable, records] = await Promise.all([
         store.summaries(),
         store.account(),
+        store.unreadable(),
         wantsRecords ? store.all() : null,
       ]);
       this.#show({
         summaries,
         account,
+        unreadable,
         problem: null,
         ...(records === null ? {} : { records: { state: 'ready', records } }),
       });

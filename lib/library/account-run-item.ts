@@ -37,17 +37,22 @@ const listingDiffers = (held: ListedConversation, item: ListedConversation): boo
 
 /**
  * The listing merged into what earlier runs recorded: a conversation listed for the first time, or with an
- * update time other than the one it was fetched at, is to be fetched; one done or failed and unchanged stays
- * as it is, so a later run fetches only what is new or changed. Answers the items to write.
+ * update time other than the one it was fetched at, is to be fetched; so is one done whose record an earlier
+ * reader kept (`keptByEarlierReader`: architecture "Records kept by an earlier version"). One done or failed
+ * and unchanged stays as it is, so a later run fetches only what is new or changed. Answers the items to
+ * write.
  */
 export function mergeListing(
   recorded: ReadonlyMap<string, AccountRunItem>,
   listed: readonly ListedConversation[],
+  keptByEarlierReader: ReadonlySet<string> = new Set(),
 ): AccountRunItem[] {
   const changed: AccountRunItem[] = [];
   for (const item of listed) {
     const held = recorded.get(item.id);
-    if (held === undefined) {
+    if (held?.state === 'done' && keptByEarlierReader.has(item.id)) {
+      changed.push({ ...held, ...item, state: 'pending', attempts: 0, error: null });
+    } else if (held === undefined) {
       changed.push({
         ...item,
         state: 'pending',

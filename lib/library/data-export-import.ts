@@ -68,6 +68,7 @@ export async function importDataExport(
   const outcome: ImportOutcome = {
     added: 0,
     updated: 0,
+    reread: 0,
     unchanged: 0,
     skipped: 0,
     stopped: null,
@@ -92,6 +93,7 @@ export async function importDataExport(
     const counts = await options.write(batch.splice(0));
     outcome.added += counts.added;
     outcome.updated += counts.updated;
+    outcome.reread += counts.reread;
     outcome.unchanged += counts.unchanged;
   };
   async function* guarded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

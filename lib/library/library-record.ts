@@ -186,6 +186,14 @@ const UNREAD = v.object({
   count: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
 });
 
+/**
+ * What Chat Lens reads into a record (record-of-inspection.ts), as a number raised whenever it learns to read
+ * more that a record keeps: a record kept by an earlier reader lacks that, and is read again when its
+ * conversation comes again (data-export-merge.ts, the whole-account run). See architecture
+ * "Records kept by an earlier version".
+ */
+export const LIBRARY_READER = 1;
+
 /** null for a conversation without an id, which no record could be kept under. */
 const CONVERSATION = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
@@ -212,6 +220,8 @@ const CONVERSATION = v.object({
   offers: listOf(itemOf(OFFER)),
   /** What was met and not read; null for a record kept before Chat Lens counted it. */
   unread: v.fallback(v.nullable(listOf(itemOf(UNREAD))), null),
+  /** The LIBRARY_READER that kept it; 0 for a record kept before records said. */
+  reader: v.fallback(v.pipe(v.number(), v.safeInteger(), v.minValue(0)), 0),
 });
 
 /**

@@ -1,8 +1,13 @@
 import { openDB } from 'idb';
 import { mergeAccount } from './library-account';
-import { LIBRARY_MIGRATIONS } from './library-migrations';
+import { LIBRARY_MIGRATIONS, readKeptAgain } from './library-migrations';
 import type { LibraryAccount, LibraryConversation } from './library-record';
-import { ACCOUNT_KEY, type LibraryDatabase, type LibrarySchema } from './library-schema';
+import {
+  ACCOUNT_KEY,
+  type LibraryDatabase,
+  type LibrarySchema,
+  type UnreadableRecord,
+} from './library-schema';
 import { type LibrarySummary, summaryOf } from './library-summary';
 
 /**
@@ -47,7 +52,7 @@ function abortQuietly(tx: { abort(): void }): void {
 }
 
 const BOTH_STORES = ['conversations', 'summaries'] as const;
-const EVERY_STORE = [...BOTH_STORES, 'account'] as const;
+const EVERY_STORE = [...BOTH_STORES, 'account', 'unreadable'] as const;
 
 export class LibraryStore {
   readonly #db: LibraryDatabase;
@@ -115,6 +120,16 @@ export class LibraryStore {
     }
   }
 
+  /** The records an upgrade could not read (library-migrations.ts), as they were stored. */
+  unreadable(): Promise<UnreadableRecord[]> {
+    return this.#db.getAll('unreadable');
+  }
+
+  /** Deletes the records an upgrade could not read. */
+  async deleteUnreadable(): Promise<void> {
+    await this.#db.clear('unreadable');
+  }
+
   async delete(id: string): Promise<void> {
     const tx = this.#db.transaction(BOTH_STORES, 'readwrite');
     await Promise.all([
@@ -131,6 +146,7 @@ export class LibraryStore {
       tx.objectStore('conversations').clear(),
       tx.objectStore('summaries').clear(),
       tx.objectStore('account').clear(),
+      tx.objectStore('unreadable').clear(),
       tx.done,
     ]);
   }
@@ -161,14 +177,16 @@ export class LibraryStore {
 }
 
 /**
- * Opens the library, upgrading a database an older version wrote (library-migrations.ts). Another context
- * holding an older version open is asked to close it (the `blocking` callback), so an upgrade never waits
- * on a tab left open.
+ * Opens the library, upgrading a database an older version wrote (library-migrations.ts): its steps, then
+ * every kept record read again, all in the one upgrade transaction, so an upgrade stopped half-way leaves the
+ * old database as it was. Another context holding an older version open is asked to close it (the
+ * `blocking` callback), so an upgrade never waits on a tab left open.
  */
-export async function openLibrary(name = LIBRARY_DATABASE): Promise<LibraryStore> {
+export async function openLibrary(name = LIBRARY_DATABASE, now = Date.now()): Promise<LibraryStore> {
   const db = await openDB<LibrarySchema>(name, LIBRARY_MIGRATIONS.length, {
     async upgrade(database, oldVersion, _newVersion, transaction) {
-      for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion)) await migrate(database, transaction);
+      for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion)) migrate(database);
+      if (oldVersion > 0) await readKeptAgain(transaction, now);
     },
     blocking() {
       db.close();

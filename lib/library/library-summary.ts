@@ -35,6 +35,8 @@ export interface LibrarySummary {
   weeks: Tally[];
   /** How many shapes were met and not read (export-format "`unread`"); null when the record does not say. */
   shapesNotRead: number | null;
+  /** The reader that kept the conversation (library-record.ts LIBRARY_READER). */
+  reader: number;
 }
 
 class Tallies {
@@ -96,5 +98,6 @@ export function summaryOf(record: LibraryConversation): LibrarySummary {
     merchants: merchants.list(),
     weeks: weeks.list(),
     shapesNotRead: record.unread?.length ?? null,
+    reader: record.reader,
   };
 }

@@ -8,6 +8,7 @@ import { pageKey } from '@/lib/insights/source-url';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { otherBranches } from '@/lib/model/other-branches';
 import {
+  LIBRARY_READER,
   type LibraryConversation,
   type LibraryPage,
   type LibraryTurn,
@@ -189,5 +190,6 @@ export function recordOfInspection(
     ads: (inspection.ads?.ads ?? []).map(libraryAdOf),
     offers: inspection.offers.map(libraryOfferOf),
     unread: inspection.unread.map(({ kind, name, count }) => ({ kind, name, count })),
+    reader: LIBRARY_READER,
   };
 }

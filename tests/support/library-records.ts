@@ -1,10 +1,11 @@
 import type { BrandSettings } from '@/lib/library/brand-settings';
-import type {
-  LibraryAd,
-  LibraryConversation,
-  LibraryOffer,
-  LibraryPage,
-  LibraryTurn,
+import {
+  LIBRARY_READER,
+  type LibraryAd,
+  type LibraryConversation,
+  type LibraryOffer,
+  type LibraryPage,
+  type LibraryTurn,
 } from '@/lib/library/library-record';
 
 /** A page of a turn, retrieved and cited as asked. */
@@ -109,6 +110,7 @@ export function libraryConversation(
     offers: [],
     versions: [],
     unread: [],
+    reader: LIBRARY_READER,
     ...partial,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@/lib/library/account-run-item';
 import type { AccountRunRecord, AccountRunStore } from '@/lib/library/account-run-store';
 import { libraryBatchWriter } from '@/lib/library/data-export-merge';
+import { LIBRARY_READER } from '@/lib/library/library-record';
 import type { LibraryStore } from '@/lib/library/library-store';
 import { fail, type LensError, ok, type Result } from '@/lib/model/result';
 import type { AccountRunRequest, AccountRunStatus } from '@/lib/runtime/contract/account-run';
@@ -229,7 +230,7 @@ export class AccountRun {
     });
     if (!this.#running() || this.#run === null) return;
     if (listing.error?.code === 'signed-out') return this.#stop(listing.error.message);
-    const changed = mergeListing(this.#items, listing.items);
+    const changed = mergeListing(this.#items, listing.items, await this.#keptByEarlierReader());
     await store.putItems(changed);
     for (const item of changed) this.#items.set(item.id, item);
     const listingNote =
@@ -237,6 +238,13 @@ export class AccountRun {
         ? null
         : `The list could not be read to its end (${listing.error.message}); what it listed is fetched.`;
     await this.#setRun({ ...this.#run, phase: 'fetching', listingNote, projects: listing.projects });
+  }
+
+  /** The conversations whose library record an earlier reader kept: fetched again to be read in full. */
+  async #keptByEarlierReader(): Promise<Set<string>> {
+    this.#library ??= this.#deps.openLibrary();
+    const summaries = await (await this.#library).summaries();
+    return new Set(summaries.flatMap((summary) => (summary.reader < LIBRARY_READER ? [summary.id] : [])));
   }
 
   /** Fetches the next conversation due; false when none is left. */

@@ -45,6 +45,22 @@ describe('the run’s items', () => {
     ]);
   });
 
+  it('fetches again an unchanged conversation whose record an earlier reader kept', () => {
+    const recorded = new Map([
+      ['earlier', item('earlier', 100, 'done')],
+      ['same', item('same', 100, 'done')],
+    ]);
+    const merged = mergeListing(
+      recorded,
+      [listed('earlier', 100), listed('same', 100), listed('new', 50)],
+      new Set(['earlier', 'new']),
+    );
+    expect(merged.map((entry) => [entry.id, entry.state])).toEqual([
+      ['earlier', 'pending'],
+      ['new', 'pending'],
+    ]);
+  });
+
   it('keeps a new title of an unchanged conversation without fetching it again', () => {
     const recorded = new Map([['same', item('same', 100, 'done')]]);
     const merged = mergeListing(recorded, [{ ...listed('same', 100), title: 'Renamed' }]);

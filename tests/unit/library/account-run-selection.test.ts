@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
 import { isRunItemSelected } from '@/lib/library/account-run-selection';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import { LIBRARY_READER, type LibraryConversation } from '@/lib/library/library-record';
 
 const item = (members: Partial<AccountRunItem> = {}): AccountRunItem => ({
   id: 'c1',
@@ -43,6 +43,7 @@ const record = (createdAt: number | null, prompt = 'Where to eat?'): LibraryConv
   offers: [],
   versions: [],
   unread: [],
+  reader: LIBRARY_READER,
 });
 
 const october20 = Date.UTC(2026, 9, 20, 9);

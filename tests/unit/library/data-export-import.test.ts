@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
 import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
+import { LIBRARY_READER } from '@/lib/library/library-record';
 import type { LibraryStore } from '@/lib/library/library-store';
 import { tableFile } from '@/lib/library/table-file';
 import { zipDataExport } from '@/lib/model/data-export-source';
@@ -51,6 +52,7 @@ describe('importing a data export into the library (export-format "Reading the d
     expect(first).toEqual({
       added: 4,
       updated: 0,
+      reread: 0,
       unchanged: 0,
       skipped: 0,
       stopped: null,
@@ -188,5 +190,16 @@ describe('mergeDataExportBatch', () => {
       ['old', 15],
     ]);
     expect(merged).toMatchObject({ added: 1, updated: 1, unchanged: 2 });
+  });
+
+  it('reads again a conversation an earlier reader kept, though the copy is no newer', () => {
+    const earlier = { ...at('earlier', 20), reader: 0 };
+    const kept = new Map([
+      ['earlier', earlier],
+      ['same', at('same', 20)],
+    ]);
+    const merged = mergeDataExportBatch(kept, [at('earlier', 20), at('same', 20)]);
+    expect(merged.records.map((record) => [record.id, record.reader])).toEqual([['earlier', LIBRARY_READER]]);
+    expect(merged).toMatchObject({ added: 0, updated: 0, reread: 1, unchanged: 1 });
   });
 });

@@ -276,6 +276,8 @@ describe('the library file', () => {
               },
             ],
             unread: [{ kind: 'content-type', name: 'text_v2', count: 2 }],
+            // A record that names no reader was kept by an earlier one.
+            reader: 0,
           },
         ],
         brands: null,

@@ -1,9 +1,6 @@
 import 'fake-indexeddb/auto';
-import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import type { LibrarySchema } from '@/lib/library/library-schema';
+import type { LibraryAccount } from '@/lib/library/library-record';
 import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
@@ -126,72 +123,5 @@ describe("the library store's account record", () => {
     expect(await store.account()).not.toBeNull();
     await store.deleteSavedBefore(4_001);
     expect(await store.account()).toBeNull();
-  });
-});
-
-describe('a database written by the previous version', () => {
-  it('opens upgraded: every conversation kept, each summary made from it', async () => {
-    const name = 'library-version-1';
-    // Version 1 as it shipped: conversations alone, written by its own migration step.
-    const first = LIBRARY_MIGRATIONS[0];
-    if (first === undefined) throw new Error('no first version');
-    const records = Array.from({ length: 30 }, (_, index) =>
-      cited(`c${index}`, `https://site${index % 7}.example/`),
-    );
-    const v1 = await openDB<LibrarySchema>(name, 1, {
-      upgrade: (db, _old, _new, tx) => first(db, tx),
-    });
-    for (const record of records) await v1.put('conversations', record);
-    v1.close();
-
-    const store = await freshLibrary(name);
-    expect(await store.all()).toEqual(records.toSorted((a, b) => a.id.localeCompare(b.id)));
-    expect((await store.summaries()).toSorted((a, b) => a.id.localeCompare(b.id))).toEqual(
-      records.map(summaryOf).toSorted((a, b) => a.id.localeCompare(b.id)),
-    );
-    await store.put(cited('c0', 'https://after-upgrade.example/'));
-    expect((await store.get('c0'))?.turns[0]?.pages[0]?.url).toBe('https://after-upgrade.example/');
-  });
-
-  it('opens upgraded from version 2: each ad kept before is undated, its health unknown', async () => {
-    const name = 'library-version-2';
-    const { shownAt: _undated, ...adOfVersion2 } = ad({ advertiser: 'Old Ad Co' });
-    const { unread: _uncounted, ...recordOfVersion2 } = cited('c0', 'https://site.example/');
-    const record = { ...recordOfVersion2, ads: [adOfVersion2] };
-    const v2 = await openDB<LibrarySchema>(name, 2, {
-      upgrade: async (db, oldVersion, _new, tx) => {
-        for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion, 2)) await migrate(db, tx);
-      },
-    });
-    await v2.put('conversations', record as LibraryConversation);
-    v2.close();
-
-    const store = await freshLibrary(name);
-    expect((await store.get('c0'))?.ads).toEqual([{ ...adOfVersion2, shownAt: null }]);
-    expect((await store.get('c0'))?.unread).toBeNull();
-    expect((await store.summaries())[0]?.shapesNotRead).toBeNull();
-  });
-
-  it('opens upgraded from version 4: every conversation and summary kept, no account record yet', async () => {
-    const name = 'library-version-4';
-    const records = [
-      { ...cited('c0', 'https://site.example/'), ads: [ad({ shownAt: 1_500 })] },
-      cited('c1', 'https://other.example/'),
-    ];
-    const v4 = await openDB<LibrarySchema>(name, 4, {
-      upgrade: async (db, oldVersion, _new, tx) => {
-        for (const migrate of LIBRARY_MIGRATIONS.slice(oldVersion, 4)) await migrate(db, tx);
-      },
-    });
-    for (const record of records) await v4.put('conversations', record);
-    for (const record of records) await v4.put('summaries', summaryOf(record));
-    v4.close();
-
-    const store = await freshLibrary(name);
-    expect(await store.all()).toEqual(records);
-    expect(await store.summaries()).toEqual(records.map(summaryOf));
-    expect(await store.account()).toBeNull();
-    await store.addAccount(accountOf());
-    expect(await store.account()).toEqual(accountOf());
   });
 });

@@ -54,6 +54,7 @@ describe('what the page says of a data export import', () => {
   const outcome = {
     added: 12,
     updated: 3,
+    reread: 0,
     unchanged: 40,
     skipped: 1,
     stopped: null,
@@ -67,6 +68,9 @@ describe('what the page says of a data export import', () => {
     );
     expect(dataExportSummary({ ...outcome, added: 0, updated: 0, unchanged: 5, skipped: 0 })).toBe(
       'Added 0 conversations, 5 already in the library.',
+    );
+    expect(dataExportSummary({ ...outcome, added: 0, updated: 0, reread: 8, unchanged: 0, skipped: 0 })).toBe(
+      'Added 0 conversations, read again 8 kept by an earlier version.',
     );
   });
 
