@@ -5,13 +5,16 @@ type CopyState = 'idle' | 'copied' | 'failed';
 
 const SHOWN_FOR_MS = 1500;
 
-/** Copies `text` from the click itself (the clipboard asks for a user gesture) and says so for a moment. */
+/**
+ * Copies `text` from the click itself (the clipboard asks for a user gesture) and says so for a moment; a
+ * function gives the text at the click, when making it needs what a render should not touch.
+ */
 export function CopyButton({
   text,
   label,
   children = 'Copy',
 }: {
-  text: string;
+  text: string | (() => string);
   /** What is copied, for screen readers: "Copy query: best skillet". */
   label: string;
   children?: string;
@@ -29,7 +32,7 @@ export function CopyButton({
       className="copy-button"
       aria-label={state === 'idle' ? label : shown}
       onClick={() => {
-        navigator.clipboard.writeText(text).then(
+        navigator.clipboard.writeText(typeof text === 'function' ? text() : text).then(
           () => setState('copied'),
           () => setState('failed'),
         );
