@@ -20,6 +20,8 @@ export async function launchBrowserWithExtension(options: {
   headless: boolean;
   /** Where to save a HAR of the session when the context closes (the demo inspects it). */
   recordHarPath?: string;
+  /** The profile, when a test opens one browser after another on it (an update); a new one otherwise. */
+  userDataDir?: string;
 }): Promise<LensBrowser> {
   const context = await launchBrowser(options);
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -36,8 +38,9 @@ export async function launchBrowser(options: {
   replicaPort: number;
   headless: boolean;
   recordHarPath?: string;
+  userDataDir?: string;
 }): Promise<BrowserContext> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: options.headless,
