@@ -9,6 +9,8 @@ import { TransportBadge } from './TransportBadge';
 
 const SIGNED_OUT_HINT =
   'This chat is used without an account: Chat Lens reads it from its answers as they stream, and asks chatgpt.com for nothing.';
+const ANSWERING_HINT =
+  'ChatGPT was still making the answer when the conversation was last read: its last turn is not finished.';
 
 /**
  * The conversation's title line and facts; the way to the library, then `actions`, the surface's own buttons
@@ -47,6 +49,11 @@ export function Header({
               {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
             </span>
             <TransportBadge transport={snapshot.transport} />
+            {summary.answering && (
+              <span className="badge" data-testid="answering" title={ANSWERING_HINT}>
+                Answering
+              </span>
+            )}
             {signedOut && (
               <span className="badge" data-testid="signed-out" title={SIGNED_OUT_HINT}>
                 Signed out

@@ -32,9 +32,10 @@ export interface ExportConversation {
 
 /**
  * A message of the model, its epoch-ms time as ISO, its metadata scrubbed (see scrub-metadata.ts). The
- * format it was read from keeps the contract's name, `source`.
+ * format it was read from keeps the contract's name, `source`. Its channel is given as what it tells: a
+ * preamble is `preamble`, the answer is the message the turn's answer text comes from.
  */
-export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs' | 'format'> & {
+export type ExportMessage = Omit<NormalizedMessage, 'createTimeMs' | 'format' | 'channel'> & {
   createTime: string | null;
   source: ConversationFormat;
 };

@@ -16,8 +16,9 @@ import type { Inspection } from '@/lib/insights/inspection';
 import { type ResearchStep, researchStep } from '@/lib/insights/research-kickoff';
 import { isToolChatter } from '@/lib/insights/tool-chatter';
 import { toolCommand } from '@/lib/insights/tool-command';
-import type { NormalizedMessage } from '@/lib/model/conversation';
+import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import type { BranchMark } from '@/lib/model/every-branch';
+import { isAnswerMessage } from '@/lib/model/turn-answer';
 import { choicesWithDefaults, type ExportOptions } from './export-options';
 import { groupBy } from './group-by';
 import { promptTimeLine } from './iso-time';
@@ -364,5 +365,18 @@ export function* transcriptBlocks(
   }
   const pages = pagesOfTurn();
   if (pages !== null) yield pages;
+  if (isLastAnswerPending(inspection.conversation)) yield spoken('Assistant', ANSWER_PENDING);
   if (speaker === null) yield 'The conversation has no visible messages.';
+}
+
+const ANSWER_PENDING = '_Still answering when this was read: the answer is not in this export._';
+
+/**
+ * A conversation read while its answer was made (site-interface 10.11) whose last turn holds no answer yet:
+ * the transcript says so, never showing the turn as finished without one.
+ */
+function isLastAnswerPending(conversation: Conversation): boolean {
+  if (!conversation.answering) return false;
+  const ids = new Set(conversation.turns.at(-1)?.messageIds);
+  return !conversation.messages.some((message) => ids.has(message.id) && isAnswerMessage(message));
 }

@@ -7,6 +7,7 @@ import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { pageKey } from '@/lib/insights/source-url';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { otherBranches } from '@/lib/model/other-branches';
+import { isAnswerMessage } from '@/lib/model/turn-answer';
 import {
   LIBRARY_READER,
   type LibraryConversation,
@@ -34,14 +35,6 @@ function shownWords(piece: CitationPiece): string {
   if (piece.kind === 'text' || piece.kind === 'words') return piece.text;
   return piece.kind === 'named' ? piece.things.map((thing) => thing.label).join(', ') : '';
 }
-
-/** An answer the site shows: the assistant's words to the user, not a tool call, a hidden note or a preamble. */
-const isShownAnswer = (message: NormalizedMessage): boolean =>
-  message.role === 'assistant' &&
-  (message.recipient === null || message.recipient === 'all') &&
-  !message.hidden &&
-  !message.preamble &&
-  message.text !== '';
 
 /** How often each page is cited in the turn: once per citation marker that names it. */
 function citationCounts(pieces: readonly CitationPiece[]): Map<string, number> {
@@ -110,7 +103,7 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
     const searches = queries.filter((query) => query.kind === 'search');
     const counts = citationCounts(messages.flatMap((message) => piecesOf.get(message.id) ?? []));
     const prompt = turn?.userMessageId == null ? undefined : byId.get(turn.userMessageId);
-    const answers = messages.filter(isShownAnswer);
+    const answers = messages.filter(isAnswerMessage);
     return {
       index: fact.turnIndex,
       prompt: prompt?.text ?? null,

@@ -18,6 +18,7 @@ export function assembleConversation(
     currentNode,
     flags: header.flags,
     extraKeys: header.extraKeys,
+    answering: header.answering,
     messages,
     turns: groupTurns(messages),
     formatLoads,

@@ -50,6 +50,9 @@ export const TREE_FORMAT_KEYS: ReadonlySet<string> = new Set([
   'id',
 ]);
 
+/** site-interface 10.11: `async_status` 3 while the answer is made, 4 once it is done. */
+const ASYNC_STATUS_ANSWERING = 3;
+
 function readFlags(record: JsonRecord): ConversationFlags {
   const flags = {} as ConversationFlags;
   for (const key of CONVERSATION_FLAG_KEYS) flags[key] = readFlag(record[key]);
@@ -75,5 +78,6 @@ export function readConversationHeader(
     extraKeys: Object.keys(record)
       .filter((key) => !knownKeys.has(key))
       .sort(),
+    answering: record.async_status === ASYNC_STATUS_ANSWERING,
   };
 }

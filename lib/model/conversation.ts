@@ -37,6 +37,11 @@ export interface NormalizedMessage {
    * metadata.is_thinking_preamble_message: a visible reasoning preamble, not an answer (site-interface 2.4).
    */
   preamble: boolean;
+  /**
+   * The channel an assistant message speaks on (site-interface 10.11): `final` for the answer, `commentary`
+   * for a preamble, `analysis` for reasoning; null where the format gives none.
+   */
+  channel: string | null;
   /** metadata.ref_id, as a string whichever form it came in (site-interface 2.4). */
   refId: string | null;
   /** metadata.thinking_effort, as a string whichever form it came in (site-interface 2.4). */
@@ -111,6 +116,11 @@ export interface ConversationHeader {
   flags: ConversationFlags;
   /** Top-level keys site-interface 2.1 does not list (site-interface 9.3), sorted. */
   extraKeys: string[];
+  /**
+   * The answer is still being made (`async_status` 3, site-interface 10.11): what was read of its turn is
+   * partial. False once a response says it is done, or says nothing of it.
+   */
+  answering: boolean;
 }
 
 export interface Conversation extends ConversationHeader {

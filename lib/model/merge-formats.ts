@@ -72,6 +72,8 @@ function mergeHeaders(primary: Conversation, secondary: Conversation): Conversat
     currentNode: primary.currentNode ?? secondary.currentNode,
     flags: mergeFlags(primary.flags, secondary.flags),
     extraKeys: [...new Set([...primary.extraKeys, ...secondary.extraKeys])].sort(),
+    // Each format read says so only while the answer is made: one read after it is done ends it.
+    answering: primary.answering && secondary.answering,
   };
 }
 

@@ -47,6 +47,7 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
   const author = isRecord(raw.author) ? raw.author : null;
   const metadata = isRecord(raw.metadata) ? withoutReferenceSecrets(raw.metadata) : emptyMetadata();
   const role = (author !== null ? readString(author.role) : null) ?? 'unknown';
+  const channel = readString(raw.channel);
   const assets = readMessageAssets(raw.content, metadata, role);
   // Image parts read in the text as what they are, in their place (message-assets.ts), each part its asset.
   let nextImage = 0;
@@ -78,7 +79,8 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     assets,
     createTimeMs: readTimeMs(raw.create_time),
     hidden: readFlag(metadata.is_visually_hidden_from_conversation) === true,
-    preamble: readFlag(metadata.is_thinking_preamble_message) === true,
+    preamble: readFlag(metadata.is_thinking_preamble_message) === true || channel === 'commentary',
+    channel,
     refId: readRefId(metadata.ref_id),
     thinkingEffort: readThinkingEffort(metadata.thinking_effort),
     metadataKeys: Object.keys(metadata),

@@ -53,6 +53,8 @@ export function normalizeStreamedTurns(
       currentNode: messages.at(-1)?.id ?? null,
       flags: { ...NO_FLAGS },
       extraKeys: [],
+      // A stream that has not ended is an answer being made, which its turn's completeness says.
+      answering: false,
     },
     messages.at(-1)?.id ?? null,
     messages,

@@ -59,6 +59,8 @@ export interface SnapshotSummary {
    * architecture "Tolerant reader").
    */
   extraKeys: string[];
+  /** The answer was still being made when the conversation was last read (site-interface 10.11). */
+  answering: boolean;
 }
 
 /** The snapshot's own members; the features add theirs (LensSnapshot). */

@@ -61,6 +61,7 @@ export function buildLensSnapshot(input: SnapshotInput): LensSnapshot {
             messageCount: conversation.messages.length,
             turnCount: conversation.turns.length,
             extraKeys: conversation.extraKeys,
+            answering: conversation.answering,
           },
     turnLabels: inspection === null ? {} : labelsOfListedTurns(inspection),
     promptVersions: inspection === null ? [] : conversationVersions(inspection),

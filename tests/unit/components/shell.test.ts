@@ -12,7 +12,14 @@ const CHAT = 'https://chatgpt.com/c/conv-1';
 function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
   return {
     conversationId: 'conv-1',
-    summary: { title: 'Headphones', model: 'gpt-5', messageCount: 4, turnCount: 2, extraKeys: [] },
+    summary: {
+      title: 'Headphones',
+      model: 'gpt-5',
+      messageCount: 4,
+      turnCount: 2,
+      extraKeys: [],
+      answering: false,
+    },
     queries: null,
     turnFacts: [],
     sources: [],

@@ -22,6 +22,7 @@ export function message(
     createTimeMs: null,
     hidden: false,
     preamble: false,
+    channel: null,
     refId: null,
     thinkingEffort: null,
     metadata: {},
@@ -50,6 +51,7 @@ export function conversationOf(
     currentNode: messages.at(-1)?.id ?? null,
     flags,
     extraKeys: [],
+    answering: false,
     messages,
     turns: groupTurns(messages),
     formatLoads: {

@@ -50,6 +50,7 @@ describe('normalizeMessageObject', () => {
       createTimeMs: 1790841608500,
       hidden: false,
       preamble: false,
+      channel: null,
       refId: 'turn0search2',
       thinkingEffort: null,
       metadataKeys: ['parent_id', 'search_model_queries', 'ref_id', 'is_visually_hidden_from_conversation'],
@@ -78,6 +79,21 @@ describe('normalizeMessageObject', () => {
       contentType: 'unknown',
       text: '',
     });
+  });
+
+  it('reads a commentary channel as a preamble, and keeps the channel', () => {
+    const spoken = (channel: string) =>
+      normalizeMessageObject(
+        {
+          id: channel,
+          author: { role: 'assistant' },
+          channel,
+          content: { content_type: 'text', parts: ['…'] },
+        },
+        { format: 'messages', fallbackId: 'x' },
+      );
+    expect(spoken('commentary')).toMatchObject({ preamble: true, channel: 'commentary' });
+    expect(spoken('final')).toMatchObject({ preamble: false, channel: 'final' });
   });
 
   it('uses the fallback id for an object without one, and refuses what is no object', () => {

@@ -9,6 +9,7 @@ const message = (id: string, role: string, hidden = false): NormalizedMessage =>
   authorName: null,
   recipient: 'all',
   assets: [],
+  channel: null,
   contentType: 'text',
   text: id,
   createTimeMs: null,
