@@ -4,7 +4,6 @@ import { ExportControls } from '@/components/shell/ExportControls';
 import { Header } from '@/components/shell/Header';
 import { lensFace } from '@/components/shell/lens-face';
 import { OpenSidePanelButton } from '@/components/shell/OpenSidePanelButton';
-
 import { SettingsButton } from '@/components/shell/SettingsButton';
 import { SettingsPanel } from '@/components/shell/SettingsPanel';
 import { StateBanner } from '@/components/shell/StateBanner';
@@ -13,6 +12,7 @@ import { type SiteAccess, siteAccessFace } from '@/components/shell/site-access-
 import { ViewPanel } from '@/components/shell/ViewPanel';
 import { ViewTabs } from '@/components/shell/ViewTabs';
 import { useViewStore } from '@/components/shell/view-store';
+import { isTemporaryChatUrl } from '@/lib/capture/endpoint';
 import { sendMessage } from '@/lib/runtime/contract/protocol';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -62,6 +62,7 @@ export function TabFaces({
       <Header
         snapshot={snapshot}
         signedOut={lens?.signedOut === true}
+        temporary={lens?.url != null && isTemporaryChatUrl(lens.url)}
         actions={
           <>
             {surface === 'popup' && <OpenSidePanelButton tabId={tab.id} />}

@@ -9,6 +9,8 @@ import { TransportBadge } from './TransportBadge';
 
 const SIGNED_OUT_HINT =
   'This chat is used without an account: Chat Lens reads it from its answers as they stream, and asks chatgpt.com for nothing.';
+const TEMPORARY_HINT =
+  'A temporary chat: ChatGPT keeps it out of the history, so Chat Lens follows it by what its answers name.';
 const ANSWERING_HINT =
   'ChatGPT was still making the answer when the conversation was last read: its last turn is not finished.';
 
@@ -19,11 +21,14 @@ const ANSWERING_HINT =
 export function Header({
   snapshot,
   signedOut,
+  temporary,
   actions,
 }: {
   snapshot: LensSnapshot | null;
   /** The chat is used signed out (site-interface 10.10): read from its answer streams alone. */
   signedOut: boolean;
+  /** The chat is a temporary one (site-interface 10.12): named by its streams, not by its address. */
+  temporary: boolean;
   actions: ReactNode;
 }): JSX.Element {
   const summary = snapshot?.summary ?? null;
@@ -52,6 +57,11 @@ export function Header({
             {summary.answering && (
               <span className="badge" data-testid="answering" title={ANSWERING_HINT}>
                 Answering
+              </span>
+            )}
+            {temporary && (
+              <span className="badge" data-testid="temporary-chat" title={TEMPORARY_HINT}>
+                Temporary chat
               </span>
             )}
             {signedOut && (

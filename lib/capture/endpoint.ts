@@ -86,10 +86,14 @@ export function isSignedOutSubmit(url: string): boolean {
   }
 }
 
-/** The conversation id of a chat page path such as /c/<id>, or null elsewhere. Never throws. */
+/**
+ * The conversation id of a chat page path such as /c/<id>, or null elsewhere. A transient page
+ * (`/c/WEB:<id>`, site-interface 10.12) names no conversation yet: the site gives the real id later. Never
+ * throws.
+ */
 export function conversationIdFromPagePath(pathname: string): string | null {
   const match = /^\/c\/([^/?#]+)/.exec(pathname);
-  if (match?.[1] === undefined) return null;
+  if (match?.[1] === undefined || match[1].startsWith('WEB:')) return null;
   try {
     return decodeURIComponent(match[1]);
   } catch {
@@ -97,6 +101,20 @@ export function conversationIdFromPagePath(pathname: string): string | null {
     return null;
   }
 }
+
+/**
+ * A chat page whose conversation only its answer streams name (site-interface 10.12): a temporary chat
+ * (`?temporary-chat=true`) or a transient page (`/c/WEB:<id>`). Never throws.
+ */
+export function isStreamNamedChatPage(url: string): boolean {
+  if (!isChatSiteUrl(url)) return false;
+  const { pathname, searchParams } = new URL(url);
+  return searchParams.get('temporary-chat') === 'true' || pathname.startsWith('/c/WEB:');
+}
+
+/** A temporary chat's page (site-interface 10.12). Never throws. */
+export const isTemporaryChatUrl = (url: string): boolean =>
+  isChatSiteUrl(url) && new URL(url).searchParams.get('temporary-chat') === 'true';
 
 /** The conversation a chat page URL shows (https://chatgpt.com/c/<id>), or null for any other URL. */
 export function conversationIdFromPageUrl(url: string): string | null {

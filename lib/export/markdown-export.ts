@@ -64,6 +64,8 @@ export function* markdownPieces(inspection: Inspection, options: MarkdownExportO
   yield* markdownBodyPieces(inspection, options);
 }
 
+const TEMPORARY_CHAT_NOTE = "_A temporary chat: it is not in ChatGPT's history._";
+
 /**
  * The document after its front matter and title, block by block, each after a blank line: the transcript,
  * each answer followed by the pages it cited, then each feature's section (architecture "Features").
@@ -75,6 +77,8 @@ export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptio
     branchMarks: source.branchMarks,
     note: source.note,
   });
+  // site-interface 10.12: the history does not keep a temporary chat; its export says what it is.
+  if (inspection.conversation.flags.is_temporary_chat === true) yield `\n\n${TEMPORARY_CHAT_NOTE}`;
   for (const block of blocks) yield `\n\n${block}`;
   for (const feature of FEATURES)
     if (feature.markdown !== 'transcript') yield `\n\n${feature.markdown(inspection)}`;

@@ -1,4 +1,4 @@
-import { conversationIdFromPageUrl, isChatSiteUrl } from '@/lib/capture/endpoint';
+import { conversationIdFromPageUrl, isChatSiteUrl, isStreamNamedChatPage } from '@/lib/capture/endpoint';
 import type { PageState } from '@/lib/runtime/contract/relay-channel';
 import { NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 
@@ -7,9 +7,12 @@ import { NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
  * snapshot are its own (several conversations per tab are independent).
  */
 export function withPageState(lens: TabLens, state: PageState, now: number): TabLens {
-  // A signed-out chat stays on a page that names no conversation: it is the tab's until the page moves.
-  const guestChat = lens.signedOut && state.url === lens.url ? lens.conversationId : null;
-  const conversationId = conversationIdFromPageUrl(state.url) ?? guestChat;
+  // A chat its streams named (signed out, temporary) stays on a page that names none until the page moves.
+  const namedByStream =
+    (lens.signedOut || isStreamNamedChatPage(state.url)) && state.url === lens.url
+      ? lens.conversationId
+      : null;
+  const conversationId = conversationIdFromPageUrl(state.url) ?? namedByStream;
   const moved = conversationId !== lens.conversationId;
   return {
     ...lens,
@@ -27,21 +30,26 @@ export function withPageState(lens: TabLens, state: PageState, now: number): Tab
 }
 
 /**
- * The lens after a signed-out answer stream named its conversation (site-interface 10.10): on a page that
- * names none, the chat it streams is the tab's, and a new chat's stream starts it afresh.
+ * The lens after an answer stream named its conversation on a page that names none: the chat it streams is
+ * the tab's, and a new chat's stream starts it afresh. So for a signed-out chat (site-interface 10.10,
+ * `signedOut`), a temporary chat and a transient page (site-interface 10.12); on any other page the page's
+ * address names the chat.
  */
-export function withSignedOutStream(
+export function withStreamedChat(
   lens: TabLens,
   streamConversationId: string | null,
+  signedOut: boolean,
   now: number,
 ): TabLens {
   const pageNamesOne = lens.url !== null && conversationIdFromPageUrl(lens.url) !== null;
+  const marked = signedOut && !lens.signedOut ? { ...lens, signedOut: true, updatedAt: now } : lens;
   if (pageNamesOne || streamConversationId === null || streamConversationId === lens.conversationId)
-    return lens.signedOut ? lens : { ...lens, signedOut: true, updatedAt: now };
+    return marked;
+  if (!signedOut && (lens.url === null || !isStreamNamedChatPage(lens.url))) return marked;
   return {
     ...lens,
     conversationId: streamConversationId,
-    signedOut: true,
+    signedOut,
     snapshot: null,
     refusal: null,
     updatedAt: now,

@@ -17,7 +17,7 @@ import { LensWriter } from './lens-writer';
 import type { LibrarySink } from './library-recorder';
 import { lookWaitsUntil, PAGE_LOAD_GRACE_MS, type RefreshTrigger } from './refresh-plan';
 import { TabConversations } from './tab-conversations';
-import { withPageState, withSignedOutStream } from './tab-lens-update';
+import { withPageState, withStreamedChat } from './tab-lens-update';
 import { TabSnapshots } from './tab-snapshots';
 
 export interface TabRuntimeDeps {
@@ -124,7 +124,7 @@ export class TabRuntime {
         }
         if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
         const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
-        if (isSignedOutSubmit(event.url)) this.#signedOutStream(feed);
+        this.#streamedChat(feed, isSignedOutSubmit(event.url));
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
         const answered = event.ended && feed.stream.reader.facts().answered;
@@ -198,14 +198,14 @@ export class TabRuntime {
   }
 
   /**
-   * A signed-out stream (site-interface 10.10): its chat becomes the tab's when the page names none, and
-   * its holding is never refreshed from the site.
+   * A submit's stream: on a page that names no chat, the chat it names may become the tab's
+   * (withStreamedChat). A signed-out one's holding (site-interface 10.10) is never refreshed from the site.
    */
-  #signedOutStream(feed: StreamFeed): void {
+  #streamedChat(feed: StreamFeed, signedOut: boolean): void {
     const before = this.#lens.conversationId;
-    this.#lens = withSignedOutStream(this.#lens, feed.owner, this.#deps.now());
+    this.#lens = withStreamedChat(this.#lens, feed.owner, signedOut, this.#deps.now());
     if (this.#lens.conversationId !== before) this.#debouncer.cancel();
-    this.#holdingFor(feed.owner)?.markSignedOut();
+    if (signedOut) this.#holdingFor(feed.owner)?.markSignedOut();
   }
 
   /** The holding of a conversation the tab shows or showed; others are not followed. */

@@ -5,6 +5,8 @@ import {
   conversationIdFromPagePath,
   conversationIdFromPageUrl,
   conversationPageUrl,
+  isStreamNamedChatPage,
+  isTemporaryChatUrl,
 } from '@/lib/capture/endpoint';
 
 describe('classifyEndpoint', () => {
@@ -52,6 +54,10 @@ describe('conversationIdFromPagePath', () => {
     expect(conversationIdFromPagePath('/g/some-gpt')).toBeNull();
   });
 
+  it('reads a transient page (/c/WEB:<id>) as naming no conversation yet', () => {
+    expect(conversationIdFromPagePath('/c/WEB:2b6e0c1a')).toBeNull();
+  });
+
   it('reads a malformed escape as no conversation, instead of throwing', () => {
     expect(conversationIdFromPagePath('/c/%E0%A4%A')).toBeNull();
     expect(conversationIdFromPageUrl('https://chatgpt.com/c/%zz')).toBeNull();
@@ -64,6 +70,19 @@ describe('conversationIdFromPageUrl', () => {
     expect(conversationIdFromPageUrl('https://example.com/c/6f1e-22')).toBeNull();
     expect(conversationIdFromPageUrl('chrome://extensions')).toBeNull();
     expect(conversationIdFromPageUrl('not a url')).toBeNull();
+  });
+});
+
+describe('pages whose chat only its streams name', () => {
+  it('are a temporary chat and a transient page of chatgpt.com', () => {
+    expect(isStreamNamedChatPage('https://chatgpt.com/?temporary-chat=true')).toBe(true);
+    expect(isStreamNamedChatPage('https://chatgpt.com/c/WEB:2b6e0c1a')).toBe(true);
+    expect(isStreamNamedChatPage('https://chatgpt.com/')).toBe(false);
+    expect(isStreamNamedChatPage('https://chatgpt.com/c/6f1e-22')).toBe(false);
+    expect(isStreamNamedChatPage('https://example.com/?temporary-chat=true')).toBe(false);
+    expect(isStreamNamedChatPage('not a url')).toBe(false);
+    expect(isTemporaryChatUrl('https://chatgpt.com/?temporary-chat=true')).toBe(true);
+    expect(isTemporaryChatUrl('https://chatgpt.com/c/WEB:2b6e0c1a')).toBe(false);
   });
 });
 

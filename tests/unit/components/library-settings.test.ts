@@ -18,7 +18,7 @@ vi.mock('#imports', () => ({
 
 describe('the ways to the library', () => {
   it('are a button in the header of the popup and the side panel', () => {
-    const html = renderView(Header, { snapshot: null, signedOut: false, actions: null });
+    const html = renderView(Header, { snapshot: null, signedOut: false, temporary: false, actions: null });
     expect(visibleText(html)).toContain('Open library');
     expect(html).toMatch(/<button type="button"[^>]*>Open library<\/button>/);
   });

@@ -137,4 +137,46 @@ describe('the worker reads an answer as it streams', () => {
     expect(setup.memory.lens()).toMatchObject({ conversationId: 'guest-chat-2', signedOut: true });
     expect(setup.backend.requests).toEqual([]);
   });
+
+  it('follows a temporary chat its stream names, and reads it from the site as any chat', async () => {
+    const setup = workerOver();
+    const page = 'https://chatgpt.com/?temporary-chat=true';
+    await setup.worker.pageState(TAB, { url: page, visible: true, focused: true });
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.conversationId).toBeNull();
+    await setup.worker.pageEvent(TAB, piece(live, true));
+    await setup.advance(60_000);
+    const lens = setup.memory.lens();
+    expect(lens).toMatchObject({ conversationId: ID, signedOut: false });
+    expect(lens?.snapshot?.queries?.queries.map((query) => query.text)).toEqual(
+      expect.arrayContaining(['best trail running shoes mud']),
+    );
+    // Signed in, the site keeps the chat: its formats may be asked for, through the governor.
+    await setup.worker.refresh(TAB);
+    await setup.advance(60_000);
+    expect(setup.backend.backendRequests().some((request) => request.url.pathname.endsWith(ID))).toBe(true);
+    // Staying on the page keeps it; a home page names no chat, and a stream there does not name one.
+    await setup.worker.pageState(TAB, { url: page, visible: true, focused: true });
+    expect(setup.memory.lens()?.conversationId).toBe(ID);
+    await setup.worker.pageState(TAB, { url: 'https://chatgpt.com/', visible: true, focused: true });
+    await setup.worker.pageEvent(TAB, { ...piece(live.replaceAll(ID, 'new-chat'), true), stream: 2 });
+    await setup.advance(2_000);
+    expect(setup.memory.lens()?.conversationId).toBeNull();
+  });
+
+  it('follows a transient page until the site gives the real id', async () => {
+    const setup = workerOver();
+    await setup.worker.pageState(TAB, {
+      url: 'https://chatgpt.com/c/WEB:tmp-1',
+      visible: true,
+      focused: true,
+    });
+    await setup.advance(1_000);
+    expect(setup.memory.lens()?.conversationId).toBeNull();
+    await setup.worker.pageEvent(TAB, piece(live, true));
+    await setup.advance(2_000);
+    expect(setup.memory.lens()?.conversationId).toBe(ID);
+    await setup.worker.pageState(TAB, { url: `https://chatgpt.com/c/${ID}`, visible: true, focused: true });
+    expect(setup.memory.lens()?.conversationId).toBe(ID);
+  });
 });
