@@ -15,13 +15,13 @@ import {
   TREE_ANSWERING,
 } from '@/tests/unit/fixtures/several-assistant-messages';
 
-const valueOf = (read: { ok: boolean; value?: Conversation }): Conversation => {
+const conversationRead = (read: { ok: boolean; value?: Conversation }): Conversation => {
   if (!read.ok || read.value === undefined) throw new Error('did not read');
   return read.value;
 };
 
-const done = valueOf(normalizeMessagesFormat([MESSAGES_PAGE_DONE]));
-const answering = valueOf(normalizeTreeFormat(TREE_ANSWERING));
+const done = conversationRead(normalizeMessagesFormat([MESSAGES_PAGE_DONE]));
+const answering = conversationRead(normalizeTreeFormat(TREE_ANSWERING));
 
 describe('a turn of several assistant messages (site-interface 10.11)', () => {
   it('takes the final channel as the answer: not the reasoning, the preambles or the recap', () => {
