@@ -3,6 +3,7 @@ import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { REFUSED_PROMPT_MARK } from '@/tests/replica/handlers/submit-prompt';
 import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
+import { exportFromMenu } from './export-actions';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 import { expectNoCanary, seriousViolations, shootEveryLook, waitForViews } from './view-checks';
@@ -96,6 +97,42 @@ describe('a chat used signed out (site-interface 10.10)', () => {
     // Neither a token nor a conversation was asked for: only the page's own requests reached the site.
     expect(lens.replica.requests({ origin: 'extension' })).toEqual([]);
     expect(lens.replica.requests({ pathPrefix: '/api/auth/session' })).toEqual([]);
+    expectNoCanary(await panel.content());
+    await panel.close();
+    await chat.close();
+  });
+});
+
+describe('a temporary chat (site-interface 10.12)', () => {
+  test('the side panel follows it by what its stream names, says it is temporary, and exports it so', async ({
+    lens,
+  }) => {
+    const chat = await lens.openChat('/?temporary-chat=true');
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await panel.locator('main[data-face="no-conversation"]').waitFor();
+    const answered = () =>
+      chat.evaluate(
+        () => (window as unknown as { replicaSignedOut: { answers: number } }).replicaSignedOut.answers,
+      );
+    await chat.fill('textarea#prompt', 'Which trail shoes drain fastest after a river crossing?');
+    await chat.click('button#send');
+    await expect.poll(answered, { timeout: 20_000 }).toBe(1);
+
+    // The address never names the chat: the panel turned to it by its stream.
+    await waitForViews(lens, panel, chat, 20_000);
+    expect(chat.url()).toBe('https://chatgpt.com/?temporary-chat=true');
+    await expect(panel.getByTestId('temporary-chat').textContent()).resolves.toBe('Temporary chat');
+    await expect
+      .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
+      .toContain('SSE');
+    await panel.getByRole('tab', { name: 'Queries' }).click();
+    await expect.poll(() => panel.locator('.query__text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shootEveryLook(panel, 'temporary-chat-queries');
+
+    // Signed in, the site keeps the chat while it lasts: its tree says it is temporary, and so does the export.
+    const markdown = await exportFromMenu(panel, 'Export Markdown');
+    expect(markdown).toContain("_A temporary chat: it is not in ChatGPT's history._");
+    expect(markdown).toContain('Which trail shoes drain fastest after a river crossing?');
     expectNoCanary(await panel.content());
     await panel.close();
     await chat.close();

@@ -107,13 +107,32 @@ export function signedOutPageHtml(): string {
   return chatShell(
     '<header>ChatGPT <span class="description">Log in to keep your chats</span></header>',
     '  <div id="thread" aria-live="polite"></div>',
-    `<script>${SIGNED_OUT_SCRIPT}</script>`,
+    `<script>const SUBMIT = { path: '/backend-anon/f/conversation', signedIn: false };${STREAM_NAMED_SCRIPT}</script>`,
   );
 }
 
-const SIGNED_OUT_SCRIPT = `
+/**
+ * A temporary chat (site-interface 10.12), at /?temporary-chat=true: signed in, its prompts go to
+ * /backend-api/f/conversation with the access token and ask for no history; the address stays, and the
+ * conversation is known only from the stream. `window.replicaSignedOut` says how far it got, as above.
+ */
+export function temporaryChatPageHtml(): string {
+  return chatShell(
+    '<header>ChatGPT <span class="description">Temporary chat</span></header>',
+    '  <div id="thread" aria-live="polite"></div>',
+    `<script>const SUBMIT = { path: '/backend-api/f/conversation', signedIn: true };${STREAM_NAMED_SCRIPT}</script>`,
+  );
+}
+
+/** The script of a page whose chat only its streams name, posting prompts as SUBMIT says. */
+const STREAM_NAMED_SCRIPT = `
 const state = { conversationId: null, answers: 0, refused: null, streaming: false };
 window.replicaSignedOut = state;
+async function authorization() {
+  if (!SUBMIT.signedIn) return {};
+  const session = await (await fetch('/api/auth/session')).json();
+  return { Authorization: 'Bearer ' + session.accessToken };
+}
 const thread = document.getElementById('thread');
 const field = document.getElementById('prompt');
 function bubble(role, text) {
@@ -150,9 +169,10 @@ document.getElementById('composer').addEventListener('submit', async (event) => 
       model: 'auto',
     };
     if (state.conversationId !== null) body.conversation_id = state.conversationId;
-    const response = await fetch('/backend-anon/f/conversation', {
+    if (SUBMIT.signedIn) body.history_and_training_disabled = true;
+    const response = await fetch(SUBMIT.path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(await authorization()) },
       body: JSON.stringify(body),
     });
     if (!response.ok) {

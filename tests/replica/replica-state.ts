@@ -98,17 +98,26 @@ export class ReplicaState {
    * A chat used signed out (site-interface 10.10): made by its first prompt, named by the id its stream
    * gave; it is not in the account's history, and the backend's own paths do not serve it to a guest.
    */
-  signedOutConversation(conversationId: string, nowMs: number): StoredConversation {
+  /**
+   * A chat only its streams name, made on its first prompt: a signed-out one (site-interface 10.10), or a
+   * temporary one (site-interface 10.12), whose formats say so.
+   */
+  streamNamedConversation(
+    conversationId: string,
+    nowMs: number,
+    kind: 'signed-out' | 'temporary',
+  ): StoredConversation {
     let conversation = this.conversations.get(conversationId);
     if (conversation === undefined) {
       conversation = buildConversation({
         id: conversationId,
-        title: 'Signed-out chat',
+        title: kind === 'temporary' ? 'Temporary chat' : 'Signed-out chat',
         seed: 0x9e57,
         startTime: nowMs / 1000,
         model: 'gpt-5-mini',
         entries: [],
       });
+      if (kind === 'temporary') conversation.temporary = true;
       this.conversations.set(conversationId, conversation);
     }
     return conversation;

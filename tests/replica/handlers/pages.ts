@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { sessionCookieHeader } from '@/tests/replica/auth';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
-import { chatPageHtml, indexPageHtml, signedOutPageHtml } from '@/tests/replica/page-html';
+import {
+  chatPageHtml,
+  indexPageHtml,
+  signedOutPageHtml,
+  temporaryChatPageHtml,
+} from '@/tests/replica/page-html';
 import type { HandlerContext } from './context';
 
 const CLIENT_SCRIPT = readFileSync(new URL('../client/replica-client.js', import.meta.url), 'utf8');
@@ -31,9 +36,12 @@ export function handleChatPage(context: HandlerContext, conversationId: string):
   );
 }
 
-/** GET /: links to every fixture conversation. */
+/** GET /: links to every fixture conversation; with ?temporary-chat=true, a temporary chat (site-interface 10.12). */
 export function handleIndexPage(context: HandlerContext): void {
-  sendHtml(context, indexPageHtml(Object.values(SCENARIOS)));
+  const temporary = new URL(context.request.url ?? '/', 'https://chatgpt.com').searchParams.get(
+    'temporary-chat',
+  );
+  sendHtml(context, temporary === 'true' ? temporaryChatPageHtml() : indexPageHtml(Object.values(SCENARIOS)));
 }
 
 /** GET /signed-out: the chat page of a visitor who is not signed in; it signs nobody in. */

@@ -52,11 +52,28 @@ interface Answering {
  * next load shows it.
  */
 export async function handleSubmitPrompt(context: HandlerContext): Promise<void> {
-  const prompt = parsePromptRequest(await readJsonBody(context.request));
+  const body = await readJsonBody(context.request);
+  // site-interface 10.12: a temporary chat's first prompt names no conversation; the answer names it.
+  if (isObject(body) && body.history_and_training_disabled === true)
+    return answerTemporaryChat(context, body);
+  const prompt = parsePromptRequest(body);
   if (!prompt) return sendDetail(context.response, 400, 'conversation_id and a prompt are required');
   const conversation = context.state.conversation(prompt.conversationId);
   if (!conversation) return sendDetail(context.response, 404, 'Conversation not found');
   await answerPrompt(context, conversation, prompt, context.state.scenario(prompt.conversationId));
+}
+
+/** A temporary chat answers as a signed-out chat does, in the live form, and is kept while it lasts. */
+async function answerTemporaryChat(context: HandlerContext, body: Record<string, unknown>): Promise<void> {
+  const named = typeof body.conversation_id === 'string' ? body.conversation_id : null;
+  const prompt = parsePromptRequest({ ...body, conversation_id: named ?? randomUUID() });
+  if (!prompt) return sendDetail(context.response, 400, 'a prompt is required');
+  const conversation = context.state.streamNamedConversation(
+    prompt.conversationId,
+    context.now(),
+    'temporary',
+  );
+  await answerPrompt(context, conversation, prompt, SIGNED_OUT_ANSWERS);
 }
 
 /** How the site answers a chat used signed out: the live form over SSE, searching the web. */
@@ -81,7 +98,11 @@ export async function handleSignedOutSubmit(context: HandlerContext): Promise<vo
   if (!prompt) return sendDetail(context.response, 400, 'a prompt is required');
   if (prompt.prompt.startsWith(REFUSED_PROMPT_MARK))
     return sendDetail(context.response, 403, UNUSUAL_ACTIVITY);
-  const conversation = context.state.signedOutConversation(prompt.conversationId, context.now());
+  const conversation = context.state.streamNamedConversation(
+    prompt.conversationId,
+    context.now(),
+    'signed-out',
+  );
   await answerPrompt(context, conversation, prompt, SIGNED_OUT_ANSWERS, [GUEST_SYSTEM_MESSAGE]);
 }
 
