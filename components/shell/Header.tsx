@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react';
 import { browser } from '#imports';
+import { modelName } from '@/lib/model/model-name';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FreshnessLine } from './FreshnessLine';
 import { LoadProgress } from './LoadProgress';
@@ -49,7 +50,11 @@ export function Header({
             {summary.title ?? 'Untitled conversation'}
           </p>
           <p className="header__facts">
-            {summary.model !== null && <span data-testid="model">{summary.model}</span>}
+            {summary.model !== null && (
+              <span data-testid="model" title={summary.model}>
+                {modelName(summary.model)}
+              </span>
+            )}
             <span data-testid="message-count">
               {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
             </span>
