@@ -4,6 +4,7 @@ import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 const ENDPOINT_LABELS: Record<EndpointKind, string> = {
   'conversation-messages': 'Conversation pages (messages format)',
+  'conversations-batch': 'Conversation batches (tree format)',
   'conversation-tree': 'Conversation tree (mapping format)',
   ads: 'Ads responses',
   'product-update': 'Product refreshes',

@@ -27,7 +27,15 @@ export interface LoadPagesOptions {
    * a reason asking again will not cure). Default true.
    */
   olderPages?: boolean;
+  /** Where older pages are asked for (OlderTurnsPath); the document's path unless given. */
+  olderTurnsPath?: OlderTurnsPath;
 }
+
+/**
+ * The path older pages are asked on: the conversation's own (site-interface 4.1, `?before=`), or the path
+ * of older turns the page reads since autumn 2026, `/messages?before=` (site-interface 10.13).
+ */
+export type OlderTurnsPath = 'conversation' | 'messages';
 
 export interface LoadedPages {
   /** The raw responses, newest first; pass them back as heldPages for an incremental refresh. */
@@ -47,7 +55,7 @@ const idsOf = (page: MessagesPage): string[] =>
 const last = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
 
 /** The requests of one load: the cursor and progress guards of site-interface 4.1 live here. */
-function createPager(client: BackendClient, id: string) {
+function createPager(client: BackendClient, id: string, olderTurnsPath: OlderTurnsPath) {
   const path = `/backend-api/conversations/${encodeURIComponent(id)}`;
   const usedCursors = new Set<string>();
   const knownIds = new Set<string>();
@@ -63,11 +71,10 @@ function createPager(client: BackendClient, id: string) {
   const fetchPage = async (before: string | undefined): Promise<Result<MessagesPage>> => {
     requests += 1;
     const label = `Page ${requests} of conversation ${id}`;
-    const response = await client.getJson(path, {
-      include_has_versions: true,
-      num_turns: TURNS_PER_PAGE,
-      before,
-    });
+    const response =
+      before !== undefined && olderTurnsPath === 'messages'
+        ? await client.getJson(`${path}/messages`, { before })
+        : await client.getJson(path, { include_has_versions: true, num_turns: TURNS_PER_PAGE, before });
     if (!response.ok)
       return { ok: false, error: { ...response.error, message: `${label}: ${response.error.message}` } };
     const page = readMessagesPage(response.value);
@@ -165,7 +172,7 @@ export async function loadConversationPages(
   options: LoadPagesOptions = {},
 ): Promise<LoadedPages> {
   const warnings: string[] = [];
-  const pager = createPager(client, id);
+  const pager = createPager(client, id, options.olderTurnsPath ?? 'conversation');
   const held = readHeldPages(options.heldPages ?? [], warnings);
   let pages = held;
   const report = (): void =>

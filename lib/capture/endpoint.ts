@@ -4,7 +4,8 @@
  * site-interface 5) is never read.
  */
 export type EndpointKind =
-  | 'conversation-messages' // site-interface 4.1
+  | 'conversation-messages' // site-interface 4.1, and its older turns' path (site-interface 10.13)
+  | 'conversations-batch' // site-interface 10.13
   | 'conversation-tree' // site-interface 4.2
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
@@ -22,14 +23,16 @@ export interface ClassifiedEndpoint {
 /**
  * Every endpoint path as one pattern (the page hook runs it on each fetch and must stay small): one
  * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
- * empty where the path names none. site-interface 4.5 writes the two stream calls without /backend-api too,
+ * empty where the path names none. A messages page comes on the conversation's own path or, for older
+ * turns, on its `/messages` path (site-interface 10.13). site-interface 4.5 writes the two stream calls without /backend-api too,
  * and a chat used signed out makes them under /backend-anon (site-interface 10.10).
  */
 const ENDPOINT_PATH = new RegExp(
-  '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
+  '^(?:/backend-api/(?:conversations/(?:batch()|([^/]+)(?:/messages)?)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
     'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation()))$',
 );
 const KINDS: readonly EndpointKind[] = [
+  'conversations-batch',
   'conversation-messages',
   'conversation-tree',
   'ads',

@@ -92,6 +92,7 @@ export interface PageEventEnvelope {
 
 const copiedEndpointKinds: ReadonlySet<string> = new Set<CopiedEndpointKind>([
   'conversation-messages',
+  'conversations-batch',
   'conversation-tree',
   'ads',
   'product-update',

@@ -156,6 +156,22 @@ export class CapturedConversation {
   }
 
   /**
+   * A batch answer of the page (site-interface 10.13), a JSON array of conversations in the tree form: the
+   * one of `conversationId` is read as its tree; the others are not this holding's. A batch that leaves it
+   * out changes nothing.
+   */
+  ingestBatchText(text: string, conversationId: string): 'unchanged' | 'changed' | 'unreadable' {
+    const json = parseJson(text);
+    if (!json.ok) {
+      this.warn(json);
+      return 'unreadable';
+    }
+    const trees = Array.isArray(json.value) ? json.value : [];
+    const tree = trees.find((item) => isRecord(item) && (item.conversation_id ?? item.id) === conversationId);
+    return tree === undefined ? 'unchanged' : this.ingestTreeText(JSON.stringify(tree));
+  }
+
+  /**
    * A poll whose body the page hook found equal to the last one of the same URL and did not pass on:
    * nothing changed, but the page has just confirmed what is held is current.
    */

@@ -1,4 +1,5 @@
 import type { TransportObservation } from '@/features/details/transport';
+import type { OlderTurnsPath } from '@/lib/api/conversation-pages';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
@@ -57,6 +58,7 @@ export class ConversationHolding {
   readonly #held: HeldInspection;
   readonly #now: () => number;
   #signedOut = false;
+  #olderTurnsPath: OlderTurnsPath = 'conversation';
 
   constructor(
     readonly conversationId: string,
@@ -89,6 +91,19 @@ export class ConversationHolding {
       lastFreshAt: this.captured.lastFreshAt(),
       signedOut: this.#signedOut,
     };
+  }
+
+  /**
+   * The page read older turns on their own path (site-interface 10.13): the core asks for older pages on
+   * that path too, as the page does.
+   */
+  notePageReadsOlderTurnsApart(): void {
+    this.#olderTurnsPath = 'messages';
+  }
+
+  /** Where older pages are asked for: the page's own path once it used one, else the document's. */
+  olderTurnsPath(): OlderTurnsPath {
+    return this.#olderTurnsPath;
   }
 
   /** A signed-out answer stream fed it: nothing of it is ever asked of the site (HoldingFacts.signedOut). */

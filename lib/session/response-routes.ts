@@ -18,6 +18,15 @@ function beforeCursorOf(url: string): string | null {
   }
 }
 
+/** Whether a messages page came on the path of older turns (site-interface 10.13). */
+function isOlderTurnsPath(url: string): boolean {
+  try {
+    return new URL(url).pathname.endsWith('/messages');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every endpoint whose responses the page hook copies, routed (architecture "Registries"): a new kind of
  * endpoint does not compile until it has a route.
@@ -26,9 +35,16 @@ export const RESPONSE_ROUTES: { readonly [Kind in CopiedEndpointKind]: ResponseR
   'conversation-messages': {
     scope: 'conversation',
     ingest: (event, holding) => {
+      if (isOlderTurnsPath(event.url)) holding.notePageReadsOlderTurnsApart();
       holding.ingestMessagesPageText(event.body, beforeCursorOf(event.url));
       return true;
     },
+  },
+  // The page's batch read (site-interface 10.13): the trees of up to ten conversations, this one's among them.
+  'conversations-batch': {
+    scope: 'conversation',
+    ingest: (event, holding) =>
+      holding.captured.ingestBatchText(event.body, holding.conversationId) === 'changed',
   },
   // The page polls its tree: the same body again is no change.
   'conversation-tree': {

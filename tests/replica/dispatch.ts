@@ -14,8 +14,9 @@ import {
   handleProjectConversations,
   handleProjectSidebar,
 } from '@/tests/replica/handlers/conversation-list';
-import { handleMessages } from '@/tests/replica/handlers/conversation-messages';
+import { handleMessages, handleOlderTurns } from '@/tests/replica/handlers/conversation-messages';
 import { handleTree } from '@/tests/replica/handlers/conversation-tree';
+import { handleConversationsBatch } from '@/tests/replica/handlers/conversations-batch';
 import { handleImage } from '@/tests/replica/handlers/image';
 import {
   handleChatPage,
@@ -87,6 +88,10 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleSession(context);
     case 'messages':
       return handleMessages(context, matched.conversationId);
+    case 'older-turns':
+      return handleOlderTurns(context, matched.conversationId);
+    case 'conversations-batch':
+      return handleConversationsBatch(context);
     case 'tree':
       return handleTree(context, matched.conversationId);
     case 'ads':

@@ -5,6 +5,8 @@ import type { FaultPath } from './faults';
 export type Route =
   | { kind: 'session' }
   | { kind: 'messages'; conversationId: string } // site-interface 4.1
+  | { kind: 'older-turns'; conversationId: string } // site-interface 10.13
+  | { kind: 'conversations-batch' } // site-interface 10.13
   | { kind: 'tree'; conversationId: string } // site-interface 4.2
   | { kind: 'ads'; conversationId: string } // site-interface 4.3
   | { kind: 'product-update' } // site-interface 4.4
@@ -42,6 +44,12 @@ const MATCHERS: Matcher[] = [
     new RegExp(`^/backend-api/conversations/${ID}$`),
     (id) => ({ kind: 'messages', conversationId: id }),
   ],
+  [
+    'GET',
+    new RegExp(`^/backend-api/conversations/${ID}/messages$`),
+    (id) => ({ kind: 'older-turns', conversationId: id }),
+  ],
+  ['POST', /^\/backend-api\/conversations\/batch$/, () => ({ kind: 'conversations-batch' })],
   [
     'GET',
     new RegExp(`^/backend-api/conversation/${ID}/stream_status$`),

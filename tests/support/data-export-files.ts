@@ -1,5 +1,5 @@
 import { fixture } from '@/tests/replica/fixtures/fixture-helpers';
-import { conversationsExport, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
+import { conversationsExport, type StoredConversation, wholeTree } from '@/tests/replica/fixtures/formats';
 import type { FixtureName } from '@/tests/replica/fixtures/ids';
 
 export const storedConversations = (names: readonly FixtureName[]): StoredConversation[] =>
@@ -13,15 +13,9 @@ export const documentExportText = (conversations: readonly StoredConversation[])
 
 /**
  * One conversation as the live site's data export holds it, as public readers of conversations.json
- * show it: the stored tree whole, the web-search tool's messages and the citation metadata
- * (content_references, search_result_groups) included, with `id` beside `conversation_id`.
+ * show it: the stored tree whole (wholeTree).
  */
-export const liveExportItem = (conversation: StoredConversation): Record<string, unknown> => ({
-  ...(treeResponse(conversation) as Record<string, unknown>),
-  // A copy: a test that plants values in an item leaves the shared fixture as it was.
-  mapping: structuredClone(conversation.mapping),
-  id: conversation.id,
-});
+export const liveExportItem = wholeTree;
 
 /** The live site's data export as users download it: one line of JSON. */
 export const liveExportText = (conversations: readonly StoredConversation[]): string =>

@@ -90,6 +90,7 @@ async function loadPages(
     // architecture "Passive first": the newest page the page loaded is not asked for again.
     newestHeldIsCurrent: !plan.newestPage,
     olderPages: !holding.facts().pagingStopped,
+    olderTurnsPath: holding.olderTurnsPath(),
     ...(isAwaitedLoad(holding, plan)
       ? {
           onProgress: (progress: PagesProgress) =>

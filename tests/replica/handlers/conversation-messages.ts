@@ -6,6 +6,25 @@ import type { HandlerContext } from './context';
  * site-interface 4.1:
  * GET /backend-api/conversations/{id}?include_has_versions=true&num_turns=N[&before=cursor]
  */
+/**
+ * The page's older turns since autumn 2026 (site-interface 10.13): GET
+ * /backend-api/conversations/{id}/messages?before=cursor, pages of OLDER_TURNS_PER_PAGE turns.
+ */
+export function handleOlderTurns(context: HandlerContext, conversationId: string): void {
+  const conversation = context.state.conversation(conversationId);
+  if (!conversation) return sendDetail(context.response, 404, 'Conversation not found');
+  const outcome = pageOfMessages(
+    conversation,
+    OLDER_TURNS_PER_PAGE,
+    context.url.searchParams.get('before') ?? undefined,
+  );
+  if (outcome.ok) sendJson(context.response, 200, messagesResponseForPage(conversation, outcome.page));
+  else sendDetail(context.response, 400, outcome.detail);
+}
+
+/** How many turns a page of older turns holds, as the page reads its history ten turns at a time. */
+export const OLDER_TURNS_PER_PAGE = 10;
+
 export function handleMessages(context: HandlerContext, conversationId: string): void {
   const { response, state, url } = context;
   if (state.scenario(conversationId)?.malformedMessages) {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadConversationPages } from '@/lib/api/conversation-pages';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { activePath, getConversation, type StoredConversation } from '@/tests/replica/fixtures/formats';
+import {
+  activePath,
+  getConversation,
+  messagesResponse,
+  type StoredConversation,
+} from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { clientOver } from '@/tests/support/fakes/fake-backend';
+import { clientOver, jsonResponse } from '@/tests/support/fakes/fake-backend';
 import { replicaHandler } from '@/tests/support/fakes/replica-backend';
 
 const longHistory = (): StoredConversation => {
@@ -34,6 +39,23 @@ describe('loadConversationPages over the replica', () => {
     expect(loaded.complete).toBe(true);
     expect(loaded.pages.length).toBeGreaterThanOrEqual(3);
     expect(idsOf(loaded.pages)).toEqual(activePath(conversation).map((message) => message.id));
+  });
+
+  it('asks for older pages on the path of older turns once the page read them there', async () => {
+    const conversation = longHistory();
+    const { client, backendRequests } = clientOver(({ url }) => {
+      const older = /^\/backend-api\/conversations\/([^/]+)\/messages$/.exec(url.pathname);
+      const before = url.searchParams.get('before') ?? undefined;
+      if (older === null) return replicaHandler(() => conversation)({ url, authorization: null });
+      return jsonResponse(messagesResponse(conversation, { numTurns: 100, before }));
+    });
+    const loaded = await loadConversationPages(client, conversation.id, { olderTurnsPath: 'messages' });
+    expect(loaded).toMatchObject({ complete: true, error: null });
+    expect(idsOf(loaded.pages)).toEqual(activePath(conversation).map((message) => message.id));
+    const paths = backendRequests().map((request) => request.url.pathname);
+    expect(paths[0]).toBe(`/backend-api/conversations/${conversation.id}`);
+    expect(paths.slice(1).every((path) => path.endsWith('/messages'))).toBe(true);
+    expect(paths.length).toBeGreaterThanOrEqual(3);
   });
 
   it('refreshes a grown conversation with one request, merging by message id', async () => {

@@ -33,6 +33,7 @@ import { editText, textEdits } from './text-edits';
 /** Every endpoint kind of lib/capture/endpoint.ts, checked complete by the compiler. */
 const ENDPOINT_KINDS: Record<EndpointKind, true> = {
   'conversation-messages': true,
+  'conversations-batch': true,
   'conversation-tree': true,
   ads: true,
   'product-update': true,

@@ -132,3 +132,45 @@ describe('ads, account and slow responses (site-interface 4.3 and site-interface
     expect(Date.now() - started).toBeGreaterThanOrEqual(240);
   });
 });
+
+describe('the history as the page reads it since autumn 2026 (site-interface 10.13)', () => {
+  const batch = (ids: string[]) =>
+    call(replica, '/backend-api/conversations/batch', {
+      method: 'POST',
+      headers: { ...asPage(replica), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_ids: ids }),
+    });
+
+  it('answers a batch with whole trees, their search messages kept, leaving out what it cannot give', async () => {
+    const response = await batch([FIXTURE_IDS.webSearch, 'no-such-conversation', FIXTURE_IDS.plain]);
+    expect(response.status).toBe(200);
+    const trees = JSON.parse(response.text) as Array<{ id: string; mapping: Record<string, unknown> }>;
+    expect(trees.map((tree) => tree.id)).toEqual([FIXTURE_IDS.webSearch, FIXTURE_IDS.plain]);
+    const stored = fixture('webSearch');
+    expect(Object.keys(trees[0]?.mapping ?? {}).sort()).toEqual(Object.keys(stored.mapping).sort());
+  });
+
+  it('refuses more than ten ids with 422', async () => {
+    expect((await batch(Array.from({ length: 11 }, (_, index) => `c${index}`))).status).toBe(422);
+  });
+
+  it('pages older turns on their own path, ten turns a page', async () => {
+    const id = FIXTURE_IDS.longHistory;
+    const newest = json(
+      await call(replica, messagesPath(id), { headers: asPage(replica) }),
+    ) as unknown as MessagesBody;
+    const cursor = newest.page_info.start_cursor ?? '';
+    const older = await call(
+      replica,
+      `/backend-api/conversations/${id}/messages?before=${encodeURIComponent(cursor)}`,
+      {
+        headers: asPage(replica),
+      },
+    );
+    expect(older.status).toBe(200);
+    const body = json(older) as unknown as MessagesBody;
+    expect(body.messages.length).toBeGreaterThan(0);
+    const newestIds = new Set(newest.messages.map((message) => message.id));
+    expect(body.messages.some((message) => newestIds.has(message.id))).toBe(false);
+  });
+});

@@ -31,6 +31,41 @@ describe('RESPONSE_ROUTES: every copied endpoint goes where it belongs', () => {
     expect(holding.inspection(null)?.ads).not.toBeNull();
   });
 
+  it('reads this conversation out of a batch answer of the page, and nothing of the others', () => {
+    const tree = JSON.parse(captured('conversation-tree').body) as Record<string, unknown>;
+    const other = { ...tree, conversation_id: 'another', title: 'Another' };
+    const batch = (items: unknown[]): CapturedResponseEvent => ({
+      ...captured('conversation-tree'),
+      endpoint: 'conversations-batch',
+      conversationId: null,
+      url: 'https://chatgpt.com/backend-api/conversations/batch',
+      body: JSON.stringify(items),
+    });
+    const route = RESPONSE_ROUTES['conversations-batch'];
+    if (route.scope !== 'conversation') throw new Error('the batch is a conversation route');
+    const left = new ConversationHolding(ID, { now: () => 0 });
+    expect(route.ingest(batch([other]), left)).toBe(false);
+    expect(left.formats().conversation).toBeNull();
+    const holding = new ConversationHolding(ID, { now: () => 0 });
+    expect(route.ingest(batch([other, tree]), holding)).toBe(true);
+    expect(holding.formats().conversation?.id).toBe(ID);
+    expect(route.ingest(batch(['not a conversation']), holding)).toBe(false);
+  });
+
+  it('asks for older pages on the path the page read them on', () => {
+    const holding = new ConversationHolding(ID, { now: () => 0 });
+    const page = captured('conversation-messages');
+    const route = RESPONSE_ROUTES['conversation-messages'];
+    if (route.scope !== 'conversation') throw new Error('the messages format is a conversation route');
+    route.ingest(page, holding);
+    expect(holding.olderTurnsPath()).toBe('conversation');
+    route.ingest(
+      { ...page, url: `https://chatgpt.com/backend-api/conversations/${ID}/messages?before=x` },
+      holding,
+    );
+    expect(holding.olderTurnsPath()).toBe('messages');
+  });
+
   it('answers that the same tree again changed nothing', () => {
     const holding = new ConversationHolding(ID, { now: () => 0 });
     const route = RESPONSE_ROUTES['conversation-tree'];
