@@ -1,3 +1,4 @@
+import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
 import type { AccountHolding } from './account-holding';
 import type { ConversationHolding } from './conversation-holding';
@@ -9,10 +10,13 @@ export type ResponseRoute =
   /** A conversation's: answers whether what the holding holds changed. */
   | { scope: 'conversation'; ingest(event: CapturedResponseEvent, holding: ConversationHolding): boolean };
 
-/** The `before` cursor a messages page was asked with (site-interface 4.1); null for the newest page. */
+/**
+ * The `before` cursor a messages page was asked with (site-interface 4.1); null for the newest page. The
+ * page may fetch by a path alone: it is read against the site.
+ */
 function beforeCursorOf(url: string): string | null {
   try {
-    return new URL(url).searchParams.get('before');
+    return new URL(url, CHAT_ORIGIN).searchParams.get('before');
   } catch {
     return null;
   }
@@ -21,7 +25,7 @@ function beforeCursorOf(url: string): string | null {
 /** Whether a messages page came on the path of older turns (site-interface 10.13). */
 function isOlderTurnsPath(url: string): boolean {
   try {
-    return new URL(url).pathname.endsWith('/messages');
+    return new URL(url, CHAT_ORIGIN).pathname.endsWith('/messages');
   } catch {
     return false;
   }

@@ -142,10 +142,11 @@ async function ownRequestsOfLoad(
   context: BrowserContext,
   name: FixtureName,
   size: BrowserSizes,
+  query = '',
 ) {
   const id = FIXTURE_IDS[name];
   const from = Date.now();
-  const tab = await openChatTab(context, id);
+  const tab = await openChatTab(context, id, query);
   await sleep(size.loadSettleMs);
   const requests = ownRequests(replica, id, { from, to: Date.now() }, { andUnnamed: true });
   await tab.page.close();
@@ -188,8 +189,12 @@ async function loadFigures(
   context: BrowserContext,
   size: BrowserSizes,
 ): Promise<BenchmarkResult> {
-  // plain: one page of the messages format, which the page loads itself (site-interface 4.1).
-  const onePage = await ownRequestsOfLoad(replica, context, 'plain', size);
+  // plain: one page of the messages format, which the page loads itself (site-interface 4.1), as the page
+  // read it until autumn 2026 and as it reads it since, ten turns and a batch (site-interface 10.13).
+  const onePage = [
+    ...(await ownRequestsOfLoad(replica, context, 'plain', size)),
+    ...(await ownRequestsOfLoad(replica, context, 'plain', size, '?history=small-pages')),
+  ];
   // longHistory: exactly three pages at num_turns 100; the page loads the newest, the extension the two older.
   const threePages = await ownRequestsOfLoad(replica, context, 'longHistory', size);
   const [onePageData, threePagesData] = [onePage, threePages].map((requests) =>

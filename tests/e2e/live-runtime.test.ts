@@ -53,6 +53,42 @@ describe('the live runtime in the browser', () => {
     await long.close();
   });
 
+  test('reads the history as the page of autumn 2026 reads it: small pages, older turns apart, a batch', async ({
+    lens,
+  }) => {
+    lens.replica.clearRequests();
+    const id = FIXTURE_IDS.longHistory;
+    const long = await lens.openChat(`/c/${id}?history=small-pages`);
+    await waitForClient(long, (client) => client.loaded);
+    const tabId = await lens.tabIdOf(long);
+    const state = await waitForLens(lens, tabId, loadedWhole);
+    // The page read the newest ten turns, one older page on its own path and the tree in a batch.
+    const pageRead = lens.replica.requests({ origin: 'page', pathPrefix: '/backend-api/conversations' });
+    expect(pageRead.map((request) => request.path.split('?')[0])).toEqual(
+      expect.arrayContaining([
+        `/backend-api/conversations/${id}`,
+        `/backend-api/conversations/${id}/messages`,
+        '/backend-api/conversations/batch',
+      ]),
+    );
+    // The extension asked for neither the newest page nor the tree, and each older page once, on the path
+    // the page used.
+    const own = ownBackendRequests(lens.replica);
+    expect(own.length).toBeGreaterThan(0);
+    expect(
+      own.every((request) => request.path.startsWith(`/backend-api/conversations/${id}/messages?`)),
+    ).toBe(true);
+    const cursors = ownPageCursors(lens.replica, id);
+    const pageCursors = pageRead.map((request) =>
+      new URL(request.path, 'https://chatgpt.com').searchParams.get('before'),
+    );
+    expect(new Set(cursors).size).toBe(cursors.length);
+    expect(cursors.some((cursor) => pageCursors.includes(cursor))).toBe(false);
+    expect(state.captured.responses['conversations-batch']).toBeGreaterThan(0);
+    expect(state.snapshot?.summary?.messageCount).toBeGreaterThan(200);
+    await long.close();
+  });
+
   test.for([
     ['sse', 'sse'],
     ['websocket', 'websocket'],

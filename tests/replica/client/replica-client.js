@@ -22,8 +22,12 @@ window.__replica = {
   const config = JSON.parse(document.getElementById('replica-config').textContent);
   const conversationId = config.conversationId;
   const TREE_POLL_MS = 5000;
+  const query = new URLSearchParams(location.search);
   // ?tree_poll=off: a page that polls nothing while idle (the benchmarks measure the extension's own poll).
-  const pollsTree = new URLSearchParams(location.search).get('tree_poll') !== 'off';
+  const pollsTree = query.get('tree_poll') !== 'off';
+  // ?history=small-pages: the page of autumn 2026 (site-interface 10.13): ten turns at first, one older page
+  // on its own path (as a user scrolling back once), and the tree from a batch read instead of the tree's path.
+  const smallPages = query.get('history') === 'small-pages';
   const STREAM_STATUS_POLL_MS = 400;
   const SOCKET_ANSWER_TIMEOUT_MS = 15000;
   const liveWire = config.wire === 'live';
@@ -62,6 +66,7 @@ window.__replica = {
   // ---- loading -------------------------------------------------------------------------------
 
   async function loadTree() {
+    if (smallPages) return loadTreeInBatch();
     const response = await api(`/backend-api/conversation/${conversationId}`);
     // site-interface 4.2: the tree may be missing; the messages format serves alone.
     if (response.status === 404) return null;
@@ -69,8 +74,34 @@ window.__replica = {
   }
 
   async function loadFirstMessagesPage() {
-    const query = 'include_has_versions=true&num_turns=100';
-    return readJson(await api(`/backend-api/conversations/${conversationId}?${query}`), 'messages');
+    const turns = smallPages ? 10 : 100;
+    const query = `include_has_versions=true&num_turns=${turns}`;
+    const page = await readJson(
+      await api(`/backend-api/conversations/${conversationId}?${query}`),
+      'messages',
+    );
+    if (!smallPages || !page?.page_info?.has_previous_page) return page;
+    // The user scrolls back once: the older page comes on the path of older turns.
+    const before = encodeURIComponent(page.page_info.start_cursor);
+    const older = await readJson(
+      await api(`/backend-api/conversations/${conversationId}/messages?before=${before}`),
+      'older turns',
+    );
+    replica.olderPagesRead = older === null ? 0 : 1;
+    return older === null ? page : { ...page, messages: [...older.messages, ...page.messages] };
+  }
+
+  /** site-interface 10.13: the conversation's tree, out of the page's batch read. */
+  async function loadTreeInBatch() {
+    const response = await api('/backend-api/conversations/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ conversation_ids: [conversationId] }),
+    });
+    const trees = await readJson(response, 'batch');
+    return Array.isArray(trees)
+      ? (trees.find((tree) => tree.conversation_id === conversationId) ?? null)
+      : null;
   }
 
   async function boot() {
