@@ -13,6 +13,7 @@ import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { readString } from '@/lib/model/json-read';
 import { searchEvidence } from '@/lib/model/streamed-turn';
+import { uiProgramGaps } from '@/lib/model/ui-program';
 import { type Unread, UnreadTally } from '@/lib/model/unread';
 
 /**
@@ -59,6 +60,7 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResul
   const toolAt = message.role === 'tool' ? 'message.author.name' : 'message.recipient';
   if (isAgentStep(message)) for (const name of agentUnknowns(message)) tally.add('tool', name, toolAt);
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
+  for (const { name, at } of uiProgramGaps(message.metadata)) tally.add('ui-program', name, at);
   // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
   const references = referenceMarks(message.metadata);

@@ -6,6 +6,7 @@ const KIND_NAMES: Record<UnreadKind, string> = {
   tool: 'tool',
   'stream-record': 'stream record',
   'delta-op': 'delta operation',
+  'ui-program': 'UI program part',
   contradiction: 'contradiction',
 };
 

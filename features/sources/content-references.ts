@@ -62,6 +62,9 @@ const SILENT_TYPES: ReadonlySet<string> = new Set([
   'image_group',
   'image_v2',
   'optimistic_image_citation',
+  // An interactive part of a UI program's answer, named in the text where its marker stood (site-interface
+  // 10.14, lib/model/ui-program.ts).
+  'client_defined_widget',
 ]);
 
 /**

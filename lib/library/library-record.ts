@@ -71,6 +71,7 @@ const UNREAD_KINDS: Record<UnreadKind, true> = {
   tool: true,
   'stream-record': true,
   'delta-op': true,
+  'ui-program': true,
   contradiction: true,
 };
 const namesOf = <Name extends string>(names: Record<Name, true>): Name[] => Object.keys(names) as Name[];

@@ -4,6 +4,7 @@ import { assetText, readMessageAssets } from './message-assets';
 import { readContentType, renderContentText } from './message-content';
 import { readResearchReport } from './research-report';
 import { withoutReferenceSecrets } from './secret-members';
+import { readUiProgram } from './ui-program';
 
 /**
  * site-interface 2.4: ref_id is a string in newer responses and an object in older ones. The object form
@@ -56,7 +57,10 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     nextImage += 1;
     return asset?.inContent === true ? assetText(asset) : '[image]';
   };
-  const ownText = renderContentText(raw.content, imageText);
+  const rendered = renderContentText(raw.content, imageText);
+  // An answer made by a UI program reads as its readable form, never as the program (ui-program.ts).
+  const program = readUiProgram(rendered, metadata);
+  const ownText = program?.text ?? rendered;
   // A deep research's report the page shows in a frame is the answer's text, its references the answer's
   // (research-report.ts); the metadata's own keys are still what the formats are compared by.
   const report = ownText.trim() === '' ? readResearchReport(metadata) : null;
@@ -86,7 +90,7 @@ export function normalizeMessageObject(raw: unknown, context: MessageContext): N
     metadataKeys: Object.keys(metadata),
     metadata: cites
       ? withoutReferenceSecrets({ ...metadata, content_references: report.references })
-      : metadata,
+      : (program?.metadata ?? metadata),
     format: context.format,
   };
 }

@@ -15,6 +15,11 @@ export type UnreadKind =
   | 'stream-record'
   /** A delta operation of an answer stream that no reader knows: the change it made is not applied. */
   | 'delta-op'
+  /**
+   * A part of an answer made by a UI program that no reader can show (site-interface 10.14): a program
+   * without a readable form, a component or member not known here. Its place is named in the text.
+   */
+  | 'ui-program'
   /** Two things that should come together and did not, named by what is missing. */
   | 'contradiction';
 
