@@ -5,6 +5,7 @@ import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { renderContentText } from '@/lib/model/message-content';
 import { normalizeMessageObject } from '@/lib/model/message-object';
 import { PROGRAM_LEFT_OUT, PROGRAM_NOTE, withoutProgramLines } from '@/lib/model/ui-program';
+import { bothFormats } from '@/tests/unit/export/rich-inspection';
 import {
   PROGRAM_LINE,
   uiProgramInspections,
@@ -210,5 +211,20 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
       model_dil_v2: { fallbackMarkdown: '' },
     });
     expect(read?.text).toBe('');
+  });
+
+  it("reads the replica's conversation the same from both of its formats", () => {
+    for (const conversation of Object.values(bothFormats('uiProgram'))) {
+      const inspection = inspect({ conversation });
+      const markdown = writeExport(inspection, 'md', { exportedAt: EXPORTED_AT });
+      expect(markdown).toContain('| Larkspur C2 | 90 km | 21 kg |');
+      expect(markdown).toContain('(Memory)');
+      expect(markdown).toContain(CHART_LINE);
+      expect(markdown).toContain(
+        '[Belt drives: what upkeep they need](<https://urbanrider.example/belt-drive-maintenance>)',
+      );
+      expect(markdown).not.toMatch(PROGRAM_LINE);
+      expect(inspection.unread).toEqual([]);
+    }
   });
 });
