@@ -602,6 +602,29 @@ describe('the shapes the site sends in 2026, as a user meets them (site-interfac
     await chat.close();
   });
 
+  test('an answer made by a UI program shows its readable form and cited pages, never a line of the program', async ({
+    lens,
+  }) => {
+    const { chat, page: panel } = await openViews(lens, 'uiProgram', 'sidepanel.html');
+    await expect(panel.getByTestId('reading-health').count()).resolves.toBe(0);
+    await panel.getByRole('tab', { name: 'Sources' }).click();
+    const sources = panel.getByRole('tabpanel');
+    await expect
+      .poll(() => sources.textContent(), { timeout: 10_000 })
+      .toContain('Larkspur C2 range test in city traffic');
+    await expect(sources.textContent()).resolves.toContain('Belt drives: what upkeep they need');
+    const markdown = await exportFromMenu(panel, 'Export Markdown');
+    expect(markdown).toContain('| Larkspur C2 | 90 km | 21 kg |');
+    expect(markdown).toContain('_Interactive chart: open the conversation to use it._');
+    expect(markdown).toContain('(Memory)');
+    expect(markdown).toContain('[Cycle Lab](<https://www.cyclelab.example/larkspur-c2-range-test>)');
+    expect(markdown).not.toMatch(
+      /\{@body|DIL\.|<box|<segmented-control|\{#if|\{#each|<ChartsWidget|[\ue200-\ue2ff]/,
+    );
+    await panel.close();
+    await chat.close();
+  });
+
   test('an agent-mode run exports as what the agent did, and reads in full', async ({ lens }) => {
     const { chat, page: popup } = await openViews(lens, 'agentMode', 'popup.html');
     await expect(popup.getByTestId('reading-health').count()).resolves.toBe(0);
