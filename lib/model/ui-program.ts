@@ -14,7 +14,7 @@ export interface UiProgramReading {
 }
 
 /** The members of `model_dil_v2` read here; any other is counted (uiProgramGaps). */
-const KNOWN_MEMBERS: ReadonlySet<string> = new Set([
+export const KNOWN_MEMBERS: ReadonlySet<string> = new Set([
   'fallbackMarkdown',
   'fallbackMarkdownVersion',
   'code',
@@ -33,7 +33,7 @@ const MEMORY_TYPE = 'memory_cite';
 const UNKNOWN_WIDGET = 'Interactive part';
 
 /** The components the program may name in `requiredComponents` that a reader renders as words or references. */
-const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(['MemoryCite', 'Cite', 'ChartsWidget']);
+export const KNOWN_COMPONENTS: ReadonlySet<string> = new Set(['MemoryCite', 'Cite', 'ChartsWidget']);
 
 /** The line a program without a readable form opens with, above its Markdown lines. */
 export const PROGRAM_NOTE =

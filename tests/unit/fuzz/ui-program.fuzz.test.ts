@@ -2,21 +2,15 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { inspect } from '@/lib/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
+import { KNOWN_COMPONENTS, KNOWN_MEMBERS } from '@/lib/model/ui-program';
 import { uiProgramPage } from '@/tests/unit/fixtures/ui-program';
 import { fuzz } from './fuzz-property';
 import { hostileJson } from './hostile-values';
 
-/** The members of `model_dil_v2` the reader knows (site-interface 10.14), each of which may be renamed. */
-const MEMBERS = [
-  'fallbackMarkdown',
-  'fallbackMarkdownVersion',
-  'code',
-  'constants',
-  'requiredComponents',
-  'appData',
-];
-/** Components the reader knows, by `requiredComponents` name or `genui_components` type. */
-const KNOWN_NAMES = new Set(['MemoryCite', 'Cite', 'ChartsWidget', 'charts_widget_v2', 'memory_cite']);
+/** Each member of `model_dil_v2` the reader knows may be renamed. */
+const MEMBERS = [...KNOWN_MEMBERS];
+/** Components and interactive parts the reader knows, by `requiredComponents` name or `genui_components` type. */
+const KNOWN_NAMES = new Set([...KNOWN_COMPONENTS, 'charts_widget_v2', 'memory_cite']);
 
 const componentName = fc.stringMatching(/^[A-Za-z][\w.-]{0,15}$/).filter((name) => !KNOWN_NAMES.has(name));
 

@@ -4,9 +4,9 @@ import { tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { exportText } from '@/tests/unit/export/export-text';
+import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import { PROGRAM_LINE, uiProgramInspections } from '@/tests/unit/fixtures/ui-program';
 
-const EXPORTED_AT = new Date('2026-12-01T08:00:00.000Z');
 const MARKERS_KEPT: ReadonlySet<string> = new Set(['json', 'zip']);
 
 /** The lines of a text that hold a line of a UI program, for a failure that names them. */

@@ -5,7 +5,7 @@ import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { renderContentText } from '@/lib/model/message-content';
 import { normalizeMessageObject } from '@/lib/model/message-object';
 import { PROGRAM_LEFT_OUT, PROGRAM_NOTE, withoutProgramLines } from '@/lib/model/ui-program';
-import { bothFormats } from '@/tests/unit/export/rich-inspection';
+import { bothFormats, EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import {
   PROGRAM_LINE,
   uiProgramInspections,
@@ -16,7 +16,6 @@ import {
 } from '@/tests/unit/fixtures/ui-program';
 import { conversationOf, user } from '@/tests/unit/insights/build-conversation';
 
-const EXPORTED_AT = new Date('2026-12-01T08:00:00.000Z');
 const CHART_LINE = '_Interactive chart: open the conversation to use it._';
 const S = '\ue200';
 const E = '\ue201';
