@@ -11,7 +11,7 @@ import { isImageStep } from '@/lib/insights/image-tool';
 import { researchStep } from '@/lib/insights/research-kickoff';
 import { toolOf } from '@/lib/insights/tool-command';
 import type { NormalizedMessage } from '@/lib/model/conversation';
-import { readString } from '@/lib/model/json-read';
+import { readIdentifier, readString } from '@/lib/model/json-read';
 import { searchEvidence } from '@/lib/model/streamed-turn';
 import { uiProgramGaps } from '@/lib/model/ui-program';
 import { type Unread, UnreadTally } from '@/lib/model/unread';
@@ -60,7 +60,6 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResul
   const toolAt = message.role === 'tool' ? 'message.author.name' : 'message.recipient';
   if (isAgentStep(message)) for (const name of agentUnknowns(message)) tally.add('tool', name, toolAt);
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
-  for (const { name, at } of uiProgramGaps(message.metadata)) tally.add('ui-program', name, at);
   // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
   const references = referenceMarks(message.metadata);
@@ -110,15 +109,31 @@ function searchesWithoutQuery(
   }
 }
 
+/**
+ * The messages an answer stream is still making: a UI program's readable form may come last
+ * (site-interface 10.14), so what it lacks is counted once its stream ended.
+ */
+const beingMade = (streamedTurns: InspectionInput['streamedTurns']): Set<string> =>
+  new Set(
+    (streamedTurns ?? [])
+      .filter((turn) => !turn.ended && !turn.complete)
+      .flatMap((turn) => turn.messages.flatMap((message) => readIdentifier(message.id) ?? [])),
+  );
+
 /** What the conversation, its ads response and its answer streams held that no reader could read. */
 export function readingHealth(input: InspectionInput): Unread[] {
   const { conversation, adsReport, streamedTurns } = input;
   const tally = new UnreadTally();
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
   const turnMessages = conversation.turns.map((turn) => turn.messageIds.flatMap((id) => byId.get(id) ?? []));
+  const making = beingMade(streamedTurns);
   for (const messages of turnMessages) {
     const searchResults = turnSearchResults(messages);
-    for (const message of messages) readMessage(message, tally, searchResults);
+    for (const message of messages) {
+      readMessage(message, tally, searchResults);
+      if (!making.has(message.id))
+        for (const { name, at } of uiProgramGaps(message.metadata)) tally.add('ui-program', name, at);
+    }
   }
   searchesWithoutQuery(input, turnMessages, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))

@@ -105,9 +105,19 @@ export function uiProgramGaps(metadata: JsonRecord): { name: string; at: string 
  */
 const PROGRAM_LINE = /^\s*(?:[{}]|<\/?[A-Za-z][\w-]*(?:[\s/>]|$))|DIL\.|\{[A-Za-z_$][\w$.]*\}/;
 
+/** A component or tag inside a Markdown line: `<MemoryCite id="m1"/>`, `<badge>`, `</badge>`. */
+const INLINE_TAG = /<\/?([A-Za-z][\w-]*)(?:\s[^<>]*)?\/?>/g;
+
+/**
+ * A Markdown line with its inline tags out, their words kept; a memory citation as the site's own memory
+ * marker, which the sources feature shows as "Memory" (site-interface 10.5).
+ */
+const withoutInlineTags = (line: string): string =>
+  line.replace(INLINE_TAG, (_tag, name: string) => (name === 'MemoryCite' ? '\ue200memcite\ue201' : ''));
+
 /**
  * The program's Markdown lines: every line of a state line, block or tag left out, a tag or block that
- * spans lines to its end.
+ * spans lines to its end, and the tags inside the lines kept.
  */
 export function withoutProgramLines(program: string): string {
   const kept: string[] = [];
@@ -118,7 +128,7 @@ export function withoutProgramLines(program: string): string {
       continue;
     }
     if (!PROGRAM_LINE.test(line)) {
-      kept.push(line);
+      kept.push(withoutInlineTags(line));
       continue;
     }
     const start = line.trimStart()[0];

@@ -4,10 +4,13 @@ import { inspect } from '@/lib/insights/inspection';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { renderContentText } from '@/lib/model/message-content';
 import { normalizeMessageObject } from '@/lib/model/message-object';
+import { normalizeStreamedTurns } from '@/lib/model/streamed-format';
+import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { PROGRAM_LEFT_OUT, PROGRAM_NOTE, withoutProgramLines } from '@/lib/model/ui-program';
 import { bothFormats, EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import {
   PROGRAM_LINE,
+  UI_PROGRAM_ID,
   uiProgramInspections,
   uiProgramMessages,
   uiProgramStreamText,
@@ -184,13 +187,15 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
       '  options={["km", "mi"]} />',
       '{@body const plan = DIL.useConstant(',
       '  0)}',
-      '- a list item',
+      '- a list item with a <badge>New</badge> badge <MemoryCite id="m1"/>',
       '{#each plan as day}',
       '<badge>{day.name}</badge>',
       '{/each}',
       'After',
     ].join('\n');
-    expect(withoutProgramLines(program)).toBe('Before\n- a list item\nAfter');
+    expect(withoutProgramLines(program)).toBe(
+      'Before\n- a list item with a New badge \ue200memcite\ue201\nAfter',
+    );
   });
 
   it('reads the stream that replaced model_dil_v2/code many times as its final readable form', () => {
@@ -225,5 +230,18 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
       expect(markdown).not.toMatch(PROGRAM_LINE);
       expect(inspection.unread).toEqual([]);
     }
+  });
+
+  it('counts nothing while the stream is still making the answer, before its readable form came', () => {
+    const text = uiProgramStreamText();
+    const cut = readStreamedTurn(text.slice(0, text.indexOf('model_dil_v2/fallbackMarkdown')));
+    expect(cut.ended).toBe(false);
+    const inspection = inspect({
+      conversation: normalizeStreamedTurns(UI_PROGRAM_ID, [cut]),
+      streamedTurns: [cut],
+    });
+    expect(inspection.unread).toEqual([]);
+    const answerSoFar = inspection.conversation.messages.find((message) => message.id === 'ui-4');
+    expect(answerSoFar?.text).not.toMatch(PROGRAM_LINE);
   });
 });
