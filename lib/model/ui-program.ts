@@ -225,12 +225,11 @@ function withWidgetsNamed(text: string, widgets: readonly Widget[]): string {
 
 /** `model_dil_v2` with the program and any member not read left out, their names kept. */
 function slimProgram(dil: JsonRecord): JsonRecord {
-  const slim: JsonRecord = {};
-  for (const [name, value] of Object.entries(dil)) {
-    const keep = KNOWN_MEMBERS.has(name) && name !== 'code' && name !== 'constants';
-    slim[name] = keep ? value : PROGRAM_LEFT_OUT;
-  }
-  return slim;
+  const kept = (name: string): boolean => KNOWN_MEMBERS.has(name) && name !== 'code' && name !== 'constants';
+  // fromEntries defines own members, so a "__proto__" member stays data instead of changing the prototype.
+  return Object.fromEntries(
+    Object.entries(dil).map(([name, value]) => [name, kept(name) ? value : PROGRAM_LEFT_OUT]),
+  );
 }
 
 /** The answer's readable text and metadata; null when the message carries no UI program. */

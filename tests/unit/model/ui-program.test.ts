@@ -173,6 +173,16 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
     });
   });
 
+  it('keeps a member named __proto__ as a name, never as the prototype', () => {
+    const metadata = JSON.parse(
+      '{"model_dil_v2": {"fallbackMarkdown": "Rest.", "__proto__": {"code": "DIL.x()"}}}',
+    );
+    const dil = answer('x', metadata)?.metadata.model_dil_v2 as Record<string, unknown>;
+    expect(Object.getPrototypeOf(dil)).toBe(Object.prototype);
+    expect(Object.hasOwn(dil, '__proto__')).toBe(true);
+    expect(dil.code).toBeUndefined();
+  });
+
   it('leaves the program out of the metadata the JSON export writes, keeping the names of its members', () => {
     const dil = byId(uiProgramMessages(), 'ui-4').metadata.model_dil_v2 as Record<string, unknown>;
     expect(dil.code).toBe(PROGRAM_LEFT_OUT);
