@@ -20,6 +20,7 @@ import { conversationEntries, har, liveAnswerEntries, liveAnswerFrames } from '@
 import { liveExportItem } from '@/tests/support/data-export-files';
 import { citationsPage } from '@/tests/unit/fixtures/citations';
 import { smallPages, smallTree } from '@/tests/unit/fixtures/read-fixture';
+import { uiProgramPage, uiProgramStreamText, uiProgramTree } from '@/tests/unit/fixtures/ui-program';
 import { jsonText } from './json-text';
 
 /**
@@ -44,6 +45,8 @@ export const MESSAGES_DOCUMENTS: Record<string, unknown[]> = {
   extraKeys: messagesResponses(fixture('extraKeys'), 100),
   unitSmall: smallPages(),
   unitCitations: [citationsPage()],
+  uiProgram: messagesResponses(fixture('uiProgram'), 100),
+  unitUiProgram: [uiProgramPage()],
 };
 
 /** Tree-format responses. */
@@ -51,6 +54,7 @@ export const TREE_DOCUMENTS: Record<string, unknown> = {
   webSearchDocument: treeResponse(fixture('webSearch')),
   liveSearch: treeResponse(fixture('liveSearch')),
   unitSmall: smallTree(),
+  unitUiProgram: uiProgramTree(),
 };
 
 /** Data-export conversations.json files: tree objects, and the live site's items with the whole stored tree. */
@@ -122,7 +126,10 @@ function documentAnswerBody(conversation: StoredConversation): string {
   ].join('');
 }
 
-/** Submit-call SSE bodies: a document answer, the live site's handoff, a live answer streamed in the body. */
+/**
+ * Submit-call SSE bodies: a document answer, the live site's handoff, a live answer streamed in the body, an
+ * answer made by a UI program (site-interface 10.14).
+ */
 export const ANSWER_BODIES: string[] = [
   documentAnswerBody(fixture('sse')),
   liveEvents.deltaEncoding() +
@@ -136,6 +143,7 @@ export const ANSWER_BODIES: string[] = [
     liveEvents.finish() +
     liveEvents.complete(LIVE_ID) +
     liveEvents.done(),
+  uiProgramStreamText(),
 ];
 
 /** A HAR recorded on chatgpt.com: a shopping conversation of the document's form, then a live handoff answer. */
