@@ -3,9 +3,15 @@ import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { run } from '@/tests/unit/cli/run-in-memory';
 import { exportText } from '@/tests/unit/export/export-text';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
-import { PROGRAM_LINE, uiProgramInspections } from '@/tests/unit/fixtures/ui-program';
+import {
+  PROGRAM_LINE,
+  uiProgramInspections,
+  uiProgramPage,
+  uiProgramTree,
+} from '@/tests/unit/fixtures/ui-program';
 
 const MARKERS_KEPT: ReadonlySet<string> = new Set(['json', 'zip']);
 
@@ -51,4 +57,19 @@ describe('no output holds a line of a UI program (site-interface 10.14)', () => 
       }
     });
   }
+
+  it('in what `inspect` prints of the page and of the tree', async () => {
+    for (const [name, file] of [
+      ['page.json', uiProgramPage()],
+      ['tree.json', uiProgramTree()],
+    ] as const)
+      for (const format of ['md', 'csv', 'library-csv', 'library-jsonl']) {
+        const result = await run([name, '--format', format], { [name]: file });
+        expect(result.code, `${name} ${format}`).toBe(0);
+        expect(programLines(result.stdout), `${name} ${format}`).toEqual([]);
+        if (format === 'md') expect(result.stdout).toContain('Keep the long run conversational');
+      }
+    const summary = await run(['page.json'], { 'page.json': uiProgramPage() });
+    expect(summary.stdout).toContain('UI program part program without a readable form');
+  });
 });
