@@ -41,6 +41,7 @@ export const PROGRAM_NOTE =
 
 const widgetLine = (name: string): string => `_${name}: open the conversation to use it._`;
 
+const GENUI_OPEN = '\ue200genui';
 const WIDGET_MARKER = /\ue200genui\ue202([^\ue200\ue201\n]*)\ue201/g;
 const CITE_MARKER = /\ue200cite((?:\ue202[^\ue200\ue201\ue202\n]*)+)\ue201/g;
 
@@ -223,6 +224,23 @@ function withWidgetsNamed(text: string, widgets: readonly Widget[]): string {
   return rest.length === 0 ? named : [named.trimEnd(), ...rest].join('\n\n');
 }
 
+/**
+ * The text with the marker of each `client_defined_widget` reference written as a widget marker, whatever
+ * form the site gave it, so that its part is named where it stood.
+ */
+function withWidgetReferencesMarked(text: string, metadata: JsonRecord): string {
+  let marked = text;
+  for (const reference of readArray(ownMember(metadata, 'content_references'))) {
+    if (!isRecord(reference) || reference.type !== 'client_defined_widget') continue;
+    const matched = readString(reference.matched_text);
+    if (matched === null || matched === '' || !marked.includes(matched) || matched.startsWith(GENUI_OPEN))
+      continue;
+    const id = readIdentifier(reference.widget_id) ?? readIdentifier(reference.id) ?? '';
+    marked = marked.replace(matched, `${GENUI_OPEN}\ue202${id}\ue201`);
+  }
+  return marked;
+}
+
 /** `model_dil_v2` with the program and any member not read left out, their names kept. */
 function slimProgram(dil: JsonRecord): JsonRecord {
   const kept = (name: string): boolean => KNOWN_MEMBERS.has(name) && name !== 'code' && name !== 'constants';
@@ -240,7 +258,9 @@ export function readUiProgram(programText: string, metadata: JsonRecord): UiProg
   const kept = fallback ?? withoutProgramLines(programText);
   const widgets = widgetsOf(metadata);
   const base = fallback === null ? (kept === '' ? PROGRAM_NOTE : `${PROGRAM_NOTE}\n\n${kept}`) : kept;
-  const text = widgets.length === 0 && !base.includes('\ue200genui') ? base : withWidgetsNamed(base, widgets);
+  const marked = withWidgetReferencesMarked(base, metadata);
+  const text =
+    widgets.length === 0 && !marked.includes(GENUI_OPEN) ? marked : withWidgetsNamed(marked, widgets);
   const { references, memories } = citationsIn(text, dil, widgets);
   const slim: JsonRecord = { ...metadata, model_dil_v2: slimProgram(dil) };
   if (references.length > 0)

@@ -96,6 +96,16 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
     );
   });
 
+  it('names a part where the marker of its client_defined_widget reference stood, whatever its form', () => {
+    const marker = `${S}widget${SEP}{"id":"c1"}${E}`;
+    const read = answer('x', {
+      model_dil_v2: { fallbackMarkdown: `Your paces:\n\n${marker}\n\nKeep it easy.` },
+      genui_components: [{ type: 'charts_widget_v2', id: 'c1' }],
+      content_references: [{ type: 'client_defined_widget', matched_text: marker, widget_id: 'c1' }],
+    });
+    expect(read?.text).toBe(`Your paces:\n\n${CHART_LINE}\n\nKeep it easy.`);
+  });
+
   it('cites the pages of citation components with their titles, and a memory as "Memory"', () => {
     for (const { form, inspection } of uiProgramInspections()) {
       const cited = inspection.sources.filter((source) => source.cited);
