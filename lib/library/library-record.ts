@@ -193,7 +193,7 @@ const UNREAD = v.object({
  * conversation comes again (data-export-merge.ts, the whole-account run). See architecture
  * "Records kept by an earlier version".
  */
-export const LIBRARY_READER = 1;
+export const LIBRARY_READER = 2;
 
 /** null for a conversation without an id, which no record could be kept under. */
 const CONVERSATION = v.object({
