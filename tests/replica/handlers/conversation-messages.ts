@@ -12,7 +12,10 @@ import type { HandlerContext } from './context';
  */
 export function handleOlderTurns(context: HandlerContext, conversationId: string): void {
   const conversation = context.state.conversation(conversationId);
-  if (!conversation) return sendDetail(context.response, 404, 'Conversation not found');
+  if (!conversation) {
+    sendDetail(context.response, 404, 'Conversation not found');
+    return;
+  }
   const outcome = pageOfMessages(
     conversation,
     OLDER_TURNS_PER_PAGE,
