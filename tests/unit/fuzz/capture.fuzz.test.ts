@@ -37,6 +37,7 @@ const ENDPOINT_KINDS: Record<EndpointKind, true> = {
   ads: true,
   'product-update': true,
   'submit-prompt': true,
+  'resume-stream': true,
   'stream-status': true,
   me: true,
 };
