@@ -46,7 +46,7 @@ export function Header({
             <span data-testid="message-count">
               {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
             </span>
-            <TransportBadge transport={snapshot.transport} />
+            <TransportBadge transport={snapshot.transport} resumed={snapshot.transportCounts.resumed > 0} />
             {signedOut && (
               <span className="badge" data-testid="signed-out" title={SIGNED_OUT_HINT}>
                 Signed out

@@ -80,6 +80,10 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
   return null;
 }
 
+/** A resume call (site-interface 10.11), by its URL. Never throws. */
+export const isResumeCall = (url: string): boolean =>
+  classifyEndpoint(url, CHAT_ORIGIN)?.endpoint === 'resume-stream';
+
 /** A submit call of a chat used signed out (site-interface 10.10), by its URL. Never throws. */
 export function isSignedOutSubmit(url: string): boolean {
   try {
