@@ -97,6 +97,62 @@ describe('the answer stream as a source', () => {
     });
   }
 
+  test('an answer resumed over SSE after its handoff: its queries, pages, ad and transport in the side panel, nothing fetched', async ({
+    lens,
+  }) => {
+    // site-interface 10.11: liveSearchHandoff's answer handed to the resume call instead of its topic.
+    const scenario = 'liveSearchHandoff';
+    const id = FIXTURE_IDS[scenario];
+    const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');
+    await moveToOwnWindow(lens, chat);
+    await panel.getByRole('tab', { name: /Queries/ }).click();
+    lens.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: SLOW_PIECE_MS });
+    lens.replica.clearRequests();
+    const prompt = 'Which rain shell breathes best on a steep climb, asked after a resume?';
+    const [query] = searchQueriesFor(prompt);
+    await sendPrompt(chat, prompt);
+    await expect
+      .poll(
+        () =>
+          panel
+            .getByRole('tabpanel')
+            .getByText(query ?? '', { exact: true })
+            .count(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+    // The model is still writing: the page has not shown the answer yet.
+    expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+    lens.replica.setOverride(id, { handoff: 'resume-sse' });
+    await answered(lens, chat, prompt);
+    expect((await clientState(chat)).transport).toBe('sse');
+    // The page's own calls: the submit and one resume. The extension asked for nothing.
+    expect(
+      lens.replica.requests({ origin: 'page', pathPrefix: '/backend-api/f/conversation/resume' }),
+    ).toHaveLength(1);
+    expect(ownBackendRequests(lens.replica).map((request) => request.path)).toEqual([]);
+    await expect(panel.getByTestId('transport-badge').textContent()).resolves.toBe(
+      'Transport: SSE (resumed)',
+    );
+    const state = await waitForLens(lens, await lens.tabIdOf(chat), () => true);
+    expect(lastTurnPages(state).some((page) => page.includes('cited:true'))).toBe(true);
+    await panel.getByRole('tab', { name: /Ads/ }).click();
+    const streamedAd = panel
+      .getByRole('tabpanel')
+      .getByRole('article')
+      .filter({ has: panel.getByText('streamed', { exact: true }) });
+    await expect.poll(() => streamedAd.count(), { timeout: 10_000 }).toBe(1);
+    await panel
+      .getByRole('tab', { name: /Sources|Pages/ })
+      .first()
+      .click();
+    await shoot(panel, 'sidepanel-resumed-sse');
+    lens.replica.setOverride(id, null);
+    for (const page of [panel, chat]) await page.close();
+  });
+
   test("a streamed ad shows in the popup's Ads view with its turn, without a reload", async ({ lens }) => {
     const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
     await moveToOwnWindow(lens, chat);
