@@ -1,11 +1,11 @@
 import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
 import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent } from '@/lib/capture/page-event';
-import { readResumeRequest } from '@/lib/capture/resume-request';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal, refusalText } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import { AccountHolding } from '@/lib/session/account-holding';

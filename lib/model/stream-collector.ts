@@ -1,4 +1,4 @@
-import type { ResumePoint } from '@/lib/capture/resume-request';
+import type { ResumePoint } from './resume-request';
 import { createStreamedTurnReader, type StreamedTurn, type StreamedTurnReader } from './streamed-turn';
 
 /**

@@ -2,7 +2,7 @@ import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import { isResumeCall, isSignedOutSubmit } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
-import { readResumeRequest } from '@/lib/capture/resume-request';
+import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';

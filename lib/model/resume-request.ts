@@ -1,4 +1,4 @@
-import { isRecord } from './json-shape';
+import { isRecord } from './json-read';
 
 /**
  * Where a resume call goes on from (site-interface 10.11): the conversation its body names, and the
