@@ -55,6 +55,33 @@ async function expectPagesKeptThroughTreePoll(lens: Lens, chat: Page, treeLoads:
   expect(lastTurnPages(polled).filter((page) => page.endsWith('cited:true found:false'))).toHaveLength(1);
 }
 
+/**
+ * Sends a searched prompt and waits until the side panel's Queries view shows its first query, while the
+ * model is still writing: the page has not shown the answer yet.
+ */
+async function promptUntilQueryShows(chat: Page, panel: Page, prompt: string): Promise<void> {
+  await sendPrompt(chat, prompt);
+  await queryShows(panel, prompt);
+  expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+}
+
+/** The side panel's open view shows the first query the replica searches for `prompt`, once. */
+async function queryShows(panel: Page, prompt: string): Promise<void> {
+  const [query] = searchQueriesFor(prompt);
+  await expect
+    .poll(
+      () =>
+        panel
+          .getByRole('tabpanel')
+          .getByText(query ?? '', { exact: true })
+          .count(),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
+}
+
 describe('the answer stream as a source', () => {
   for (const scenario of ['liveSearch', 'liveSearchHandoff'] as const) {
     test(`${scenario}: the queries show in the side panel before the answer ends, and nothing is fetched after it`, async ({
@@ -68,22 +95,7 @@ describe('the answer stream as a source', () => {
       lens.replica.clearRequests();
       const treeLoads = treeLoadsOf(await waitForLens(lens, await lens.tabIdOf(chat), () => true));
       const prompt = `Which trail shoes grip best in mud, asked on ${scenario}?`;
-      const [query] = searchQueriesFor(prompt);
-      await sendPrompt(chat, prompt);
-      await expect
-        .poll(
-          () =>
-            panel
-              .getByRole('tabpanel')
-              .getByText(query ?? '', { exact: true })
-              .count(),
-          {
-            timeout: 20_000,
-          },
-        )
-        .toBe(1);
-      // The model is still writing: the page has not shown the answer yet.
-      expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+      await promptUntilQueryShows(chat, panel, prompt);
       await shoot(panel, `sidepanel-streaming-${scenario}`);
       lens.replica.setOverride(id, null);
       await answered(lens, chat, prompt);
@@ -109,22 +121,7 @@ describe('the answer stream as a source', () => {
     lens.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: SLOW_PIECE_MS });
     lens.replica.clearRequests();
     const prompt = 'Which rain shell breathes best on a steep climb, asked after a resume?';
-    const [query] = searchQueriesFor(prompt);
-    await sendPrompt(chat, prompt);
-    await expect
-      .poll(
-        () =>
-          panel
-            .getByRole('tabpanel')
-            .getByText(query ?? '', { exact: true })
-            .count(),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe(1);
-    // The model is still writing: the page has not shown the answer yet.
-    expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+    await promptUntilQueryShows(chat, panel, prompt);
     lens.replica.setOverride(id, { handoff: 'resume-sse' });
     await answered(lens, chat, prompt);
     expect((await clientState(chat)).transport).toBe('sse');
@@ -188,20 +185,8 @@ describe('the answer stream as a source', () => {
       })
       .toBe(1);
     // The queries of the cut answer were read from what arrived, before any page came.
-    const [query] = searchQueriesFor(prompt);
     await panel.getByRole('tab', { name: /Queries/ }).click();
-    await expect
-      .poll(
-        () =>
-          panel
-            .getByRole('tabpanel')
-            .getByText(query ?? '', { exact: true })
-            .count(),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe(1);
+    await queryShows(panel, prompt);
     for (const page of [panel, chat]) await page.close();
   });
 });
