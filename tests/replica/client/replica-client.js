@@ -484,7 +484,7 @@ window.__replica = {
         if (event?.type === 'stream_handoff') {
           for (const option of event.options ?? [])
             if (option.type === 'subscribe_ws_topic') handoffTopics.push(option.topic_id);
-            else if (option.type === 'resume_sse_endpoint') resumeEndpoints.push(option.endpoint);
+            else if (option.type === 'resume_sse_endpoint') resumeEndpoints.push(option);
         }
         if (event?.message?.author?.role === 'assistant' && Array.isArray(event.message.content?.parts))
           grow(event.message);
@@ -630,16 +630,21 @@ window.__replica = {
         answer = streamed.text;
         sawSse = answer !== null;
         const [topicId] = streamed.handoffTopics;
-        const [resumeEndpoint] = streamed.resumeEndpoints;
+        const [resumption] = streamed.resumeEndpoints;
         if (topicId !== undefined) {
           handedOff = true;
           answer = (await liveAnswer(topicId, showAnswer)) ?? answer;
-        } else if (resumeEndpoint !== undefined) {
-          // site-interface 10.11: the rest of the answer over SSE, from its first event.
-          const resumed = await api(resumeEndpoint, {
+        } else if (resumption !== undefined) {
+          // site-interface 10.11: the rest of the answer over SSE, from its first event, with the token
+          // the handoff gave.
+          const resumed = await api(resumption.endpoint, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-            body: JSON.stringify({ conversation_id: conversationId, offset: 0 }),
+            body: JSON.stringify({
+              conversation_id: conversationId,
+              offset: 0,
+              resume_token: resumption.resume_token,
+            }),
           });
           if (!resumed.ok) throw new Error(`resume: HTTP ${resumed.status}`);
           answer = (await sseAnswer(resumed, showAnswer)).text ?? answer;

@@ -20,7 +20,13 @@ import type { StoredConversation } from '@/tests/replica/fixtures/formats';
 import type { Scenario } from '@/tests/replica/fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '@/tests/replica/http-helpers';
 import { type LiveStep, liveAnswerSteps, liveHandoffBody, liveHead } from '@/tests/replica/live-answer';
-import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '@/tests/replica/live-wire';
+import {
+  liveEvents,
+  resumeToken,
+  resumeTokenEvent,
+  streamItem,
+  turnTopicId,
+} from '@/tests/replica/live-wire';
 import { ResumedAnswer } from '@/tests/replica/resumed-answer';
 import { searchedAnswer } from '@/tests/replica/search-turn';
 import type { HandlerContext } from './context';
@@ -291,7 +297,9 @@ async function answerByResumeHandoff(answering: Answering): Promise<void> {
   const resumed = new ResumedAnswer();
   state.resumedAnswers.set(conversation.id, resumed);
   startEventStream(response);
-  response.end(liveHandoffBody(conversation.id, { type: 'resume_sse_endpoint', endpoint: RESUME_PATH }));
+  // The option carries a resume token (a secret) that the page sends back with its resume call.
+  const option = { type: 'resume_sse_endpoint', endpoint: RESUME_PATH, resume_token: resumeToken('sse') };
+  response.end(liveHandoffBody(conversation.id, option));
   try {
     const [encoding = '', , prompt = ''] = liveHead(conversation.id, turn.userMessage, 'sse');
     resumed.write(encoding + prompt);
