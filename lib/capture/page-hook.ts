@@ -134,10 +134,9 @@ export function installPageHook(win: Window & typeof globalThis): void {
     }
     // site-interface 4.4: the product_query and lookup key a later refresh of the same product needs;
     // site-interface 10.11: the conversation and offset a resumed stream goes on from. Read before the
-    // call, which consumes a Request's body. (No endpoint reads as "undefined".)
-    const requestBody = /product|resume/.test(endpoint?.endpoint as string)
-      ? readRequestBody(input, init)
-      : null;
+    // call, which consumes a Request's body. A fetch not copied meets no test at all.
+    const requestBody =
+      endpoint && /product|resume/.test(endpoint.endpoint) ? readRequestBody(input, init) : null;
     const pending = nativeFetch.call(win, input, init);
     if (endpoint) {
       // Registered before the page's own handlers, so the clone is taken before its body is used; the
