@@ -129,6 +129,8 @@ export function createStreamedTurnReader({
   /** The answer's events read (comments are none), and the number of the next event the text brings. */
   let eventsRead = 0;
   let nextEvent = 0;
+  /** The body's end is being read: the event it completes may be one cut off mid-way. */
+  let ending = false;
   let warnings: string[] = [];
   const unread = new UnreadTally();
   /** The previous delta's path and operation, which a bare `{"v": …}` repeats. */
@@ -303,6 +305,8 @@ export function createStreamedTurnReader({
     } catch {
       // Its text is not echoed: a record cut off mid-way may be anything.
       warn('A stream record is not JSON; skipped.');
+      // One the body's end cut off is no event of the answer: a resume brings it whole (resumeAt).
+      if (ending) eventsRead = --nextEvent;
       return;
     }
     if (message.event === 'delta_encoding') return;
@@ -334,7 +338,9 @@ export function createStreamedTurnReader({
     end() {
       // A last event without its blank line is whole only if the body ended after it; one cut mid-way
       // is not JSON and is dropped with a warning.
+      ending = true;
       parser.feed('\n\n');
+      ending = false;
       parser = createParser({ onEvent });
     },
     resumeAt(offset) {

@@ -98,6 +98,22 @@ describe('resumeAt', () => {
     expect(resumed).toEqual(whole);
   });
 
+  it('counts no event that the first part cut off mid-way: the resume brings it whole', () => {
+    const reader = createStreamedTurnReader();
+    const cut = upTo(9);
+    // The first part breaks off in the middle of its ninth event's data line.
+    reader.feed(cut.slice(0, cut.length - 12));
+    reader.end();
+    reader.resumeAt(8);
+    reader.feed(from(8));
+    reader.end();
+    const turn = reader.turn();
+    const { transport: _, warnings, ...resumed } = turn;
+    const { transport: __, warnings: ___, ...whole } = readStreamedTurn(resumedStreamText());
+    expect(resumed).toEqual(whole);
+    expect(warnings).toEqual(['A stream record is not JSON; skipped.']);
+  });
+
   it('says how many events it never saw when the resume starts past them', () => {
     const reader = createStreamedTurnReader();
     reader.resumeAt(5);
