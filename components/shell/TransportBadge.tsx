@@ -16,7 +16,7 @@ export function TransportBadge({
   resumed = false,
 }: {
   transport: Transport;
-  /** An SSE answer came from a resume call (site-interface 10.14). */
+  /** An SSE answer came from a resume call (site-interface 10.15). */
   resumed?: boolean;
 }): JSX.Element {
   const hintId = useId();

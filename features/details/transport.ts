@@ -13,7 +13,7 @@ export interface TransportObservation {
   /** Submit-call SSE bodies that handed the answer to a WebSocket topic (live form) instead. */
   handoffs: number;
   /**
-   * Of the SSE bodies that carried an answer, those of a resume call (site-interface 10.14): the answer
+   * Of the SSE bodies that carried an answer, those of a resume call (site-interface 10.15): the answer
    * still came over SSE, resumed after a handoff.
    */
   resumed: number;

@@ -9,7 +9,7 @@ export type EndpointKind =
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
   | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
-  | 'resume-stream' // site-interface 10.14, POST /backend-api/f/conversation/resume
+  | 'resume-stream' // site-interface 10.15, POST /backend-api/f/conversation/resume
   | 'stream-status' // site-interface 4.5
   | 'me'; // site-interface 4.6
 
@@ -25,7 +25,7 @@ export interface ClassifiedEndpoint {
  * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
  * empty where the path names none. site-interface 4.5 writes the two stream calls without /backend-api too,
  * and a chat used signed out makes them under /backend-anon (site-interface 10.10), as it does the resumed
- * stream (site-interface 10.14).
+ * stream (site-interface 10.15).
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/([^/]+)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
@@ -80,7 +80,7 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
   return null;
 }
 
-/** A resume call (site-interface 10.14), by its URL. Never throws. */
+/** A resume call (site-interface 10.15), by its URL. Never throws. */
 export const isResumeCall = (url: string): boolean =>
   classifyEndpoint(url, CHAT_ORIGIN)?.endpoint === 'resume-stream';
 

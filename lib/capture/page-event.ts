@@ -49,12 +49,12 @@ export interface AnswerStreamEvent {
   /** The body broke off before its end. */
   truncated: boolean;
   /**
-   * The call's URL, as the page called it: the submit call, or the resume call (site-interface 10.14);
+   * The call's URL, as the page called it: the submit call, or the resume call (site-interface 10.15);
    * under /backend-anon/ for a chat used signed out.
    */
   url: string;
   /**
-   * The resume call's request body reduced to its `conversation_id` and `offset` (site-interface 10.14), as
+   * The resume call's request body reduced to its `conversation_id` and `offset` (site-interface 10.15), as
    * JSON; absent for the submit call, and where the body could not be read.
    */
   request?: string;

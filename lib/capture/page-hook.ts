@@ -34,7 +34,7 @@ export function installPageHook(win: Window & typeof globalThis): void {
   let answerStreams = 0;
 
   /**
-   * An answer stream (site-interface 10.6), or its rest that a resume call reads (site-interface 10.14),
+   * An answer stream (site-interface 10.6), or its rest that a resume call reads (site-interface 10.15),
    * passed on as it arrives, so the views follow the answer: whole SSE events only, each without its
    * secrets, until the body ends or breaks off (what arrived is kept).
    */
@@ -46,13 +46,13 @@ export function installPageHook(win: Window & typeof globalThis): void {
     const stream = ++answerStreams;
     const decoder = new TextDecoder();
     let pending = '';
-    // site-interface 10.14: of a resume call's body, only what joins the stream to its answer; anything
+    // site-interface 10.15: of a resume call's body, only what joins the stream to its answer; anything
     // else it may hold (a resume token) stays in the page.
     const request = await requestBody
       ?.then((body) => JSON.stringify(JSON.parse(body as string), ['conversation_id', 'offset']))
       .catch(ignore);
     const send = (ended: boolean, truncated?: boolean): void => {
-      // Up to the last blank line: a resumed stream ends its lines with \r\n (site-interface 10.14).
+      // Up to the last blank line: a resumed stream ends its lines with \r\n (site-interface 10.15).
       const cut = ended ? pending.length : (pending.match(/.*\n\r?\n/s)?.[0].length ?? 0);
       const text = withoutSecrets(pending.slice(0, cut));
       pending = pending.slice(cut);
@@ -133,7 +133,7 @@ export function installPageHook(win: Window & typeof globalThis): void {
       endpoints.set(url, endpoint);
     }
     // site-interface 4.4: the product_query and lookup key a later refresh of the same product needs;
-    // site-interface 10.14: the conversation and offset a resumed stream goes on from. Read before the
+    // site-interface 10.15: the conversation and offset a resumed stream goes on from. Read before the
     // call, which consumes a Request's body. A fetch not copied meets no test at all.
     const requestBody =
       endpoint && /product|resume/.test(endpoint.endpoint) ? readRequestBody(input, init) : null;

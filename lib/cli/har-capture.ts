@@ -136,7 +136,7 @@ export function readHar(har: unknown): HarCapture {
     if (classified === null || entry.status !== 200) continue;
     const { endpoint, conversationId } = classified;
     if (conversationId !== null) current = conversationId;
-    // A resume call (site-interface 10.14) reads on as the submit call does, from where its body says.
+    // A resume call (site-interface 10.15) reads on as the submit call does, from where its body says.
     if (endpoint === 'submit-prompt' || endpoint === 'resume-stream') {
       submitted += 1;
       const resume = endpoint === 'resume-stream' ? readResumeRequest(entry.requestBody) : undefined;

@@ -1,7 +1,7 @@
 import { isRecord } from './json-read';
 
 /**
- * Where a resume call goes on from (site-interface 10.14): the conversation its body names, and the
+ * Where a resume call goes on from (site-interface 10.15): the conversation its body names, and the
  * answer's event it asks for first; each null where the body does not say.
  */
 export interface ResumePoint {

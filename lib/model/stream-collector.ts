@@ -2,7 +2,7 @@ import type { ResumePoint } from './resume-request';
 import { createStreamedTurnReader, type StreamedTurn, type StreamedTurnReader } from './streamed-turn';
 
 /**
- * A piece of a submit call's answer stream, or of a resume call's (site-interface 10.14), as the page hook
+ * A piece of a submit call's answer stream, or of a resume call's (site-interface 10.15), as the page hook
  * passes it on (lib/capture/page-event.ts).
  */
 export interface AnswerStreamPiece {
@@ -88,7 +88,7 @@ export class StreamCollector {
   readonly #answers = new Map<number, { key: string; reader: StreamedTurnReader }>();
   /**
    * The answer each conversation streamed last, by SSE or WebSocket: a resume call that goes on from
-   * an offset past its start continues it (site-interface 10.14).
+   * an offset past its start continues it (site-interface 10.15).
    */
   readonly #lastAnswers = new Map<string, { key: string; reader: StreamedTurnReader }>();
   readonly #topics = new Map<string, TopicStream>();
@@ -126,7 +126,7 @@ export class StreamCollector {
   /**
    * A piece of the submit call's answer stream, or of a resume call's: a resume names its conversation,
    * and goes on with that conversation's last answer when its offset is past the answer's start, whether
-   * or not the part before it was seen (site-interface 10.14).
+   * or not the part before it was seen (site-interface 10.15).
    */
   answerPiece(event: AnswerStreamPiece, page: string | null): StreamFeed {
     const answer =

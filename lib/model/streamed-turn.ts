@@ -72,7 +72,7 @@ export interface StreamedTurnReader {
   /** The end of the text: a record cut off mid-way is dropped, with a warning. */
   end(): void;
   /**
-   * The text fed next goes on from the answer's event `offset` (site-interface 10.14: a resume call's
+   * The text fed next goes on from the answer's event `offset` (site-interface 10.15: a resume call's
    * offset): events this reader has read already are skipped, and events it never saw are named in a
    * warning, as the turn then lacks them.
    */
@@ -216,7 +216,7 @@ export function createStreamedTurnReader({
 
   const readDelta = (record: JsonRecord): void => {
     // A bare value holding a message opens the next one, whatever came before: a message is never a list
-    // of patch steps or a piece of text. So does an add without its path (site-interface 10.14).
+    // of patch steps or a piece of text. So does an add without its path (site-interface 10.15).
     if (
       record.p === undefined &&
       (record.o === undefined || record.o === 'add') &&

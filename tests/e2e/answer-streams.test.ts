@@ -113,7 +113,7 @@ describe('the answer stream as a source', () => {
   test('an answer resumed over SSE after its handoff: its queries, pages, ad and transport in the side panel, nothing fetched', async ({
     lens,
   }) => {
-    // site-interface 10.14: liveSearchHandoff's answer handed to the resume call instead of its topic.
+    // site-interface 10.15: liveSearchHandoff's answer handed to the resume call instead of its topic.
     const scenario = 'liveSearchHandoff';
     const id = FIXTURE_IDS[scenario];
     const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');

@@ -268,7 +268,7 @@ describe('the Firefox add-on at work on the replica', () => {
   test('the sidebar follows an answer resumed over SSE: queries, cited pages, its ad, the transport named resumed', async ({
     firefox,
   }) => {
-    // site-interface 10.14: liveSearchHandoff's answer handed to the resume call instead of its topic.
+    // site-interface 10.15: liveSearchHandoff's answer handed to the resume call instead of its topic.
     const { addOn } = firefox;
     const id = FIXTURE_IDS.liveSearchHandoff;
     const chat = await firefox.openChat(`/c/${id}`);

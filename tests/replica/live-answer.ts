@@ -74,7 +74,7 @@ export function liveHead(
 
 /**
  * The short SSE body that hands the answer on (site-interface 10.2): to a WebSocket topic, or to the resume
- * call (site-interface 10.14), as its one option says.
+ * call (site-interface 10.15), as its one option says.
  */
 export function liveHandoffBody(conversationId: string, option: Record<string, unknown>): string {
   return (

@@ -26,7 +26,7 @@ export interface ReplicaOverride {
   fault?: ReplicaFault;
   /**
    * Where a live answer handed off goes on: 'resume-sse', the resume call's gzip SSE (site-interface
-   * 10.14), in place of the scenario's WebSocket topic.
+   * 10.15), in place of the scenario's WebSocket topic.
    */
   handoff?: 'resume-sse';
 }

@@ -3,7 +3,7 @@ import { createGzip } from 'node:zlib';
 import { pythonJson } from './python-json';
 
 /**
- * An answer handed off to `resume_sse_endpoint` (site-interface 10.14): the submit call's handler writes
+ * An answer handed off to `resume_sse_endpoint` (site-interface 10.15): the submit call's handler writes
  * the answer's events here as the model makes them, and each resume call reads them from its offset on,
  * as gzip SSE in the forms the live site uses for it. Comments are no events: an offset counts only
  * `data:` events.
@@ -86,7 +86,7 @@ export class ResumedAnswer {
 const pingTime = (): string => new Date().toISOString().replace('T', ' ').replace('Z', '000+00:00');
 
 /**
- * One event as a resumed stream writes it (site-interface 10.14), by its number `n`: no `event: delta`; a
+ * One event as a resumed stream writes it (site-interface 10.15), by its number `n`: no `event: delta`; a
  * message opened with `{"o": "add"}` and no path every other time, a patch without its path; lines ending
  * `\r\n` or `\n` by turns; every third event padded with spaces before its blank line; a ping names its time.
  */

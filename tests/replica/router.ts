@@ -10,7 +10,7 @@ export type Route =
   | { kind: 'product-update' } // site-interface 4.4
   | { kind: 'stream-status'; conversationId: string } // site-interface 4.5
   | { kind: 'submit-prompt' } // site-interface 4.5
-  | { kind: 'resume-stream' } // site-interface 10.14
+  | { kind: 'resume-stream' } // site-interface 10.15
   | { kind: 'signed-out-submit' } // site-interface 10.10
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id

@@ -120,7 +120,7 @@ export class TabRuntime {
       case 'answer-stream': {
         const resumed = isResumeCall(event.url);
         // A resume refused (HTTP 410 `persisted_final_available` when the answer is already stored,
-        // site-interface 10.14) loses nothing and refuses no prompt: the page loads the stored answer.
+        // site-interface 10.15) loses nothing and refuses no prompt: the page loads the stored answer.
         if (resumed && event.status >= 400) break;
         // The site answered the submit with an error in place of a stream: it refused the prompt.
         if (event.status >= 400) {

@@ -449,7 +449,7 @@ window.__replica = {
     };
     return (event) => {
       if (event === null || typeof event !== 'object' || Array.isArray(event)) return;
-      // A message opens with a bare value, or with an add that names no path (site-interface 10.14).
+      // A message opens with a bare value, or with an add that names no path (site-interface 10.15).
       if (event.p === undefined && (event.o === undefined || event.o === 'add') && event.v?.message) {
         path = '';
         operation = 'add';
@@ -635,7 +635,7 @@ window.__replica = {
           handedOff = true;
           answer = (await liveAnswer(topicId, showAnswer)) ?? answer;
         } else if (resumption !== undefined) {
-          // site-interface 10.14: the rest of the answer over SSE, from its first event, with the token
+          // site-interface 10.15: the rest of the answer over SSE, from its first event, with the token
           // the handoff gave.
           const resumed = await api(resumption.endpoint, {
             method: 'POST',

@@ -2,7 +2,7 @@ import { readJsonBody, sendJson } from '@/tests/replica/http-helpers';
 import type { HandlerContext } from './context';
 
 /**
- * site-interface 10.14: POST /backend-api/f/conversation/resume `{"conversation_id", "offset"}`. The rest
+ * site-interface 10.15: POST /backend-api/f/conversation/resume `{"conversation_id", "offset"}`. The rest
  * of an answer handed off to it, from event `offset` on; an answer already whole is stored, and the call is
  * told so with 410 `persisted_final_available`.
  */

@@ -283,7 +283,7 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
   hub.publish(topicId, { type: 'done' });
 }
 
-/** Where a handed-off answer goes on over SSE (site-interface 10.14). */
+/** Where a handed-off answer goes on over SSE (site-interface 10.15). */
 export const RESUME_PATH = '/backend-api/f/conversation/resume';
 
 /**

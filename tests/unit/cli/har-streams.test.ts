@@ -85,7 +85,7 @@ describe('inspect: a HAR of answer streams alone', () => {
     expect(inspection.transport).toBe('websocket');
   });
 
-  it('reads a HAR holding only a resume call and its stream (site-interface 10.14)', () => {
+  it('reads a HAR holding only a resume call and its stream (site-interface 10.15)', () => {
     const resumeCall = harEntry({
       method: 'POST',
       path: '/backend-api/f/conversation/resume',

@@ -31,7 +31,7 @@ describe('TransportBadge (site-interface 6)', () => {
     expect(badge?.hasAttribute('aria-describedby')).toBe(false);
   });
 
-  it('names an SSE answer read from a resume call as resumed (site-interface 10.14), and only SSE so', () => {
+  it('names an SSE answer read from a resume call as resumed (site-interface 10.15), and only SSE so', () => {
     const badge = (transport: Transport) =>
       render(transport, true).querySelector('[data-testid="transport-badge"]')?.textContent;
     expect(badge('sse')).toBe('Transport: SSE (resumed)');

@@ -184,7 +184,7 @@ describe("the relay's page-event validator", () => {
         ended: fc.boolean(),
         truncated: fc.boolean(),
         url: text,
-        // A resume call's reduced request (site-interface 10.14); the submit call has none.
+        // A resume call's reduced request (site-interface 10.15); the submit call has none.
         request: text,
       },
       { requiredKeys: ['type', 'stream', 'status', 'text', 'ended', 'truncated', 'url'] },

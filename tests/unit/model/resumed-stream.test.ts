@@ -10,7 +10,7 @@ import {
   resumedStreamText,
 } from '@/tests/unit/fixtures/resumed-stream';
 
-/** A resumed answer stream (site-interface 10.14), in every wire form its events take. */
+/** A resumed answer stream (site-interface 10.15), in every wire form its events take. */
 describe('a resumed answer stream', () => {
   const turn = readStreamedTurn(resumedStreamText());
 

@@ -47,7 +47,7 @@ function resume(offset: number): Promise<{ status: number; encoding: unknown; te
   });
 }
 
-describe('the handoff to resume_sse_endpoint (site-interface 10.14)', () => {
+describe('the handoff to resume_sse_endpoint (site-interface 10.15)', () => {
   it('hands the answer to the resume call, which streams it gzip in the live forms, then answers 410', async () => {
     replica.setOverride(ID, { handoff: 'resume-sse', answerPauseMs: 5 });
     const submitted = submitPrompt(replica, ID, 'Which rain jacket breathes best?');

@@ -11,7 +11,7 @@ import {
 import { openConversation, TAB, workerOver } from './worker-setup';
 
 /**
- * The stream resumed over SSE (site-interface 10.14), in the worker: a resume call's stream joins its
+ * The stream resumed over SSE (site-interface 10.15), in the worker: a resume call's stream joins its
  * conversation and answer by the request's conversation_id and offset, whether or not the part before it
  * was seen, and a resume refused because the answer is stored already is passed over quietly.
  */
