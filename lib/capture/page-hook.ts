@@ -195,11 +195,9 @@ function sameBytes(a: ArrayBuffer, b: ArrayBuffer): boolean {
   return at < 0 && x.length === y.length;
 }
 
-async function readRequestBody(
+/** A call's body as text: the page's string, or a Request's own (a clone, so the call still has it). */
+const readRequestBody = async (
   input: RequestInfo | URL,
   init: RequestInit | undefined,
-): Promise<string | null> {
-  if (typeof init?.body === 'string') return init.body;
-  if (input instanceof Request) return input.clone().text();
-  return null;
-}
+): Promise<string | null> =>
+  typeof init?.body === 'string' ? init.body : input instanceof Request ? input.clone().text() : null;

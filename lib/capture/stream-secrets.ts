@@ -6,7 +6,5 @@
  * a message that writes the word is kept. An event ends at a blank line, its line ends `\n` or `\r\n`.
  */
 export const withoutSecrets = (text: string): string =>
-  text
-    .split(/(?<=\n\r?\n)/)
-    .filter((event) => !/"(resume_)?token"\s*:/.test(event))
-    .join('');
+  // Each event up to its blank line, or the text after the last one.
+  text.replace(/.*?\n\r?\n|.+/gs, (event) => (/"(resume_)?token"\s*:/.test(event) ? '' : event));
