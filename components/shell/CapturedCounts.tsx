@@ -9,6 +9,7 @@ const ENDPOINT_LABELS: Record<EndpointKind, string> = {
   ads: 'Ads responses',
   'product-update': 'Product refreshes',
   'submit-prompt': 'Prompt streams (SSE)',
+  'resume-stream': 'Resumed streams (SSE)',
   'stream-status': 'Stream status polls',
   me: 'Account responses',
 };

@@ -58,7 +58,7 @@ export function Header({
             <span data-testid="message-count">
               {summary.messageCount} {summary.messageCount === 1 ? 'message' : 'messages'}
             </span>
-            <TransportBadge transport={snapshot.transport} />
+            <TransportBadge transport={snapshot.transport} resumed={snapshot.transportCounts.resumed > 0} />
             {summary.answering && (
               <span className="badge" data-testid="answering" title={ANSWERING_HINT}>
                 Answering

@@ -11,7 +11,14 @@ export const TRANSPORT_UNSEEN_HINT = 'The transport is known once an answer stre
  * streams it says so, with why as its tooltip and its accessible description, so that no reader takes
  * the wait for a fault.
  */
-export function TransportBadge({ transport }: { transport: Transport }): JSX.Element {
+export function TransportBadge({
+  transport,
+  resumed = false,
+}: {
+  transport: Transport;
+  /** An SSE answer came from a resume call (site-interface 10.15). */
+  resumed?: boolean;
+}): JSX.Element {
   const hintId = useId();
   const unseen = transport === 'unknown';
   return (
@@ -24,6 +31,7 @@ export function TransportBadge({ transport }: { transport: Transport }): JSX.Ele
       >
         <span className="visually-hidden">Transport: </span>
         {LABELS[transport]}
+        {transport === 'sse' && resumed && ' (resumed)'}
       </span>
       {unseen && (
         <span id={hintId} hidden>

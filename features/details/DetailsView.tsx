@@ -114,6 +114,10 @@ export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
           <dt>SSE handoffs to a WebSocket</dt>
           <dd>{transportCounts.handoffs}</dd>
         </div>
+        <div>
+          <dt>SSE answers resumed after a handoff</dt>
+          <dd>{transportCounts.resumed}</dd>
+        </div>
       </dl>
       <h3>Warnings</h3>
       {snapshot.warnings.length === 0 ? (

@@ -12,9 +12,19 @@ export interface TransportObservation {
   sseAnswers: number;
   /** Submit-call SSE bodies that handed the answer to a WebSocket topic (live form) instead. */
   handoffs: number;
+  /**
+   * Of the SSE bodies that carried an answer, those of a resume call (site-interface 10.15): the answer
+   * still came over SSE, resumed after a handoff.
+   */
+  resumed: number;
 }
 
-export const NOTHING_OBSERVED: TransportObservation = { streamItems: 0, sseAnswers: 0, handoffs: 0 };
+export const NOTHING_OBSERVED: TransportObservation = {
+  streamItems: 0,
+  sseAnswers: 0,
+  handoffs: 0,
+  resumed: 0,
+};
 
 /**
  * site-interface 6: at least one stream-item frame -> WebSocket (also when an SSE response exists too); only

@@ -10,6 +10,7 @@ export type EndpointKind =
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
   | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
+  | 'resume-stream' // site-interface 10.15, POST /backend-api/f/conversation/resume
   | 'stream-status' // site-interface 4.5
   | 'me'; // site-interface 4.6
 
@@ -24,12 +25,13 @@ export interface ClassifiedEndpoint {
  * Every endpoint path as one pattern (the page hook runs it on each fetch and must stay small): one
  * alternative per kind, in the order of KINDS, each with one group holding the conversation id, or
  * empty where the path names none. A messages page comes on the conversation's own path or, for older
- * turns, on its `/messages` path (site-interface 10.13). site-interface 4.5 writes the two stream calls without /backend-api too,
- * and a chat used signed out makes them under /backend-anon (site-interface 10.10).
+ * turns, on its `/messages` path (site-interface 10.13). site-interface 4.5 writes the two stream calls
+ * without /backend-api too, and a chat used signed out makes them under /backend-anon (site-interface
+ * 10.10), as it does the resumed stream (site-interface 10.15).
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/(?:batch()|([^/]+)(?:/messages)?)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
-    'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation()))$',
+    'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation(?:/resume()|())))$',
 );
 const KINDS: readonly EndpointKind[] = [
   'conversations-batch',
@@ -39,6 +41,7 @@ const KINDS: readonly EndpointKind[] = [
   'product-update',
   'me',
   'stream-status',
+  'resume-stream',
   'submit-prompt',
 ];
 
@@ -72,13 +75,17 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
     // The one kind's group that matched, after the whole match at 0 (none matched: -1).
     const group = groups.findLastIndex((id) => id != null);
     const kind = KINDS[group - 1];
-    if (kind)
-      return { endpoint: kind, conversationId: groups[group] ? decodeURIComponent(groups[group]) : null };
+    // The kind's group matched, so it holds a string: an empty one names no conversation.
+    if (kind) return { endpoint: kind, conversationId: decodeURIComponent(groups[group] as string) || null };
   } catch {
     // An unparsable URL, or a malformed escape in the id: not an endpoint of the document.
   }
   return null;
 }
+
+/** A resume call (site-interface 10.15), by its URL. Never throws. */
+export const isResumeCall = (url: string): boolean =>
+  classifyEndpoint(url, CHAT_ORIGIN)?.endpoint === 'resume-stream';
 
 /** A submit call of a chat used signed out (site-interface 10.10), by its URL. Never throws. */
 export function isSignedOutSubmit(url: string): boolean {

@@ -10,8 +10,10 @@ import { withoutSecrets } from './stream-secrets';
  */
 export const PAGE_EVENT_CHANNEL = 'chat-lens@1';
 
-/** The submit call's body is never copied: it may hold a resume token (see AnswerStreamEvent). */
-export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt'>;
+/**
+ * The answer streams' bodies are never copied whole: they may hold a resume token (see AnswerStreamEvent).
+ */
+export type CopiedEndpointKind = Exclude<EndpointKind, 'submit-prompt' | 'resume-stream'>;
 
 export interface CapturedResponseEvent {
   type: 'response';
@@ -46,8 +48,16 @@ export interface AnswerStreamEvent {
   ended: boolean;
   /** The body broke off before its end. */
   truncated: boolean;
-  /** The submit call's URL, as the page called it: under /backend-anon/ for a chat used signed out. */
+  /**
+   * The call's URL, as the page called it: the submit call, or the resume call (site-interface 10.15);
+   * under /backend-anon/ for a chat used signed out.
+   */
   url: string;
+  /**
+   * The resume call's request body reduced to its `conversation_id` and `offset` (site-interface 10.15), as
+   * JSON; absent for the submit call, and where the body could not be read.
+   */
+  request?: string;
 }
 
 /** One WebSocket frame's answer items, reduced in the page; the frame itself never leaves it. */
@@ -151,7 +161,8 @@ export function parsePageEvent(data: unknown): HookEvent | null {
         isString(event.text) &&
         typeof event.ended === 'boolean' &&
         typeof event.truncated === 'boolean' &&
-        isString(event.url)
+        isString(event.url) &&
+        (event.request === undefined || isString(event.request))
         ? {
             type: 'answer-stream',
             stream: event.stream,
@@ -161,6 +172,7 @@ export function parsePageEvent(data: unknown): HookEvent | null {
             ended: event.ended,
             truncated: event.truncated,
             url: event.url,
+            ...(event.request === undefined ? {} : { request: event.request }),
           }
         : null;
     case 'stream-items': {

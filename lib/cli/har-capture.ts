@@ -5,6 +5,7 @@ import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { parseJson } from '@/lib/model/parse-json';
+import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal, refusalText } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import { AccountHolding } from '@/lib/session/account-holding';
@@ -135,15 +136,18 @@ export function readHar(har: unknown): HarCapture {
     if (classified === null || entry.status !== 200) continue;
     const { endpoint, conversationId } = classified;
     if (conversationId !== null) current = conversationId;
-    if (endpoint === 'submit-prompt') {
+    // A resume call (site-interface 10.15) reads on as the submit call does, from where its body says.
+    if (endpoint === 'submit-prompt' || endpoint === 'resume-stream') {
       submitted += 1;
-      const page = namedConversation(entry) ?? current;
-      const piece = { stream: submitted, status: entry.status, ended: true, truncated: false };
+      const resume = endpoint === 'resume-stream' ? readResumeRequest(entry.requestBody) : undefined;
+      const page = resume?.conversationId ?? namedConversation(entry) ?? current;
+      const piece = { stream: submitted, status: entry.status, ended: true, truncated: false, resume };
       const feed = collector.answerPiece({ ...piece, text: withoutSecrets(entry.body ?? '') }, page);
       const facts = feed.stream.reader.facts();
       noteFeed(feed, {
         sseAnswers: facts.answered ? 1 : 0,
         handoffs: facts.handoffTopics.length > 0 ? 1 : 0,
+        resumed: resume !== undefined && facts.answered ? 1 : 0,
       });
       continue;
     }

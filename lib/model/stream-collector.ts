@@ -1,6 +1,10 @@
+import type { ResumePoint } from './resume-request';
 import { createStreamedTurnReader, type StreamedTurn, type StreamedTurnReader } from './streamed-turn';
 
-/** A piece of a submit call's answer stream, as the page hook passes it on (lib/capture/page-event.ts). */
+/**
+ * A piece of a submit call's answer stream, or of a resume call's (site-interface 10.15), as the page hook
+ * passes it on (lib/capture/page-event.ts).
+ */
 export interface AnswerStreamPiece {
   /** Which answer stream of the page it belongs to. */
   stream: number;
@@ -8,6 +12,8 @@ export interface AnswerStreamPiece {
   text: string;
   ended: boolean;
   truncated: boolean;
+  /** Where a resume call goes on from; absent for the submit call. */
+  resume?: ResumePoint;
 }
 
 /** An answer item of a WebSocket frame, as lib/capture/stream-frame.ts reads it. */
@@ -79,7 +85,12 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
  * page's. The worker keeps one per tab; `inspect` one per HAR file.
  */
 export class StreamCollector {
-  readonly #answers = new Map<number, StreamedTurnReader>();
+  readonly #answers = new Map<number, { key: string; reader: StreamedTurnReader }>();
+  /**
+   * The answer each conversation streamed last, by SSE or WebSocket: a resume call that goes on from
+   * an offset past its start continues it (site-interface 10.15).
+   */
+  readonly #lastAnswers = new Map<string, { key: string; reader: StreamedTurnReader }>();
   readonly #topics = new Map<string, TopicStream>();
   readonly #topicOwners = new Map<string, string>();
   #documentSocket: DocumentSocket | null = null;
@@ -112,27 +123,46 @@ export class StreamCollector {
     return claimed;
   }
 
-  /** A piece of the submit call's answer stream. */
+  /**
+   * A piece of the submit call's answer stream, or of a resume call's: a resume names its conversation,
+   * and goes on with that conversation's last answer when its offset is past the answer's start, whether
+   * or not the part before it was seen (site-interface 10.15).
+   */
   answerPiece(event: AnswerStreamPiece, page: string | null): StreamFeed {
-    const reader =
-      this.#answers.get(event.stream) ?? remember(this.#answers, event.stream, createStreamedTurnReader());
+    const answer =
+      this.#answers.get(event.stream) ?? remember(this.#answers, event.stream, this.#open(event));
+    const { key, reader } = answer;
     reader.feed(event.text);
     if (event.ended) {
       reader.end();
       this.#answers.delete(event.stream);
     }
     const facts = reader.facts();
-    const owner = facts.conversationId ?? page;
+    const owner = facts.conversationId ?? event.resume?.conversationId ?? page;
     if (owner !== null) for (const topic of facts.handoffTopics) remember(this.#topicOwners, topic, owner);
+    if (owner !== null && facts.answered) remember(this.#lastAnswers, owner, answer);
     const failed = event.status < 200 || event.status >= 300;
     return {
-      key: `answer:${event.stream}`,
+      key,
       topicId: null,
       stream: { reader, transport: 'sse', cutOff: event.truncated || failed },
       owner,
       ended: event.ended,
       freshItem: false,
     };
+  }
+
+  /** The reader a new answer stream feeds: its own, or for a resume past the start, the answer it resumes. */
+  #open(event: AnswerStreamPiece): { key: string; reader: StreamedTurnReader } {
+    const { conversationId = null, offset = null } = event.resume ?? {};
+    const resumed = conversationId === null ? undefined : this.#lastAnswers.get(conversationId);
+    if (offset === null || offset === 0 || resumed === undefined) {
+      const reader = createStreamedTurnReader();
+      if (offset !== null) reader.resumeAt(offset);
+      return { key: `answer:${event.stream}`, reader };
+    }
+    resumed.reader.resumeAt(offset);
+    return resumed;
   }
 
   /** One answer item of a WebSocket frame; null for a catch-up's replay of an item already read. */
@@ -148,6 +178,8 @@ export class StreamCollector {
     if (item.kind === 'done') topic.reader.end();
     else topic.reader.feedEvents(item.text);
     const owner = this.#topicOwners.get(item.topicId) ?? topic.reader.facts().conversationId ?? page;
+    if (owner !== null && topic.reader.facts().answered)
+      remember(this.#lastAnswers, owner, { key: `topic:${item.topicId}`, reader: topic.reader });
     return {
       key: `topic:${item.topicId}`,
       topicId: item.topicId,

@@ -71,6 +71,12 @@ export interface StreamedTurnReader {
   feedEvents(text: string): void;
   /** The end of the text: a record cut off mid-way is dropped, with a warning. */
   end(): void;
+  /**
+   * The text fed next goes on from the answer's event `offset` (site-interface 10.15: a resume call's
+   * offset): events this reader has read already are skipped, and events it never saw are named in a
+   * warning, as the turn then lacks them.
+   */
+  resumeAt(offset: number): void;
   /** The turn as assembled so far: a copy, which later text does not change. */
   turn(): StreamedTurn;
   facts(): StreamFacts;
@@ -120,6 +126,11 @@ export function createStreamedTurnReader({
   const handoffTopics: string[] = [];
   let ended = false;
   let streamComplete = false;
+  /** The answer's events read (comments are none), and the number of the next event the text brings. */
+  let eventsRead = 0;
+  let nextEvent = 0;
+  /** The body's end is being read: the event it completes may be one cut off mid-way. */
+  let ending = false;
   let warnings: string[] = [];
   const unread = new UnreadTally();
   /** The previous delta's path and operation, which a bare `{"v": …}` repeats. */
@@ -205,10 +216,10 @@ export function createStreamedTurnReader({
 
   const readDelta = (record: JsonRecord): void => {
     // A bare value holding a message opens the next one, whatever came before: a message is never a list
-    // of patch steps or a piece of text.
+    // of patch steps or a piece of text. So does an add without its path (site-interface 10.15).
     if (
       record.p === undefined &&
-      record.o === undefined &&
+      (record.o === undefined || record.o === 'add') &&
       isRecord(record.v) &&
       isRecord(record.v.message)
     ) {
@@ -274,6 +285,9 @@ export function createStreamedTurnReader({
   };
 
   const onEvent = (message: EventSourceMessage): void => {
+    // A resumed stream may repeat events read before it (resumeAt).
+    if (nextEvent++ < eventsRead) return;
+    eventsRead = nextEvent;
     const data = message.data;
     // `[DONE]` may carry trailing spaces; no JSON record starts with '['.
     if (data.startsWith(DONE)) {
@@ -291,6 +305,8 @@ export function createStreamedTurnReader({
     } catch {
       // Its text is not echoed: a record cut off mid-way may be anything.
       warn('A stream record is not JSON; skipped.');
+      // One the body's end cut off is no event of the answer: a resume brings it whole (resumeAt).
+      if (ending) eventsRead = --nextEvent;
       return;
     }
     if (message.event === 'delta_encoding') return;
@@ -322,8 +338,18 @@ export function createStreamedTurnReader({
     end() {
       // A last event without its blank line is whole only if the body ended after it; one cut mid-way
       // is not JSON and is dropped with a warning.
+      ending = true;
       parser.feed('\n\n');
+      ending = false;
       parser = createParser({ onEvent });
+    },
+    resumeAt(offset) {
+      // What an earlier body cut off mid-event is not part of the resumed text.
+      parser = createParser({ onEvent });
+      if (offset > eventsRead)
+        warn(`${offset - eventsRead} events of the answer before its resumed part were not seen.`);
+      nextEvent = offset;
+      eventsRead = Math.max(eventsRead, offset);
     },
     turn(): StreamedTurn {
       const messages = openedMessages().map(copy);

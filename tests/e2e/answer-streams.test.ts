@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { ownBackendRequests, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -55,6 +56,33 @@ async function expectPagesKeptThroughTreePoll(lens: Lens, chat: Page, treeLoads:
   expect(lastTurnPages(polled).filter((page) => page.endsWith('cited:true found:false'))).toHaveLength(1);
 }
 
+/**
+ * Sends a searched prompt and waits until the side panel's Queries view shows its first query, while the
+ * model is still writing: the page has not shown the answer yet.
+ */
+async function promptUntilQueryShows(chat: Page, panel: Page, prompt: string): Promise<void> {
+  await sendPrompt(chat, prompt);
+  await queryShows(panel, prompt);
+  expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+}
+
+/** The side panel's open view shows the first query the replica searches for `prompt`, once. */
+async function queryShows(panel: Page, prompt: string): Promise<void> {
+  const [query] = searchQueriesFor(prompt);
+  await expect
+    .poll(
+      () =>
+        panel
+          .getByRole('tabpanel')
+          .getByText(query ?? '', { exact: true })
+          .count(),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
+}
+
 describe('the answer stream as a source', () => {
   for (const scenario of ['liveSearch', 'liveSearchHandoff'] as const) {
     test(`${scenario}: the queries show in the side panel before the answer ends, and nothing is fetched after it`, async ({
@@ -68,22 +96,7 @@ describe('the answer stream as a source', () => {
       lens.replica.clearRequests();
       const treeLoads = treeLoadsOf(await waitForLens(lens, await lens.tabIdOf(chat), () => true));
       const prompt = `Which trail shoes grip best in mud, asked on ${scenario}?`;
-      const [query] = searchQueriesFor(prompt);
-      await sendPrompt(chat, prompt);
-      await expect
-        .poll(
-          () =>
-            panel
-              .getByRole('tabpanel')
-              .getByText(query ?? '', { exact: true })
-              .count(),
-          {
-            timeout: 20_000,
-          },
-        )
-        .toBe(1);
-      // The model is still writing: the page has not shown the answer yet.
-      expect((await clientState(chat)).lastAnswer ?? '').not.toContain(prompt);
+      await promptUntilQueryShows(chat, panel, prompt);
       await shoot(panel, `sidepanel-streaming-${scenario}`);
       lens.replica.setOverride(id, null);
       await answered(lens, chat, prompt);
@@ -96,6 +109,46 @@ describe('the answer stream as a source', () => {
       for (const page of [panel, chat]) await page.close();
     });
   }
+
+  test('an answer resumed over SSE after its handoff: its queries, pages, ad and transport in the side panel, nothing fetched', async ({
+    lens,
+  }) => {
+    // site-interface 10.15: liveSearchHandoff's answer handed to the resume call instead of its topic.
+    const scenario = 'liveSearchHandoff';
+    const id = FIXTURE_IDS[scenario];
+    const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');
+    await moveToOwnWindow(lens, chat);
+    await panel.getByRole('tab', { name: /Queries/ }).click();
+    lens.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: SLOW_PIECE_MS });
+    lens.replica.clearRequests();
+    const prompt = 'Which rain shell breathes best on a steep climb, asked after a resume?';
+    await promptUntilQueryShows(chat, panel, prompt);
+    lens.replica.setOverride(id, { handoff: 'resume-sse' });
+    await answered(lens, chat, prompt);
+    expect((await clientState(chat)).transport).toBe('sse');
+    // The page's own calls: the submit and one resume. The extension asked for nothing.
+    expect(
+      lens.replica.requests({ origin: 'page', pathPrefix: '/backend-api/f/conversation/resume' }),
+    ).toHaveLength(1);
+    expect(ownBackendRequests(lens.replica).map((request) => request.path)).toEqual([]);
+    await expect(panel.getByTestId('transport-badge').textContent()).resolves.toBe(
+      'Transport: SSE (resumed)',
+    );
+    const state = await waitForLens(lens, await lens.tabIdOf(chat), () => true);
+    expect(lastTurnPages(state).some((page) => page.includes('cited:true'))).toBe(true);
+    await panel.getByRole('tab', { name: /Ads/ }).click();
+    const streamedAd = panel
+      .getByRole('tabpanel')
+      .getByRole('article')
+      .filter({ has: panel.getByText('streamed', { exact: true }) });
+    await expect.poll(() => streamedAd.count(), { timeout: 10_000 }).toBe(1);
+    // The resume token rode in the handoff and in the resume call's body: none of it was kept.
+    expect(JSON.stringify(state)).not.toContain(RESUME_TOKEN_CANARY);
+    await panel.getByRole('tab', { name: /Sources/ }).click();
+    await shoot(panel, 'sidepanel-resumed-sse');
+    lens.replica.setOverride(id, null);
+    for (const page of [panel, chat]) await page.close();
+  });
 
   test("a streamed ad shows in the popup's Ads view with its turn, without a reload", async ({ lens }) => {
     const { chat, page: popup } = await openViews(lens, 'liveShopping', 'popup.html');
@@ -132,20 +185,8 @@ describe('the answer stream as a source', () => {
       })
       .toBe(1);
     // The queries of the cut answer were read from what arrived, before any page came.
-    const [query] = searchQueriesFor(prompt);
     await panel.getByRole('tab', { name: /Queries/ }).click();
-    await expect
-      .poll(
-        () =>
-          panel
-            .getByRole('tabpanel')
-            .getByText(query ?? '', { exact: true })
-            .count(),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe(1);
+    await queryShows(panel, prompt);
     for (const page of [panel, chat]) await page.close();
   });
 });

@@ -265,6 +265,51 @@ describe('the Firefox add-on at work on the replica', () => {
     await searched.close();
   });
 
+  test('the sidebar follows an answer resumed over SSE: queries, cited pages, its ad, the transport named resumed', async ({
+    firefox,
+  }) => {
+    // site-interface 10.15: liveSearchHandoff's answer handed to the resume call instead of its topic.
+    const { addOn } = firefox;
+    const id = FIXTURE_IDS.liveSearchHandoff;
+    const chat = await firefox.openChat(`/c/${id}`);
+    const tabId = await firefox.tabIdOf(chat);
+    const sidebarText = async () => (await sidebarOfWindow(addOn, tabId))?.text ?? 'no sidebar';
+    await expect
+      .poll(async () => (await sidebarOfWindow(addOn, tabId))?.face, { timeout: 20_000 })
+      .toBe('views');
+    await showSidebarView(addOn, tabId, 'Queries');
+    firefox.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: 250 });
+    firefox.replica.clearRequests();
+    const prompt = 'Which rain shell breathes best on a steep climb, resumed in Firefox?';
+    const [query] = searchQueriesFor(prompt);
+    await sendPrompt(chat, prompt);
+    await expect.poll(sidebarText, { timeout: 20_000 }).toContain(query);
+    // The model is still writing: the page has not shown the answer yet.
+    expect((await clientState(chat)).lastAnswer).toBeNull();
+    firefox.replica.setOverride(id, { handoff: 'resume-sse' });
+    const state = await waitForClient(chat, (found) => found.lastAnswer !== null);
+    expect(state).toMatchObject({ errors: [], transport: 'sse' });
+    const lens = await waitForStoredLens(
+      addOn,
+      tabId,
+      (found) => (found.snapshot?.transportCounts.resumed ?? 0) > 0,
+    );
+    expect(lens.snapshot?.transport).toBe('sse');
+    expect(lens.captured.responses).toMatchObject({ 'submit-prompt': 1, 'resume-stream': 1 });
+    expect(lens.snapshot?.sources.some((source) => source.cited)).toBe(true);
+    expect(lens.snapshot?.ads?.ads.some((ad) => ad.streamed)).toBe(true);
+    expect(JSON.stringify(lens)).not.toContain(RESUME_TOKEN_CANARY);
+    await expect.poll(sidebarText, { timeout: 10_000 }).toContain('SSE (resumed)');
+    await showSidebarView(addOn, tabId, 'Ads');
+    await expect.poll(sidebarText, { timeout: 10_000 }).toContain('streamed');
+    // The page's one resume; the add-on's own requests would show as more calls of the conversation's
+    // messages page, which the page made once when it loaded, before the prompt.
+    expect(firefox.replica.requests({ pathPrefix: '/backend-api/f/conversation/resume' })).toHaveLength(1);
+    expect(newestPageRequests(firefox.replica, id)).toEqual([]);
+    firefox.replica.setOverride(id, null);
+    await chat.close();
+  });
+
   test('"Open side panel" in the popup opens the sidebar of its window, which shows the tab', async ({
     firefox,
   }) => {

@@ -26,6 +26,7 @@ import {
   handleSignedOutPage,
 } from '@/tests/replica/handlers/pages';
 import { handleProductUpdate } from '@/tests/replica/handlers/product-update';
+import { handleResumeStream } from '@/tests/replica/handlers/resume-stream';
 import { handleStreamStatus } from '@/tests/replica/handlers/stream-status';
 import { handleSignedOutSubmit, handleSubmitPrompt } from '@/tests/replica/handlers/submit-prompt';
 import { isAuthorized } from './auth';
@@ -102,6 +103,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleStreamStatus(context, matched.conversationId);
     case 'submit-prompt':
       return handleSubmitPrompt(context);
+    case 'resume-stream':
+      return handleResumeStream(context);
     case 'signed-out-submit':
       return handleSignedOutSubmit(context);
     case 'me':

@@ -72,16 +72,15 @@ export function liveHead(
   ];
 }
 
-/** The short SSE body that sends the answer to a WebSocket topic (site-interface 10.2). */
-export function liveHandoffBody(conversationId: string, topicId: string): string {
+/**
+ * The short SSE body that hands the answer on (site-interface 10.2): to a WebSocket topic, or to the resume
+ * call (site-interface 10.15), as its one option says.
+ */
+export function liveHandoffBody(conversationId: string, option: Record<string, unknown>): string {
   return (
     liveEvents.deltaEncoding() +
     liveEvents.resumeToken(conversationId) +
-    liveRecord({
-      type: 'stream_handoff',
-      conversation_id: conversationId,
-      options: [{ type: 'subscribe_ws_topic', topic_id: topicId }],
-    }) +
+    liveRecord({ type: 'stream_handoff', conversation_id: conversationId, options: [option] }) +
     liveEvents.done()
   );
 }

@@ -24,6 +24,11 @@ export interface ReplicaOverride {
   answerPauseMs?: number;
   /** Something goes wrong on the way (faults.ts); its counter starts afresh. */
   fault?: ReplicaFault;
+  /**
+   * Where a live answer handed off goes on: 'resume-sse', the resume call's gzip SSE (site-interface
+   * 10.15), in place of the scenario's WebSocket topic.
+   */
+  handoff?: 'resume-sse';
 }
 
 export const ANY_CONVERSATION = '*';

@@ -12,6 +12,7 @@ import { SCENARIOS, type Scenario } from '@/tests/replica/fixtures/scenarios';
 import { appendFollowUp, ConversationChanges } from './conversation-changes';
 import { ANY_CONVERSATION, FaultInjector, RateLimiter, type ReplicaOverride } from './overrides';
 import { RequestLog } from './request-log';
+import type { ResumedAnswer } from './resumed-answer';
 import { TestPages } from './test-pages';
 
 /**
@@ -24,6 +25,8 @@ export class ReplicaState {
   readonly rateLimiter = new RateLimiter(this.overrides, (id) => SCENARIOS[id]);
   readonly faults = new FaultInjector(this.overrides);
   readonly testPages = new TestPages();
+  /** The answers handed off to the resume call, by conversation, until each is whole. */
+  readonly resumedAnswers = new Map<string, ResumedAnswer>();
   private readonly changes = new ConversationChanges();
   private conversations = new Map<string, StoredConversation>();
   private streaming = new Set<string>();

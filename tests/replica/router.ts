@@ -12,6 +12,7 @@ export type Route =
   | { kind: 'product-update' } // site-interface 4.4
   | { kind: 'stream-status'; conversationId: string } // site-interface 4.5
   | { kind: 'submit-prompt' } // site-interface 4.5
+  | { kind: 'resume-stream' } // site-interface 10.15
   | { kind: 'signed-out-submit' } // site-interface 10.10
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id
@@ -68,6 +69,7 @@ const MATCHERS: Matcher[] = [
   ],
   ['POST', /^\/backend-api\/search\/product_update$/, () => ({ kind: 'product-update' })],
   ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
+  ['POST', /^\/backend-api\/f\/conversation\/resume$/, () => ({ kind: 'resume-stream' })],
   ['POST', /^\/backend-anon\/f\/conversation$/, () => ({ kind: 'signed-out-submit' })],
   ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
   ['GET', /^\/backend-api\/estuary\/content$/, () => ({ kind: 'image' })],
@@ -114,6 +116,7 @@ export function isBackendRoute(kind: Route['kind']): boolean {
     'product-update',
     'stream-status',
     'submit-prompt',
+    'resume-stream',
     'me',
     'conversation-list',
     'project-sidebar',

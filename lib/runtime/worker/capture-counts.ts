@@ -1,4 +1,4 @@
-import type { EndpointKind } from '@/lib/capture/endpoint';
+import { type EndpointKind, isResumeCall } from '@/lib/capture/endpoint';
 import type { PageEvent } from '@/lib/capture/page-event';
 import type { CaptureCounts } from '@/lib/runtime/contract/tab-lens';
 
@@ -21,7 +21,9 @@ export function countPageEvent(counts: CaptureCounts, event: PageEvent): Capture
       };
     // One copy per answer stream, counted as it ends; whether it handed off is known from its text.
     case 'answer-stream':
-      return event.ended ? countResponse(counts, 'submit-prompt') : counts;
+      return event.ended
+        ? countResponse(counts, isResumeCall(event.url) ? 'resume-stream' : 'submit-prompt')
+        : counts;
     case 'response':
       return countResponse(counts, event.endpoint);
   }

@@ -1,7 +1,8 @@
 import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
-import { isSignedOutSubmit } from '@/lib/capture/endpoint';
+import { isResumeCall, isSignedOutSubmit } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
+import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
@@ -117,18 +118,27 @@ export class TabRuntime {
         this.#ingestResponse(event);
         break;
       case 'answer-stream': {
+        const resumed = isResumeCall(event.url);
+        // A resume refused (HTTP 410 `persisted_final_available` when the answer is already stored,
+        // site-interface 10.15) loses nothing and refuses no prompt: the page loads the stored answer.
+        if (resumed && event.status >= 400) break;
         // The site answered the submit with an error in place of a stream: it refused the prompt.
         if (event.status >= 400) {
           if (event.ended) this.#lens = { ...this.#lens, refusal: readSiteRefusal(event.status, event.text) };
           break;
         }
         if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
-        const feed = this.#streams.answerPiece(event, this.#lens.conversationId);
+        const piece = resumed ? { ...event, resume: readResumeRequest(event.request) } : event;
+        const feed = this.#streams.answerPiece(piece, this.#lens.conversationId);
         this.#streamedChat(feed, isSignedOutSubmit(event.url));
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
-        const answered = event.ended && feed.stream.reader.facts().answered;
-        this.#feedStream(feed, { sseAnswers: answered ? 1 : 0, handoffs: handedOff ? 1 : 0 });
+        const answered = event.ended && feed.stream.reader.facts().answered ? 1 : 0;
+        this.#feedStream(feed, {
+          sseAnswers: answered,
+          handoffs: handedOff ? 1 : 0,
+          resumed: resumed ? answered : 0,
+        });
         break;
       }
       case 'stream-items':

@@ -480,7 +480,8 @@ window.__replica = {
     };
     return (event) => {
       if (event === null || typeof event !== 'object' || Array.isArray(event)) return;
-      if (event.p === undefined && event.o === undefined && event.v?.message) {
+      // A message opens with a bare value, or with an add that names no path (site-interface 10.15).
+      if (event.p === undefined && (event.o === undefined || event.o === 'add') && event.v?.message) {
         path = '';
         operation = 'add';
         open(event.v);
@@ -499,6 +500,7 @@ window.__replica = {
   function answerReader(onText) {
     let text = null;
     const handoffTopics = [];
+    const resumeEndpoints = [];
     const grow = (message) => {
       text = message.content.parts.join('');
       currentNode = message.id;
@@ -513,6 +515,7 @@ window.__replica = {
         if (event?.type === 'stream_handoff') {
           for (const option of event.options ?? [])
             if (option.type === 'subscribe_ws_topic') handoffTopics.push(option.topic_id);
+            else if (option.type === 'resume_sse_endpoint') resumeEndpoints.push(option);
         }
         if (event?.message?.author?.role === 'assistant' && Array.isArray(event.message.content?.parts))
           grow(event.message);
@@ -523,6 +526,7 @@ window.__replica = {
         return text;
       },
       handoffTopics,
+      resumeEndpoints,
     };
   }
 
@@ -543,7 +547,10 @@ window.__replica = {
       const complete = buffered.slice(0, end + 2);
       buffered = buffered.slice(end + 2);
       for (const data of sseEvents(complete)) {
-        if (answer.read(data) === 'done') return { text: answer.text, handoffTopics: answer.handoffTopics };
+        if (answer.read(data) === 'done') {
+          const { text, handoffTopics, resumeEndpoints } = answer;
+          return { text, handoffTopics, resumeEndpoints };
+        }
       }
     }
   }
@@ -654,9 +661,25 @@ window.__replica = {
         answer = streamed.text;
         sawSse = answer !== null;
         const [topicId] = streamed.handoffTopics;
+        const [resumption] = streamed.resumeEndpoints;
         if (topicId !== undefined) {
           handedOff = true;
           answer = (await liveAnswer(topicId, showAnswer)) ?? answer;
+        } else if (resumption !== undefined) {
+          // site-interface 10.15: the rest of the answer over SSE, from its first event, with the token
+          // the handoff gave.
+          const resumed = await api(resumption.endpoint, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+            body: JSON.stringify({
+              conversation_id: conversationId,
+              offset: 0,
+              resume_token: resumption.resume_token,
+            }),
+          });
+          if (!resumed.ok) throw new Error(`resume: HTTP ${resumed.status}`);
+          answer = (await sseAnswer(resumed, showAnswer)).text ?? answer;
+          sawSse = answer !== null;
         }
       } else {
         await response.json();

@@ -20,7 +20,14 @@ import type { StoredConversation } from '@/tests/replica/fixtures/formats';
 import type { Scenario } from '@/tests/replica/fixtures/scenarios';
 import { pause, readJsonBody, sendDetail, sendJson, startEventStream } from '@/tests/replica/http-helpers';
 import { type LiveStep, liveAnswerSteps, liveHandoffBody, liveHead } from '@/tests/replica/live-answer';
-import { liveEvents, resumeTokenEvent, streamItem, turnTopicId } from '@/tests/replica/live-wire';
+import {
+  liveEvents,
+  resumeToken,
+  resumeTokenEvent,
+  streamItem,
+  turnTopicId,
+} from '@/tests/replica/live-wire';
+import { ResumedAnswer } from '@/tests/replica/resumed-answer';
 import { searchedAnswer } from '@/tests/replica/search-turn';
 import type { HandlerContext } from './context';
 
@@ -147,6 +154,7 @@ async function answerPrompt(
   try {
     if (scenario?.wire !== 'live') await answerInDocumentForm(answering);
     else if (scenario.transport === 'sse') await answerInLiveSse(answering);
+    else if (state.override(conversation.id).handoff === 'resume-sse') await answerByResumeHandoff(answering);
     else await answerByLiveHandoff(answering);
   } finally {
     state.setStreaming(conversation.id, false);
@@ -284,7 +292,7 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
   const turnId = randomUUID();
   const topicId = turnTopicId(turnId);
   startEventStream(response);
-  response.end(liveHandoffBody(conversation.id, topicId));
+  response.end(liveHandoffBody(conversation.id, { type: 'subscribe_ws_topic', topic_id: topicId }));
   let sent = 0;
   const publish = (text: string): void => {
     sent += 1;
@@ -294,6 +302,34 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
   await hub.subscribed(topicId, SUBSCRIBE_TIMEOUT_MS);
   await sendSteps(liveSteps(answering), answering.pauseMs, publish);
   hub.publish(topicId, { type: 'done' });
+}
+
+/** Where a handed-off answer goes on over SSE (site-interface 10.15). */
+export const RESUME_PATH = '/backend-api/f/conversation/resume';
+
+/**
+ * The live site's handoff to `resume_sse_endpoint`: the short SSE body, then the answer (its encoding and
+ * prompt, then its steps) for the resume call to read (handlers/resume-stream.ts) once the page comes for
+ * it. Once the answer is whole it is stored, and a later resume is told so (410).
+ */
+async function answerByResumeHandoff(answering: Answering): Promise<void> {
+  const { response, state } = answering.context;
+  const { conversation, turn } = answering;
+  const resumed = new ResumedAnswer();
+  state.resumedAnswers.set(conversation.id, resumed);
+  startEventStream(response);
+  // The option carries a resume token (a secret) that the page sends back with its resume call.
+  const option = { type: 'resume_sse_endpoint', endpoint: RESUME_PATH, resume_token: resumeToken('sse') };
+  response.end(liveHandoffBody(conversation.id, option));
+  try {
+    const [encoding = '', , prompt = ''] = liveHead(conversation.id, turn.userMessage, 'sse');
+    resumed.write(encoding + prompt);
+    await resumed.readerArrives(SUBSCRIBE_TIMEOUT_MS);
+    await sendSteps(liveSteps(answering), answering.pauseMs, (text) => resumed.write(text));
+  } finally {
+    resumed.end();
+    state.resumedAnswers.delete(conversation.id);
+  }
 }
 
 /** The cited pages a searched answer marks safe to link (its safe_urls), for the conversation's own list. */

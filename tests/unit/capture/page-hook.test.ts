@@ -295,6 +295,53 @@ describe('installPageHook', () => {
     expect(JSON.stringify(posted)).not.toContain(RESUME_TOKEN_CANARY);
   });
 
+  it('copies a resumed stream as it arrives, \r\n events too, with only the conversation and offset it asks for', async () => {
+    const wire = [
+      'data: {"v": "Hel',
+      'lo"}   \r\n\r',
+      '\n: ping - 2026-10-08 06:01:15.447780+00:00\r\n\r\n',
+      'data: [DONE]\r\n\r\n',
+    ];
+    const body = () => {
+      const pieces = [...wire];
+      return new ReadableStream({
+        pull(controller) {
+          const piece = pieces.shift();
+          if (piece === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(piece));
+        },
+      });
+    };
+    const { win, posted } = fakeWindow(
+      () => new Response(body(), { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const request = { conversation_id: 'c-resumed', offset: 7, resume_token: 'eyJ.canary-resume-body.sig' };
+    for (const path of ['/backend-api/f/conversation/resume', '/backend-anon/f/conversation/resume'])
+      await (await win.fetch(path, { method: 'POST', body: JSON.stringify(request) })).text();
+    await settle();
+    const streamed = posted.filter((event) => event.type === 'answer-stream');
+    // Whole events only: the \r\n\r\n that a chunk split ends the first.
+    expect(streamed[0]?.text).toMatch(/^data: \{"v": "Hello"\} {3}\r\n\r\n/);
+    expect(streamed[0]?.ended).toBe(false);
+    expect(
+      streamed.filter((event) => event.stream === streamed[0]?.stream).map((event) => event.text),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/\r\n\r\n$/)]));
+    expect(new Set(streamed.map((event) => event.request))).toEqual(
+      new Set(['{"conversation_id":"c-resumed","offset":7}']),
+    );
+    expect(streamed.map((event) => event.url)).toContain('/backend-anon/f/conversation/resume');
+    expect(JSON.stringify(posted)).not.toContain('canary-resume-body');
+  });
+
+  it('drops a handoff whose options are one object holding a resume token', async () => {
+    const handoff = `data: {"type": "stream_handoff", "conversation_id": "c-1", "options": {"transport": "sse", "resume_token": "eyJ.canary-handoff.sig"}}\r\n\r\ndata: [DONE]\r\n\r\n`;
+    const { win, posted } = fakeWindow(() => new Response(handoff));
+    await (await win.fetch('/backend-api/f/conversation', { method: 'POST', body: '{}' })).text();
+    await settle();
+    const text = posted.map((event) => (event.type === 'answer-stream' ? event.text : '')).join('');
+    expect(text).toBe('data: [DONE]\r\n\r\n');
+  });
+
   it('never copies the conduit token the prepare call answers', async () => {
     const { win, posted } = fakeWindow(
       () => new Response(prepareAnswer(), { headers: { 'content-type': 'application/json' } }),

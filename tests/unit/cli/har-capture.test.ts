@@ -44,6 +44,7 @@ describe('readHar', () => {
       streamItems: 0,
       sseAnswers: 1,
       handoffs: 0,
+      resumed: 0,
     });
   });
 
@@ -61,7 +62,12 @@ describe('readHar', () => {
     );
     const [conversation] = capture.conversations;
     // Six items; the last catch-up arrives twice and the closing 'done' carries no answer.
-    expect(conversation?.captured.transport()).toEqual({ streamItems: 6, sseAnswers: 0, handoffs: 1 });
+    expect(conversation?.captured.transport()).toEqual({
+      streamItems: 6,
+      sseAnswers: 0,
+      handoffs: 1,
+      resumed: 0,
+    });
     expect(detectTransport(conversation?.captured.transport() ?? NOTHING_OBSERVED)).toBe('websocket');
   });
 

@@ -4,6 +4,13 @@ import { summarize } from '@/lib/cli/summary';
 import { streamItem, topicMessage } from '@/tests/replica/live-wire';
 import { har, harEntry } from '@/tests/support/build-har';
 import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
+import {
+  RESUMED_ADVERTISER,
+  RESUMED_CITED_DOMAIN,
+  RESUMED_CONVERSATION,
+  RESUMED_QUERIES,
+  resumedStreamText,
+} from '@/tests/unit/fixtures/resumed-stream';
 
 /** `inspect` of a HAR that recorded only answer streams (site-interface 10.6): the turns are in them. */
 const CID = '6a1f0c2e-5b7d-4e88-9a10-3c5e7f2b9d41';
@@ -76,6 +83,28 @@ describe('inspect: a HAR of answer streams alone', () => {
     const inspection = inspected(har([socket, submitCall(handoff)]));
     expectStreamedTurn(inspection);
     expect(inspection.transport).toBe('websocket');
+  });
+
+  it('reads a HAR holding only a resume call and its stream (site-interface 10.15)', () => {
+    const resumeCall = harEntry({
+      method: 'POST',
+      path: '/backend-api/f/conversation/resume',
+      mimeType: 'text/event-stream',
+      requestBody: JSON.stringify({ conversation_id: RESUMED_CONVERSATION, offset: 0 }),
+      body: resumedStreamText(),
+    });
+    const inspection = inspected(har([resumeCall]));
+    expect(inspection.conversation.id).toBe(RESUMED_CONVERSATION);
+    expect(inspection.queries.queries.map((query) => query.text)).toEqual(
+      expect.arrayContaining(RESUMED_QUERIES),
+    );
+    expect(inspection.sources.filter((source) => source.cited).map((source) => source.domain)).toEqual([
+      RESUMED_CITED_DOMAIN,
+    ]);
+    expect(inspection.ads?.ads).toEqual([
+      expect.objectContaining({ advertiser: RESUMED_ADVERTISER, streamed: true }),
+    ]);
+    expect(inspection.transport).toBe('sse');
   });
 
   it('says what it lacks when a HAR holds neither a conversation nor a stream', () => {

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { TRANSPORT_UNSEEN_HINT, TransportBadge } from '@/components/shell/TransportBadge';
 import type { Transport } from '@/features/details/transport';
 
-const render = (transport: Transport): Document =>
-  parseHTML(`<body>${renderToStaticMarkup(createElement(TransportBadge, { transport }))}</body>`).document;
+const render = (transport: Transport, resumed = false): Document =>
+  parseHTML(`<body>${renderToStaticMarkup(createElement(TransportBadge, { transport, resumed }))}</body>`)
+    .document;
 
 describe('TransportBadge (site-interface 6)', () => {
   it('says "not seen yet" before an answer streams, and why, as its tooltip and its description', () => {
@@ -28,5 +29,12 @@ describe('TransportBadge (site-interface 6)', () => {
     expect(badge?.textContent).toBe(`Transport: ${label}`);
     expect(badge?.hasAttribute('title')).toBe(false);
     expect(badge?.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('names an SSE answer read from a resume call as resumed (site-interface 10.15), and only SSE so', () => {
+    const badge = (transport: Transport) =>
+      render(transport, true).querySelector('[data-testid="transport-badge"]')?.textContent;
+    expect(badge('sse')).toBe('Transport: SSE (resumed)');
+    expect(badge('websocket')).toBe('Transport: WebSocket');
   });
 });

@@ -118,7 +118,12 @@ export function arbitraryInspection(): fc.Arbitrary<Inspection> {
       ads: fc.jsonValue({ maxDepth: 4 }),
       account: fc.jsonValue({ maxDepth: 2 }),
       products: fc.array(fc.jsonValue({ maxDepth: 4 }), { maxLength: 3 }),
-      observation: fc.record({ streamItems: fc.nat(3), sseAnswers: fc.nat(3), handoffs: fc.nat(1) }),
+      observation: fc.record({
+        streamItems: fc.nat(3),
+        sseAnswers: fc.nat(3),
+        handoffs: fc.nat(1),
+        resumed: fc.nat(1),
+      }),
       compare: fc.boolean(),
     })
     .map((drawn) => {

@@ -38,6 +38,7 @@ const ENDPOINT_KINDS: Record<EndpointKind, true> = {
   ads: true,
   'product-update': true,
   'submit-prompt': true,
+  'resume-stream': true,
   'stream-status': true,
   me: true,
 };
@@ -150,10 +151,10 @@ describe("the relay's page-event validator", () => {
   const PLANTED = 'canary-page-event-extra';
   const text = fc.oneof(hostileString, fc.webUrl());
   const nullableText = fc.option(text);
-  // The submit call's body is never copied (it may hold a resume token).
+  // The answer streams' bodies are never copied whole (they may hold a resume token).
   const endpoint = fc.constantFrom(
     ...(Object.keys(ENDPOINT_KINDS) as EndpointKind[]).filter(
-      (kind): kind is CopiedEndpointKind => kind !== 'submit-prompt',
+      (kind): kind is CopiedEndpointKind => kind !== 'submit-prompt' && kind !== 'resume-stream',
     ),
   );
   const item = fc.record({
@@ -175,15 +176,20 @@ describe("the relay's page-event validator", () => {
       truncated: fc.boolean(),
     }),
     fc.record({ type: fc.constant('unchanged' as const), endpoint, conversationId: nullableText, url: text }),
-    fc.record({
-      type: fc.constant('answer-stream' as const),
-      stream: fc.nat(),
-      status: fc.integer({ min: 0, max: 599 }),
-      text,
-      ended: fc.boolean(),
-      truncated: fc.boolean(),
-      url: text,
-    }),
+    fc.record(
+      {
+        type: fc.constant('answer-stream' as const),
+        stream: fc.nat(),
+        status: fc.integer({ min: 0, max: 599 }),
+        text,
+        ended: fc.boolean(),
+        truncated: fc.boolean(),
+        url: text,
+        // A resume call's reduced request (site-interface 10.15); the submit call has none.
+        request: text,
+      },
+      { requiredKeys: ['type', 'stream', 'status', 'text', 'ended', 'truncated', 'url'] },
+    ),
     fc.record({
       type: fc.constant('stream-items' as const),
       items: fc.array(item, { minLength: 1, maxLength: 3 }),
@@ -210,7 +216,12 @@ describe("the relay's page-event validator", () => {
       'stream-items': ['items', 'type'],
       navigation: ['type'],
     };
-    expect(Object.keys(event).sort()).toEqual(members[event.type]);
+    expect(
+      Object.keys(event)
+        .filter((key) => key !== 'request' || event.type !== 'answer-stream')
+        .sort(),
+    ).toEqual(members[event.type]);
+    if (event.type === 'answer-stream' && 'request' in event) expect(typeof event.request).toBe('string');
     if (event.type === 'answer-stream') expect(typeof event.text).toBe('string');
     if (event.type === 'stream-items') {
       expect(event.items.length).toBeGreaterThan(0);

@@ -99,7 +99,12 @@ describe('the transport of damaged streams', () => {
         }
       }
       expect(fresh).toBeLessThanOrEqual(items);
-      const transport = detectTransport({ streamItems: fresh, sseAnswers: bodies.length, handoffs: 0 });
+      const transport = detectTransport({
+        streamItems: fresh,
+        sseAnswers: bodies.length,
+        handoffs: 0,
+        resumed: 0,
+      });
       expect(['websocket', 'sse', 'unknown']).toContain(transport);
     },
   );
