@@ -33,17 +33,11 @@ const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/(?:batch()|([^/]+)(?:/messages)?)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
     'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation(?:/resume()|())))$',
 );
-const KINDS: readonly EndpointKind[] = [
-  'conversations-batch',
-  'conversation-messages',
-  'conversation-tree',
-  'ads',
-  'product-update',
-  'me',
-  'stream-status',
-  'resume-stream',
-  'submit-prompt',
-];
+/** The kinds in the order of ENDPOINT_PATH's groups; one string split, a few bytes less of the hook. */
+const KINDS = (
+  'conversations-batch conversation-messages conversation-tree ads product-update me stream-status ' +
+  'resume-stream submit-prompt'
+).split(' ') as readonly EndpointKind[];
 
 /** The site every request of the interface goes to: its paths are relative to this. */
 export const CHAT_ORIGIN = 'https://chatgpt.com';

@@ -182,7 +182,8 @@ export function installPageHook(win: Window & typeof globalThis): void {
   win.addEventListener('popstate', announce);
 }
 
-const ignore = (): undefined => undefined;
+/** Swallows a failure of the hook's own copy: the page never meets it. An empty body, the fewest bytes. */
+const ignore = (): undefined => {};
 
 /** Whether two buffers hold the same bytes (~10 ms for a 10,000-message tree, against ~25 to decode it). */
 function sameBytes(a: ArrayBuffer, b: ArrayBuffer): boolean {
