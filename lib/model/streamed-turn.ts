@@ -87,12 +87,15 @@ const DONE = '[DONE]';
 const MAX_WARNINGS = 20;
 const DELTA_OPS: ReadonlySet<string> = new Set(['add', 'append', 'replace', 'remove', 'patch']);
 /**
- * The typed records read for nothing, on purpose (site-interface 10.6): a resume token is a secret, a
- * moderation verdict, the image tool's progress, a notification and a stop say nothing an export keeps.
+ * The typed records read for nothing, on purpose (site-interface 10.6, site-interface 10.15): a resume token
+ * is a secret; a moderation verdict or a safety review's, the image tool's progress, a patch of the prompt's
+ * message while the answer streams, a notification and a stop say nothing an export keeps.
  */
 const RECORDS_LEFT_ALONE: ReadonlySet<string> = new Set([
   'resume_conversation_token',
   'url_moderation',
+  'safety_review_update',
+  'streaming_parent_patch',
   'conversation_async_status',
   'notification',
   'stop',

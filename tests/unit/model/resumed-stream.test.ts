@@ -53,7 +53,7 @@ describe('a resumed answer stream', () => {
   it('reads its markers, passes over keep-alive comments, and counts the record no reader knows', () => {
     expect(turn.markers).toEqual(['user_visible_token', 'final_channel_token']);
     expect(turn.unread).toEqual([
-      expect.objectContaining({ kind: 'stream-record', name: 'safety_review_update', count: 1 }),
+      expect.objectContaining({ kind: 'stream-record', name: 'turn_weather_report', count: 1 }),
     ]);
   });
 

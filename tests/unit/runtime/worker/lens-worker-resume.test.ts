@@ -75,7 +75,8 @@ describe('the worker follows an answer resumed over SSE', () => {
       expect(snapshot?.transportCounts).toMatchObject({ sseAnswers: 1, resumed: 1, handoffs: 0 });
       expect(lens?.captured.responses).toMatchObject({ 'submit-prompt': 1, 'resume-stream': 1 });
       // The record no reader knows is named in reading health.
-      expect(snapshot?.unread.map((entry) => entry.name)).toContain('safety_review_update');
+      expect(snapshot?.unread.map((entry) => entry.name)).toContain('turn_weather_report');
+      expect(snapshot?.unread.map((entry) => entry.name)).not.toContain('safety_review_update');
       expect(setup.backend.backendRequests()).toHaveLength(asked);
       expect(JSON.stringify(lens)).not.toMatch(/canary-/);
     });
