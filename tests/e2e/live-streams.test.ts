@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
@@ -53,6 +54,15 @@ describe("the live site's answer streams, with the extension installed", () => {
   });
 });
 
+/** The panel names the answer's transport SSE and lists the queries it ran. */
+async function expectSseAndQueries(panel: Page): Promise<void> {
+  await expect
+    .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
+    .toContain('SSE');
+  await panel.getByRole('tab', { name: 'Queries' }).click();
+  await expect.poll(() => panel.locator('.query__text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+}
+
 describe('a chat used signed out (site-interface 10.10)', () => {
   test('the side panel follows it live from its stream alone, says it is signed out, and the extension asks for nothing', async ({
     lens,
@@ -73,11 +83,7 @@ describe('a chat used signed out (site-interface 10.10)', () => {
     // The panel turned to the chat by itself: its queries, its cited pages, its transport.
     await waitForViews(lens, panel, chat, 20_000);
     await expect(panel.getByTestId('signed-out').textContent()).resolves.toBe('Signed out');
-    await expect
-      .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
-      .toContain('SSE');
-    await panel.getByRole('tab', { name: 'Queries' }).click();
-    await expect.poll(() => panel.locator('.query__text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectSseAndQueries(panel);
     await panel.getByRole('tab', { name: 'Sources' }).click();
     await expect
       .poll(() => panel.getByText('✓ Cited', { exact: true }).count(), { timeout: 10_000 })
@@ -122,11 +128,7 @@ describe('a temporary chat (site-interface 10.12)', () => {
     await waitForViews(lens, panel, chat, 20_000);
     expect(chat.url()).toBe('https://chatgpt.com/?temporary-chat=true');
     await expect(panel.getByTestId('temporary-chat').textContent()).resolves.toBe('Temporary chat');
-    await expect
-      .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
-      .toContain('SSE');
-    await panel.getByRole('tab', { name: 'Queries' }).click();
-    await expect.poll(() => panel.locator('.query__text').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectSseAndQueries(panel);
     await shootEveryLook(panel, 'temporary-chat-queries');
 
     // Signed in, the site keeps the chat while it lasts: its tree says it is temporary, and so does the export.
