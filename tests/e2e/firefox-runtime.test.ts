@@ -127,6 +127,37 @@ describe('the Firefox add-on at work on the replica', () => {
     await chat.close();
   });
 
+  test('the history read in small pages: older turns on the page’s path, each once, no tree asked', async ({
+    firefox,
+  }) => {
+    const id = FIXTURE_IDS.longHistory;
+    firefox.replica.clearRequests();
+    const chat = await firefox.openChat(`/c/${id}?tree_poll=off&history=small-pages`);
+    const tabId = await firefox.tabIdOf(chat);
+    const state = await waitForStoredLens(
+      firefox.addOn,
+      tabId,
+      (found) =>
+        (found.snapshot?.progress.pagesLoaded ?? 0) > 2 &&
+        found.snapshot?.progress.hasMore === false &&
+        found.snapshot.load.status === 'idle',
+    );
+    // Firefox's requests of the add-on and of the page look alike to the replica: the paths tell them.
+    const paths = firefox.replica
+      .requests({ pathPrefix: `/backend-api/conversations/${id}` })
+      .map((request) => request.path);
+    const older = paths.filter((path) => path.includes('before='));
+    expect(older.every((path) => path.startsWith(`/backend-api/conversations/${id}/messages?`))).toBe(true);
+    const cursors = older.map((path) => new URL(path, 'https://chatgpt.com').searchParams.get('before'));
+    expect(new Set(cursors).size).toBe(cursors.length);
+    // The newest page once, the page's own; the tree never: the page's batch gave it.
+    expect(paths.filter((path) => !path.includes('before='))).toHaveLength(1);
+    expect(firefox.replica.requests({ pathPrefix: `/backend-api/conversation/${id}` })).toEqual([]);
+    expect(state.captured.responses['conversations-batch']).toBeGreaterThan(0);
+    expect(state.snapshot?.summary?.messageCount).toBeGreaterThan(200);
+    await chat.close();
+  });
+
   test('the fallback poll comes 12 s after the last load of a quiet, visible tab', async ({ firefox }) => {
     const id = FIXTURE_IDS.plain;
     firefox.replica.clearRequests();

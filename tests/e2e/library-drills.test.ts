@@ -53,6 +53,25 @@ describe('the library in real Chromium', () => {
     for (const page of [reader, chat]) await page.close();
   });
 
+  test('a turn of several assistant messages keeps its final answer alone as its answer', async ({
+    lens,
+  }) => {
+    await setLibrary(lens, { enabled: true, keepAnswerText: true });
+    const id = FIXTURE_IDS.uiProgram;
+    const chat = await lens.openChat(`/c/${id}`);
+    await waitForClient(chat, (client) => client.loaded);
+    const reader = await lens.openExtensionPage('popup.html');
+    const kept = await waitForKept(reader, [id]);
+    const answer = kept.conversations
+      .find((record) => record.id === id)
+      ?.turns.find((turn) => turn.prompt)?.answer;
+    // The preamble (commentary channel) and the recap (analysis) come first; the final channel answers.
+    expect(answer).toContain('Larkspur C2');
+    expect(answer).not.toContain('I will compare the two bikes');
+    expect(answer).not.toMatch(/Thought for \d+s/);
+    for (const page of [reader, chat]) await page.close();
+  });
+
   test('with the library off, nothing is kept', async ({ lens }) => {
     const reader = await lens.openExtensionPage('popup.html');
     const before = (await keptLibrary(reader)).conversations.length;
