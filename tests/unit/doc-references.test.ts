@@ -92,11 +92,11 @@ describe('references resolve', () => {
 });
 
 /**
- * The folders the README's "Layout" names at the start of a line; one indented by two spaces is under the
+ * The folders docs/contributing.md's "The folders" names at the start of a line; one indented by two spaces is under the
  * one above (lib/'s layers), a line indented further goes on with the one above.
  */
 function layoutFolders(): Set<string> {
-  const block = /^## Layout\n\n```\n([\s\S]*?)```/m.exec(read('README.md'))?.[1] ?? '';
+  const block = /^## The folders\n\n```\n([\s\S]*?)```/m.exec(read('docs/contributing.md'))?.[1] ?? '';
   const listed = new Set<string>();
   let parent = '';
   for (const line of block.split('\n')) {
@@ -114,7 +114,7 @@ const foldersIn = (folder: string): string[] =>
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => (folder === '.' ? entry.name : `${folder}/${entry.name}`));
 
-describe("the README's layout", () => {
+describe('the folders docs/contributing.md lists', () => {
   const listed = layoutFolders();
   const ignored = new Set(['node_modules', 'demo-output', 'test-output', 'coverage']);
 
