@@ -613,6 +613,7 @@ describe('the shapes the site sends in 2026, as a user meets them (site-interfac
       .poll(() => sources.textContent(), { timeout: 10_000 })
       .toContain('Larkspur C2 range test in city traffic');
     await expect(sources.textContent()).resolves.toContain('Belt drives: what upkeep they need');
+    await shootEveryLook(panel, 'ui-program-sources');
     const markdown = await exportFromMenu(panel, 'Export Markdown');
     expect(markdown).toContain('| Larkspur C2 | 90 km | 21 kg |');
     expect(markdown).toContain('_Interactive chart: open the conversation to use it._');

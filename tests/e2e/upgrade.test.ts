@@ -9,6 +9,7 @@ import { EXPORTED_FIXTURES, oneFileExportZip } from '@/tests/support/data-export
 import { EARLIER_RELEASES, type EarlierRelease, earlierReleaseZip } from '@/tests/support/earlier-releases';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
 import { keptLibrary } from './library-state';
+import { shootEveryLook } from './view-checks';
 
 /**
  * An update as a user meets it (testing "Upgrades"): an earlier release, built from the repository's
@@ -165,6 +166,7 @@ describe('an update over a library an earlier release kept', () => {
         expect(await earlierNote.textContent()).toMatch(
           new RegExp(`^Kept by an earlier version: ${EXPORTED.length} conversations\\.`),
         );
+        await shootEveryLook(page, `library-manage-earlier-${release.commit.slice(0, 7)}`);
         await importExport(page);
         await expect
           .poll(() => page.locator('.data-export-import [role="status"]').textContent(), { timeout: 60_000 })
