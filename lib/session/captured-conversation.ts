@@ -138,7 +138,12 @@ export class CapturedConversation {
       this.warn(json);
       return 'unreadable';
     }
-    if (!isRecord(json.value) || !isRecord(json.value.mapping)) {
+    return this.#ingestTree(text, json.value);
+  }
+
+  /** A tree read already (`text` its body, the key an unchanged one is known by). */
+  #ingestTree(text: string, tree: unknown): 'changed' | 'unreadable' {
+    if (!isRecord(tree) || !isRecord(tree.mapping)) {
       // site-interface 9.2: a tree without a mapping is absent, not an error; the messages format serves
       // alone. The note is part of the formats, so they are worked out again.
       this.#tree = {
@@ -150,7 +155,7 @@ export class CapturedConversation {
       this.#contentChanged();
       return 'unreadable';
     }
-    this.#tree = { ...this.#tree, text, json: json.value, version: this.#tree.version + 1 };
+    this.#tree = { ...this.#tree, text, json: tree, version: this.#tree.version + 1 };
     this.#fresh();
     return 'changed';
   }
@@ -160,15 +165,19 @@ export class CapturedConversation {
    * one of `conversationId` is read as its tree; the others are not this holding's. A batch that leaves it
    * out changes nothing.
    */
-  ingestBatchText(text: string, conversationId: string): 'unchanged' | 'changed' | 'unreadable' {
-    const json = parseJson(text);
+  ingestBatchText(body: string, conversationId: string): 'unchanged' | 'changed' | 'unreadable' {
+    const json = parseJson(body);
     if (!json.ok) {
       this.warn(json);
       return 'unreadable';
     }
     const trees = Array.isArray(json.value) ? json.value : [];
     const tree = trees.find((item) => isRecord(item) && (item.conversation_id ?? item.id) === conversationId);
-    return tree === undefined ? 'unchanged' : this.ingestTreeText(JSON.stringify(tree));
+    if (tree === undefined) return 'unchanged';
+    // Its text is the key an unchanged copy is known by; the tree is read already, not parsed again.
+    this.#lastFreshAt = this.#now();
+    const text = JSON.stringify(tree);
+    return text === this.#tree.text ? 'unchanged' : this.#ingestTree(text, tree);
   }
 
   /**
