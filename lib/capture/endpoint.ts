@@ -110,15 +110,13 @@ export function conversationIdFromPagePath(pathname: string): string | null {
  * A chat page whose conversation only its answer streams name (site-interface 10.12): a temporary chat
  * (`?temporary-chat=true`) or a transient page (`/c/WEB:<id>`). Never throws.
  */
-export function isStreamNamedChatPage(url: string): boolean {
-  if (!isChatSiteUrl(url)) return false;
-  const { pathname, searchParams } = new URL(url);
-  return searchParams.get('temporary-chat') === 'true' || pathname.startsWith('/c/WEB:');
-}
+export const isStreamNamedChatPage = (url: string): boolean =>
+  isTemporaryChatUrl(url) || (isChatSiteUrl(url) && new URL(url).pathname.startsWith('/c/WEB:'));
 
 /** A temporary chat's page (site-interface 10.12). Never throws. */
-export const isTemporaryChatUrl = (url: string): boolean =>
-  isChatSiteUrl(url) && new URL(url).searchParams.get('temporary-chat') === 'true';
+export function isTemporaryChatUrl(url: string): boolean {
+  return isChatSiteUrl(url) && new URL(url).searchParams.get('temporary-chat') === 'true';
+}
 
 /** The conversation a chat page URL shows (https://chatgpt.com/c/<id>), or null for any other URL. */
 export function conversationIdFromPageUrl(url: string): string | null {
