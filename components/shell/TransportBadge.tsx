@@ -1,7 +1,12 @@
 import { type JSX, useId } from 'react';
 import type { Transport } from '@/features/details/transport';
 
-const LABELS: Record<Transport, string> = { websocket: 'WebSocket', sse: 'SSE', unknown: 'not seen yet' };
+const LABELS: Record<Transport, string> = {
+  websocket: 'WebSocket',
+  sse: 'SSE',
+  html: 'HTML stream',
+  unknown: 'not seen yet',
+};
 
 /** site-interface 6: only a stream tells the transport, and a loaded conversation streams nothing. */
 export const TRANSPORT_UNSEEN_HINT = 'The transport is known once an answer streams in this tab.';

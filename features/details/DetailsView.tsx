@@ -12,6 +12,7 @@ import './details-view.css';
 const TRANSPORT_NAMES: Record<Transport, string> = {
   websocket: 'WebSocket',
   sse: 'SSE',
+  html: 'HTML stream (signed out, mobile web)',
   unknown: 'Not seen yet',
 };
 
@@ -117,6 +118,10 @@ export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Eleme
         <div>
           <dt>SSE answers resumed after a handoff</dt>
           <dd>{transportCounts.resumed}</dd>
+        </div>
+        <div>
+          <dt>Answers streamed as HTML (signed out, mobile web)</dt>
+          <dd>{transportCounts.htmlAnswers}</dd>
         </div>
       </dl>
       <h3>Warnings</h3>

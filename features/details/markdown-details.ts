@@ -16,6 +16,7 @@ import { unreadEntryText } from './unread';
 const TRANSPORT_TEXT: Record<Transport, string> = {
   websocket: 'WebSocket (stream-item frames carried the answers)',
   sse: 'server-sent events (the answers came as SSE responses)',
+  html: 'an HTML stream (a signed-out chat on the mobile web surface)',
   unknown: 'unknown (no answer was seen streaming)',
 };
 

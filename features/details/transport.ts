@@ -1,8 +1,9 @@
 /**
  * How the answers of a conversation were streamed (site-interface 6): a WebSocket whose frames of kind
- * stream-item carry the answer, or an SSE response to the submit call (POST /f/conversation).
+ * stream-item carry the answer, an SSE response to the submit call (POST /f/conversation), or, for a
+ * signed-out chat on the mobile web surface, an HTML stream (site-interface 10.16).
  */
-export type Transport = 'websocket' | 'sse' | 'unknown';
+export type Transport = 'websocket' | 'sse' | 'html' | 'unknown';
 
 /** What was observed for one conversation. */
 export interface TransportObservation {
@@ -17,6 +18,8 @@ export interface TransportObservation {
    * still came over SSE, resumed after a handoff.
    */
   resumed: number;
+  /** Mobile web answers, streamed as HTML frames or JSON lines (site-interface 10.16). */
+  htmlAnswers: number;
 }
 
 export const NOTHING_OBSERVED: TransportObservation = {
@@ -24,6 +27,7 @@ export const NOTHING_OBSERVED: TransportObservation = {
   sseAnswers: 0,
   handoffs: 0,
   resumed: 0,
+  htmlAnswers: 0,
 };
 
 /**
@@ -34,5 +38,6 @@ export const NOTHING_OBSERVED: TransportObservation = {
 export function detectTransport(observation: TransportObservation): Transport {
   if (observation.streamItems > 0 || observation.handoffs > 0) return 'websocket';
   if (observation.sseAnswers > 0) return 'sse';
+  if (observation.htmlAnswers > 0) return 'html';
   return 'unknown';
 }

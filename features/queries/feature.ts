@@ -1,4 +1,5 @@
 import { defineFeature } from '@/features/feature';
+import type { StreamTransport } from '@/lib/model/streamed-turn';
 import { markdownQueries } from './markdown-queries';
 import { extractQueries, type QueryKind, type QuerySource } from './queries';
 import { turnFacts } from './turn-facts';
@@ -13,7 +14,7 @@ export interface ExportTurn {
   model: string | null;
   /** The answer streamed while Chat Lens watched. */
   streamed: boolean;
-  transport: 'sse' | 'websocket' | null;
+  transport: StreamTransport | null;
 }
 
 export interface ExportQuery {

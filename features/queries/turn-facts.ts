@@ -1,6 +1,6 @@
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { readIdentifier, readString } from '@/lib/model/json-read';
-import type { StreamedTurn } from '@/lib/model/streamed-turn';
+import type { StreamedTurn, StreamTransport } from '@/lib/model/streamed-turn';
 import type { QueryReport } from './queries';
 
 /** What is known of one turn's answer beyond its messages. */
@@ -19,7 +19,7 @@ export interface TurnFact {
   /** The answer streamed while Chat Lens watched (site-interface 10.6). */
   streamed: boolean;
   /** How it streamed, where that is known; null for an answer only loaded. */
-  transport: 'sse' | 'websocket' | null;
+  transport: StreamTransport | null;
 }
 
 const promptIdOf = (turn: StreamedTurn): string | null =>

@@ -9,7 +9,7 @@ export type EndpointKind =
   | 'conversation-tree' // site-interface 4.2
   | 'ads' // site-interface 4.3
   | 'product-update' // site-interface 4.4
-  | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation
+  | 'submit-prompt' // site-interface 4.5, POST /backend-api/f/conversation; site-interface 10.16
   | 'resume-stream' // site-interface 10.15, POST /backend-api/f/conversation/resume
   | 'stream-status' // site-interface 4.5
   | 'me'; // site-interface 4.6
@@ -27,11 +27,12 @@ export interface ClassifiedEndpoint {
  * empty where the path names none. A messages page comes on the conversation's own path or, for older
  * turns, on its `/messages` path (site-interface 10.13). site-interface 4.5 writes the two stream calls
  * without /backend-api too, and a chat used signed out makes them under /backend-anon (site-interface
- * 10.10), as it does the resumed stream (site-interface 10.15).
+ * 10.10), as it does the resumed stream (site-interface 10.15). On the mobile web surface a signed-out
+ * prompt is answered by /unauth-mweb/conversation/updates (site-interface 10.16), read as a submit.
  */
 const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/(?:batch()|([^/]+)(?:/messages)?)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
-    'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|f/conversation(?:/resume()|())))$',
+    'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|(?:f|unauth-mweb)/conversation(?:/resume()|(?:/updates)?())))$',
 );
 /** The kinds in the order of ENDPOINT_PATH's groups; one string split, a few bytes less of the hook. */
 const KINDS = (
@@ -81,22 +82,32 @@ export function classifyEndpoint(url: string, base: string): ClassifiedEndpoint 
 export const isResumeCall = (url: string): boolean =>
   classifyEndpoint(url, CHAT_ORIGIN)?.endpoint === 'resume-stream';
 
-/** A submit call of a chat used signed out (site-interface 10.10), by its URL. Never throws. */
+/** A submit call of a chat used signed out (site-interface 10.10, 10.16), by its URL. Never throws. */
 export function isSignedOutSubmit(url: string): boolean {
   try {
-    return new URL(url, CHAT_ORIGIN).pathname.startsWith('/backend-anon/');
+    return /^\/(?:backend-anon|unauth-mweb)\//.test(new URL(url, CHAT_ORIGIN).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** A signed-out answer on the mobile web surface (site-interface 10.16), by its URL. Never throws. */
+export function isMobileWebAnswer(url: string): boolean {
+  try {
+    return new URL(url, CHAT_ORIGIN).pathname.startsWith('/unauth-mweb/');
   } catch {
     return false;
   }
 }
 
 /**
- * The conversation id of a chat page path such as /c/<id>, or null elsewhere. A transient page
+ * The conversation id of a chat page path such as /c/<id> (/uc/<id> for a signed-out chat on the mobile web
+ * surface, site-interface 10.16), or null elsewhere. A transient page
  * (`/c/WEB:<id>`, site-interface 10.12) names no conversation yet: the site gives the real id later. Never
  * throws.
  */
 export function conversationIdFromPagePath(pathname: string): string | null {
-  const match = /^\/c\/([^/?#]+)/.exec(pathname);
+  const match = /^\/u?c\/([^/?#]+)/.exec(pathname);
   if (match?.[1] === undefined || match[1].startsWith('WEB:')) return null;
   try {
     return decodeURIComponent(match[1]);

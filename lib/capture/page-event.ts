@@ -6,7 +6,7 @@ import { withoutSecrets } from './stream-secrets';
 /**
  * The events the MAIN-world hook posts to the relay. One definition for both sides; the relay
  * validates every event with `parsePageEvent` because any script on the page can post a forgery. The
- * name is short because the hook carries it (architecture "Budgets": the hook stays within 3 KB).
+ * name is short because the hook carries it (architecture "Budgets": the hook stays small).
  */
 export const PAGE_EVENT_CHANNEL = 'chat-lens@1';
 

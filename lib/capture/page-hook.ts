@@ -46,10 +46,18 @@ export function installPageHook(win: Window & typeof globalThis): void {
     const stream = ++answerStreams;
     const decoder = new TextDecoder();
     let pending = '';
-    // site-interface 10.15: of a resume call's body, only what joins the stream to its answer; anything
-    // else it may hold (a resume token) stays in the page.
+    // Of the call's body, only what joins the stream to its answer (site-interface 10.15) and a mobile web
+    // answer's prompt, from its form (site-interface 10.16); anything else it may hold (a resume token, the
+    // sentinel's tokens) stays in the page.
     const request = await requestBody
-      ?.then((body) => JSON.stringify(JSON.parse(body as string), ['conversation_id', 'offset']))
+      ?.then((body) =>
+        JSON.stringify(
+          /^{/.test(body as string)
+            ? JSON.parse(body as string)
+            : Object.fromEntries(new URLSearchParams(body as string)),
+          ['conversation_id', 'offset', 'prompt'],
+        ),
+      )
       .catch(ignore);
     const send = (ended: boolean, truncated?: boolean): void => {
       // Up to the last blank line: a resumed stream ends its lines with \r\n (site-interface 10.15).
@@ -133,10 +141,11 @@ export function installPageHook(win: Window & typeof globalThis): void {
       endpoints.set(url, endpoint);
     }
     // site-interface 4.4: the product_query and lookup key a later refresh of the same product needs;
-    // site-interface 10.15: the conversation and offset a resumed stream goes on from. Read before the
-    // call, which consumes a Request's body. A fetch not copied meets no test at all.
+    // site-interface 10.15 and 10.16: the conversation and offset a resumed stream goes on from, the prompt
+    // a mobile web answer does not echo. Read before the call, which consumes a Request's body. A fetch not
+    // copied meets no test at all.
     const requestBody =
-      endpoint && /product|resume/.test(endpoint.endpoint) ? readRequestBody(input, init) : null;
+      endpoint && /product|resume|submit/.test(endpoint.endpoint) ? readRequestBody(input, init) : null;
     const pending = nativeFetch.call(win, input, init);
     if (endpoint) {
       // Registered before the page's own handlers, so the clone is taken before its body is used; the

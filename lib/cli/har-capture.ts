@@ -1,9 +1,10 @@
 import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
-import { CHAT_ORIGIN, classifyEndpoint } from '@/lib/capture/endpoint';
+import { CHAT_ORIGIN, classifyEndpoint, isMobileWebAnswer } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent } from '@/lib/capture/page-event';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
 import { isRecord, readString } from '@/lib/model/json-read';
+import { readMobileWebRequest } from '@/lib/model/mobile-web-turn';
 import { parseJson } from '@/lib/model/parse-json';
 import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal, refusalText } from '@/lib/model/site-refusal';
@@ -140,12 +141,24 @@ export function readHar(har: unknown): HarCapture {
     if (endpoint === 'submit-prompt' || endpoint === 'resume-stream') {
       submitted += 1;
       const resume = endpoint === 'resume-stream' ? readResumeRequest(entry.requestBody) : undefined;
+      // A mobile web answer (site-interface 10.16): of its form body, the prompt alone is read.
+      const html = isMobileWebAnswer(entry.url);
+      const mobileWeb = html ? readMobileWebRequest(entry.requestBody) : undefined;
       const page = resume?.conversationId ?? namedConversation(entry) ?? current;
-      const piece = { stream: submitted, status: entry.status, ended: true, truncated: false, resume };
+      const piece = {
+        stream: submitted,
+        status: entry.status,
+        ended: true,
+        truncated: false,
+        resume,
+        mobileWeb,
+      };
       const feed = collector.answerPiece({ ...piece, text: withoutSecrets(entry.body ?? '') }, page);
       const facts = feed.stream.reader.facts();
+      if (facts.refusal !== null) refusals.push(refusalText(facts.refusal));
       noteFeed(feed, {
-        sseAnswers: facts.answered ? 1 : 0,
+        sseAnswers: facts.answered && !html ? 1 : 0,
+        htmlAnswers: facts.answered && html ? 1 : 0,
         handoffs: facts.handoffTopics.length > 0 ? 1 : 0,
         resumed: resume !== undefined && facts.answered ? 1 : 0,
       });

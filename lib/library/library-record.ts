@@ -5,6 +5,7 @@ import { OFFER_SEEN_IN, type OfferRow } from '@/features/offers/offers';
 import type { QueryKind } from '@/features/queries/queries';
 import { cleanSourceUrl } from '@/lib/insights/source-url';
 import { isRecord } from '@/lib/model/json-read';
+import type { StreamTransport } from '@/lib/model/streamed-turn';
 import type { UnreadKind } from '@/lib/model/unread';
 
 /*
@@ -63,8 +64,8 @@ const itemOf =
 
 /** Typed as records so that a kind or transport added to the model does not compile until it is read. */
 const QUERY_KINDS: Record<QueryKind, true> = { search: true, open: true, product: true };
-const TRANSPORTS: Record<Transport, true> = { websocket: true, sse: true, unknown: true };
-const TURN_TRANSPORTS = { sse: true, websocket: true } as const;
+const TRANSPORTS: Record<Transport, true> = { websocket: true, sse: true, html: true, unknown: true };
+const TURN_TRANSPORTS: Record<StreamTransport, true> = { sse: true, websocket: true, html: true };
 const UNREAD_KINDS: Record<UnreadKind, true> = {
   'content-type': true,
   'reference-type': true,

@@ -1,5 +1,11 @@
+import { createMobileWebTurnReader, type MobileWebRequest } from './mobile-web-turn';
 import type { ResumePoint } from './resume-request';
-import { createStreamedTurnReader, type StreamedTurn, type StreamedTurnReader } from './streamed-turn';
+import {
+  createStreamedTurnReader,
+  type StreamedTurn,
+  type StreamedTurnReader,
+  type StreamTransport,
+} from './streamed-turn';
 
 /**
  * A piece of a submit call's answer stream, or of a resume call's (site-interface 10.15), as the page hook
@@ -14,6 +20,8 @@ export interface AnswerStreamPiece {
   truncated: boolean;
   /** Where a resume call goes on from; absent for the submit call. */
   resume?: ResumePoint;
+  /** A signed-out answer on the mobile web surface (site-interface 10.16): HTML frames or JSON lines. */
+  mobileWeb?: MobileWebRequest;
 }
 
 /** An answer item of a WebSocket frame, as lib/capture/stream-frame.ts reads it. */
@@ -28,7 +36,7 @@ export interface StreamItemPiece {
 export interface HeldStream {
   /** Read on as more comes: ask it for the turn when it is needed. */
   reader: StreamedTurnReader;
-  transport: 'sse' | 'websocket';
+  transport: StreamTransport;
   /** The body broke off, or came with an error status: what arrived is kept, but the turn is not whole. */
   cutOff: boolean;
 }
@@ -145,7 +153,7 @@ export class StreamCollector {
     return {
       key,
       topicId: null,
-      stream: { reader, transport: 'sse', cutOff: event.truncated || failed },
+      stream: { reader, transport: event.mobileWeb ? 'html' : 'sse', cutOff: event.truncated || failed },
       owner,
       ended: event.ended,
       freshItem: false,
@@ -154,6 +162,8 @@ export class StreamCollector {
 
   /** The reader a new answer stream feeds: its own, or for a resume past the start, the answer it resumes. */
   #open(event: AnswerStreamPiece): { key: string; reader: StreamedTurnReader } {
+    if (event.mobileWeb)
+      return { key: `answer:${event.stream}`, reader: createMobileWebTurnReader(event.mobileWeb) };
     const { conversationId = null, offset = null } = event.resume ?? {};
     const resumed = conversationId === null ? undefined : this.#lastAnswers.get(conversationId);
     if (offset === null || offset === 0 || resumed === undefined) {

@@ -9,6 +9,7 @@ import {
   pointerTokens,
 } from './json-pointer-ops';
 import { isRecord, type JsonRecord, readIdentifier, readString } from './json-read';
+import type { SiteRefusal } from './site-refusal';
 import { type Unread, UnreadTally } from './unread';
 
 /**
@@ -42,18 +43,28 @@ export interface StreamedTurn {
   complete: boolean;
   /** A message of its own answered (a handoff-only body carries none). */
   answered: boolean;
+  /**
+   * The site refused the prompt inside the stream (a mobile web answer's `failed` control, site-interface
+   * 10.16); null when it did not.
+   */
+  refusal: SiteRefusal | null;
   /** Records skipped because they could not be read, with why. */
   warnings: string[];
   /** The typed records and delta operations of kinds no reader knows, by name (export-format "`unread`"). */
   unread: Unread[];
   /** How it came, where the one who read it knows (stream-collector.ts); null for a body read alone. */
-  transport: 'sse' | 'websocket' | null;
+  transport: StreamTransport | null;
 }
+
+/**
+ * How an answer streamed: over SSE, a WebSocket, or as a mobile web answer's HTML (site-interface 10.16).
+ */
+export type StreamTransport = 'sse' | 'websocket' | 'html';
 
 /** What a stream has said so far that costs nothing to ask: no message is copied. */
 export type StreamFacts = Pick<
   StreamedTurn,
-  'conversationId' | 'handoffTopics' | 'ended' | 'complete' | 'answered'
+  'conversationId' | 'handoffTopics' | 'ended' | 'complete' | 'answered' | 'refusal'
 > & {
   warningCount: number;
   /**
@@ -390,6 +401,8 @@ export function createStreamedTurnReader({
       ended,
       complete: streamComplete || (last !== undefined && finished(last)),
       answered: messages.some((message) => roleOf(message) !== 'user'),
+      // A refusal comes in place of the SSE stream, as its status (TabRuntime.pageEvent).
+      refusal: null,
       warningCount: warnings.length,
       lacksQueries:
         searchEvidence({ serverMetadata, markers }, messages.map(metadataOf)) !== null &&

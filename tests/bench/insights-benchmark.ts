@@ -38,7 +38,7 @@ export const insightsBenchmark = defineBenchmark({
         adsReport: adsReport.ok ? adsReport.value : null,
         account: account.ok ? account.value : null,
         products,
-        transportObservation: { streamItems: 12, sseAnswers: 1, handoffs: 0, resumed: 0 },
+        transportObservation: { streamItems: 12, sseAnswers: 1, handoffs: 0, resumed: 0, htmlAnswers: 0 },
       });
     };
     const once = insights();

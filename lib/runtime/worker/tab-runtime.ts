@@ -1,7 +1,8 @@
 import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
-import { isResumeCall, isSignedOutSubmit } from '@/lib/capture/endpoint';
+import { isMobileWebAnswer, isResumeCall, isSignedOutSubmit } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
+import { readMobileWebRequest } from '@/lib/model/mobile-web-turn';
 import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal } from '@/lib/model/site-refusal';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
@@ -127,15 +128,23 @@ export class TabRuntime {
           if (event.ended) this.#lens = { ...this.#lens, refusal: readSiteRefusal(event.status, event.text) };
           break;
         }
-        if (this.#lens.refusal !== null) this.#lens = { ...this.#lens, refusal: null };
-        const piece = resumed ? { ...event, resume: readResumeRequest(event.request) } : event;
+        const html = isMobileWebAnswer(event.url);
+        const piece = resumed
+          ? { ...event, resume: readResumeRequest(event.request) }
+          : html
+            ? { ...event, mobileWeb: readMobileWebRequest(event.request) }
+            : event;
         const feed = this.#streams.answerPiece(piece, this.#lens.conversationId);
+        // A mobile web answer may refuse inside its stream (site-interface 10.16).
+        const refusal = feed.stream.reader.facts().refusal;
+        if (this.#lens.refusal !== refusal) this.#lens = { ...this.#lens, refusal };
         this.#streamedChat(feed, isSignedOutSubmit(event.url));
         const handedOff = event.ended && feed.stream.reader.facts().handoffTopics.length > 0;
         if (handedOff) this.#lens = { ...this.#lens, captured: countHandoff(this.#lens.captured) };
         const answered = event.ended && feed.stream.reader.facts().answered ? 1 : 0;
         this.#feedStream(feed, {
-          sseAnswers: answered,
+          sseAnswers: html ? 0 : answered,
+          htmlAnswers: html ? answered : 0,
           handoffs: handedOff ? 1 : 0,
           resumed: resumed ? answered : 0,
         });

@@ -10,6 +10,8 @@ import {
   subscribeReply,
   topicMessage,
 } from '@/tests/replica/live-wire';
+import { MOBILE_WEB_HTML, mobileWebFrames } from '@/tests/replica/mobile-web-answer';
+import { MOBILE_WEB_SAMPLE } from '@/tests/unit/fixtures/mobile-web';
 import { ALL_CANARIES, everyResumeEvent, prepareAnswer } from '@/tests/unit/fixtures/resume-canaries';
 
 /**
@@ -219,6 +221,8 @@ describe('installPageHook', () => {
         ended: false,
         truncated: false,
         url: '/backend-api/f/conversation',
+        // The submit's body, reduced to what joins its stream to an answer: here, nothing.
+        request: '{}',
       },
       {
         type: 'answer-stream',
@@ -228,6 +232,7 @@ describe('installPageHook', () => {
         ended: true,
         truncated: true,
         url: '/backend-api/f/conversation',
+        request: '{}',
       },
     ]);
   });
@@ -353,6 +358,49 @@ describe('installPageHook', () => {
     expect(await response.text()).toBe(prepareAnswer());
     await settle();
     expect(posted).toEqual([]);
+  });
+
+  it("copies a mobile web answer with its prompt alone, never the sentinel's tokens or the conduit", async () => {
+    const answer = mobileWebFrames(MOBILE_WEB_SAMPLE).join('');
+    const { win, posted } = fakeWindow((request) =>
+      new URL(request.url).pathname.endsWith('/prepare')
+        ? new Response('{"conduit_token":"canary-conduit"}', {
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(answer, { headers: { 'content-type': MOBILE_WEB_HTML } }),
+    );
+    const form = new URLSearchParams({
+      prompt: 'Which ferry reaches Corvo?',
+      chatRequirementsToken: 'canary-requirements',
+      proofToken: 'canary-proof',
+      turnstileToken: 'canary-turnstile',
+      conversationState: '{"messages":[],"parentMessageId":"client-created-root"}',
+    });
+    const headers = { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' };
+    await (
+      await win.fetch('/unauth-mweb/conversation/prepare?lightweight_authenticated=0', {
+        method: 'POST',
+        headers,
+        body: form.toString(),
+      })
+    ).text();
+    const page = await win.fetch(
+      '/unauth-mweb/conversation/updates?lightweight_authenticated=0&operationId=op-1',
+      {
+        method: 'POST',
+        headers,
+        body: form.toString(),
+      },
+    );
+    expect(await page.text()).toBe(answer);
+    await settle();
+    const streamed = posted.filter((event) => event.type === 'answer-stream');
+    expect(streamed.map((event) => event.text).join('')).toBe(answer);
+    expect(new Set(streamed.map((event) => event.request))).toEqual(
+      new Set(['{"prompt":"Which ferry reaches Corvo?"}']),
+    );
+    expect(posted.every((event) => event.type === 'answer-stream')).toBe(true);
+    expect(JSON.stringify(posted)).not.toMatch(/canary-/);
   });
 
   it('passes a signed-out answer on without its resume tokens, of either kind', async () => {

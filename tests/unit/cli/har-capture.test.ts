@@ -5,12 +5,20 @@ import { readHar } from '@/lib/cli/har-capture';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';
 import {
+  MOBILE_WEB_HTML,
+  MOBILE_WEB_LINES,
+  mobileWebFailure,
+  mobileWebFrames,
+  mobileWebLines,
+} from '@/tests/replica/mobile-web-answer';
+import {
   conversationEntries,
   har,
   harEntry,
   liveAnswerEntries,
   liveAnswerFrames,
 } from '@/tests/support/build-har';
+import { MOBILE_WEB_SAMPLE } from '@/tests/unit/fixtures/mobile-web';
 import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
 import { ALL_CANARIES, everyResumeEvent, prepareAnswer } from '@/tests/unit/fixtures/resume-canaries';
 import { run } from './run-in-memory';
@@ -45,6 +53,7 @@ describe('readHar', () => {
       sseAnswers: 1,
       handoffs: 0,
       resumed: 0,
+      htmlAnswers: 0,
     });
   });
 
@@ -67,6 +76,7 @@ describe('readHar', () => {
       sseAnswers: 0,
       handoffs: 1,
       resumed: 0,
+      htmlAnswers: 0,
     });
     expect(detectTransport(conversation?.captured.transport() ?? NOTHING_OBSERVED)).toBe('websocket');
   });
@@ -193,6 +203,68 @@ describe('readHar', () => {
     }
     const json = await run(['session.har', '--format', 'json'], { 'session.har': file });
     expect(JSON.parse(json.stdout).conversation.id).toBe(guest);
+  });
+
+  it.each([
+    ['HTML frames', mobileWebFrames(MOBILE_WEB_SAMPLE).join(''), MOBILE_WEB_HTML],
+    ['JSON lines', mobileWebLines(MOBILE_WEB_SAMPLE).join(''), MOBILE_WEB_LINES],
+  ])(
+    'reads a signed-out chat on the mobile web surface from its %s, and no token of its form',
+    async (_form, body, mimeType) => {
+      const form = new URLSearchParams({
+        prompt: 'Which ferry reaches Corvo?',
+        chatRequirementsToken: 'canary-requirements-token',
+        proofToken: 'canary-proof-token',
+        turnstileToken: 'canary-turnstile-token',
+      });
+      const file = har([
+        harEntry({
+          method: 'POST',
+          path: '/unauth-mweb/conversation/prepare?lightweight_authenticated=0',
+          requestBody: form.toString(),
+          body: '{"conduit_token":"canary-conduit-token"}',
+        }),
+        harEntry({
+          method: 'POST',
+          path: '/unauth-mweb/conversation/updates?lightweight_authenticated=0&operationId=op-1',
+          requestBody: form.toString(),
+          mimeType,
+          body,
+        }),
+      ]);
+      const json = await run(['session.har', '--format', 'json'], { 'session.har': file });
+      expect(json.code, json.stderr).toBe(0);
+      const exported = JSON.parse(json.stdout);
+      expect(exported.conversation.id).toBe(MOBILE_WEB_SAMPLE.conversationId);
+      expect(exported.transport).toBe('html');
+      expect(exported.sources.filter((source: { cited: boolean }) => source.cited)).toHaveLength(2);
+      for (const format of [[], ['--format', 'md'], ['--format', 'json'], ['--format', 'csv']]) {
+        const result = await run(['session.har', ...format], { 'session.har': file });
+        expect(result.stdout + result.stderr).not.toMatch(/canary-/);
+      }
+      const markdown = await run(['session.har', '--format', 'md'], { 'session.har': file });
+      expect(markdown.stdout).toContain('Which ferry reaches Corvo?');
+      expect(markdown.stdout).toContain(MOBILE_WEB_SAMPLE.paragraphs[1]);
+    },
+  );
+
+  it('names a mobile web refusal, in place of the stream or inside it', async () => {
+    const refusedBefore = harEntry({
+      method: 'POST',
+      path: '/unauth-mweb/conversation/updates',
+      status: 403,
+      body: '<!doctype html><html><body><h1>Chat verification required</h1></body></html>',
+    });
+    const refusedInside = harEntry({
+      method: 'POST',
+      path: '/unauth-mweb/conversation/updates',
+      mimeType: MOBILE_WEB_HTML,
+      body: mobileWebFailure('c-refused', 'Chat verification required'),
+    });
+    expect(readHar(har([refusedBefore, refusedInside])).refusals).toEqual([
+      'The chat site refused the prompt with HTTP 403: Chat verification required.',
+      'The chat site refused the prompt with HTTP 403: Chat verification required.',
+    ]);
   });
 
   it('never throws on arbitrary entries', () => {

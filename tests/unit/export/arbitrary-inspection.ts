@@ -123,6 +123,7 @@ export function arbitraryInspection(): fc.Arbitrary<Inspection> {
         sseAnswers: fc.nat(3),
         handoffs: fc.nat(1),
         resumed: fc.nat(1),
+        htmlAnswers: fc.nat(1),
       }),
       compare: fc.boolean(),
     })

@@ -55,7 +55,7 @@ export function richInspection(): Inspection {
     adsReport: parsedValue(parseAdsResponse(adsResponse(FIXTURE_IDS.webSearch, true))),
     account: parsedValue(parseAdAccount(meResponse())),
     products: replicaProducts(),
-    transportObservation: { streamItems: 3, sseAnswers: 1, handoffs: 0, resumed: 0 },
+    transportObservation: { streamItems: 3, sseAnswers: 1, handoffs: 0, resumed: 0, htmlAnswers: 0 },
     formats: compareFormats(messages, tree),
     // As a data export's message_feedback.json would rate its answers (site-interface 10.8).
     ratings: [

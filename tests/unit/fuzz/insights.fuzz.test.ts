@@ -104,6 +104,7 @@ describe('the transport of damaged streams', () => {
         sseAnswers: bodies.length,
         handoffs: 0,
         resumed: 0,
+        htmlAnswers: 0,
       });
       expect(['websocket', 'sse', 'unknown']).toContain(transport);
     },

@@ -110,7 +110,7 @@ const replicaInspection = fc
       products: drawn.products.flatMap(
         (frames) => typedValue(parseProductUpdateBody(sseBody(frames)))?.products ?? [],
       ),
-      transportObservation: { streamItems: 1, sseAnswers: 1, handoffs: 1, resumed: 0 },
+      transportObservation: { streamItems: 1, sseAnswers: 1, handoffs: 1, resumed: 0, htmlAnswers: 0 },
       formats: messages !== null && tree !== null ? compareFormats(messages, tree) : null,
     });
   })

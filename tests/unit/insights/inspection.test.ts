@@ -62,8 +62,10 @@ describe('inspect', () => {
 
   it('decides the transport from what was observed (site-interface 6)', () => {
     const transport = (streamItems: number, sseAnswers: number) =>
-      inspect({ conversation, transportObservation: { streamItems, sseAnswers, handoffs: 0, resumed: 0 } })
-        .transport;
+      inspect({
+        conversation,
+        transportObservation: { streamItems, sseAnswers, handoffs: 0, resumed: 0, htmlAnswers: 0 },
+      }).transport;
     expect([transport(0, 0), transport(0, 2), transport(1, 0), transport(3, 1)]).toEqual([
       'unknown',
       'sse',

@@ -4,7 +4,7 @@ import { detectTransport, NOTHING_OBSERVED } from '@/features/details/transport'
 
 describe('detectTransport (site-interface 6)', () => {
   const transport = (streamItems: number, sseAnswers: number, handoffs = 0) =>
-    detectTransport({ streamItems, sseAnswers, handoffs, resumed: 0 });
+    detectTransport({ streamItems, sseAnswers, handoffs, resumed: 0, htmlAnswers: 0 });
 
   it('says websocket when a stream item was seen', () => {
     expect(transport(3, 0)).toBe('websocket');
