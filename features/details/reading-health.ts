@@ -140,7 +140,8 @@ export function readingHealth(input: InspectionInput): Unread[] {
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
   for (const turn of streamedTurns ?? []) {
     tally.addAll(turn.unread);
-    if (turn.ended && !turn.answered && turn.handoffTopics.length === 0)
+    // A stream that said the prompt was refused (site-interface 10.16) has no answer to miss.
+    if (turn.ended && !turn.answered && turn.handoffTopics.length === 0 && turn.refusal === null)
       tally.add('contradiction', 'answer stream ended without a message', 'answer stream');
   }
   return tally.list();

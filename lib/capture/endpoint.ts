@@ -124,6 +124,10 @@ export function conversationIdFromPagePath(pathname: string): string | null {
 export const isStreamNamedChatPage = (url: string): boolean =>
   isTemporaryChatUrl(url) || (isChatSiteUrl(url) && new URL(url).pathname.startsWith('/c/WEB:'));
 
+/** A signed-out chat's page on the mobile web surface, /uc/<id> (site-interface 10.16). Never throws. */
+export const isSignedOutChatPage = (url: string): boolean =>
+  isChatSiteUrl(url) && new URL(url).pathname.startsWith('/uc/');
+
 /** A temporary chat's page (site-interface 10.12). Never throws. */
 export function isTemporaryChatUrl(url: string): boolean {
   return isChatSiteUrl(url) && new URL(url).searchParams.get('temporary-chat') === 'true';

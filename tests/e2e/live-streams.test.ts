@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
+import { SENTINEL_TOKEN_CANARY } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { VERIFY_PROMPT_MARK } from '@/tests/replica/handlers/mobile-web';
 import { REFUSED_PROMPT_MARK } from '@/tests/replica/handlers/submit-prompt';
 import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { exportFromMenu } from './export-actions';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
+import { everythingStored } from './stored-everywhere';
 import { expectNoCanary, seriousViolations, shootEveryLook, waitForViews } from './view-checks';
 
 describe("the live site's answer streams, with the extension installed", () => {
@@ -103,6 +106,74 @@ describe('a chat used signed out (site-interface 10.10)', () => {
     // Neither a token nor a conversation was asked for: only the page's own requests reached the site.
     expect(lens.replica.requests({ origin: 'extension' })).toEqual([]);
     expect(lens.replica.requests({ pathPrefix: '/api/auth/session' })).toEqual([]);
+    expectNoCanary(await panel.content());
+    await panel.close();
+    await chat.close();
+  });
+});
+
+describe('a chat used signed out on the mobile web surface (site-interface 10.16)', () => {
+  test('the side panel reads its HTML stream: the answer, its cited pages, its refusals, and no token of its form', async ({
+    lens,
+  }) => {
+    lens.replica.clearRequests();
+    const chat = await lens.openChat('/mobile-web');
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await panel.locator('main[data-face="no-conversation"]').waitFor();
+    const signedOut = () =>
+      chat.evaluate(
+        () =>
+          (
+            window as unknown as {
+              replicaSignedOut: { answers: number; refused: unknown; conversationId: string };
+            }
+          ).replicaSignedOut,
+      );
+    const question = 'Which ferry reaches Corvo from Flores?';
+    await chat.fill('textarea#prompt', question);
+    await chat.click('button#send');
+    await expect.poll(async () => (await signedOut()).answers, { timeout: 20_000 }).toBe(1);
+
+    // The page moved to the chat's /uc/ address; the panel follows it, signed out, streamed as HTML.
+    const { conversationId } = await signedOut();
+    expect(new URL(chat.url()).pathname).toBe(`/uc/${conversationId}`);
+    await waitForViews(lens, panel, chat, 20_000);
+    await expect(panel.getByTestId('signed-out').textContent()).resolves.toBe('Signed out');
+    await expect
+      .poll(() => panel.getByTestId('transport-badge').textContent(), { timeout: 10_000 })
+      .toContain('HTML stream');
+    await panel.getByRole('tab', { name: 'Sources' }).click();
+    await expect.poll(() => panel.getByText('✓ Cited', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+    expect(await seriousViolations(panel)).toEqual([]);
+    await shootEveryLook(panel, 'mobile-web-sources');
+    const markdown = await exportFromMenu(panel, 'Export Markdown');
+    expect(markdown).toContain(question);
+    expect(markdown).toContain(`About “${question}”`);
+
+    // Refused inside the stream, then in place of it: the panel says what the site said, the chat stays.
+    await chat.fill('textarea#prompt', `${VERIFY_PROMPT_MARK} one more question`);
+    await chat.click('button#send');
+    await expect.poll(async () => (await signedOut()).refused, { timeout: 20_000 }).not.toBeNull();
+    await expect
+      .poll(() => panel.locator('[data-banner="refused"]').textContent(), { timeout: 10_000 })
+      .toMatch(/refused the prompt with HTTP 403: Chat verification required/);
+    await chat.fill('textarea#prompt', `${REFUSED_PROMPT_MARK} and another`);
+    await chat.click('button#send');
+    await expect
+      .poll(() => panel.locator('[data-banner="refused"]').textContent(), { timeout: 10_000 })
+      .toMatch(/refused the prompt with HTTP 403: Chat verification required\./);
+    await shootEveryLook(panel, 'mobile-web-refused');
+    await expect(panel.locator('main[data-face="views"]').count()).resolves.toBe(1);
+    // Every shape of it was read: a refused stream is no answer missing.
+    await expect(panel.getByTestId('reading-health').count()).resolves.toBe(0);
+
+    // Nothing asked of the site, and no token of the form or the conduit kept or shown anywhere.
+    expect(lens.replica.requests({ origin: 'extension' })).toEqual([]);
+    expect(lens.replica.requests({ pathPrefix: '/api/auth/session' })).toEqual([]);
+    expect(lens.replica.requests({ pathPrefix: '/unauth-mweb/conversation/prepare' }).length).toBe(3);
+    const stored = await everythingStored(lens, { extension: panel, chat });
+    for (const { area, text } of stored) expect(text, area).not.toContain(SENTINEL_TOKEN_CANARY);
+    expect(markdown).not.toContain(SENTINEL_TOKEN_CANARY);
     expectNoCanary(await panel.content());
     await panel.close();
     await chat.close();

@@ -8,6 +8,7 @@ import {
   PRODUCT_TOKEN_CANARY,
   REPLICA_TOKEN_PREFIX,
   RESUME_TOKEN_CANARY,
+  SENTINEL_TOKEN_CANARY,
 } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { lensDigest, storedLens } from './lens-state';
@@ -23,6 +24,7 @@ const CANARIES = [
   RESUME_TOKEN_CANARY,
   REPLICA_TOKEN_PREFIX,
   IMAGE_SIGNATURE_CANARY,
+  SENTINEL_TOKEN_CANARY,
 ];
 
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -18,11 +18,13 @@ import { handleMessages, handleOlderTurns } from '@/tests/replica/handlers/conve
 import { handleTree } from '@/tests/replica/handlers/conversation-tree';
 import { handleConversationsBatch } from '@/tests/replica/handlers/conversations-batch';
 import { handleImage } from '@/tests/replica/handlers/image';
+import { handleMobileWebPrepare, handleMobileWebUpdates } from '@/tests/replica/handlers/mobile-web';
 import {
   handleChatPage,
   handleClientScript,
   handleFavicon,
   handleIndexPage,
+  handleMobileWebPage,
   handleSignedOutPage,
 } from '@/tests/replica/handlers/pages';
 import { handleProductUpdate } from '@/tests/replica/handlers/product-update';
@@ -107,6 +109,10 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleResumeStream(context);
     case 'signed-out-submit':
       return handleSignedOutSubmit(context);
+    case 'mobile-web-prepare':
+      return handleMobileWebPrepare(context);
+    case 'mobile-web-updates':
+      return handleMobileWebUpdates(context);
     case 'me':
       return handleMe(context);
     case 'image':
@@ -123,6 +129,8 @@ async function handle(context: HandlerContext, matched: Route): Promise<void> {
       return handleIndexPage(context);
     case 'signed-out-page':
       return handleSignedOutPage(context);
+    case 'mobile-web-page':
+      return handleMobileWebPage(context);
     case 'client-script':
       return handleClientScript(context);
     case 'favicon':

@@ -124,6 +124,106 @@ export function temporaryChatPageHtml(): string {
   );
 }
 
+/**
+ * A signed-out chat on the mobile web surface (site-interface 10.16), at /mobile-web and, once its first
+ * answer names the chat, /uc/<id>: its prompts go form-encoded to /unauth-mweb/conversation/updates after a
+ * prepare call, beside the sentinel's tokens (`formTokens`, secrets), and the answer comes as HTML frames.
+ * `window.replicaSignedOut` says how far it got, as on the signed-out page.
+ */
+export function mobileWebPageHtml(formTokens: Record<string, string>): string {
+  return chatShell(
+    '<header>ChatGPT <span class="description">Log in to keep your chats</span></header>',
+    '  <div id="thread" aria-live="polite"></div>',
+    `<script>const FORM_TOKENS = ${scriptJson(formTokens)};${MOBILE_WEB_SCRIPT}</script>`,
+  );
+}
+
+/**
+ * The mobile web page's script: each region of the answer as the frames so far leave it, the committed one
+ * shown over the pending one, read with the browser's own HTML parser.
+ */
+const MOBILE_WEB_SCRIPT = `
+const state = { conversationId: null, answers: 0, refused: null, streaming: false };
+window.replicaSignedOut = state;
+const thread = document.getElementById('thread');
+const field = document.getElementById('prompt');
+function bubble(role, text) {
+  const element = document.createElement('div');
+  element.className = 'message ' + role;
+  element.textContent = text;
+  thread.append(element);
+  return element;
+}
+function readFrames(text) {
+  const regions = new Map();
+  const holder = document.createElement('template');
+  holder.innerHTML = text;
+  for (const frame of holder.content.querySelectorAll('template[data-web-mobile-dpu-frame]')) {
+    for (const directive of frame.content.querySelectorAll('template[for]')) {
+      const name = directive.getAttribute('for');
+      const html = directive.innerHTML;
+      regions.set(name, directive.dataset.webMobileDpuApply === 'append' ? (regions.get(name) || '') + html : html);
+      for (const control of directive.content.querySelectorAll('[data-conversation-control]')) {
+        if (control.dataset.conversationId) state.conversationId = control.dataset.conversationId;
+        if (control.dataset.conversationControl === 'failed')
+          state.refused = { status: Number(control.dataset.failureStatus), detail: control.dataset.failureReason };
+      }
+    }
+  }
+  return regions;
+}
+function shownText(regions) {
+  const names = [...regions.keys()].filter((name) => name.startsWith('assistant-') && !name.endsWith('-reasoning'));
+  const committed = names.filter((name) => name.endsWith('-committed-tail'));
+  const holder = document.createElement('div');
+  holder.innerHTML = (committed.length > 0 ? committed : names).map((name) => regions.get(name)).join('');
+  for (const chrome of holder.querySelectorAll('button, [data-assistant-sources-payload]')) chrome.remove();
+  return holder.textContent.trim();
+}
+document.getElementById('composer').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const prompt = field.value.trim();
+  if (prompt === '' || state.streaming) return;
+  field.value = '';
+  bubble('user', prompt);
+  const answer = bubble('assistant', '');
+  state.streaming = true;
+  try {
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' };
+    const conversationState = JSON.stringify({ backendConversationId: state.conversationId, parentMessageId: 'client-created-root' });
+    const prepared = await (await fetch('/unauth-mweb/conversation/prepare?lightweight_authenticated=0', {
+      method: 'POST', headers, body: new URLSearchParams({ conversationState }).toString(),
+    })).json();
+    const response = await fetch('/unauth-mweb/conversation/updates?lightweight_authenticated=0&operationId=' + crypto.randomUUID(), {
+      method: 'POST',
+      headers: { ...headers, Accept: 'text/vnd.openai.web-mobile-partial+html', 'x-conduit-token': prepared.conduit_token },
+      body: new URLSearchParams({ prompt, conversationState, ...FORM_TOKENS }).toString(),
+    });
+    if (!response.ok) {
+      const page = document.createElement('template');
+      page.innerHTML = await response.text();
+      state.refused = { status: response.status, detail: page.content.textContent.trim() };
+      answer.textContent = state.refused.detail;
+      return;
+    }
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of response.body) {
+      text += decoder.decode(chunk, { stream: true });
+      answer.textContent = shownText(readFrames(text));
+    }
+    if (state.refused !== null) {
+      answer.textContent = state.refused.detail;
+      return;
+    }
+    state.answers += 1;
+    if (state.conversationId !== null) history.replaceState(null, '', '/uc/' + state.conversationId);
+  } finally {
+    state.streaming = false;
+  }
+});
+`;
+
 /** The script of a page whose chat only its streams name, posting prompts as SUBMIT says. */
 const STREAM_NAMED_SCRIPT = `
 const state = { conversationId: null, answers: 0, refused: null, streaming: false };

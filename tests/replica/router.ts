@@ -14,6 +14,8 @@ export type Route =
   | { kind: 'submit-prompt' } // site-interface 4.5
   | { kind: 'resume-stream' } // site-interface 10.15
   | { kind: 'signed-out-submit' } // site-interface 10.10
+  | { kind: 'mobile-web-prepare' } // site-interface 10.16
+  | { kind: 'mobile-web-updates' } // site-interface 10.16
   | { kind: 'me' } // site-interface 4.6
   | { kind: 'image' } // an image the chat page shows, by its file id
   | { kind: 'conversation-list' } // site-interface 10.7
@@ -22,6 +24,7 @@ export type Route =
   | { kind: 'chat-page'; conversationId: string }
   | { kind: 'index-page' }
   | { kind: 'signed-out-page' }
+  | { kind: 'mobile-web-page' }
   | { kind: 'client-script' }
   | { kind: 'favicon' }
   | { kind: 'websocket' }
@@ -71,6 +74,8 @@ const MATCHERS: Matcher[] = [
   ['POST', /^\/backend-api\/f\/conversation$/, () => ({ kind: 'submit-prompt' })],
   ['POST', /^\/backend-api\/f\/conversation\/resume$/, () => ({ kind: 'resume-stream' })],
   ['POST', /^\/backend-anon\/f\/conversation$/, () => ({ kind: 'signed-out-submit' })],
+  ['POST', /^\/unauth-mweb\/conversation\/prepare$/, () => ({ kind: 'mobile-web-prepare' })],
+  ['POST', /^\/unauth-mweb\/conversation\/updates$/, () => ({ kind: 'mobile-web-updates' })],
   ['GET', /^\/backend-api\/me$/, () => ({ kind: 'me' })],
   ['GET', /^\/backend-api\/estuary\/content$/, () => ({ kind: 'image' })],
   ['GET', /^\/backend-api\/conversations$/, () => ({ kind: 'conversation-list' })],
@@ -83,6 +88,7 @@ const MATCHERS: Matcher[] = [
   ['GET', new RegExp(`^/c/${ID}$`), (id) => ({ kind: 'chat-page', conversationId: id })],
   ['GET', /^\/$/, () => ({ kind: 'index-page' })],
   ['GET', /^\/signed-out$/, () => ({ kind: 'signed-out-page' })],
+  ['GET', new RegExp(`^/(?:mobile-web|uc/${ID})$`), () => ({ kind: 'mobile-web-page' })],
   ['GET', /^\/replica-client\.js$/, () => ({ kind: 'client-script' })],
   ['GET', /^\/favicon\.ico$/, () => ({ kind: 'favicon' })],
   ['GET', /^\/ws\/chat$/, () => ({ kind: 'websocket' })],

@@ -1,4 +1,9 @@
-import { conversationIdFromPageUrl, isChatSiteUrl, isStreamNamedChatPage } from '@/lib/capture/endpoint';
+import {
+  conversationIdFromPageUrl,
+  isChatSiteUrl,
+  isSignedOutChatPage,
+  isStreamNamedChatPage,
+} from '@/lib/capture/endpoint';
 import type { PageState } from '@/lib/runtime/contract/relay-channel';
 import { NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 
@@ -19,7 +24,8 @@ export function withPageState(lens: TabLens, state: PageState, now: number): Tab
     url: state.url,
     onChatSite: isChatSiteUrl(state.url),
     conversationId,
-    signedOut: moved ? false : lens.signedOut,
+    // A /uc/ page is a signed-out chat's whatever came before it (site-interface 10.16).
+    signedOut: isSignedOutChatPage(state.url) || (moved ? false : lens.signedOut),
     visible: state.visible,
     focused: state.focused,
     captured: moved ? NO_CAPTURE : lens.captured,

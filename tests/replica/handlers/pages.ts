@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sessionCookieHeader } from '@/tests/replica/auth';
+import { canaryValue } from '@/tests/replica/fixtures/canaries';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import {
   chatPageHtml,
   indexPageHtml,
+  mobileWebPageHtml,
   signedOutPageHtml,
   temporaryChatPageHtml,
 } from '@/tests/replica/page-html';
@@ -51,6 +54,22 @@ export function handleSignedOutPage(context: HandlerContext): void {
     'cache-control': 'no-store',
   });
   context.response.end(signedOutPageHtml());
+}
+
+/** GET /mobile-web, /uc/<id>: a signed-out visitor's chat on the mobile web surface (site-interface 10.16). */
+export function handleMobileWebPage(context: HandlerContext): void {
+  context.response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  const token = (use: string): string => canaryValue('formToken', `${use}-${randomUUID()}`);
+  context.response.end(
+    mobileWebPageHtml({
+      chatRequirementsToken: token('requirements'),
+      proofToken: token('proof'),
+      turnstileToken: token('turnstile'),
+    }),
+  );
 }
 
 export function handleClientScript(context: HandlerContext): void {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';
-import { CANARY_MARKERS, type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
+import {
+  CANARY_MARKERS,
+  type CanaryPlace,
+  MOBILE_WEB_PLACES,
+  plantedPlaces,
+} from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import type { WireForm } from '@/tests/replica/fixtures/wire-form';
@@ -104,4 +109,21 @@ describe('the canaries the replica plants (architecture "Secrets")', () => {
       expect(missing).toEqual([]);
     },
   );
+
+  it("the mobile web surface serves a canary in each of its tokens: the form's and the conduit", async () => {
+    const post = {
+      method: 'POST',
+      headers: { ...asPage(replica), 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    const served = [
+      await get('/mobile-web'),
+      (
+        await call(replica, '/unauth-mweb/conversation/prepare', {
+          ...post,
+          body: 'conversationState=%7B%7D',
+        })
+      ).text,
+    ].join('\n');
+    expect(MOBILE_WEB_PLACES.filter((place) => !served.includes(CANARY_MARKERS[place]))).toEqual([]);
+  });
 });
