@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeExport } from '@/lib/export/format-writers';
 import { inspect } from '@/lib/insights/inspection';
@@ -181,6 +182,46 @@ describe('an answer made by a UI program (site-interface 10.14)', () => {
       fallbackMarkdown: 'Rest on Monday.',
       bytecode: PROGRAM_LEFT_OUT,
     });
+  });
+
+  it('counts every component and model_dil_v2 member it does not know, whatever its name, and never throws', () => {
+    const name = fc.stringMatching(/^[A-Za-z_$][\w$]{0,14}$/).map((drawn) => `Zz${drawn}`);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { maxLength: 4 }),
+        fc.uniqueArray(name, { maxLength: 4 }),
+        fc.uniqueArray(name, { maxLength: 3 }),
+        fc.boolean(),
+        (components, members, widgets, readable) => {
+          const read = answer('<Unknown/>', {
+            model_dil_v2: {
+              ...(readable ? { fallbackMarkdown: 'Rest on Monday.' } : {}),
+              requiredComponents: components.map((component, index) =>
+                index % 2 === 0 ? component : { name: component },
+              ),
+              ...Object.fromEntries(members.map((member) => [member, 'DIL.run()'])),
+            },
+            genui_components: widgets.map((type, index) => ({ type, id: `w${index}` })),
+          });
+          const unread = inspect({
+            conversation: conversationOf([user('u'), ...(read === null ? [] : [read])]),
+          })
+            .unread.filter((entry) => entry.kind === 'ui-program')
+            .map((entry) => entry.name);
+          expect(new Set(unread)).toEqual(
+            new Set([
+              ...components,
+              ...members.map((member) => `model_dil_v2.${member}`),
+              ...widgets,
+              ...(readable ? [] : ['program without a readable form']),
+            ]),
+          );
+          expect(read?.text ?? '').not.toContain('DIL.run()');
+          expect(read?.text ?? '').not.toContain('<Unknown/>');
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('keeps a member named __proto__ as a name, never as the prototype', () => {
