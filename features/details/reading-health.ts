@@ -138,10 +138,20 @@ export function readingHealth(input: InspectionInput): Unread[] {
   searchesWithoutQuery(input, turnMessages, tally);
   if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
-  for (const turn of streamedTurns ?? []) {
+  const turns = streamedTurns ?? [];
+  for (const [index, turn] of turns.entries()) {
     tally.addAll(turn.unread);
-    // A stream that said the prompt was refused (site-interface 10.16) has no answer to miss.
-    if (turn.ended && !turn.answered && turn.handoffTopics.length === 0 && turn.refusal === null)
+    // No answer is missing from a stream that said the prompt was refused (site-interface 10.16), nor
+    // from a handoff to the resume call, whose event goes whole with its token in the page hook: the
+    // resumed stream that follows is its answer (site-interface 10.15).
+    const handedToResume = turns[index + 1]?.resumed === true;
+    if (
+      turn.ended &&
+      !turn.answered &&
+      turn.handoffTopics.length === 0 &&
+      turn.refusal === null &&
+      !handedToResume
+    )
       tally.add('contradiction', 'answer stream ended without a message', 'answer stream');
   }
   return tally.list();

@@ -179,7 +179,7 @@ interface Failure {
  * Reads a signed-out chat's answer on the mobile web surface (site-interface 10.16) as the answer stream's
  * reader reads SSE (streamed-turn.ts): text split anywhere, the same turn out. It takes either form, told
  * apart by the body's first character, and pieces of HTML outside any frame as well: the shape is known
- * from code, not from a capture (DESIGN), so every member is optional and anything else is counted.
+ * from code, not from a capture (site-interface 10.16), so every member is optional and anything else is counted.
  */
 export function createMobileWebTurnReader(request: MobileWebRequest): StreamedTurnReader {
   let buffer = '';
@@ -388,6 +388,7 @@ export function createMobileWebTurnReader(request: MobileWebRequest): StreamedTu
     complete: complete && failure === null,
     answered: answerText() !== '',
     refusal: refusal(),
+    resumed: false,
     warningCount: warnings.length,
     lacksQueries: false,
   });

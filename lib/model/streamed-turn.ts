@@ -43,6 +43,8 @@ export interface StreamedTurn {
   complete: boolean;
   /** A message of its own answered (a handoff-only body carries none). */
   answered: boolean;
+  /** It was read, in whole or in part, from a resume call (site-interface 10.15). */
+  resumed: boolean;
   /**
    * The site refused the prompt inside the stream (a mobile web answer's `failed` control, site-interface
    * 10.16); null when it did not.
@@ -64,7 +66,7 @@ export type StreamTransport = 'sse' | 'websocket' | 'html';
 /** What a stream has said so far that costs nothing to ask: no message is copied. */
 export type StreamFacts = Pick<
   StreamedTurn,
-  'conversationId' | 'handoffTopics' | 'ended' | 'complete' | 'answered' | 'refusal'
+  'conversationId' | 'handoffTopics' | 'ended' | 'complete' | 'answered' | 'refusal' | 'resumed'
 > & {
   warningCount: number;
   /**
@@ -140,6 +142,7 @@ export function createStreamedTurnReader({
   const handoffTopics: string[] = [];
   let ended = false;
   let streamComplete = false;
+  let resumed = false;
   /** The answer's events read (comments are none), and the number of the next event the text brings. */
   let eventsRead = 0;
   let nextEvent = 0;
@@ -358,6 +361,7 @@ export function createStreamedTurnReader({
       parser = createParser({ onEvent });
     },
     resumeAt(offset) {
+      resumed = true;
       // What an earlier body cut off mid-event is not part of the resumed text.
       parser = createParser({ onEvent });
       if (offset > eventsRead)
@@ -403,6 +407,7 @@ export function createStreamedTurnReader({
       answered: messages.some((message) => roleOf(message) !== 'user'),
       // A refusal comes in place of the SSE stream, as its status (TabRuntime.pageEvent).
       refusal: null,
+      resumed,
       warningCount: warnings.length,
       lacksQueries:
         searchEvidence({ serverMetadata, markers }, messages.map(metadataOf)) !== null &&

@@ -1,6 +1,6 @@
 /**
  * A signed-out answer on the mobile web surface (site-interface 10.16), written as the site's code shows it
- * (DESIGN: known from code, not a capture): the pieces of its body, in either of its forms. The replica's
+ * (known from code, not a capture): the pieces of its body, in either of its forms. The replica's
  * page reads them as they stream; the unit tests feed them to the reader.
  */
 export interface MobileWebAnswer {

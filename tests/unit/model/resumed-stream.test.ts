@@ -95,7 +95,8 @@ describe('resumeAt', () => {
     reader.end();
     const { transport: _, ...resumed } = reader.turn();
     const { transport: __, ...whole } = readStreamedTurn(resumedStreamText());
-    expect(resumed).toEqual(whole);
+    // The same turn, that says it was resumed.
+    expect(resumed).toEqual({ ...whole, resumed: true });
   });
 
   it('counts no event that the first part cut off mid-way: the resume brings it whole', () => {
@@ -110,7 +111,7 @@ describe('resumeAt', () => {
     const turn = reader.turn();
     const { transport: _, warnings, ...resumed } = turn;
     const { transport: __, warnings: ___, ...whole } = readStreamedTurn(resumedStreamText());
-    expect(resumed).toEqual(whole);
+    expect(resumed).toEqual({ ...whole, resumed: true });
     expect(warnings).toEqual(['A stream record is not JSON; skipped.']);
   });
 

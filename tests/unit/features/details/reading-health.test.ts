@@ -6,11 +6,14 @@ import { inspect } from '@/lib/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import { readStreamedTurn } from '@/lib/model/streamed-turn';
+import { createMobileWebTurnReader } from '@/lib/model/mobile-web-turn';
+import { createStreamedTurnReader, readStreamedTurn } from '@/lib/model/streamed-turn';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { getConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
+import { mobileWebFailure } from '@/tests/replica/mobile-web-answer';
 import { bothFormats, parsedValue } from '@/tests/unit/export/rich-inspection';
+import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';
 
 /** A fixture's tree response, as the site sends it, to be changed before it is read. */
 function treeOf(name: FixtureName): { mapping: Record<string, { message?: JsonRecord | null }> } {
@@ -262,6 +265,26 @@ describe('reading health', () => {
         count: 2,
         at: ['answer stream'],
       },
+    ]);
+  });
+
+  it('misses no answer of a stream handed to the resume call, nor of a stream that said the prompt was refused', () => {
+    const conversation = parsedValue(normalizeTreeFormat(treeOf('webSearch')));
+    const handoff = readStreamedTurn('data: [DONE]\n\n');
+    const resumedReader = createStreamedTurnReader();
+    resumedReader.resumeAt(0);
+    resumedReader.feed(answerStreamFixture('live'));
+    resumedReader.end();
+    const refused = createMobileWebTurnReader({ prompt: 'Corvo?' });
+    refused.feed(mobileWebFailure('c-1', 'Chat verification required'));
+    refused.end();
+    const streamedTurns = [handoff, resumedReader.turn(), refused.turn()];
+    const missing = (turns: typeof streamedTurns) =>
+      readingHealth({ conversation, streamedTurns: turns }).filter((entry) => entry.kind === 'contradiction');
+    expect(missing(streamedTurns)).toEqual([]);
+    // Without the resumed stream after it, the handoff's body is an answer stream that held none.
+    expect(missing([handoff, refused.turn()]).map((entry) => entry.name)).toEqual([
+      'answer stream ended without a message',
     ]);
   });
 
