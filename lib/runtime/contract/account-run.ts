@@ -29,6 +29,8 @@ export interface AccountRunStatus extends RunCounts {
   paced?: boolean;
   /** How it reads the conversations now; missing from a status an earlier version stored. */
   reading?: AccountRunReading;
+  /** Conversations a request reads now: ten through the batch read, fewer after a 422, else one. */
+  perRequest?: number;
   zipFormat: AccountRunRecord['zipFormat'];
   error: string | null;
   listingNote: string | null;
@@ -50,6 +52,7 @@ export const NO_ACCOUNT_RUN: AccountRunStatus = {
   etaMs: null,
   paced: false,
   reading: 'batch',
+  perRequest: 10,
   zipFormat: null,
   error: null,
   listingNote: null,

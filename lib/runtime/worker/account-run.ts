@@ -435,6 +435,11 @@ export class AccountRun {
     });
   }
 
+  /** Conversations a request reads now. */
+  #perRequest(): number {
+    return this.#reading === 'batch' ? this.#batchSize : 1;
+  }
+
   /**
    * What is left at the recent pace, or at the account's pace once a 429 showed it (site-interface 7): the
    * recent fetches may still be those made at the spacing, before the bucket ran dry. A request fetches ten
@@ -442,7 +447,7 @@ export class AccountRun {
    */
   #etaMs(left: number, blockedUntil: number | null): number | null {
     if (left === 0 || !this.#running()) return null;
-    const perRequest = this.#reading === 'batch' ? this.#batchSize : 1;
+    const perRequest = this.#perRequest();
     const [first, ...later] = this.#fetches;
     const fetched = later.reduce((sum, fetch) => sum + fetch.count, 0);
     const recent =
@@ -472,6 +477,7 @@ export class AccountRun {
       etaMs: run?.phase === 'fetching' ? this.#etaMs(counts.left, rateLimitedUntil) : null,
       paced: this.#deps.governor.pacedGapMs() !== null,
       reading: this.#reading,
+      perRequest: this.#perRequest(),
       zipFormat: run?.zipFormat ?? null,
       error: run?.error ?? null,
       listingNote: run?.listingNote ?? null,
