@@ -28,5 +28,9 @@ export async function handleConversationsBatch(context: HandlerContext): Promise
     const given = conversation !== undefined && context.state.override(id).leftOutOfBatch !== true;
     return given ? [wholeTree(conversation)] : [];
   });
+  context.state.log.noteServed(
+    context.response,
+    trees.map((tree) => String(tree.conversation_id)),
+  );
   sendJson(context.response, 200, trees);
 }
