@@ -3,7 +3,7 @@ import { countOf, countText } from './number-text';
 
 /** What adding the whole account does, and what it asks of the site. */
 export const ACCOUNT_RUN_NOTE =
-  'Lists every conversation of the account signed in on chatgpt.com, archived ones and Projects included, and keeps each one here: one request at a time, a second or more apart, so the site is never asked too often. Once chatgpt.com asks it to slow down, the run keeps the rate the site allows, often about one request a minute, so a large account takes hours. Close the browser or pause at any time: the run goes on where it was, and a later run fetches only what is new or changed.';
+  'Lists every conversation of the account signed in on chatgpt.com, archived ones and Projects included, and keeps each one here: ten in a request, as the site’s own apps read them, one request at a time, a second or more apart, so the site is never asked too often. 1,000 conversations take about 3 minutes. Where chatgpt.com does not read ten at once, the run reads one conversation a request, and once the site asks it to slow down it keeps the rate the site allows, often about one a minute, so a large account then takes hours. Close the browser or pause at any time: the run goes on where it was, and a later run fetches only what is new or changed.';
 
 /** "about 12 min", "about 40 s", "about 2 h 5 min": a wait or an estimate, as a reader rounds it. */
 export function durationText(ms: number): string {
@@ -25,8 +25,24 @@ export function accountRunProgressText(status: AccountRunStatus): string {
   parts.push(`${countText(status.left)} left`);
   const pace = status.paced === true ? ' at the rate chatgpt.com allows' : '';
   const eta =
-    status.etaMs === null || status.left === 0 ? '' : ` About ${durationText(status.etaMs)} to go${pace}.`;
+    status.etaMs === null || status.left === 0
+      ? ''
+      : ` About ${durationText(status.etaMs)} to go${pace}${readingText(status)}.`;
   return `${parts.join(', ')}.${eta}`;
+}
+
+/** Why the time to go is what it is: how many conversations a request reads, and why only one. */
+function readingText({ reading, perRequest }: AccountRunStatus): string {
+  switch (reading) {
+    case 'batch':
+      return perRequest === undefined ? '' : `, ${perRequest} at a time`;
+    case 'alone-no-batch':
+      return ', one at a time: chatgpt.com reads no ten at once for this account';
+    case 'alone-rate-limited':
+      return ', one at a time: chatgpt.com refused ten at once too often';
+    default:
+      return '';
+  }
 }
 
 /** The site asked to slow down: when the run goes on. */

@@ -1,14 +1,15 @@
 import 'fake-indexeddb/auto';
+import { BATCH_PATH } from '@/lib/api/conversations-batch';
 import { startReplica } from '@/tests/replica/server';
 import { accountRunOver } from '@/tests/support/account-run-harness';
-import type { SentRequest } from '@/tests/support/replica-fetch';
 import { atScale, defineBenchmark, type Scale } from './benchmark';
 
 /**
  * "Add the whole account" (architecture "Adding the whole account") over the replica's account of 2,000
  * conversations, with every wait on a virtual clock (tests/support/account-run-harness.ts): the replica
- * answers in real time, the gaps and waits are the governor's own. The run meets a 429 storm (Retry-After
- * 30 s, on the conversations and on the list), its worker is stopped half-way and a new one goes on.
+ * answers in real time, the gaps and waits are the governor's own. The run reads ten a request through the
+ * batch read (site-interface 10.13) and meets a 429 storm (Retry-After 30 s, on the batch read, the reads
+ * alone and the list), its worker is stopped half-way and a new one goes on.
  */
 const GENERATED = { full: 2_000, smoke: 30 };
 const STORM = { retryAfter: 'seconds' as const, seconds: 30, times: 5 };
@@ -26,16 +27,13 @@ export const accountRunBenchmark = defineBenchmark({
   run: measureAccountRun,
 });
 
-const idOf = (request: SentRequest): string | null =>
-  /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? null;
-
 async function measureAccountRun(scale: Scale) {
   const stopAfter = atScale(scale, STOP_AFTER);
   const replica = await startReplica();
   try {
     replica.setAccount({ generated: atScale(scale, GENERATED), scenarios: false });
     replica.setOverride('*', {
-      rateLimit: { ...STORM, paths: ['messages', 'list'], origins: ['extension'] },
+      rateLimit: { ...STORM, paths: ['batch', 'messages', 'list'], origins: ['extension'] },
     });
     const harness = accountRunOver(replica, `bench-account-${Date.now()}`);
     const started = performance.now();
@@ -54,16 +52,12 @@ async function measureAccountRun(scale: Scale) {
     const duringWaits = sent.filter((request) =>
       limited.some((answer) => request.at > answer.at && request.at < answer.at + STORM.seconds * 1000),
     ).length;
-    const answered = new Map<string, number>();
-    for (const request of sent) {
-      const id = idOf(request);
-      if (id !== null && request.status === 200) answered.set(id, (answered.get(id) ?? 0) + 1);
-    }
-    const refetched = [...answered.values()].filter((count) => count > 1).length;
-    // A conversation's cost: its answered request, and its share of the listing and the session; the
-    // retries of broken conversations and the 429s are counted by the other figures.
-    const listing = sent.filter((request) => idOf(request) === null && request.status === 200).length;
-    const perConversation = (answered.size + refetched + listing) / end.done;
+    const refetched = [...harness.servedById().values()].filter((count) => count > 1).length;
+    const batches = sent.filter((request) => request.path === BATCH_PATH && request.status === 200).length;
+    // A conversation's cost: its share of the answered requests, batch reads, reads alone, the listing and
+    // the session; the retries of broken conversations and the 429s are counted by the other figures.
+    const answered = sent.filter((request) => request.status === 200).length;
+    const perConversation = answered / end.done;
     const minimumGap = Math.min(...gaps);
     return {
       figures: {
@@ -78,6 +72,7 @@ async function measureAccountRun(scale: Scale) {
           cells: {
             done: String(end.done),
             failed: String(end.failed),
+            'batch reads': String(batches),
             'min gap ms': String(minimumGap),
             '429s': String(limited.length),
             'sent in waits': String(duringWaits),

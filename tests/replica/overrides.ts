@@ -20,6 +20,8 @@ export interface ReplicaOverride {
   delayMs?: number;
   /** The tree path answers 404. */
   treeMissing?: boolean;
+  /** The batch read leaves the conversation out of its answer (site-interface 10.13). */
+  leftOutOfBatch?: boolean;
   /** An answer's pieces wait this long each (a model writing slowly), so a test can look mid-answer. */
   answerPauseMs?: number;
   /** Something goes wrong on the way (faults.ts); its counter starts afresh. */
@@ -133,6 +135,8 @@ export function parseOverride(body: unknown): ReplicaOverride | null | undefined
   if (rule?.untilMs !== undefined && typeof rule.untilMs !== 'number') return undefined;
   if (candidate.delayMs !== undefined && typeof candidate.delayMs !== 'number') return undefined;
   if (candidate.treeMissing !== undefined && typeof candidate.treeMissing !== 'boolean') return undefined;
+  if (candidate.leftOutOfBatch !== undefined && typeof candidate.leftOutOfBatch !== 'boolean')
+    return undefined;
   if (candidate.fault !== undefined && !isReplicaFault(candidate.fault)) return undefined;
   return candidate as ReplicaOverride;
 }

@@ -20,6 +20,8 @@ export interface ReplicaRequestRecord {
   authorized: boolean;
   /** From the path, else from the chat page the request came from (Referer /c/<id>). */
   conversationId: string | null;
+  /** A batch read's (site-interface 10.13): the conversations its answer held; absent on any other request. */
+  served?: string[];
 }
 
 export type RequestFilter = Partial<Pick<ReplicaRequestRecord, 'origin' | 'method' | 'status'>> & {
@@ -66,6 +68,12 @@ export class RequestLog {
       response,
       status,
     });
+  }
+
+  /** The conversations the answer `response` held (a batch read's), noted on its request's record. */
+  noteServed(response: ServerResponse, served: string[]): void {
+    const entry = this.entries.findLast((held) => held.response === response);
+    if (entry !== undefined) entry.record.served = served;
   }
 
   list(filter: RequestFilter = {}): ReplicaRequestRecord[] {

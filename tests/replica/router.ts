@@ -117,6 +117,7 @@ export function route(method: string, pathname: string): Route {
 export function isBackendRoute(kind: Route['kind']): boolean {
   return [
     'messages',
+    'conversations-batch',
     'tree',
     'ads',
     'product-update',
@@ -137,6 +138,7 @@ export function isLoggedRoute(kind: Route['kind']): boolean {
 
 const RATE_LIMITED: Partial<Record<Route['kind'], RateLimitedPath>> = {
   messages: 'messages',
+  'conversations-batch': 'batch',
   tree: 'tree',
   ads: 'ads',
   'product-update': 'product',

@@ -19,18 +19,27 @@ export interface PaceDrill {
   halfwayPaced: boolean;
 }
 
+export interface PaceDrillShape {
+  conversations: number;
+  bucket: BucketShape;
+  stopAfter: number;
+  /** false: the site has no batch read (site-interface 10.13), its path answers 404. Default true. */
+  batch?: boolean;
+}
+
 /**
- * "Add the whole account" over the replica's account of `conversations`, its requests answered by a bucket of
- * `bucket`'s shape (site-interface 7), every wait on the virtual clock, its worker stopped once `stopAfter`
- * are done and a new one going on: what the run sends, what meets a 429, what it said of the time to go.
+ * "Add the whole account" over the replica's account of `conversations`, its reads of one conversation
+ * answered by a bucket of `bucket`'s shape (site-interface 7), every wait on the virtual clock, its worker
+ * stopped once `stopAfter` are done and a new one going on: what the run sends, what meets a 429, what it
+ * said of the time to go.
  */
 export async function drillAccountPace(
   replica: Replica,
   databases: string,
-  { conversations, bucket, stopAfter }: { conversations: number; bucket: BucketShape; stopAfter: number },
+  { conversations, bucket, stopAfter, batch = true }: PaceDrillShape,
 ): Promise<PaceDrill> {
   replica.setAccount({ generated: conversations, scenarios: false });
-  replica.setOverride('*', null);
+  replica.setOverride('*', batch ? null : { fault: { kind: 'status', status: 404, paths: ['batch'] } });
   const harness = accountRunOver(replica, databases, { bucket });
   const started = harness.clock.now();
   const stopped = harness.worker();

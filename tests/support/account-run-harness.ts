@@ -10,7 +10,7 @@ import { seededRandom } from '@/tests/replica/fixtures/random';
 import type { Replica } from '@/tests/replica/server';
 import { fakeClock } from '@/tests/support/fakes/fake-backend';
 import { accountBucket, type BucketShape } from './account-bucket';
-import { replicaFetch } from './replica-fetch';
+import { aloneReadOf, replicaFetch } from './replica-fetch';
 
 /** The library on, as a run needs it. */
 export const LIBRARY_ON: Settings = {
@@ -103,13 +103,20 @@ export function accountRunOver(
     }
   };
 
-  /** The messages requests of each conversation (site-interface 4.1) that the site answered, by id. */
+  /** The reads of each conversation alone (site-interface 4.1) that the site answered other than 429, by id. */
   const fetchesById = (): Map<string, number> => {
     const counts = new Map<string, number>();
     for (const request of sent.filter((answered) => answered.status !== 429)) {
-      const id = /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1];
-      if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const id = aloneReadOf(request.path);
+      if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
+    return counts;
+  };
+
+  /** How many answers held each conversation, alone or in a batch read's (site-interface 10.13), by id. */
+  const servedById = (): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const id of sent.flatMap((request) => request.served)) counts.set(id, (counts.get(id) ?? 0) + 1);
     return counts;
   };
 
@@ -121,6 +128,7 @@ export function accountRunOver(
     latest,
     until,
     fetchesById,
+    servedById,
     settled: () => until((status) => status.status !== 'running' && !status.active, 'an end'),
   };
 }

@@ -7,6 +7,35 @@ export interface SentRequest {
   path: string;
   at: number;
   status: number;
+  /**
+   * The conversations whose body the answer held: the one a read alone asks for (site-interface 4.1, 10.13),
+   * or each tree of a batch read's answer (site-interface 10.13).
+   */
+  served: string[];
+}
+
+const BATCH_PATH = '/backend-api/conversations/batch';
+
+/** A read of one conversation (site-interface 4.1, its older turns of site-interface 10.13): its id. */
+export function aloneReadOf(path: string): string | null {
+  if (path.startsWith(BATCH_PATH)) return null;
+  const id = /^\/backend-api\/conversations\/([^/?]+)/.exec(path)?.[1];
+  return id === undefined ? null : decodeURIComponent(id);
+}
+
+/** The conversations an answer held: see SentRequest.served. */
+function servedBy(path: string, status: number, body: Buffer): string[] {
+  if (status !== 200) return [];
+  if (!path.startsWith(BATCH_PATH)) {
+    const id = aloneReadOf(path);
+    return id === null ? [] : [id];
+  }
+  const trees: unknown = JSON.parse(body.toString('utf8'));
+  return Array.isArray(trees)
+    ? trees.flatMap((tree: { conversation_id?: unknown }) =>
+        typeof tree.conversation_id === 'string' ? [tree.conversation_id] : [],
+      )
+    : [];
 }
 
 /**
@@ -19,7 +48,7 @@ export interface SentRequest {
 export function replicaFetch(
   replica: Replica,
   now: () => number,
-  limit?: () => Response | null,
+  limit?: (path: string) => Response | null,
 ): { fetch: FetchLike; sent: SentRequest[] } {
   const sent: SentRequest[] = [];
   const fetch: FetchLike = (url, init) => {
@@ -29,9 +58,9 @@ export function replicaFetch(
         Response.json({ accessToken: replica.accessToken, expires: '2099-01-01T00:00:00Z' }),
       );
     const at = now();
-    const limited = limit?.() ?? null;
+    const limited = limit?.(`${target.pathname}${target.search}`) ?? null;
     if (limited !== null) {
-      sent.push({ path: `${target.pathname}${target.search}`, at, status: limited.status });
+      sent.push({ path: `${target.pathname}${target.search}`, at, status: limited.status, served: [] });
       return Promise.resolve(limited);
     }
     const headers: Record<string, string> = { host: 'chatgpt.com', 'sec-fetch-site': 'none' };
@@ -55,11 +84,13 @@ export function replicaFetch(
           response.on('error', reject);
           response.on('end', () => {
             const status = response.statusCode ?? 0;
-            sent.push({ path: `${target.pathname}${target.search}`, at, status });
+            const body = Buffer.concat(chunks);
+            const path = `${target.pathname}${target.search}`;
+            sent.push({ path, at, status, served: servedBy(path, status, body) });
             const answerHeaders = new Headers();
             for (const [name, value] of Object.entries(response.headers))
               if (typeof value === 'string') answerHeaders.set(name, value);
-            resolve(new Response(Buffer.concat(chunks), { status, headers: answerHeaders }));
+            resolve(new Response(body, { status, headers: answerHeaders }));
           });
         },
       );

@@ -3,6 +3,13 @@ import type { RunCounts } from '@/lib/library/account-run-item';
 import type { AccountRunRecord } from '@/lib/library/account-run-store';
 
 /**
+ * How a run reads the conversations (architecture "Adding the whole account"): ten a request through the
+ * batch read (site-interface 10.13), or one at a time, because the account has no batch read or because it
+ * answered 429 too often.
+ */
+export type AccountRunReading = 'batch' | 'alone-no-batch' | 'alone-rate-limited';
+
+/**
  * What the library page shows of a run of "add the whole account" (architecture "Adding the whole account"),
  * written by the worker after every step. Counts and times only: the conversations themselves are in the
  * run's database, which the page reads for the failed list and the ZIP.
@@ -20,6 +27,10 @@ export interface AccountRunStatus extends RunCounts {
   etaMs: number | null;
   /** The run keeps the pace chatgpt.com allows, learnt from a 429 (site-interface 7); missing from a status an earlier version stored. */
   paced?: boolean;
+  /** How it reads the conversations now; missing from a status an earlier version stored. */
+  reading?: AccountRunReading;
+  /** Conversations a request reads now: ten through the batch read, fewer after a 422, else one. */
+  perRequest?: number;
   zipFormat: AccountRunRecord['zipFormat'];
   error: string | null;
   listingNote: string | null;
@@ -40,6 +51,8 @@ export const NO_ACCOUNT_RUN: AccountRunStatus = {
   rateLimitedUntil: null,
   etaMs: null,
   paced: false,
+  reading: 'batch',
+  perRequest: 10,
   zipFormat: null,
   error: null,
   listingNote: null,

@@ -9,9 +9,11 @@ import type { AccountRunItem } from '@/lib/library/account-run-item';
 import type { AccountRunFile } from '@/lib/library/account-run-store';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import type { Conversation } from '@/lib/model/conversation';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
-import type { LensError } from '@/lib/model/result';
+import type { LensError, Result } from '@/lib/model/result';
+import { messagesPageOfWholeTree } from '@/lib/model/whole-tree';
 
 /** How a conversation's fetch went: read whole, with what the library keeps and the files for the ZIP. */
 export type FetchOutcome =
@@ -34,10 +36,10 @@ const bytesOf = (pieces: Iterable<string | Uint8Array>): Uint8Array =>
   joinedBytes([...pieces].map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece)));
 
 /**
- * One conversation of the account, fetched as the run fetches it (architecture "Adding the whole account"):
- * its messages format page by page (site-interface 4.1) and not its tree, which would double the requests
- * and lacks the search queries (site-interface 9.1). A conversation read only in part counts as failed, so it
- * is asked for again; what the library keeps is made from the inspection, which holds no secret.
+ * One conversation of the account read alone (architecture "Adding the whole account"): its messages format
+ * page by page (site-interface 4.1), not its singular tree, which would double the requests and lacks the
+ * search queries (site-interface 9.1). A conversation read only in part counts as failed, so it is asked for
+ * again.
  */
 export async function fetchAccountConversation(
   client: BackendClient,
@@ -46,7 +48,24 @@ export async function fetchAccountConversation(
 ): Promise<FetchOutcome> {
   const loaded = await loadConversationPages(client, item.id);
   if (loaded.error !== null) return { kind: 'failed', error: loaded.error };
-  const normalized = normalizeMessagesFormat(loaded.pages);
+  return keptOf(normalizeMessagesFormat(loaded.pages), item, settings);
+}
+
+/**
+ * One conversation of a batch read's answer (site-interface 10.13): its whole tree, the search and tool
+ * messages included, read as the messages page of its active branch, so it is kept as a read alone keeps it.
+ */
+export function keptOfTree(tree: unknown, item: AccountRunItem, settings: FetchSettings): FetchOutcome {
+  const page = messagesPageOfWholeTree(tree);
+  return keptOf(page.ok ? normalizeMessagesFormat([page.value]) : page, item, settings);
+}
+
+/** What the library keeps of a conversation, made from its inspection, which holds no secret, and its files. */
+function keptOf(
+  normalized: Result<Conversation>,
+  item: AccountRunItem,
+  settings: FetchSettings,
+): FetchOutcome {
   if (!normalized.ok) return { kind: 'failed', error: normalized.error };
   const inspection = inspect({ conversation: normalized.value });
   const record = recordOfInspection(inspection, {

@@ -1,5 +1,6 @@
 import { type AfterFailure, listAccount } from '@/lib/api/account-listing';
 import type { BackendClient } from '@/lib/api/backend-client';
+import { BATCH_SIZE, loadConversationsBatch } from '@/lib/api/conversations-batch';
 import type { RateGovernor, Spacing } from '@/lib/api/rate-governor';
 import {
   type AccountRunItem,
@@ -8,14 +9,23 @@ import {
   fetchOrder,
   mergeListing,
 } from '@/lib/library/account-run-item';
-import type { AccountRunRecord, AccountRunStore } from '@/lib/library/account-run-store';
+import type { AccountRunFile, AccountRunRecord, AccountRunStore } from '@/lib/library/account-run-store';
 import { libraryBatchWriter } from '@/lib/library/data-export-merge';
 import { LIBRARY_READER } from '@/lib/library/library-record';
 import type { LibraryStore } from '@/lib/library/library-store';
 import { fail, type LensError, ok, type Result } from '@/lib/model/result';
-import type { AccountRunRequest, AccountRunStatus } from '@/lib/runtime/contract/account-run';
+import type {
+  AccountRunReading,
+  AccountRunRequest,
+  AccountRunStatus,
+} from '@/lib/runtime/contract/account-run';
 import { exportOptionsOf, type Settings } from '@/lib/runtime/contract/settings';
-import { fetchAccountConversation } from './account-run-fetch';
+import {
+  type FetchOutcome,
+  type FetchSettings,
+  fetchAccountConversation,
+  keptOfTree,
+} from './account-run-fetch';
 
 /**
  * site-interface 10.7: one request at a time, a second or more apart, with jitter so no two runs keep step.
@@ -25,8 +35,13 @@ import { fetchAccountConversation } from './account-run-fetch';
 export const BULK_SPACING: Spacing = { minGapMs: 1_050, jitterMs: 450 };
 /** A wait is slept in steps this long, each writing the status: the page's countdown, and a worker kept awake. */
 const WAIT_STEP_MS = 5_000;
-/** How many of the latest fetches the time to go is worked out from. */
+/** How many of the latest requests that fetched conversations the time to go is worked out from. */
 const RECENT_FETCHES = 20;
+/**
+ * 429s in a row on the batch read, with no batch answered between them, after which the run reads one
+ * conversation at a time, at the pace the governor learnt (architecture "Adding the whole account").
+ */
+export const BATCH_429S_BEFORE_ALONE = 3;
 /** A list request that fails for a reason other than a 429 is asked again this often before listing stops. */
 const LIST_ATTEMPTS = 3;
 
@@ -45,7 +60,8 @@ const LIBRARY_OFF = 'The library is off: turn it on to add the whole account.';
 
 /**
  * "Add the whole account" (architecture "Adding the whole account"): list every conversation, then fetch
- * each one at a time through the one rate governor, spaced BULK_SPACING apart and, after a 429, at the
+ * them ten a request through the batch read (site-interface 10.13), and alone the ones it leaves out, one
+ * request at a time through the one rate governor, spaced BULK_SPACING apart and, after a 429, at the
  * account's pace the governor learnt (site-interface 7), into the library and, when
  * asked, into files for one ZIP. Every step is written to IndexedDB before the next begins, so a worker
  * stopped at any moment resumes where it was: `wake` (any event of a new worker) goes on with a run left
@@ -65,8 +81,19 @@ export class AccountRun {
   #driving: Promise<void> = Promise.resolve();
   /** Ends the current sleep early: pause and cancel take effect at once, not after a 300 s wait. */
   #interrupt: (() => void) | null = null;
-  /** When the latest conversations were fetched: the time to go follows the recent pace. */
-  #fetchedAt: number[] = [];
+  /** When the latest requests fetched conversations, and how many each: the time to go follows the recent pace. */
+  #fetches: Array<{ at: number; count: number }> = [];
+  /**
+   * How this worker reads conversations: ten a request while the batch read serves, else alone, and why. A
+   * new worker tries the batch read again: it costs one request to learn it is still missing.
+   */
+  #reading: AccountRunReading = 'batch';
+  /** Ids a batch read sends at most: halved by each 422. */
+  #batchSize = BATCH_SIZE;
+  /** 429s in a row on the batch read. */
+  #batch429s = 0;
+  /** Conversations the batch read left out, or gave unreadable, this worker: each is read alone. */
+  #leftOut = new Set<string>();
 
   constructor(deps: AccountRunDeps) {
     this.#deps = deps;
@@ -78,8 +105,13 @@ export class AccountRun {
       case 'start': {
         if (!(await this.#libraryOn())) return fail('http', LIBRARY_OFF);
         if (this.#run?.status !== 'running') {
-          // A new run measures the account's pace afresh: the bucket may have filled since the last.
+          // A new run measures the account's pace afresh: the bucket may have filled since the last. It
+          // tries the batch read again too.
           this.#deps.governor.forgetPace();
+          this.#reading = 'batch';
+          this.#batchSize = BATCH_SIZE;
+          this.#batch429s = 0;
+          this.#leftOut.clear();
           await this.#setRun({
             status: 'running',
             phase: 'listing',
@@ -182,7 +214,7 @@ export class AccountRun {
     if (this.#active) return;
     this.#active = true;
     this.#deps.governor.setSpacing(BULK_SPACING);
-    this.#fetchedAt = [];
+    this.#fetches = [];
     try {
       // A stopped worker's last request may have gone just before this one woke: the first waits a whole gap.
       await this.#sleep(BULK_SPACING.minGapMs);
@@ -247,46 +279,132 @@ export class AccountRun {
     return new Set(summaries.flatMap((summary) => (summary.reader < LIBRARY_READER ? [summary.id] : [])));
   }
 
-  /** Fetches the next conversation due; false when none is left. */
+  /**
+   * Fetches the next conversations due: up to ten through the batch read while it serves, else the first
+   * alone; false when none is left. One that failed before, or that the batch read left out, is read alone.
+   */
   async #fetchNext(settings: Settings): Promise<boolean> {
-    const item = fetchOrder(this.#items.values())[0];
-    if (item === undefined || this.#run === null) return false;
+    const due = fetchOrder(this.#items.values());
+    const first = due[0];
+    if (first === undefined || this.#run === null) return false;
+    const batched = (item: AccountRunItem): boolean =>
+      this.#reading === 'batch' && item.attempts === 0 && !this.#leftOut.has(item.id);
+    if (batched(first)) await this.#fetchBatch(due.filter(batched).slice(0, this.#batchSize), settings);
+    else await this.#fetchAlone(first, settings);
+    return true;
+  }
+
+  /** The settings a conversation is kept with, its files' names unique among the other conversations'. */
+  async #fetchSettings(item: AccountRunItem, settings: Settings): Promise<FetchSettings> {
     const store = await this.#open();
     const now = this.#deps.now();
     this.#fileOwners ??= await store.fileOwners();
-    const owners = this.#fileOwners;
     // Its own files of an earlier fetch are replaced: only the other conversations' names are taken.
-    const takenPaths = [...owners].flatMap(([path, owner]) => (owner === item.id ? [] : [path]));
-    const outcome = await fetchAccountConversation(this.#deps.client, item, {
+    const takenPaths = [...this.#fileOwners].flatMap(([path, owner]) => (owner === item.id ? [] : [path]));
+    return {
       keepAnswerText: settings.library.keepAnswerText,
-      zipFormat: this.#run.zipFormat,
+      zipFormat: this.#run?.zipFormat ?? null,
       write: { ...exportOptionsOf(settings), exportedAt: new Date(now) },
       takenPaths,
       now,
-    });
-    if (outcome.kind === 'failed') {
-      if (outcome.error.code === 'signed-out') await this.#stop(outcome.error.message);
-      // site-interface 7: a 429 holds the whole queue; the conversation waits its turn again, uncounted.
-      else if (outcome.error.code === 'rate-limited') await this.#waitOutBlock();
-      else await this.#save(afterFailedFetch(item, outcome.error), store);
-      return true;
-    }
-    this.#library ??= this.#deps.openLibrary();
-    await libraryBatchWriter(await this.#library)([outcome.record]);
-    const done: AccountRunItem = {
-      ...item,
-      state: 'done',
-      attempts: 0,
-      error: null,
-      fetchedUpdateTime: item.updateTime,
-      document: outcome.document,
     };
-    await store.putFetched(done, outcome.files);
-    for (const [path, owner] of owners) if (owner === item.id) owners.delete(path);
-    for (const file of outcome.files) owners.set(file.path, item.id);
-    this.#items.set(done.id, done);
-    this.#fetchedAt = [...this.#fetchedAt.slice(1 - RECENT_FETCHES), this.#deps.now()];
-    return true;
+  }
+
+  async #fetchAlone(item: AccountRunItem, settings: Settings): Promise<void> {
+    const outcome = await fetchAccountConversation(
+      this.#deps.client,
+      item,
+      await this.#fetchSettings(item, settings),
+    );
+    if (outcome.kind === 'fetched') return this.#keep([{ item, outcome }]);
+    if (outcome.error.code === 'signed-out') return this.#stop(outcome.error.message);
+    // site-interface 7: a 429 holds the whole queue; the conversation waits its turn again, uncounted.
+    if (outcome.error.code === 'rate-limited') {
+      await this.#waitOutBlock();
+      return;
+    }
+    await this.#save(afterFailedFetch(item, outcome.error), await this.#open());
+  }
+
+  /**
+   * site-interface 10.13: up to ten conversations in one request. One it leaves out is read alone; a 422
+   * halves the batch; a 404 or 403 on the path means the account has no batch read, and a 429 is held as
+   * any 429 is, until too many in a row make the run read alone at the learnt pace.
+   */
+  async #fetchBatch(items: readonly AccountRunItem[], settings: Settings): Promise<void> {
+    const answer = await loadConversationsBatch(
+      this.#deps.client,
+      items.map((item) => item.id),
+    );
+    switch (answer.status) {
+      case 'too-many':
+        if (items.length > 1) this.#batchSize = Math.ceil(items.length / 2);
+        else this.#reading = 'alone-no-batch';
+        return;
+      case 'absent':
+        this.#reading = 'alone-no-batch';
+        return;
+      case 'failed':
+        if (answer.error.code === 'signed-out') return this.#stop(answer.error.message);
+        if (answer.error.code === 'rate-limited') {
+          this.#batch429s += 1;
+          if (this.#batch429s >= BATCH_429S_BEFORE_ALONE) this.#reading = 'alone-rate-limited';
+          await this.#waitOutBlock();
+          return;
+        }
+        // An answer that could not be read costs none of its conversations an attempt: each is read alone.
+        for (const item of items) this.#leftOut.add(item.id);
+        return;
+      case 'loaded': {
+        this.#batch429s = 0;
+        const kept: Array<{ item: AccountRunItem; outcome: FetchOutcome & { kind: 'fetched' } }> = [];
+        for (const item of items) {
+          const tree = answer.trees.get(item.id);
+          const outcome =
+            tree === undefined ? null : keptOfTree(tree, item, await this.#fetchSettings(item, settings));
+          if (outcome?.kind === 'fetched') {
+            kept.push({ item, outcome });
+            this.#takePaths(item.id, outcome.files);
+          } else this.#leftOut.add(item.id);
+        }
+        return this.#keep(kept);
+      }
+    }
+  }
+
+  /** The files' paths are now this conversation's, so the next one's names are made unique among them too. */
+  #takePaths(id: string, files: readonly AccountRunFile[]): void {
+    const owners = this.#fileOwners;
+    if (owners === null) return;
+    for (const [path, owner] of owners) if (owner === id) owners.delete(path);
+    for (const file of files) owners.set(file.path, id);
+  }
+
+  /** Fetched conversations into the library, then each done with its files, in one request's step. */
+  async #keep(
+    fetched: ReadonlyArray<{ item: AccountRunItem; outcome: FetchOutcome & { kind: 'fetched' } }>,
+  ): Promise<void> {
+    if (fetched.length === 0) return;
+    const store = await this.#open();
+    this.#library ??= this.#deps.openLibrary();
+    await libraryBatchWriter(await this.#library)(fetched.map(({ outcome }) => outcome.record));
+    for (const { item, outcome } of fetched) {
+      const done: AccountRunItem = {
+        ...item,
+        state: 'done',
+        attempts: 0,
+        error: null,
+        fetchedUpdateTime: item.updateTime,
+        document: outcome.document,
+      };
+      await store.putFetched(done, outcome.files);
+      this.#takePaths(item.id, outcome.files);
+      this.#items.set(done.id, done);
+    }
+    this.#fetches = [
+      ...this.#fetches.slice(1 - RECENT_FETCHES),
+      { at: this.#deps.now(), count: fetched.length },
+    ];
   }
 
   async #save(item: AccountRunItem, store: AccountRunStore): Promise<void> {
@@ -317,20 +435,28 @@ export class AccountRun {
     });
   }
 
+  /** Conversations a request reads now. */
+  #perRequest(): number {
+    return this.#reading === 'batch' ? this.#batchSize : 1;
+  }
+
   /**
    * What is left at the recent pace, or at the account's pace once a 429 showed it (site-interface 7): the
-   * recent fetches may still be those made at the spacing, before the bucket ran dry.
+   * recent fetches may still be those made at the spacing, before the bucket ran dry. A request fetches ten
+   * conversations while the batch read serves, one otherwise.
    */
   #etaMs(left: number, blockedUntil: number | null): number | null {
     if (left === 0 || !this.#running()) return null;
-    const times = this.#fetchedAt;
-    const first = times[0];
+    const perRequest = this.#perRequest();
+    const [first, ...later] = this.#fetches;
+    const fetched = later.reduce((sum, fetch) => sum + fetch.count, 0);
     const recent =
-      times.length < 2 || first === undefined
-        ? BULK_SPACING.minGapMs + BULK_SPACING.jitterMs / 2
-        : (this.#deps.now() - first) / (times.length - 1);
+      first === undefined || fetched === 0
+        ? (BULK_SPACING.minGapMs + BULK_SPACING.jitterMs / 2) / perRequest
+        : (this.#deps.now() - first.at) / fetched;
     const paced = this.#deps.governor.pacedGapMs();
-    const perConversation = paced === null ? recent : Math.max(recent, paced + BULK_SPACING.jitterMs / 2);
+    const perConversation =
+      paced === null ? recent : Math.max(recent, (paced + BULK_SPACING.jitterMs / 2) / perRequest);
     const waiting = blockedUntil === null ? 0 : Math.max(0, blockedUntil - this.#deps.now());
     return Math.round(left * perConversation + waiting);
   }
@@ -350,6 +476,8 @@ export class AccountRun {
       rateLimitedUntil,
       etaMs: run?.phase === 'fetching' ? this.#etaMs(counts.left, rateLimitedUntil) : null,
       paced: this.#deps.governor.pacedGapMs() !== null,
+      reading: this.#reading,
+      perRequest: this.#perRequest(),
       zipFormat: run?.zipFormat ?? null,
       error: run?.error ?? null,
       listingNote: run?.listingNote ?? null,

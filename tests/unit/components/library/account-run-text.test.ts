@@ -35,11 +35,35 @@ describe('the run’s words', () => {
           etaMs: 1_500_000,
         }),
       ),
-    ).toBe('1,200 of 2,400 fetched, 3 failed, 1,197 left. About 25 min to go.');
+    ).toBe('1,200 of 2,400 fetched, 3 failed, 1,197 left. About 25 min to go, 10 at a time.');
+  });
+
+  it('says why the time to go is what it is: how many a request reads, and why only one', () => {
+    const going = status({
+      status: 'running',
+      phase: 'fetching',
+      listed: 100,
+      done: 40,
+      left: 60,
+      etaMs: 120_000,
+    });
+    expect(accountRunProgressText({ ...going, perRequest: 5 })).toBe(
+      '40 of 100 fetched, 60 left. About 2 min to go, 5 at a time.',
+    );
+    expect(accountRunProgressText({ ...going, reading: 'alone-no-batch', perRequest: 1 })).toBe(
+      '40 of 100 fetched, 60 left. About 2 min to go, one at a time: chatgpt.com reads no ten at once for this account.',
+    );
+    expect(
+      accountRunProgressText({ ...going, reading: 'alone-rate-limited', perRequest: 1, paced: true }),
+    ).toBe(
+      '40 of 100 fetched, 60 left. About 2 min to go at the rate chatgpt.com allows, one at a time: chatgpt.com refused ten at once too often.',
+    );
   });
 
   it('says when the time to go is at the rate chatgpt.com allows after a 429', () => {
     const paced = status({
+      reading: 'alone-no-batch',
+      perRequest: 1,
       status: 'running',
       phase: 'fetching',
       listed: 1_000,
@@ -48,10 +72,10 @@ describe('the run’s words', () => {
       etaMs: 6 * 3_600_000,
     });
     expect(accountRunProgressText({ ...paced, paced: true })).toBe(
-      '640 of 1,000 fetched, 360 left. About 6 h to go at the rate chatgpt.com allows.',
+      '640 of 1,000 fetched, 360 left. About 6 h to go at the rate chatgpt.com allows, one at a time: chatgpt.com reads no ten at once for this account.',
     );
-    // A status stored without the member reads as not paced.
-    const { paced: _, ...stored } = paced;
+    // A status stored without the members reads as not paced, and says nothing of how it reads.
+    const { paced: _, reading: __, perRequest: ___, ...stored } = paced;
     expect(accountRunProgressText(stored)).toBe('640 of 1,000 fetched, 360 left. About 6 h to go.');
   });
 

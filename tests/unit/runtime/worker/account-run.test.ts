@@ -1,15 +1,17 @@
 import 'fake-indexeddb/auto';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BATCH_PATH } from '@/lib/api/conversations-batch';
 import { zipTreeSink } from '@/lib/export/tree-sink';
 import { openAccountRun } from '@/lib/library/account-run-store';
 import { writeAccountRunZip } from '@/lib/library/account-run-zip';
 import { openLibrary } from '@/lib/library/library-store';
 import { joinedBytes } from '@/lib/model/joined-bytes';
+import { BATCH_429S_BEFORE_ALONE } from '@/lib/runtime/worker/account-run';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { accountRunOver } from '@/tests/support/account-run-harness';
-import type { SentRequest } from '@/tests/support/replica-fetch';
+import { aloneReadOf, type SentRequest } from '@/tests/support/replica-fetch';
 
 /** Enough for one archived conversation (every 50th) and both projects' fifteen. */
 const GENERATED = 55;
@@ -52,7 +54,14 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     expect(end.failed).toBeGreaterThanOrEqual(brokenIds().length);
     expect(end.done + end.failed).toBe(listed.length);
     expect(Math.min(...gaps(harness.sent))).toBeGreaterThanOrEqual(1_000);
-    // Each broken conversation was asked for three times, then listed as failed.
+    // Ten a request through the batch read, each conversation served once; each broken one, left out of
+    // its batch, was asked for alone three times, then listed as failed.
+    const batches = harness.sent.filter((request) => request.path === BATCH_PATH);
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(listed.length / 10) + 1);
+    expect(Math.max(...batches.map((request) => request.served.length))).toBe(10);
+    const served = harness.servedById();
+    for (const item of listed) expect(served.get(item.id) ?? 0).toBeLessThanOrEqual(1);
+    expect(served.size).toBe(end.done);
     for (const id of brokenIds()) expect(harness.fetchesById().get(id)).toBe(3);
     const library = await openLibrary(`whole-${databases}-library`);
     expect(await library.count()).toBe(end.done);
@@ -106,7 +115,7 @@ describe('AccountRun', { timeout: 60_000 }, () => {
         retryAfter: 'seconds',
         seconds: 45,
         times: 3,
-        paths: ['messages'],
+        paths: ['batch', 'messages'],
         origins: ['extension'],
       },
     });
@@ -131,7 +140,7 @@ describe('AccountRun', { timeout: 60_000 }, () => {
 
   it('climbs 60, 120, 300 s when the 429s carry no Retry-After', async () => {
     replica.setOverride('*', {
-      rateLimit: { retryAfter: 'none', times: 3, paths: ['messages'], origins: ['extension'] },
+      rateLimit: { retryAfter: 'none', times: 3, paths: ['batch', 'messages'], origins: ['extension'] },
     });
     const harness = accountRunOver(replica, `ladder-${databases}`);
     await harness.worker().run.handle({ action: 'start' });
@@ -161,7 +170,9 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     const end = await harness.settled();
     expect(end.status).toBe('finished');
     expect(end.done).toBeGreaterThan(before);
+    expect(Object.fromEntries(harness.servedById())).toEqual(Object.fromEntries(whole.servedById()));
     expect(Object.fromEntries(harness.fetchesById())).toEqual(Object.fromEntries(whole.fetchesById()));
+    expect([...harness.servedById().values()].every((count) => count === 1)).toBe(true);
   });
 
   it('sends nothing while paused, and finishes once resumed', async () => {
@@ -194,9 +205,7 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     await worker.run.handle({ action: 'start', zipFormat: 'md' });
     const later = await harness.settled();
     const sentLater = harness.sent.slice(fetchedOnce);
-    const fetched = sentLater.flatMap(
-      (request) => /^\/backend-api\/conversations\/([^/?]+)/.exec(request.path)?.[1] ?? [],
-    );
+    const fetched = sentLater.flatMap((request) => request.served);
     expect(fetched.sort()).toEqual(changed.map((item) => item.id).sort());
     // The history's first page held the changed ones and unchanged ones; its second page is all known.
     const historyPages = sentLater.filter((request) => /^\/backend-api\/conversations\?/.test(request.path));
@@ -229,5 +238,76 @@ describe('AccountRun', { timeout: 60_000 }, () => {
     replica.setOverride('*', null);
     await worker.run.handle({ action: 'resume' });
     expect(await harness.settled()).toMatchObject({ status: 'finished', listed: history().length });
+  });
+  it('reads alone each conversation a batch left out, once', async () => {
+    const short = history()
+      .filter((item) => item.broken === null)
+      .slice(2, 5);
+    for (const item of short) replica.setOverride(item.id, { leftOutOfBatch: true });
+    try {
+      const harness = accountRunOver(replica, `left-out-${databases}`);
+      await harness.worker().run.handle({ action: 'start' });
+      const end = await harness.settled();
+      expect(end).toMatchObject({ status: 'finished', failed: brokenIds().length });
+      const alone = harness.fetchesById();
+      for (const item of short) expect(alone.get(item.id)).toBe(1);
+      expect([...harness.servedById().values()].every((count) => count === 1)).toBe(true);
+      expect(harness.servedById().size).toBe(end.done);
+    } finally {
+      for (const item of short) replica.setOverride(item.id, null);
+    }
+  });
+
+  it.each([404, 403])(
+    'reads each conversation alone for the rest of the run when the batch path answers %i',
+    async (status) => {
+      replica.setOverride('*', { fault: { kind: 'status', status, paths: ['batch'] } });
+      const harness = accountRunOver(replica, `no-batch-${status}-${databases}`);
+      await harness.worker().run.handle({ action: 'start' });
+      const end = await harness.settled();
+      expect(end).toMatchObject({
+        status: 'finished',
+        failed: brokenIds().length,
+        reading: 'alone-no-batch',
+      });
+      expect(harness.sent.filter((request) => request.path === BATCH_PATH)).toHaveLength(1);
+      expect(harness.servedById().size).toBe(end.done);
+      expect([...harness.servedById().values()].every((count) => count === 1)).toBe(true);
+    },
+  );
+
+  it('halves the batch after a 422', async () => {
+    replica.setOverride('*', { fault: { kind: 'status', status: 422, times: 1, paths: ['batch'] } });
+    const harness = accountRunOver(replica, `halved-${databases}`);
+    await harness.worker().run.handle({ action: 'start' });
+    const end = await harness.settled();
+    expect(end).toMatchObject({ status: 'finished', reading: 'batch' });
+    const batches = harness.sent.filter((request) => request.path === BATCH_PATH);
+    expect(batches[0]?.status).toBe(422);
+    expect(Math.max(...batches.map((request) => request.served.length))).toBe(5);
+    expect(harness.servedById().size).toBe(end.done);
+  });
+
+  it('reads alone at the learnt pace after repeated 429s on the batch read, and says so', async () => {
+    replica.setOverride('*', {
+      rateLimit: {
+        retryAfter: 'seconds',
+        seconds: 60,
+        times: BATCH_429S_BEFORE_ALONE,
+        paths: ['batch'],
+        origins: ['extension'],
+      },
+    });
+    const harness = accountRunOver(replica, `batch-limited-${databases}`);
+    await harness.worker().run.handle({ action: 'start' });
+    const end = await harness.settled();
+    expect(end).toMatchObject({ status: 'finished', reading: 'alone-rate-limited', paced: true });
+    expect(harness.sent.filter((request) => request.path === BATCH_PATH)).toHaveLength(
+      BATCH_429S_BEFORE_ALONE,
+    );
+    expect(harness.servedById().size).toBe(end.done);
+    // At the pace the 429s showed: about a minute between the reads alone.
+    const alone = harness.sent.filter((request) => aloneReadOf(request.path) !== null);
+    expect(Math.min(...gaps(alone))).toBeGreaterThanOrEqual(60_000);
   });
 });
