@@ -33,7 +33,7 @@ describe('the mobile web surface', () => {
     expect(first.chunkTimes.length).toBeGreaterThan(3);
     const turn = read(first.text);
     expect(turn).toMatchObject({ complete: true, answered: true, refusal: null });
-    expect((turn.messages[0]?.content as { parts: string[] }).parts[0]).toMatch(
+    expect((turn.messages[0]?.content as { parts: string[] } | undefined)?.parts[0]).toMatch(
       /^About “Which ferry reaches Corvo\?”/,
     );
     const next = read((await ask('And back?', turn.conversationId)).text);
