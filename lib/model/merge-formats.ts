@@ -100,6 +100,12 @@ function withStreamedMetadata(
   });
 }
 
+/** The fetched messages, each one the stream also carried in the stream's copy. */
+function newerFromStream(fetched: NormalizedMessage[], streamed: NormalizedMessage[]): NormalizedMessage[] {
+  const streamedById = new Map(streamed.map((message) => [message.id, message]));
+  return fetched.map((message) => streamedById.get(message.id) ?? message);
+}
+
 /** The secondary conversation's messages joined to the primary's (see mergeMessages); headers likewise. */
 function joined(
   primary: Conversation,
@@ -110,7 +116,11 @@ function joined(
   const header = mergeHeaders(primary, secondary);
   const fetched =
     unanchored === 'end' ? withStreamedMetadata(primary.messages, secondary.messages) : primary.messages;
-  const messages = mergeMessages(fetched, secondary.messages, unanchored);
+  // A format read while the answer was made holds it as far as it had come then (site-interface 10.11);
+  // the stream holds it as far as it came since: its copy of a message both hold is the newer.
+  const newest =
+    unanchored === 'end' && primary.answering ? newerFromStream(fetched, secondary.messages) : fetched;
+  const messages = mergeMessages(newest, secondary.messages, unanchored);
   // The stream's newest message is the leaf once it goes past what the fetched formats hold.
   const leaf = unanchored === 'end' ? (messages.at(-1)?.id ?? header.currentNode) : header.currentNode;
   return assembleConversation(header, leaf, messages, formatLoads, primary.mapping ?? secondary.mapping);

@@ -4,11 +4,12 @@ import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
+import { exportFromMenu } from './export-actions';
 import { ownBackendRequests, waitForLens } from './lens-state';
 import { type Lens, test } from './lens-test';
 import { moveToOwnWindow } from './own-window';
 import { askPrompt, clientState, waitForClient } from './replica-page';
-import { openViews, shoot } from './view-checks';
+import { openViews, shoot, waitForViews } from './view-checks';
 
 /**
  * The answer stream as a source (architecture "The stream as a source"): what an answer streams reaches
@@ -148,6 +149,34 @@ describe('the answer stream as a source', () => {
     await shoot(panel, 'sidepanel-resumed-sse');
     lens.replica.setOverride(id, null);
     for (const page of [panel, chat]) await page.close();
+  });
+
+  test('a conversation read while its answer is made shows as answering, then as answered once the page polls it', async ({
+    lens,
+  }) => {
+    const id = FIXTURE_IDS.sse;
+    const chat = await lens.openChat(`/c/${id}`);
+    await waitForClient(chat, (state) => state.loaded);
+    lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
+    const prompt = 'How long should a brisket rest, asked while another tab looks on?';
+    await sendPrompt(chat, prompt);
+    // Another tab opens the conversation mid-answer: the site says an answer is being made (async_status 3).
+    await expect
+      .poll(() => lens.replica.requests({ pathPrefix: '/backend-api/f/conversation' }).length)
+      .toBe(1);
+    // Its own address, so that the tab is told from the one that asked.
+    const watcher = await lens.openChat(`/c/${id}?opened=later`);
+    const panel = await lens.openExtensionPage('sidepanel.html', watcher);
+    await waitForViews(lens, panel, watcher);
+    await expect.poll(() => panel.getByTestId('answering').count(), { timeout: 10_000 }).toBe(1);
+    const markdown = await exportFromMenu(panel, 'Export Markdown');
+    expect(markdown).not.toContain(`About “${prompt}”: here is what I would do.`);
+    await shoot(panel, 'sidepanel-answering');
+    lens.replica.setOverride(id, null);
+    await answered(lens, chat, prompt);
+    // The watching page's own tree poll brings the finished answer: the panel no longer says answering.
+    await expect.poll(() => panel.getByTestId('answering').count(), { timeout: 30_000 }).toBe(0);
+    for (const page of [panel, watcher, chat]) await page.close();
   });
 
   test("a streamed ad shows in the popup's Ads view with its turn, without a reload", async ({ lens }) => {

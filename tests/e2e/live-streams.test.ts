@@ -7,6 +7,7 @@ import { VERIFY_PROMPT_MARK } from '@/tests/replica/handlers/mobile-web';
 import { REFUSED_PROMPT_MARK } from '@/tests/replica/handlers/submit-prompt';
 import { LIVE_SOCKET_PATH, RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { exportFromMenu } from './export-actions';
+import { waitForLens } from './lens-state';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
 import { everythingStored } from './stored-everywhere';
@@ -206,6 +207,44 @@ describe('a temporary chat (site-interface 10.12)', () => {
     const markdown = await exportFromMenu(panel, 'Export Markdown');
     expect(markdown).toContain("_A temporary chat: it is not in ChatGPT's history._");
     expect(markdown).toContain('Which trail shoes drain fastest after a river crossing?');
+    expectNoCanary(await panel.content());
+    await panel.close();
+    await chat.close();
+  });
+});
+
+describe('a transient chat page (site-interface 10.12)', () => {
+  test('the side panel follows a new chat at /c/WEB:<id> by its stream, and keeps it when the page moves to its real address', async ({
+    lens,
+  }) => {
+    const chat = await lens.openChat('/c/WEB:7f3a-new-chat');
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await panel.locator('main[data-face="no-conversation"]').waitFor();
+    const page = () =>
+      chat.evaluate(
+        () =>
+          (window as unknown as { replicaSignedOut: { answers: number; conversationId: string | null } })
+            .replicaSignedOut,
+      );
+    const question = 'Which trail shoes drain fastest after a river crossing, in a new chat?';
+    await chat.fill('textarea#prompt', question);
+    await chat.click('button#send');
+    await expect.poll(async () => (await page()).answers, { timeout: 20_000 }).toBe(1);
+
+    // The site gave the real id, and the page moved to it without a load: the panel shows that chat.
+    const { conversationId } = await page();
+    expect(new URL(chat.url()).pathname).toBe(`/c/${conversationId}`);
+    await waitForViews(lens, panel, chat, 20_000);
+    await expectSseAndQueries(panel);
+    const tabLens = await waitForLens(
+      lens,
+      await lens.tabIdOf(chat),
+      (state) => state.conversationId !== null,
+    );
+    expect(tabLens).toMatchObject({ conversationId, signedOut: false });
+    const markdown = await exportFromMenu(panel, 'Export Markdown');
+    expect(markdown).toContain(question);
+    expect(markdown).toContain(`About “${question}”`);
     expectNoCanary(await panel.content());
     await panel.close();
     await chat.close();

@@ -107,7 +107,7 @@ export function signedOutPageHtml(): string {
   return chatShell(
     '<header>ChatGPT <span class="description">Log in to keep your chats</span></header>',
     '  <div id="thread" aria-live="polite"></div>',
-    `<script>const SUBMIT = { path: '/backend-anon/f/conversation', signedIn: false };${STREAM_NAMED_SCRIPT}</script>`,
+    `<script>const SUBMIT = { path: '/backend-anon/f/conversation', signedIn: false, temporary: false, transient: false };${STREAM_NAMED_SCRIPT}</script>`,
   );
 }
 
@@ -120,7 +120,19 @@ export function temporaryChatPageHtml(): string {
   return chatShell(
     '<header>ChatGPT <span class="description">Temporary chat</span></header>',
     '  <div id="thread" aria-live="polite"></div>',
-    `<script>const SUBMIT = { path: '/backend-api/f/conversation', signedIn: true };${STREAM_NAMED_SCRIPT}</script>`,
+    `<script>const SUBMIT = { path: '/backend-api/f/conversation', signedIn: true, temporary: true, transient: false };${STREAM_NAMED_SCRIPT}</script>`,
+  );
+}
+
+/**
+ * A transient chat page (site-interface 10.12), at /c/WEB:<id>: a new chat, signed in, whose real id only its
+ * first answer's stream names; the page then moves to /c/<id> without a load, as the site does.
+ */
+export function transientChatPageHtml(): string {
+  return chatShell(
+    '<header>ChatGPT <span class="description">New chat</span></header>',
+    '  <div id="thread" aria-live="polite"></div>',
+    `<script>const SUBMIT = { path: '/backend-api/f/conversation', signedIn: true, temporary: false, transient: true };${STREAM_NAMED_SCRIPT}</script>`,
   );
 }
 
@@ -269,7 +281,7 @@ document.getElementById('composer').addEventListener('submit', async (event) => 
       model: 'auto',
     };
     if (state.conversationId !== null) body.conversation_id = state.conversationId;
-    if (SUBMIT.signedIn) body.history_and_training_disabled = true;
+    if (SUBMIT.temporary) body.history_and_training_disabled = true;
     const response = await fetch(SUBMIT.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(await authorization()) },
@@ -283,6 +295,7 @@ document.getElementById('composer').addEventListener('submit', async (event) => 
     }
     readStream(await response.text(), answer);
     state.answers += 1;
+    if (SUBMIT.transient && state.conversationId !== null) history.replaceState(null, '', '/c/' + state.conversationId);
   } finally {
     state.streaming = false;
   }

@@ -98,23 +98,20 @@ export class ReplicaState {
   }
 
   /**
-   * A chat used signed out (site-interface 10.10): made by its first prompt, named by the id its stream
-   * gave; it is not in the account's history, and the backend's own paths do not serve it to a guest.
-   */
-  /**
-   * A chat only its streams name, made on its first prompt: a signed-out one (site-interface 10.10), or a
-   * temporary one (site-interface 10.12), whose formats say so.
+   * A chat only its streams name, made on its first prompt: a signed-out one (site-interface 10.10), which
+   * is in no history and which the backend's own paths do not serve to a guest; a temporary one, whose
+   * formats say so; or a new one on a transient page (site-interface 10.12).
    */
   streamNamedConversation(
     conversationId: string,
     nowMs: number,
-    kind: 'signed-out' | 'temporary',
+    kind: 'signed-out' | 'temporary' | 'new',
   ): StoredConversation {
     let conversation = this.conversations.get(conversationId);
     if (conversation === undefined) {
       conversation = buildConversation({
         id: conversationId,
-        title: kind === 'temporary' ? 'Temporary chat' : 'Signed-out chat',
+        title: { temporary: 'Temporary chat', new: 'New chat', 'signed-out': 'Signed-out chat' }[kind],
         seed: 0x9e57,
         startTime: nowMs / 1000,
         model: 'gpt-5-mini',
@@ -133,6 +130,8 @@ export class ReplicaState {
   setStreaming(conversationId: string, streaming: boolean): void {
     if (streaming) this.streaming.add(conversationId);
     else this.streaming.delete(conversationId);
+    const conversation = this.conversations.get(conversationId);
+    if (conversation !== undefined) conversation.answering = streaming;
   }
 
   override(conversationId: string | null): ReplicaOverride {

@@ -10,6 +10,7 @@ import {
   mobileWebPageHtml,
   signedOutPageHtml,
   temporaryChatPageHtml,
+  transientChatPageHtml,
 } from '@/tests/replica/page-html';
 import type { HandlerContext } from './context';
 
@@ -27,6 +28,11 @@ function sendHtml(context: HandlerContext, html: string): void {
 
 /** GET /c/{id}: the chat page of one conversation. */
 export function handleChatPage(context: HandlerContext, conversationId: string): void {
+  // site-interface 10.12: a transient page of a new chat, whose real id its first answer names.
+  if (conversationId.startsWith('WEB:')) {
+    sendHtml(context, transientChatPageHtml());
+    return;
+  }
   const scenario = context.state.scenario(conversationId);
   sendHtml(
     context,

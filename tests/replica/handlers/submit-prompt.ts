@@ -62,7 +62,10 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
   const body = await readJsonBody(context.request);
   // site-interface 10.12: a temporary chat's first prompt names no conversation; the answer names it.
   if (isObject(body) && body.history_and_training_disabled === true)
-    return answerTemporaryChat(context, body);
+    return answerStreamNamedChat(context, body, 'temporary');
+  // site-interface 10.12: a new chat's first prompt names no conversation either; the answer names it.
+  if (isObject(body) && body.conversation_id === undefined)
+    return answerStreamNamedChat(context, body, 'new');
   const prompt = parsePromptRequest(body);
   if (!prompt) return sendDetail(context.response, 400, 'conversation_id and a prompt are required');
   const conversation = context.state.conversation(prompt.conversationId);
@@ -70,16 +73,19 @@ export async function handleSubmitPrompt(context: HandlerContext): Promise<void>
   await answerPrompt(context, conversation, prompt, context.state.scenario(prompt.conversationId));
 }
 
-/** A temporary chat answers as a signed-out chat does, in the live form, and is kept while it lasts. */
-async function answerTemporaryChat(context: HandlerContext, body: Record<string, unknown>): Promise<void> {
+/**
+ * A temporary chat, or a new chat's first prompt, answers as a signed-out chat does, in the live form; the
+ * chat is kept (a temporary one while it lasts).
+ */
+async function answerStreamNamedChat(
+  context: HandlerContext,
+  body: Record<string, unknown>,
+  kind: 'temporary' | 'new',
+): Promise<void> {
   const named = typeof body.conversation_id === 'string' ? body.conversation_id : null;
   const prompt = parsePromptRequest({ ...body, conversation_id: named ?? randomUUID() });
   if (!prompt) return sendDetail(context.response, 400, 'a prompt is required');
-  const conversation = context.state.streamNamedConversation(
-    prompt.conversationId,
-    context.now(),
-    'temporary',
-  );
+  const conversation = context.state.streamNamedConversation(prompt.conversationId, context.now(), kind);
   await answerPrompt(context, conversation, prompt, SIGNED_OUT_ANSWERS);
 }
 

@@ -144,5 +144,15 @@ describe('mergeConversationFormats', () => {
       expect(m5(merged)?.format).toBe('messages');
       expect(m5(merged)?.metadata).toEqual(m5(fromPages())?.metadata);
     });
+
+    it("takes the stream's copy where the formats were read while the answer was made (site-interface 10.11)", () => {
+      const messages = { ...fromPages(), answering: true };
+      const merged = conversationOf(mergeConversationFormats({ messages, stream: streamed() }));
+      expect(m5(merged)).toMatchObject({ format: 'stream', text: 'Paris, streamed.' });
+      expect(merged.answering).toBe(false);
+      // Read after the answer was done, the fetched copy is the whole one, and wins.
+      const done = conversationOf(mergeConversationFormats({ messages: fromPages(), stream: streamed() }));
+      expect(m5(done)?.format).toBe('messages');
+    });
   });
 });
