@@ -207,6 +207,7 @@ describe('a temporary chat (site-interface 10.12)', () => {
     const markdown = await exportFromMenu(panel, 'Export Markdown');
     expect(markdown).toContain("_A temporary chat: it is not in ChatGPT's history._");
     expect(markdown).toContain('Which trail shoes drain fastest after a river crossing?');
+    expect(markdown).toContain('About “Which trail shoes drain fastest after a river crossing?”');
     expectNoCanary(await panel.content());
     await panel.close();
     await chat.close();
