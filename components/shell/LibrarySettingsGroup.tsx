@@ -7,10 +7,11 @@ import { libraryPageUrl, openLibraryPage } from './open-library';
 import './library-settings.css';
 
 /**
- * The settings panel's Library section: the choices, a failed library write, and the way to the page.
- * Reads nothing of the library itself, so the popup stays small.
+ * The settings panel's Library group (a fieldset, unlike the library page's LibrarySection): the choices,
+ * a failed library write, and the way to the page. Reads nothing of the library itself, so the popup stays
+ * small.
  */
-export function LibrarySection({
+export function LibrarySettingsGroup({
   library,
   onChange,
 }: {
