@@ -1,13 +1,15 @@
 import { type JSX, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { AccountRunPanel } from '@/components/library/account-run/AccountRunPanel';
+import { ACCOUNT_RUN_NOTE } from '@/components/library/account-run/account-run-text';
+import { useAccountRunStatus } from '@/components/library/account-run/use-account-run';
+import { ImportDataExport } from '@/components/library/import/ImportDataExport';
+import { ImportLibrary } from '@/components/library/import/ImportLibrary';
+import { useTableChoices } from '@/components/library/tables/table-choices';
 import { useLibraryStatus } from '@/components/use-library-status';
 import { useSettings } from '@/components/use-settings';
 import { useTheme } from '@/components/use-theme';
 import { overviewOf } from '@/lib/library/overview';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
-import { AccountRunPanel } from './AccountRunPanel';
-import { ACCOUNT_RUN_NOTE } from './account-run-text';
-import { ImportDataExport } from './ImportDataExport';
-import { ImportLibrary } from './ImportLibrary';
 import { LibraryEmpty } from './LibraryEmpty';
 import { LibraryHeader } from './LibraryHeader';
 import { LibraryOff } from './LibraryOff';
@@ -16,8 +18,6 @@ import { LibraryStatusBanner } from './LibraryStatusBanner';
 import { LibraryTabs } from './LibraryTabs';
 import type { LibraryFirst } from './library-first';
 import { needsRecords } from './library-tabs';
-import { useTableChoices } from './table-choices';
-import { useAccountRunStatus } from './use-account-run';
 import { useHashTab } from './use-hash-tab';
 import './library-page.css';
 

@@ -1,19 +1,19 @@
 import type { JSX } from 'react';
+import { BrandsTab } from '@/components/library/brands/BrandsTab';
+import { ManageTab } from '@/components/library/manage/ManageTab';
+import { OverviewTab } from '@/components/library/overview/OverviewTab';
+import type { LibraryData, LibraryView } from '@/components/library/shared/library-data';
+import { isTableTab, TABLE_PANELS } from '@/components/library/tables/TableTabs';
+import { choiceOf, type TableChoice, type TableChoices } from '@/components/library/tables/table-choices';
+import { TrendsTab } from '@/components/library/trends/TrendsTab';
+import { VarianceTab } from '@/components/library/variance/VarianceTab';
 import { ViewBoundary } from '@/components/shell/ViewBoundary';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibraryOverview } from '@/lib/library/overview';
 import { type LibraryTables, libraryTables } from '@/lib/library/page-tables';
 import type { Settings } from '@/lib/runtime/contract/settings';
-import { BrandsTab } from './BrandsTab';
-import type { LibraryData, LibraryView } from './library-data';
 import { LIBRARY_TABS, type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
-import { ManageTab } from './ManageTab';
-import { OverviewTab } from './OverviewTab';
 import { RecordsGate } from './RecordsGate';
-import { isTableTab, TABLE_PANELS } from './TableTabs';
-import { TrendsTab } from './TrendsTab';
-import { choiceOf, type TableChoice, type TableChoices } from './table-choices';
-import { VarianceTab } from './VarianceTab';
 
 /**
  * The four tables of one read of the records and of the account's record: built on the first visit to a

@@ -1,4 +1,4 @@
-import { TABLE_TABS, type TableTabId } from './TableTabs';
+import { TABLE_TABS, type TableTabId } from '@/components/library/tables/TableTabs';
 
 export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'variance' | 'manage';
 

@@ -4,7 +4,7 @@ import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
 import { saveSettings } from '@/lib/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
-import { LibrarySection } from './LibrarySection';
+import { LibrarySettingsGroup } from './LibrarySettingsGroup';
 import { TranscriptChoices } from './TranscriptChoices';
 
 /** The settings form: every change is saved at once; both faces follow it. */
@@ -84,7 +84,7 @@ export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element
             <option value="dark">Dark</option>
           </select>
         </label>
-        <LibrarySection library={settings.library} onChange={(library) => change({ library })} />
+        <LibrarySettingsGroup library={settings.library} onChange={(library) => change({ library })} />
       </form>
     </section>
   );

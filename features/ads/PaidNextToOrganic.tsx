@@ -1,8 +1,8 @@
 import { type JSX, useMemo } from 'react';
-import { LibrarySection } from '@/components/library/LibrarySection';
-import { countText, ofText, shareText } from '@/components/library/number-text';
-import { SmallTable } from '@/components/library/SmallTable';
-import { NO_VALUE } from '@/components/library/TableCells';
+import { LibrarySection } from '@/components/library/shared/LibrarySection';
+import { countText, ofText, shareText } from '@/components/library/shared/number-text';
+import { SmallTable } from '@/components/library/shared/SmallTable';
+import { NO_VALUE } from '@/components/library/shared/TableCells';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { namesAnyBrand } from '@/lib/library/brand-settings';
 import type { LibraryConversation } from '@/lib/library/library-record';

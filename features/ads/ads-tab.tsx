@@ -1,8 +1,8 @@
-import { countText } from '@/components/library/number-text';
-import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
-import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/library/TableCells';
-import { tableTab } from '@/components/library/TableTab';
-import type { GridColumn } from '@/components/library/VirtualTable';
+import { countText } from '@/components/library/shared/number-text';
+import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/library/shared/TableCells';
+import type { GridColumn } from '@/components/library/shared/VirtualTable';
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
+import { tableTab } from '@/components/library/tables/TableTab';
 import type { AdTableRow } from '@/lib/library/page-tables';
 import { AdsPaidOrganic } from './PaidNextToOrganic';
 

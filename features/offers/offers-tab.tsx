@@ -1,7 +1,7 @@
-import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
-import { NO_VALUE, TextCell, UrlCell } from '@/components/library/TableCells';
-import { tableTab } from '@/components/library/TableTab';
-import type { GridColumn } from '@/components/library/VirtualTable';
+import { NO_VALUE, TextCell, UrlCell } from '@/components/library/shared/TableCells';
+import type { GridColumn } from '@/components/library/shared/VirtualTable';
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
+import { tableTab } from '@/components/library/tables/TableTab';
 import type { OfferTableRow } from '@/lib/library/page-tables';
 import { availabilityText, moneyText } from './money-text';
 

@@ -1,6 +1,6 @@
-import { conversationColumn, dayColumn, textColumn } from '@/components/library/shared-columns';
-import { tableTab } from '@/components/library/TableTab';
-import type { GridColumn } from '@/components/library/VirtualTable';
+import type { GridColumn } from '@/components/library/shared/VirtualTable';
+import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
+import { tableTab } from '@/components/library/tables/TableTab';
 import type { QueryTableRow } from '@/lib/library/page-tables';
 
 /** The Queries tab's columns: what was searched, for which prompt, where and when. */

@@ -1,8 +1,8 @@
-import { countText } from '@/components/library/number-text';
-import { textColumn } from '@/components/library/shared-columns';
-import { DayCell, UrlCell } from '@/components/library/TableCells';
-import { tableTab } from '@/components/library/TableTab';
-import type { GridColumn } from '@/components/library/VirtualTable';
+import { countText } from '@/components/library/shared/number-text';
+import { DayCell, UrlCell } from '@/components/library/shared/TableCells';
+import type { GridColumn } from '@/components/library/shared/VirtualTable';
+import { textColumn } from '@/components/library/tables/shared-columns';
+import { tableTab } from '@/components/library/tables/TableTab';
 import { ExternalLink } from '@/components/views/ExternalLink';
 import type { PageTableRow } from '@/lib/library/page-tables';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { countOf } from '@/components/library/number-text';
+import { countOf } from '@/components/library/shared/number-text';
 import { startReplica } from '@/tests/replica/server';
 import { writeBigExport, writeExportOfConversations } from '@/tests/support/big-export-file';
 import { targetTextOf } from '@/tests/support/figures-markdown';

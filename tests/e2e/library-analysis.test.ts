@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { ofText, shareIntervalText, shareText } from '@/components/library/number-text';
+import { ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';

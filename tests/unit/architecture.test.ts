@@ -196,6 +196,40 @@ describe('one import style', () => {
   });
 });
 
+describe('the library page', () => {
+  /** contributing "The folders": the page's entry and shell at the top, one folder per area, and shared/. */
+  const LIBRARY = 'components/library/';
+  const AREAS = ['overview', 'tables', 'brands', 'variance', 'trends', 'account-run', 'import', 'manage'];
+  const pageFiles = projectFiles.filter((file) => file.startsWith(LIBRARY));
+  /** A page file's folder under components/library: an area, 'shared', or '' for the entry and shell. */
+  const folderOf = (file: string): string => {
+    const rest = file.slice(LIBRARY.length);
+    return rest.includes('/') ? (rest.split('/')[0] ?? '') : '';
+  };
+  const reachedFolders = (file: string): string[] =>
+    projectImports(file)
+      .filter((target) => target.startsWith(LIBRARY))
+      .map(folderOf)
+      .filter((folder) => folder !== folderOf(file));
+
+  it('has only the areas, shared/ and the shell, each folder one level deep', () => {
+    expect(pageFiles.length).toBeGreaterThan(70);
+    expect(pageFiles.filter((file) => ![...AREAS, 'shared', ''].includes(folderOf(file)))).toEqual([]);
+    expect(pageFiles.filter((file) => file.slice(LIBRARY.length).split('/').length > 2)).toEqual([]);
+  });
+
+  it.each(pageFiles.filter((file) => folderOf(file) !== ''))(
+    '%s never reaches back into the shell, which puts the areas together',
+    (file) => {
+      expect(reachedFolders(file)).not.toContain('');
+    },
+  );
+
+  it.each(pageFiles.filter((file) => folderOf(file) === 'shared'))('%s uses no area', (file) => {
+    expect(reachedFolders(file)).toEqual([]);
+  });
+});
+
 /** Each project file's imports of project files, resolved to their paths. */
 const resolve = (target: string): string | undefined =>
   [target, `${target}.ts`, `${target}.tsx`].find((candidate) => projectFiles.includes(candidate));
@@ -216,7 +250,7 @@ function reachedFrom(entry: string): Set<string> {
 }
 
 describe('the chart library', () => {
-  const PLOT = 'components/library/TrendPlot.tsx';
+  const PLOT = 'components/library/trends/TrendPlot.tsx';
 
   it('is drawn by the trend plot alone, which the library page reaches and the popup and side panel do not', () => {
     const importers = projectFiles.filter((file) =>

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { LibraryPage } from '@/components/library/LibraryPage';
-import { LibraryData } from '@/components/library/library-data';
 import type { LibraryFirst } from '@/components/library/library-first';
 import type { LibraryTabId } from '@/components/library/library-tabs';
+import { LibraryData } from '@/components/library/shared/library-data';
 import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
 import { DEFAULT_SETTINGS } from '@/lib/runtime/contract/settings';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';

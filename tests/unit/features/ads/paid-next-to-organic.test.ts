@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TABLE_PANELS } from '@/components/library/TableTabs';
-import { NO_CHOICE } from '@/components/library/table-choices';
+import { TABLE_PANELS } from '@/components/library/tables/TableTabs';
+import { NO_CHOICE } from '@/components/library/tables/table-choices';
 import { BrandsPaidOrganic } from '@/features/ads/PaidNextToOrganic';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
 import { libraryTables, NO_FILTER } from '@/lib/library/page-tables';

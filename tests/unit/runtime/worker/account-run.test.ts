@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeAccountRunZip } from '@/components/library/account-run/account-run-zip';
 import { BATCH_PATH } from '@/lib/api/conversations-batch';
 import { zipTreeSink } from '@/lib/export/tree-sink';
 import { openAccountRun } from '@/lib/library/account-run-store';
-import { writeAccountRunZip } from '@/lib/library/account-run-zip';
 import { openLibrary } from '@/lib/library/library-store';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { BATCH_429S_BEFORE_ALONE } from '@/lib/runtime/worker/account-run';

@@ -1,0 +1,40 @@
+import { type JSX, useState } from 'react';
+import type { LibraryData } from '@/components/library/shared/library-data';
+import { countOf } from '@/components/library/shared/number-text';
+import { LibraryChoices } from '@/components/shell/LibraryChoices';
+import type { LibrarySettings, Settings } from '@/lib/runtime/contract/settings';
+import { saveSettings } from '@/lib/runtime/contract/settings-items';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The library's choices, as in the settings panel; a number of days set here also deletes at once what was
+ * kept longer, rather than waiting for the next conversation the worker keeps.
+ */
+export function ManageChoices({ data, settings }: { data: LibraryData; settings: Settings }): JSX.Element {
+  const [said, setSaid] = useState('');
+  const change = (library: LibrarySettings): void => {
+    void saveSettings({ ...settings, library });
+    const days = library.retentionDays;
+    if (days === null || days === settings.library.retentionDays) return;
+    data
+      .change((store) => store.deleteSavedBefore(Date.now() - days * DAY_MS))
+      .then(
+        (deleted) =>
+          setSaid(
+            deleted === 0
+              ? `Nothing was kept longer than ${countOf(days, 'day', 'days')}.`
+              : `Deleted ${countOf(deleted, 'conversation', 'conversations')} kept longer than ${countOf(days, 'day', 'days')}.`,
+          ),
+        (error: unknown) => setSaid(`Automatic deletion could not run: ${String(error)}`),
+      );
+  };
+  return (
+    <div className="manage-choices settings__form">
+      <LibraryChoices library={settings.library} onChange={change} />
+      <p className="manage__said" role="status">
+        {said}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { type JSX, useState } from 'react';
+import type { LibraryData } from '@/components/library/shared/library-data';
+import { libraryFileStem } from '@/components/library/shared/library-file-names';
+import type { LibraryTable, LibraryTableName } from '@/lib/library/library-table';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { tableFileName } from '@/lib/library/table-file-name';
+import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
+import { downloadFile } from '@/lib/runtime/contract/download-file';
+import { loadBrands } from '@/lib/runtime/contract/library-items';
+import { DatasetSave } from './DatasetSave';
+
+const TABLE_NAMES: Record<LibraryTableName, string> = {
+  joined: 'Joined table',
+  ads: 'Ads table',
+  offers: 'Offers table',
+  prompts: 'Prompts table',
+};
+
+type Saving =
+  | { kind: 'idle' }
+  | { kind: 'working'; what: string }
+  | { kind: 'said'; text: string; failed: boolean };
+
+/**
+ * The library's tables as files (export-format "Library tables"): each table in each format, written from
+ * every kept conversation, the account's record and the user's brands when its button is pressed. The writers load on the first download, so the page
+ * opens without the Parquet encoder.
+ */
+export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
+  const [saving, setSaving] = useState<Saving>({ kind: 'idle' });
+  const download = async (table: LibraryTable, format: TableFormat): Promise<void> => {
+    const info = tableFormatInfo(format);
+    const what = `the ${TABLE_NAMES[table.name].toLowerCase()} as ${info.label}`;
+    setSaving({ kind: 'working', what });
+    try {
+      const [{ tableFile }, [records, account], brands] = await Promise.all([
+        import('@/lib/library/table-file'),
+        data.read((store) => Promise.all([store.all(), store.account()])),
+        loadBrands(),
+      ]);
+      const body = await tableFile(format, table, records, account, { brands });
+      const fileName = tableFileName(
+        `${libraryFileStem(Date.now())}.${info.extension}`,
+        table.name,
+        info.extension,
+      );
+      downloadFile(document, { fileName, mimeType: info.mimeType, body });
+      setSaving({ kind: 'said', text: `Saved ${fileName}.`, failed: false });
+    } catch (error) {
+      setSaving({ kind: 'said', text: `Could not write ${what}: ${String(error)}`, failed: true });
+    }
+  };
+  return (
+    <div className="table-downloads">
+      <ul className="table-downloads__tables">
+        {LIBRARY_TABLES.map((table) => (
+          <li key={table.name} className="table-downloads__table">
+            <span>
+              <strong>{TABLE_NAMES[table.name]}</strong>{' '}
+              <span className="table-downloads__grain">({table.grain})</span>
+            </span>
+            <span className="table-downloads__buttons">
+              {TABLE_FORMATS.map((format) => (
+                <button
+                  key={format.id}
+                  type="button"
+                  className="button"
+                  disabled={saving.kind === 'working'}
+                  aria-label={`Download the ${TABLE_NAMES[table.name].toLowerCase()} as ${format.label}`}
+                  onClick={() => void download(table, format.id)}
+                >
+                  {format.label}
+                </button>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p
+        className={`manage__said${saving.kind === 'said' && saving.failed ? ' manage__said--failed' : ''}`}
+        role="status"
+      >
+        {saving.kind === 'working' ? `Writing ${saving.what}…` : saving.kind === 'said' ? saving.text : ''}
+      </p>
+      <DatasetSave data={data} />
+    </div>
+  );
+}
