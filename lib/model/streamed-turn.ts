@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { type AdEntry, parseAdsResponse } from './ad-record';
+import { type AdEntry, parseAdRecord } from './ad-record';
 import {
   applyAt,
   applyPointerOp,
@@ -287,13 +287,10 @@ export function createStreamedTurnReader({
         }
         break;
       case 'ads': {
-        // Parsed at once by the ads endpoint's reader: nothing secret of the unit stays held.
-        const parsed = parseAdsResponse({
-          entries: [{ turn_id: record.turn_id ?? null, ads_response: record }],
-        });
-        const entries = parsed.ok ? parsed.value.turns.flatMap((turn) => turn.entries) : [];
-        if (parsed.ok) ads.push(...entries.map((entry) => ({ ...entry, streamed: true })));
-        else warn(parsed.error.message);
+        // Parsed at once as the ad record it is: nothing secret of the unit stays held.
+        const adWarnings: string[] = [];
+        ads.push(...parseAdRecord(record, null, adWarnings).map((entry) => ({ ...entry, streamed: true })));
+        for (const warning of adWarnings) warn(warning);
         break;
       }
       default:

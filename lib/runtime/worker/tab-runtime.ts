@@ -73,6 +73,7 @@ export class TabRuntime {
       compose: () => ({ lens: this.#lens, snapshot: this.#snapshot() }),
       write: (lens) => {
         this.#lens = lens;
+        this.#keepInLibrary();
         return deps.writeLens(lens);
       },
     });
@@ -281,16 +282,25 @@ export class TabRuntime {
       });
   }
 
-  /** What the lens shows of the conversation; the library is offered the same inspection, off this path. */
+  /** What the lens shows of the conversation. */
   #snapshot() {
     const holding = this.current();
     if (holding === null) return null;
-    const account = this.#deps.account.current();
-    this.#deps.library?.offer(holding.conversationId, () => holding.inspection(account));
     return this.#snapshots.snapshotOf(holding, this.#lens.snapshot, {
       governor: this.#deps.governor.state(),
-      account,
+      account: this.#deps.account.current(),
       now: this.#deps.now(),
     });
+  }
+
+  /**
+   * The step beside the lens's write: the library (when the user keeps one) is offered the inspection the
+   * lens shows, which it reads off this path (library-recorder.ts).
+   */
+  #keepInLibrary(): void {
+    const holding = this.current();
+    if (holding === null || this.#deps.library === undefined) return;
+    const account = this.#deps.account.current();
+    this.#deps.library.offer(holding.conversationId, () => holding.inspection(account));
   }
 }
