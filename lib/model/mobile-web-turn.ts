@@ -1,6 +1,7 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { isRecord, type JsonRecord, readString } from './json-read';
-import { readSiteRefusal, type SiteRefusal } from './site-refusal';
+import type { SiteRefusal } from './site-refusal';
+import { readSiteRefusal } from './site-refusal-reader';
 import type { StreamedTurn, StreamedTurnReader, StreamFacts } from './streamed-turn';
 import { UnreadTally } from './unread';
 

@@ -4,7 +4,7 @@ import { isMobileWebAnswer, isResumeCall, isSignedOutSubmit } from '@/lib/captur
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
 import { readMobileWebRequest } from '@/lib/model/mobile-web-turn';
 import { readResumeRequest } from '@/lib/model/resume-request';
-import { readSiteRefusal } from '@/lib/model/site-refusal';
+import { readSiteRefusal } from '@/lib/model/site-refusal-reader';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
 import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';
