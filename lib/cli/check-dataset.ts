@@ -1,7 +1,6 @@
 import { parquetMetadataAsync } from 'hyparquet';
 import { monthOfFolder, NO_MONTH, ownFile, SCHEMA_KEY } from '@/lib/library/dataset-layout';
-import type { LibraryTableName } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { LIBRARY_TABLES, type LibraryTableName } from '@/lib/library/library-tables';
 import { countOf } from '@/lib/model/count-text';
 import type { CliIo } from './cli-io';
 

@@ -1,4 +1,5 @@
-import type { LibraryTable, LibraryTableName, TableRow } from './library-table';
+import type { LibraryTable, TableRow } from './library-table';
+import { LIBRARY_TABLES, type LibraryTableName } from './library-tables';
 
 /**
  * The team dataset's layout (export-format "Team dataset"): `<table>/month=YYYY-MM/<file>.parquet` under a
@@ -46,7 +47,10 @@ export const datasetFileName = (table: LibraryTableName, runAt: Date): string =>
  */
 export const partialFileName = (fileName: string): string => `.${fileName}.partial`;
 
-const OWN_FILE = /^(\.)?chat-lens-(joined|ads|offers|prompts)-\d{8}T\d{6}Z\.parquet(\.partial)?$/;
+/** A name `datasetFileName` gives, of any table of `LIBRARY_TABLES`, or its partial file's. */
+const OWN_FILE = new RegExp(
+  `^(\\.)?chat-lens-(${LIBRARY_TABLES.map((table) => table.name).join('|')})-\\d{8}T\\d{6}Z\\.parquet(\\.partial)?$`,
+);
 
 /** What Chat Lens wrote under a name: a complete file of a table, a partial one, or neither (a file of the user's). */
 export function ownFile(fileName: string): { table: LibraryTableName; partial: boolean } | null {

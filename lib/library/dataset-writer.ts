@@ -1,6 +1,7 @@
 import { datasetFileName, monthOfFolder, monthOfRow, ownFile, partitionFolder } from './dataset-layout';
 import type { LibraryAccount, LibraryConversation } from './library-record';
 import type { LibraryTable, TableContext, TableRow } from './library-table';
+import type { LibraryTableName } from './library-tables';
 import type { TableSink, TableWriter } from './table-sink';
 import { createTableWriter } from './table-writer';
 
@@ -34,7 +35,12 @@ interface Partition {
 }
 
 /** One table's months as its rows come, a file opened for a month at its first row. */
-function tableParts(folder: DatasetFolder, table: LibraryTable, context: TableContext, runAt: Date) {
+function tableParts(
+  folder: DatasetFolder,
+  table: LibraryTable<LibraryTableName>,
+  context: TableContext,
+  runAt: Date,
+) {
   const run = table.run(context);
   const partitions = new Map<string, Partition>();
   const fileName = datasetFileName(table.name, runAt);
@@ -78,7 +84,11 @@ function tableParts(folder: DatasetFolder, table: LibraryTable, context: TableCo
 }
 
 /** Removes the files an earlier run wrote of a table, in every month, keeping this run's and the user's own. */
-async function removeEarlierRuns(folder: DatasetFolder, table: LibraryTable, keep: string): Promise<void> {
+async function removeEarlierRuns(
+  folder: DatasetFolder,
+  table: LibraryTable<LibraryTableName>,
+  keep: string,
+): Promise<void> {
   for (const month of await folder.list(table.name)) {
     if (monthOfFolder(month) === null) continue;
     const monthPath = `${table.name}/${month}`;
@@ -100,7 +110,7 @@ export interface DatasetWriter {
  */
 export function datasetWriter(
   folder: DatasetFolder,
-  tables: readonly LibraryTable[],
+  tables: readonly LibraryTable<LibraryTableName>[],
   context: TableContext,
   runAt: Date,
 ): DatasetWriter {
@@ -125,7 +135,7 @@ export async function writeDataset(
   account: LibraryAccount | null,
   context: TableContext,
   runAt: Date,
-  tables: readonly LibraryTable[],
+  tables: readonly LibraryTable<LibraryTableName>[],
 ): Promise<string[]> {
   const writer = datasetWriter(folder, tables, context, runAt);
   for await (const conversation of conversations) await writer.conversation(conversation);

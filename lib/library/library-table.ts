@@ -34,8 +34,6 @@ export type RowOf<Columns extends readonly TableColumn[]> = {
   readonly [Column in Columns[number] as Column['name']]: CellOf<Column['type']>;
 };
 
-export type LibraryTableName = 'joined' | 'ads' | 'offers' | 'prompts';
-
 /** What rows are worked out from beside the conversations: the user's brands, where the library has them. */
 export interface TableContext {
   brands: BrandSettings | null;
@@ -66,9 +64,12 @@ type TimeColumnOf<Columns extends readonly TableColumn[]> = Extract<
   { type: 'timestamp' }
 >['name'];
 
-/** One table of the library: its columns, declared once, and how its rows come. */
-export interface LibraryTable {
-  readonly name: LibraryTableName;
+/**
+ * One table of the library: its columns, declared once, and how its rows come. Its name is kept as written,
+ * so the names of the tables are read from `LIBRARY_TABLES` (library-tables.ts) and nowhere listed again.
+ */
+export interface LibraryTable<Name extends string = string> {
+  readonly name: Name;
   /** What one row is. */
   readonly grain: string;
   readonly columns: readonly TableColumn[];
@@ -82,8 +83,8 @@ export interface LibraryTable {
 }
 
 /** A table whose rows each come from one conversation, or from the account's record. */
-export interface ConversationTable<Columns extends readonly TableColumn[]> {
-  readonly name: LibraryTableName;
+export interface ConversationTable<Columns extends readonly TableColumn[], Name extends string = string> {
+  readonly name: Name;
   readonly grain: string;
   readonly columns: Columns;
   readonly dataset: TableDataset<TimeColumnOf<Columns>>;
@@ -93,12 +94,14 @@ export interface ConversationTable<Columns extends readonly TableColumn[]> {
 }
 
 /** A table of one conversation's rows, so a row missing a column, or of another type, does not compile. */
-export type TypedLibraryTable<Columns extends readonly TableColumn[]> = ConversationTable<Columns> &
-  LibraryTable;
+export type TypedLibraryTable<
+  Columns extends readonly TableColumn[],
+  Name extends string = string,
+> = ConversationTable<Columns, Name> & LibraryTable<Name>;
 
-export const libraryTable = <const Columns extends readonly TableColumn[]>(
-  table: ConversationTable<Columns>,
-): TypedLibraryTable<Columns> => ({
+export const libraryTable = <const Columns extends readonly TableColumn[], const Name extends string>(
+  table: ConversationTable<Columns, Name>,
+): TypedLibraryTable<Columns, Name> => ({
   ...table,
   sumsUp: false,
   run: () => ({
@@ -115,13 +118,13 @@ export interface Gathering<Columns extends readonly TableColumn[]> {
 }
 
 /** A table whose rows each sum up several conversations: they all come at the end. */
-export const summaryTable = <const Columns extends readonly TableColumn[]>(table: {
-  readonly name: LibraryTableName;
+export const summaryTable = <const Columns extends readonly TableColumn[], const Name extends string>(table: {
+  readonly name: Name;
   readonly grain: string;
   readonly columns: Columns;
   readonly dataset: TableDataset<TimeColumnOf<Columns>>;
   gather(context: TableContext): Gathering<Columns>;
-}): LibraryTable & { readonly columns: Columns } => ({
+}): LibraryTable<Name> & { readonly columns: Columns } => ({
   name: table.name,
   grain: table.grain,
   columns: table.columns,

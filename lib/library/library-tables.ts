@@ -9,4 +9,11 @@ import { PROMPTS_TABLE } from './prompts-table';
  * the library page's downloads read this list. The joined table comes first: it is the main file. The
  * prompts table sums up conversations, so its rows come last.
  */
-export const LIBRARY_TABLES: readonly LibraryTable[] = [JOINED_TABLE, ADS_TABLE, OFFERS_TABLE, PROMPTS_TABLE];
+export const LIBRARY_TABLES = [
+  JOINED_TABLE,
+  ADS_TABLE,
+  OFFERS_TABLE,
+  PROMPTS_TABLE,
+] as const satisfies readonly LibraryTable[];
+
+export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];

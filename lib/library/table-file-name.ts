@@ -1,4 +1,4 @@
-import type { LibraryTableName } from './library-table';
+import type { LibraryTableName } from './library-tables';
 
 /**
  * The name of a table's file beside the joined table's (export-format "Library tables"): the joined table is

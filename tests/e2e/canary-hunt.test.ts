@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { LIBRARY_TABS } from '@/components/library/library-tabs';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
+import { JOINED_TABLE } from '@/lib/library/joined-table';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
@@ -19,7 +22,7 @@ import { moveToOwnWindow } from './own-window';
 import { askPrompt, type ReplicaClientState, waitForClient } from './replica-page';
 import { type Exclusive, oneAtATime, sideBySide } from './side-by-side';
 import { everythingStored } from './stored-everywhere';
-import { VIEWS, waitForViews } from './view-checks';
+import { VIEW_LABELS, waitForViews } from './view-checks';
 
 /**
  * The canary hunt (architecture "Secrets"). The replica plants a
@@ -75,25 +78,14 @@ const KEPT_WITH_SECRETS: readonly FixtureName[] = [
   'sse',
   'websocket',
 ];
-/** The library page's tabs, each read as the DOM holds it. */
-const LIBRARY_TABS = [
-  'Overview',
-  'Queries',
-  'Pages',
-  'Ads',
-  'Offers',
-  'Brands',
-  'Trends',
-  'Variance',
-  'Manage',
-] as const;
-/** The library's files as a user saves them from its Manage tab (Parquet is binary, its strings compressed). */
+/**
+ * The library's files as a user saves them from its Manage tab: every table as CSV, and the joined one as
+ * JSON Lines too (Parquet is binary, its strings compressed).
+ */
 const LIBRARY_TABLE_FILES = [
-  ['joined table', 'CSV'],
-  ['joined table', 'JSON Lines'],
-  ['ads table', 'CSV'],
-  ['offers table', 'CSV'],
-] as const;
+  ...LIBRARY_TABLES.map(({ name }) => [name, 'CSV'] as const),
+  [JOINED_TABLE.name, 'JSON Lines'] as const,
+];
 
 /** Something the extension produced or held, and where a person (or another program) would meet it. */
 interface Seen {
@@ -116,7 +108,7 @@ const answerEnded = (state: ReplicaClientState): boolean =>
 /** Every view of a surface, as the DOM holds it (text and attributes). */
 async function everyView(page: Page, surface: string): Promise<Seen[]> {
   const seen: Seen[] = [];
-  for (const view of VIEWS) {
+  for (const view of VIEW_LABELS) {
     await page.getByRole('tab', { name: new RegExp(view) }).click();
     await page.getByRole('tabpanel').waitFor();
     seen.push({ kind: 'view', where: `${surface}, ${view}`, text: await page.content() });
@@ -212,9 +204,10 @@ async function useLibrary(lens: Lens): Promise<Seen[]> {
   ).toBe(true);
   await page.reload();
   const seen: Seen[] = [];
-  for (const tab of LIBRARY_TABS) {
-    await showLibraryTab(page, tab);
-    seen.push({ kind: 'view', where: `library page, ${tab}`, text: await page.content() });
+  // Each of the library page's tabs, as the DOM holds it.
+  for (const { label } of LIBRARY_TABS) {
+    await showLibraryTab(page, label);
+    seen.push({ kind: 'view', where: `library page, ${label}`, text: await page.content() });
   }
   const whole = await exportWholeLibrary(page);
   seen.push({ kind: 'export', where: `library: ${whole.name}`, text: whole.text });

@@ -17,7 +17,7 @@ import { type FirefoxLens, test } from './firefox-lens';
 import { cliCounts, everyPopupView, exportFromMenu, readableContent, tabCounts } from './firefox-views';
 import { waitForClient } from './replica-page';
 import { originStorage } from './stored-everywhere';
-import { expectNoCanary, VIEWS } from './view-checks';
+import { expectNoCanary, VIEW_LABELS } from './view-checks';
 
 /**
  * The production Firefox build in Firefox ESR, on the replica served as chatgpt.com: the popup of a live
@@ -130,7 +130,7 @@ describe('the Firefox add-on on the replica', () => {
       await expect
         .poll(async () => (await sidebarOfWindow(addOn, tabId))?.face, { timeout: 20_000 })
         .toBe('views');
-      for (const view of VIEWS) {
+      for (const view of VIEW_LABELS) {
         await showSidebarView(addOn, tabId, view);
         seen.push({ where: `${name}: sidebar, ${view}`, text: await sidebarMarkup(addOn, tabId) });
       }

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import type { FixtureName } from '@/tests/replica/fixtures/ids';
 import { cliInspection } from './cli-reading';
 import type { FirefoxLens } from './firefox-lens';
-import { VIEWS } from './view-checks';
+import { VIEW_LABELS } from './view-checks';
 
 /** Each view's tab in a popup of the Firefox add-on, and the count it shows ('' when it shows none). */
 export const tabCounts = (popup: Page): Promise<Record<string, string>> =>
@@ -50,7 +50,7 @@ export const readableContent = (file: { name: string; bytes: Buffer; text: strin
 /** Every view of a popup, each shown by a click on its tab, as its DOM holds it (text and attributes). */
 export async function everyPopupView(popup: Page): Promise<Array<{ view: string; markup: string }>> {
   const seen: Array<{ view: string; markup: string }> = [];
-  for (const view of VIEWS) {
+  for (const view of VIEW_LABELS) {
     await popup.click(`::-p-xpath(//*[@role="tab"][starts-with(normalize-space(.), "${view}")])`);
     await popup.waitForSelector(
       `::-p-xpath(//*[@role="tab"][@aria-selected="true"][starts-with(normalize-space(.), "${view}")])`,

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { LibraryTableName } from '@/lib/library/library-tables';
 import { downloadedText } from './export-actions';
 import type { Lens } from './lens-test';
 
@@ -29,12 +30,12 @@ export async function exportWholeLibrary(page: Page): Promise<{ name: string; te
   return savedBy(page, 'Export the library (JSON)');
 }
 
-/** Manage → Table downloads: one table in one format ("joined table", "CSV"), as the user saves it. */
+/** Manage → Table downloads: one table in one format ("joined", "CSV"), as the user saves it. */
 export async function downloadLibraryTable(
   page: Page,
-  table: 'joined table' | 'ads table' | 'offers table',
+  table: LibraryTableName,
   format: 'CSV' | 'JSON Lines' | 'Parquet',
 ): Promise<{ name: string; text: string }> {
   await showLibraryTab(page, 'Manage');
-  return savedBy(page, `Download the ${table} as ${format}`);
+  return savedBy(page, `Download the ${table} table as ${format}`);
 }

@@ -1,3 +1,4 @@
+import type { TableTabId } from '@/components/library/tables/TableTabs';
 import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 
 /**
@@ -62,7 +63,7 @@ export function expectedCitedDomains(records: readonly LibraryConversation[]): {
 export function expectedRows(
   records: readonly LibraryConversation[],
   needle = '',
-): Record<'queries' | 'pages' | 'ads' | 'offers', number> {
+): Record<TableTabId, number> {
   const holds = (...texts: Array<string | null>): boolean =>
     texts.some((text) => text?.toLowerCase().includes(needle.toLowerCase()) ?? false);
   const queries = records.flatMap((record) =>

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { TABLE_TABS } from '@/components/library/tables/TableTabs';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { oneFileExportZip, partsExportZip } from '@/tests/support/data-export-zips';
@@ -87,8 +88,7 @@ describe('the library page over conversations kept in Chromium', () => {
   test('each table counts its rows and keeps those a filter names', async ({ lens }) => {
     const records = await filledLibrary(lens);
     const all = expectedRows(records);
-    for (const table of ['queries', 'pages', 'ads', 'offers'] as const)
-      expect(all[table], `the kept conversations give ${table}`).toBeGreaterThan(0);
+    for (const { id } of TABLE_TABS) expect(all[id], `the kept conversations give ${id}`).toBeGreaterThan(0);
     const firstQuery = records.flatMap((record) => record.turns.flatMap((turn) => turn.queries))[0];
     const needles = {
       queries: wordOf(firstQuery?.text),
@@ -97,12 +97,7 @@ describe('the library page over conversations kept in Chromium', () => {
       offers: records.flatMap((record) => record.offers).find((offer) => offer.merchant)?.merchant ?? '',
     };
     const page = await openLibraryPage(lens);
-    for (const [table, label] of [
-      ['queries', 'Queries'],
-      ['pages', 'Pages'],
-      ['ads', 'Ads'],
-      ['offers', 'Offers'],
-    ] as const) {
+    for (const { id: table, label } of TABLE_TABS) {
       await showLibraryTab(page, label);
       const count = page.getByTestId(`${table}-count`);
       await expect.poll(() => count.textContent()).toMatch(new RegExp(`^${all[table]} of ${all[table]} `));

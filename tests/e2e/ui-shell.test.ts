@@ -1,5 +1,6 @@
 import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
+import { VIEWS } from '@/components/views/registry';
 import { NOTHING_OBSERVED } from '@/features/details/transport';
 import { writeExport } from '@/lib/export/format-writers';
 import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
@@ -28,7 +29,7 @@ import {
   seriousViolations,
   shoot,
   shootEveryLook,
-  VIEWS,
+  VIEW_LABELS,
   waitForViews,
 } from './view-checks';
 
@@ -213,7 +214,7 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     expect(await seriousViolations(popup)).toEqual([]);
 
     // One key per view: the digits jump, the arrows move along the tab list.
-    for (const [index, name] of VIEWS.entries()) {
+    for (const [index, name] of VIEW_LABELS.entries()) {
       await popup.keyboard.press(String(index + 1));
       await expect(
         popup.getByRole('tab', { name, exact: false }).getAttribute('aria-selected'),
@@ -222,15 +223,16 @@ describe('the popup and the side panel: a live shopping conversation', () => {
         popup.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().textContent(),
       ).resolves.toContain(name);
     }
-    await popup.getByRole('tab', { name: /Queries/ }).click();
+    const [{ label: first }, { label: second }] = VIEWS;
+    await popup.getByRole('tab', { name: new RegExp(first) }).click();
     await popup.keyboard.press('ArrowRight');
-    await expect(popup.getByRole('tab', { name: /Sources/ }).getAttribute('aria-selected')).resolves.toBe(
-      'true',
-    );
-    await popup.getByRole('tab', { name: /Queries/ }).click();
+    await expect(
+      popup.getByRole('tab', { name: new RegExp(second) }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+    await popup.getByRole('tab', { name: new RegExp(first) }).click();
     for (const scheme of ['light', 'dark'] as const) {
       await popup.emulateMedia({ colorScheme: scheme });
-      await shoot(popup, `popup-queries-${scheme}`);
+      await shoot(popup, `popup-${first.toLowerCase()}-${scheme}`);
     }
 
     const panel = await lens.openExtensionPage('sidepanel.html', chat);
@@ -238,7 +240,7 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     expect(await seriousViolations(panel)).toEqual([]);
     await forEveryLook(panel, async ({ colorScheme, width }) => {
       expect(await seriousViolations(panel)).toEqual([]);
-      for (const name of VIEWS) {
+      for (const name of VIEW_LABELS) {
         await panel.getByRole('tab', { name: new RegExp(name) }).click();
         await expectNoSidewaysScroll(panel, `${name} at ${width} px`);
         await shoot(panel, `sidepanel-${name.toLowerCase()}-${colorScheme}-${width}`);

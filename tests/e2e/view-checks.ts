@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { VIEWS } from '@/components/views/registry';
 import {
   AD_TRACKING_CANARY,
   IMAGE_SIGNATURE_CANARY,
@@ -34,8 +35,11 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
 
-/** The views' tabs, in their order. */
-export const VIEWS = ['Queries', 'Sources', 'Ads', 'Offers', 'Details'] as const;
+/**
+ * The labels of the views' tabs, in their order, read from the registry (architecture "Features"): a view
+ * added there is shown, searched for secrets and photographed by every test that walks the views.
+ */
+export const VIEW_LABELS = VIEWS.map((view) => view.label);
 
 interface Look {
   colorScheme: 'light' | 'dark';

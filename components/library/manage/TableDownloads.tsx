@@ -1,20 +1,16 @@
 import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { libraryFileStem } from '@/components/library/shared/library-file-names';
-import type { LibraryTable, LibraryTableName } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import type { LibraryTable } from '@/lib/library/library-table';
+import { LIBRARY_TABLES, type LibraryTableName } from '@/lib/library/library-tables';
 import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
 import { downloadFile } from '@/lib/runtime/contract/download-file';
 import { loadBrands } from '@/lib/runtime/contract/library-items';
 import { DatasetSave } from './DatasetSave';
 
-const TABLE_NAMES: Record<LibraryTableName, string> = {
-  joined: 'Joined table',
-  ads: 'Ads table',
-  offers: 'Offers table',
-  prompts: 'Prompts table',
-};
+/** What a table is called in a sentence, read from its name: a table added to LIBRARY_TABLES is named too. */
+const tableLabel = (table: LibraryTable<LibraryTableName>): string => `${table.name} table`;
 
 type Saving =
   | { kind: 'idle' }
@@ -28,9 +24,9 @@ type Saving =
  */
 export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
   const [saving, setSaving] = useState<Saving>({ kind: 'idle' });
-  const download = async (table: LibraryTable, format: TableFormat): Promise<void> => {
+  const download = async (table: LibraryTable<LibraryTableName>, format: TableFormat): Promise<void> => {
     const info = tableFormatInfo(format);
-    const what = `the ${TABLE_NAMES[table.name].toLowerCase()} as ${info.label}`;
+    const what = `the ${tableLabel(table)} as ${info.label}`;
     setSaving({ kind: 'working', what });
     try {
       const [{ tableFile }, [records, account], brands] = await Promise.all([
@@ -56,7 +52,7 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
         {LIBRARY_TABLES.map((table) => (
           <li key={table.name} className="table-downloads__table">
             <span>
-              <strong>{TABLE_NAMES[table.name]}</strong>{' '}
+              <strong>{`${table.name.charAt(0).toUpperCase()}${tableLabel(table).slice(1)}`}</strong>{' '}
               <span className="table-downloads__grain">({table.grain})</span>
             </span>
             <span className="table-downloads__buttons">
@@ -66,7 +62,7 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
                   type="button"
                   className="button"
                   disabled={saving.kind === 'working'}
-                  aria-label={`Download the ${TABLE_NAMES[table.name].toLowerCase()} as ${format.label}`}
+                  aria-label={`Download the ${tableLabel(table)} as ${format.label}`}
                   onClick={() => void download(table, format.id)}
                 >
                   {format.label}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { JOINED_TABLE } from '@/lib/library/joined-table';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
 import { run } from './run-in-memory';
 
@@ -20,8 +22,13 @@ describe('inspect --check-dataset', () => {
     expect(result.stderr).toBe('');
     const joined = [...dataset.keys()].filter((path) => path.startsWith('team/alice/joined/')).sort();
     expect(result.stdout).toContain(`joined: ${joined.length} file${joined.length === 1 ? '' : 's'}, `);
-    expect(result.stdout).toContain('schema chat-lens/joined@1');
-    expect(result.stdout).toContain('schema chat-lens/offers@1');
+    // Each table written names its schema's version, as the table declares it.
+    const written = LIBRARY_TABLES.filter((table) =>
+      [...dataset.keys()].some((path) => path.startsWith(`team/alice/${table.name}/`)),
+    );
+    expect(written).toContain(JOINED_TABLE);
+    for (const table of written)
+      expect(result.stdout).toContain(`schema chat-lens/${table.name}@${table.dataset.version}`);
     expect(result.stdout).toContain(
       `select * from read_parquet([${joined.map((path) => `'${path}'`).join(', ')}], hive_partitioning = true, union_by_name = true);`,
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lensFace } from '@/components/shell/lens-face';
 import { agoText, clockTime } from '@/components/shell/time-text';
 import { viewForKey } from '@/components/shell/view-keys';
-import { VIEWS } from '@/components/views/registry';
+import { VIEWS, type ViewId } from '@/components/views/registry';
 import { NOTHING_OBSERVED } from '@/features/details/transport';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -115,17 +115,21 @@ describe('a refused prompt', () => {
 });
 
 describe('viewForKey', () => {
+  // The views' places in VIEWS, so a view added there is reached without a change here.
+  const ids: ViewId[] = VIEWS.map((view) => view.id);
+  const viewAt = (index: number): ViewId => ids.at(index) ?? expect.unreachable(`no view at ${index}`);
+
   it('moves with the arrows, wrapping, jumps with Home, End and the digits, and ignores other keys', () => {
-    expect(viewForKey('ArrowRight', 'queries')).toBe('sources');
-    expect(viewForKey('ArrowLeft', 'queries')).toBe('details');
-    expect(viewForKey('ArrowRight', 'details')).toBe('queries');
-    expect(viewForKey('End', 'sources')).toBe('details');
-    expect(viewForKey('Home', 'offers')).toBe('queries');
-    expect(VIEWS.map((_, index) => viewForKey(String(index + 1), 'queries'))).toEqual(
-      VIEWS.map((view) => view.id),
-    );
-    expect(viewForKey('6', 'ads')).toBeNull();
-    expect(viewForKey('a', 'ads')).toBeNull();
+    expect(viewForKey('ArrowRight', viewAt(0))).toBe(viewAt(1));
+    expect(viewForKey('ArrowLeft', viewAt(1))).toBe(viewAt(0));
+    expect(viewForKey('ArrowLeft', viewAt(0))).toBe(viewAt(-1));
+    expect(viewForKey('ArrowRight', viewAt(-1))).toBe(viewAt(0));
+    expect(viewForKey('End', viewAt(1))).toBe(viewAt(-1));
+    expect(viewForKey('Home', viewAt(-2))).toBe(viewAt(0));
+    expect(ids.map((_, index) => viewForKey(String(index + 1), viewAt(0)))).toEqual(ids);
+    // The digit after the last view's reaches none.
+    expect(viewForKey(String(ids.length + 1), viewAt(-1))).toBeNull();
+    expect(viewForKey('a', viewAt(-1))).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FEATURES } from '@/features/index';
 import { EXPORT_SCHEMA, exportJson, toExportDocument } from '@/lib/export/json-export';
 import { TOO_DEEP_VALUE } from '@/lib/export/scrub-metadata';
 import { inspect } from '@/lib/insights/inspection';
@@ -25,25 +26,19 @@ const conversation = conversationOf(
 );
 
 describe('toExportDocument', () => {
-  const document = toExportDocument(inspect({ conversation }), { exportedAt: EXPORTED_AT });
+  const inspection = inspect({ conversation });
+  const document = toExportDocument(inspection, { exportedAt: EXPORTED_AT });
 
-  it('has exactly the members of chat-lens/export@1, in order', () => {
+  it("has exactly the members of chat-lens/export@1, in order: its own, then each feature's", () => {
+    // The features' members are each feature's to list (architecture "Features"); the golden files hold the
+    // whole document, and tests/unit/inspection-contract.test.ts that each member is documented.
     expect(Object.keys(document)).toEqual([
       'schema',
       'exportedAt',
       'conversation',
       'messages',
       'canvases',
-      'turns',
-      'queries',
-      'sources',
-      'ads',
-      'account',
-      'offers',
-      'transport',
-      'formats',
-      'unread',
-      'ratings',
+      ...FEATURES.flatMap((feature) => Object.keys(feature.json(inspection))),
     ]);
     expect(document.schema).toBe(EXPORT_SCHEMA);
     expect(document.exportedAt).toBe('2026-11-20T09:30:00.000Z');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FEATURES } from '@/features/index';
 import { exportMarkdown } from '@/lib/export/markdown-export';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
@@ -10,7 +11,17 @@ import { arbitraryInspection } from './arbitrary-inspection';
 import { parsedValue } from './rich-inspection';
 
 const EXPORTED_AT = new Date('2026-11-20T09:30:00Z');
-const SECTIONS = ['## Transcript', '## Search queries', '## Ads', '## Product offers', '## Details'];
+
+/**
+ * The `##` headings of an inspection's Markdown: the transcript's, then the first line of each feature's
+ * section, in the order of FEATURES (architecture "Features").
+ */
+const sectionsOf = (inspection: Inspection): string[] => [
+  '## Transcript',
+  ...FEATURES.flatMap((feature) =>
+    feature.markdown === 'transcript' ? [] : feature.markdown(inspection).split('\n', 1),
+  ),
+];
 
 function markdownOf(
   messages: NormalizedMessage[],
@@ -153,18 +164,23 @@ describe('exportMarkdown: transcript', () => {
   });
 
   it("keeps code blocks, nests the answer's headings under its speaker and closes a fence left open", () => {
-    const markdown = markdownOf([
-      user('u1', 'Code?'),
-      message({
-        id: 'a1',
-        text: '# Plan\n\n```python\n# not a heading\nprint("hi")\n```\n\n## Ads\nnot our section',
-      }),
-      message({ id: 'a2', text: 'Cut off:\n```js\nconst x = 1;' }),
-    ]);
+    const inspection = inspect({
+      conversation: conversationOf([
+        user('u1', 'Code?'),
+        message({
+          id: 'a1',
+          text: '# Plan\n\n```python\n# not a heading\nprint("hi")\n```\n\n## Ads\nnot our section',
+        }),
+        message({ id: 'a2', text: 'Cut off:\n```js\nconst x = 1;' }),
+      ]),
+    });
+    const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
     expect(markdown).toContain('#### Plan\n\n```python\n# not a heading\nprint("hi")\n```');
     expect(markdown).toContain('##### Ads\nnot our section');
     expect(markdown).toContain('```js\nconst x = 1;\n```');
-    expect(linesOutsideCode(markdown).filter((line) => line.startsWith('## '))).toEqual(SECTIONS);
+    expect(linesOutsideCode(markdown).filter((line) => line.startsWith('## '))).toEqual(
+      sectionsOf(inspection),
+    );
   });
   it('shows an unclosed HTML comment or <script> of an answer as text, so the sections after it stay visible', () => {
     const markdown = markdownOf([
@@ -262,12 +278,14 @@ describe('exportMarkdown: sections', () => {
 });
 
 describe('exportMarkdown: any conversation', () => {
-  it('never throws, keeps its five sections in order and its front matter closed', () => {
+  it('never throws, keeps its sections in order and its front matter closed', () => {
     fc.assert(
       fc.property(arbitraryInspection(), (inspection: Inspection) => {
         const markdown = exportMarkdown(inspection, { exportedAt: EXPORTED_AT });
         expect(Object.keys(readFrontMatter(markdown))).toHaveLength(7);
-        expect(linesOutsideCode(markdown).filter((line) => line.startsWith('## '))).toEqual(SECTIONS);
+        expect(linesOutsideCode(markdown).filter((line) => line.startsWith('## '))).toEqual(
+          sectionsOf(inspection),
+        );
       }),
       { numRuns: 200 },
     );

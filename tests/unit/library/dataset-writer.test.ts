@@ -51,7 +51,7 @@ const EXPECTED_PATHS = [
  * The ads table as it was at version 1, before `advertiser_cited`, `advertiser_named` and
  * `conversation_created` were added at its end.
  */
-const ADS_VERSION_1: LibraryTable = {
+const ADS_VERSION_1: LibraryTable<'ads'> = {
   ...ADS_TABLE,
   columns: ADS_TABLE.columns.slice(0, -3),
   dataset: { version: 1, monthFrom: ['shown_at'] },

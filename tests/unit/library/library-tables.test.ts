@@ -285,8 +285,12 @@ const arbitraryConversation = fc
   );
 
 describe('every table', () => {
-  it('is registered once, joined first', () => {
-    expect(LIBRARY_TABLES.map((table) => table.name)).toEqual(['joined', 'ads', 'offers', 'prompts']);
+  it('is registered once, joined first and the tables that sum up conversations last', () => {
+    const tableNames = LIBRARY_TABLES.map((table) => table.name);
+    expect(new Set(tableNames).size).toBe(tableNames.length);
+    expect(LIBRARY_TABLES[0]).toBe(JOINED_TABLE);
+    const sums = LIBRARY_TABLES.map((table) => table.sumsUp);
+    expect(sums).toEqual([...sums].sort((a, b) => Number(a) - Number(b)));
     for (const table of LIBRARY_TABLES) {
       const names = table.columns.map((column) => column.name);
       expect(new Set(names).size, table.name).toBe(names.length);
