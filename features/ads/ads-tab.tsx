@@ -3,8 +3,8 @@ import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/libr
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
-import type { AdTableRow } from '@/lib/library/page-tables';
 import { AdsPaidOrganic } from './PaidNextToOrganic';
+import type { AdTableRow } from './page-tables-ads';
 
 /**
  * Whether the ad's answer cited or named its advertiser, in words with a mark, so it reads the same without

@@ -2,8 +2,8 @@ import { NO_VALUE, TextCell, UrlCell } from '@/components/library/shared/TableCe
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
-import type { OfferTableRow } from '@/lib/library/page-tables';
 import { availabilityText, moneyText } from './money-text';
+import type { OfferTableRow } from './page-tables-offers';
 
 /** An amount of the offer as a shopper reads it, in the offer's currency (features/offers/money-text.ts). */
 const money = (row: OfferTableRow, amount: number | null): string =>

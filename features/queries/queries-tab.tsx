@@ -1,7 +1,7 @@
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
-import type { QueryTableRow } from '@/lib/library/page-tables';
+import type { QueryTableRow } from './page-tables-queries';
 
 /** The Queries tab's columns: what was searched, for which prompt, where and when. */
 export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [

@@ -4,7 +4,7 @@ import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
 import { ExternalLink } from '@/components/views/ExternalLink';
-import type { PageTableRow } from '@/lib/library/page-tables';
+import type { PageTableRow } from './page-tables-pages';
 
 /** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
 export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [

@@ -8,10 +8,6 @@ import { type TableConversation, tableConversationOf } from './page-tables-conve
 import { flatTable, ScopedTable } from './scoped-table';
 import { compareText } from './sort-rows';
 
-export type { AdTableRow } from '@/features/ads/page-tables-ads';
-export type { OfferTableRow } from '@/features/offers/page-tables-offers';
-export type { QueryTableRow } from '@/features/queries/page-tables-queries';
-export type { PageTableRow } from '@/features/sources/page-tables-pages';
 export { type LibraryFilter, NO_FILTER } from './library-filter';
 export type { ConversationColumns } from './page-tables-conversation';
 export { type SortDirection, sortRows } from './sort-rows';

@@ -1,13 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { QueryTableRow } from '@/features/queries/page-tables-queries';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import {
-  type LibraryFilter,
-  type LibraryTables,
-  libraryTables,
-  NO_FILTER,
-  type QueryTableRow,
-} from '@/lib/library/page-tables';
+import { type LibraryFilter, type LibraryTables, libraryTables, NO_FILTER } from '@/lib/library/page-tables';
 import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MARCH = Date.UTC(2026, 2, 10);
