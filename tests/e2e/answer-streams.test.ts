@@ -158,6 +158,7 @@ describe('the answer stream as a source', () => {
     const chat = await lens.openChat(`/c/${id}`);
     await waitForClient(chat, (state) => state.loaded);
     lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
+    lens.replica.clearRequests();
     const prompt = 'How long should a brisket rest, asked while another tab looks on?';
     await sendPrompt(chat, prompt);
     // Another tab opens the conversation mid-answer: the site says an answer is being made (async_status 3).
