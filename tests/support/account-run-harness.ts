@@ -47,6 +47,8 @@ export function accountRunOver(
   const worker = (): RunWorker => {
     let stopped = false;
     let parked: () => void = () => undefined;
+    // Resolved once the stopped worker waits on a timer, or has ended the run: a worker that was past its
+    // last wait when it was stopped never waits again, and its stop must not wait for it for ever.
     const parkedNow = new Promise<void>((resolve) => {
       parked = resolve;
     });
@@ -76,6 +78,7 @@ export function accountRunOver(
       sleep,
       reportStatus: async (status) => {
         if (!stopped) statuses.push(status);
+        else if (status.status !== 'running' && !status.active) parked();
       },
     });
     return {
