@@ -151,10 +151,10 @@ export function mobileWebPageHtml(formTokens: Record<string, string>): string {
 }
 
 /**
- * The mobile web page's script: each region of the answer as the frames so far leave it, the committed one
- * shown over the pending one, read with the browser's own HTML parser.
+ * What every page whose chat only its streams name shares: `window.replicaSignedOut` (how far it got, for
+ * the tests), the thread's bubbles, and the composer, which answers one prompt at a time with `ask`.
  */
-const MOBILE_WEB_SCRIPT = `
+const STREAM_NAMED_PRELUDE = `
 const state = { conversationId: null, answers: 0, refused: null, streaming: false };
 window.replicaSignedOut = state;
 const thread = document.getElementById('thread');
@@ -166,6 +166,29 @@ function bubble(role, text) {
   thread.append(element);
   return element;
 }
+function onPrompt(ask) {
+  document.getElementById('composer').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const prompt = field.value.trim();
+    if (prompt === '' || state.streaming) return;
+    field.value = '';
+    bubble('user', prompt);
+    const answer = bubble('assistant', '');
+    state.streaming = true;
+    try {
+      await ask(prompt, answer);
+    } finally {
+      state.streaming = false;
+    }
+  });
+}
+`;
+
+/**
+ * The mobile web page's script: each region of the answer as the frames so far leave it, the committed one
+ * shown over the pending one, read with the browser's own HTML parser.
+ */
+const MOBILE_WEB_SCRIPT = `${STREAM_NAMED_PRELUDE}
 function readFrames(text) {
   const regions = new Map();
   const holder = document.createElement('template');
@@ -192,67 +215,45 @@ function shownText(regions) {
   for (const chrome of holder.querySelectorAll('button, [data-assistant-sources-payload]')) chrome.remove();
   return holder.textContent.trim();
 }
-document.getElementById('composer').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const prompt = field.value.trim();
-  if (prompt === '' || state.streaming) return;
-  field.value = '';
-  bubble('user', prompt);
-  const answer = bubble('assistant', '');
-  state.streaming = true;
-  try {
-    const headers = { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' };
-    const conversationState = JSON.stringify({ backendConversationId: state.conversationId, parentMessageId: 'client-created-root' });
-    const prepared = await (await fetch('/unauth-mweb/conversation/prepare?lightweight_authenticated=0', {
-      method: 'POST', headers, body: new URLSearchParams({ conversationState }).toString(),
-    })).json();
-    const response = await fetch('/unauth-mweb/conversation/updates?lightweight_authenticated=0&operationId=' + crypto.randomUUID(), {
-      method: 'POST',
-      headers: { ...headers, Accept: 'text/vnd.openai.web-mobile-partial+html', 'x-conduit-token': prepared.conduit_token },
-      body: new URLSearchParams({ prompt, conversationState, ...FORM_TOKENS }).toString(),
-    });
-    if (!response.ok) {
-      const page = document.createElement('template');
-      page.innerHTML = await response.text();
-      state.refused = { status: response.status, detail: page.content.textContent.trim() };
-      answer.textContent = state.refused.detail;
-      return;
-    }
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of response.body) {
-      text += decoder.decode(chunk, { stream: true });
-      answer.textContent = shownText(readFrames(text));
-    }
-    if (state.refused !== null) {
-      answer.textContent = state.refused.detail;
-      return;
-    }
-    state.answers += 1;
-    if (state.conversationId !== null) history.replaceState(null, '', '/uc/' + state.conversationId);
-  } finally {
-    state.streaming = false;
+onPrompt(async (prompt, answer) => {
+  const headers = { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' };
+  const conversationState = JSON.stringify({ backendConversationId: state.conversationId, parentMessageId: 'client-created-root' });
+  const prepared = await (await fetch('/unauth-mweb/conversation/prepare?lightweight_authenticated=0', {
+    method: 'POST', headers, body: new URLSearchParams({ conversationState }).toString(),
+  })).json();
+  const response = await fetch('/unauth-mweb/conversation/updates?lightweight_authenticated=0&operationId=' + crypto.randomUUID(), {
+    method: 'POST',
+    headers: { ...headers, Accept: 'text/vnd.openai.web-mobile-partial+html', 'x-conduit-token': prepared.conduit_token },
+    body: new URLSearchParams({ prompt, conversationState, ...FORM_TOKENS }).toString(),
+  });
+  if (!response.ok) {
+    const page = document.createElement('template');
+    page.innerHTML = await response.text();
+    state.refused = { status: response.status, detail: page.content.textContent.trim() };
+    answer.textContent = state.refused.detail;
+    return;
   }
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    answer.textContent = shownText(readFrames(text));
+  }
+  if (state.refused !== null) {
+    answer.textContent = state.refused.detail;
+    return;
+  }
+  state.answers += 1;
+  if (state.conversationId !== null) history.replaceState(null, '', '/uc/' + state.conversationId);
 });
 `;
 
 /** The script of a page whose chat only its streams name, posting prompts as SUBMIT says. */
-const STREAM_NAMED_SCRIPT = `
-const state = { conversationId: null, answers: 0, refused: null, streaming: false };
-window.replicaSignedOut = state;
+const STREAM_NAMED_SCRIPT = `${STREAM_NAMED_PRELUDE}
 async function authorization() {
   if (!SUBMIT.signedIn) return {};
   const session = await (await fetch('/api/auth/session')).json();
   return { Authorization: 'Bearer ' + session.accessToken };
-}
-const thread = document.getElementById('thread');
-const field = document.getElementById('prompt');
-function bubble(role, text) {
-  const element = document.createElement('div');
-  element.className = 'message ' + role;
-  element.textContent = text;
-  thread.append(element);
-  return element;
 }
 function readStream(text, answer) {
   for (const line of text.split('\\n')) {
@@ -266,38 +267,27 @@ function readStream(text, answer) {
     if (typeof record.v === 'string' && (path === '' || path.endsWith('/parts/0'))) answer.textContent += record.v;
   }
 }
-document.getElementById('composer').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const prompt = field.value.trim();
-  if (prompt === '' || state.streaming) return;
-  field.value = '';
-  bubble('user', prompt);
-  const answer = bubble('assistant', '');
-  state.streaming = true;
-  try {
-    const body = {
-      action: 'next',
-      messages: [{ id: crypto.randomUUID(), author: { role: 'user' }, content: { content_type: 'text', parts: [prompt] } }],
-      model: 'auto',
-    };
-    if (state.conversationId !== null) body.conversation_id = state.conversationId;
-    if (SUBMIT.temporary) body.history_and_training_disabled = true;
-    const response = await fetch(SUBMIT.path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(await authorization()) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) {
-      const refusal = await response.json();
-      state.refused = { status: response.status, detail: refusal.detail };
-      answer.textContent = refusal.detail;
-      return;
-    }
-    readStream(await response.text(), answer);
-    state.answers += 1;
-    if (SUBMIT.transient && state.conversationId !== null) history.replaceState(null, '', '/c/' + state.conversationId);
-  } finally {
-    state.streaming = false;
+onPrompt(async (prompt, answer) => {
+  const body = {
+    action: 'next',
+    messages: [{ id: crypto.randomUUID(), author: { role: 'user' }, content: { content_type: 'text', parts: [prompt] } }],
+    model: 'auto',
+  };
+  if (state.conversationId !== null) body.conversation_id = state.conversationId;
+  if (SUBMIT.temporary) body.history_and_training_disabled = true;
+  const response = await fetch(SUBMIT.path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(await authorization()) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const refusal = await response.json();
+    state.refused = { status: response.status, detail: refusal.detail };
+    answer.textContent = refusal.detail;
+    return;
   }
+  readStream(await response.text(), answer);
+  state.answers += 1;
+  if (SUBMIT.transient && state.conversationId !== null) history.replaceState(null, '', '/c/' + state.conversationId);
 });
 `;
