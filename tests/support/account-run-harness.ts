@@ -47,8 +47,8 @@ export function accountRunOver(
   const worker = (): RunWorker => {
     let stopped = false;
     let parked: () => void = () => undefined;
-    // Resolved once the stopped worker waits on a timer, or has ended the run: a worker that was past its
-    // last wait when it was stopped never waits again, and its stop must not wait for it for ever.
+    // Resolved once the stopped worker waits on a timer, or has ended the run (before its stop or after): a
+    // worker past its last wait when it was stopped never waits again, and its stop must not wait for ever.
     const parkedNow = new Promise<void>((resolve) => {
       parked = resolve;
     });
@@ -85,6 +85,9 @@ export function accountRunOver(
       run,
       stop: () => {
         stopped = true;
+        // A run that had ended before the stop waits on nothing again either.
+        const last = latest();
+        if (last !== undefined && last.status !== 'running' && !last.active) parked();
         return parkedNow;
       },
     };
