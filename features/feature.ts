@@ -1,5 +1,8 @@
+import type * as v from 'valibot';
 import type { FormatComparison } from '@/features/details/format-comparison';
 import type { TransportObservation } from '@/features/details/transport';
+import type { Cell, TableColumn } from '@/lib/library/library-table';
+import type { KeptOf } from '@/lib/library/record-schema';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';
@@ -26,6 +29,33 @@ export interface InspectionInput {
 export type Inspected<Members> = Members & { readonly conversation: Conversation };
 
 /**
+ * What the library keeps of a feature, beside what every kept record holds (architecture "The library"): its
+ * members declared as schemas read tolerantly (lib/library/record-schema.ts), so that the record's type
+ * and the reader of library files follow from them.
+ */
+export interface FeatureLibrary<
+  Members extends object,
+  Kept extends v.ObjectEntries,
+  KeptTurn extends v.ObjectEntries,
+> {
+  /** Its members of the kept conversation, and how they are filled from the inspection. */
+  record?: { members: Kept; fill(inspection: Inspected<Members>): KeptOf<Kept> };
+  /** Its members of each kept turn, and its columns at the end of the joined table. */
+  turn?: {
+    members: KeptTurn;
+    /** Each turn's members by the turn's index: what the inspection says of every turn is read once. */
+    fillOf(inspection: Inspected<Members>): (turnIndex: number) => KeptOf<KeptTurn>;
+    columns: readonly TableColumn[];
+    cells(turn: KeptOf<KeptTurn>): Readonly<Record<string, Cell>>;
+    /**
+     * The version of the joined table that first held these columns (export-format "Team dataset"): the
+     * table's version is the highest any feature names, since columns are only ever added at the end.
+     */
+    since: number;
+  };
+}
+
+/**
  * An insight, everywhere it shows (architecture "Features"): its members of the inspection, read from what
  * was captured, and each output's part of them. Every output iterates over `FEATURES` (features/index.ts),
  * and tests/unit/inspection-contract.test.ts names the part a feature lacks.
@@ -35,6 +65,10 @@ export interface Feature<
   Members extends object,
   Json extends object,
   Snapshot extends object,
+  // biome-ignore lint/complexity/noBannedTypes: a feature the library keeps nothing of declares no members.
+  Kept extends v.ObjectEntries = {},
+  // biome-ignore lint/complexity/noBannedTypes: as above, for the kept turns.
+  KeptTurn extends v.ObjectEntries = {},
 > {
   id: Id;
   /** Its members of the inspection; a reader never throws and keeps no secret (architecture "Secrets"). */
@@ -48,6 +82,8 @@ export interface Feature<
   json(inspection: Inspected<Members>): Json;
   /** Its members of the snapshot the popup and the side panel read (small, plain JSON); null before any format is held. */
   snapshot(inspection: Inspected<Members> | null): Snapshot;
+  /** What the library keeps of it; a feature without it is shown and exported, not kept. */
+  library?: FeatureLibrary<Members, Kept, KeptTurn>;
 }
 
 /** A feature, its types inferred from its reader and its outputs. */
@@ -56,6 +92,10 @@ export const defineFeature = <
   Members extends object,
   Json extends object,
   Snapshot extends object,
+  // biome-ignore lint/complexity/noBannedTypes: see Feature.
+  Kept extends v.ObjectEntries = {},
+  // biome-ignore lint/complexity/noBannedTypes: see Feature.
+  KeptTurn extends v.ObjectEntries = {},
 >(
-  feature: Feature<Id, Members, Json, Snapshot>,
-): Feature<Id, Members, Json, Snapshot> => feature;
+  feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn>,
+): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn> => feature;

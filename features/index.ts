@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import { adsFeature } from '@/features/ads/feature';
 import { detailsFeature } from '@/features/details/feature';
 import { offersFeature } from '@/features/offers/feature';
@@ -40,3 +41,45 @@ export const featureJson = (inspection: Inspected<FeatureMembers>): FeatureJson 
 /** Every feature's members of the snapshot; null before any format of the conversation is held. */
 export const featureSnapshot = (inspection: Inspected<FeatureMembers> | null): FeatureSnapshot =>
   Object.assign({}, ...FEATURES.map((feature) => feature.snapshot(inspection)));
+
+/** A feature's members of the kept record and of each kept turn, as their schemas read them. */
+type KeptRecordOf<F> = F extends { library?: { record?: { fill: (...args: never) => infer Kept } } }
+  ? Kept
+  : never;
+type KeptTurnOf<F> = F extends {
+  library?: { turn?: { fillOf: (...args: never) => (turnIndex: number) => infer KeptTurn } };
+}
+  ? KeptTurn
+  : never;
+
+/** The features' members of a record the library keeps. */
+export type FeatureKept = AllOf<KeptRecordOf<AnyFeature>>;
+/** The features' members of each turn the library keeps. */
+export type FeatureKeptTurn = AllOf<KeptTurnOf<AnyFeature>>;
+
+/** The schemas of the features' members of a kept record (lib/library/library-record.ts reads with them). */
+export const FEATURE_KEPT: v.ObjectEntries = Object.assign(
+  {},
+  ...FEATURES.map((feature) => feature.library?.record?.members ?? {}),
+);
+
+/** The schemas of the features' members of each kept turn. */
+export const FEATURE_KEPT_TURN: v.ObjectEntries = Object.assign(
+  {},
+  ...FEATURES.map((feature) => feature.library?.turn?.members ?? {}),
+);
+
+/** Every feature's members of the record the library keeps of an inspection. */
+export const featureKept = (inspection: Inspected<FeatureMembers>): FeatureKept =>
+  Object.assign({}, ...FEATURES.map((feature) => feature.library?.record?.fill(inspection) ?? {}));
+
+/** Every feature's members of each kept turn, by the turn's index. */
+export function featureKeptTurns(
+  inspection: Inspected<FeatureMembers>,
+): (turnIndex: number) => FeatureKeptTurn {
+  const fills = FEATURES.flatMap((feature) => feature.library?.turn?.fillOf(inspection) ?? []);
+  return (turnIndex) => Object.assign({}, ...fills.map((fill) => fill(turnIndex)));
+}
+
+/** The features' columns at the end of the joined table, in the order of `FEATURES`. */
+export const FEATURE_TURN_COLUMNS = FEATURES.flatMap((feature) => feature.library?.turn ?? []);

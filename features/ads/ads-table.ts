@@ -1,10 +1,11 @@
+import type { LibraryAd } from '@/features/ads/ad-record';
 import {
   CONVERSATION_COLUMNS,
   CONVERSATION_CREATED,
   conversationCells,
   NO_CONVERSATION_CELLS,
 } from '@/lib/library/conversation-columns';
-import type { LibraryAd, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
 import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from '@/lib/library/paid-organic';
 

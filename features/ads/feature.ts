@@ -1,4 +1,5 @@
 import { defineFeature } from '@/features/feature';
+import { KEPT_ADS, keptAdOf } from './ad-record';
 import { summarizeAds } from './ads';
 import { markdownAds } from './markdown-ads';
 import { withStreamedAds } from './streamed-ads';
@@ -17,4 +18,7 @@ export const adsFeature = defineFeature({
   markdown: markdownAds,
   json: ({ ads, account }) => ({ ads, account }),
   snapshot: (inspection) => ({ ads: inspection?.ads ?? null }),
+  library: {
+    record: { members: { ads: KEPT_ADS }, fill: ({ ads }) => ({ ads: (ads?.ads ?? []).map(keptAdOf) }) },
+  },
 });

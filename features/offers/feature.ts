@@ -1,6 +1,7 @@
 import { defineFeature } from '@/features/feature';
 import { answeredProducts, productKey } from './answered-products';
 import { markdownOffers } from './markdown-offers';
+import { KEPT_OFFERS, keptOfferOf } from './offer-record';
 import { offersTable } from './offers';
 
 /**
@@ -22,4 +23,7 @@ export const offersFeature = defineFeature({
   markdown: markdownOffers,
   json: ({ offers }) => ({ offers }),
   snapshot: (inspection) => ({ offers: inspection?.offers ?? [] }),
+  library: {
+    record: { members: { offers: KEPT_OFFERS }, fill: ({ offers }) => ({ offers: offers.map(keptOfferOf) }) },
+  },
 });

@@ -1,6 +1,9 @@
+import { FEATURE_TURN_COLUMNS } from '@/features/index';
+import type { LibraryQuery } from '@/features/queries/query-record';
+import type { LibraryPage } from '@/features/sources/page-record';
 import { CONVERSATION_COLUMNS, CONVERSATION_CREATED, conversationCells } from './conversation-columns';
-import type { LibraryConversation, LibraryPage, LibraryQuery, LibraryTurn } from './library-record';
-import { libraryTable, type RowOf } from './library-table';
+import type { LibraryConversation, LibraryTurn } from './library-record';
+import { libraryTable, type RowOf, type TableColumn, type TableRow } from './library-table';
 
 const TURN_COLUMNS = [
   ...CONVERSATION_COLUMNS,
@@ -62,6 +65,14 @@ const PAGE_COLUMNS = [
 
 const COLUMNS = [...TURN_COLUMNS, ...QUERY_COLUMNS, ...PAGE_COLUMNS] as const;
 
+/** The features' columns of a turn (`Feature.library`), after the table's own: columns are only added at the end. */
+const FEATURE_COLUMNS = FEATURE_TURN_COLUMNS.flatMap((part) => part.columns);
+
+const JOINED_COLUMNS: readonly [...typeof COLUMNS, ...TableColumn[]] = [...COLUMNS, ...FEATURE_COLUMNS];
+
+const featureCells = (turn: LibraryTurn): TableRow =>
+  Object.assign({}, ...FEATURE_TURN_COLUMNS.map((part) => part.cells(turn)));
+
 const NO_QUERY: RowOf<typeof QUERY_COLUMNS> = { query: null, query_kind: null, query_order: null };
 
 const queryCells = (query: LibraryQuery): RowOf<typeof QUERY_COLUMNS> => ({
@@ -116,10 +127,16 @@ const pagesFoundBy = (turn: LibraryTurn, query: LibraryQuery): LibraryPage[] =>
  * none alone, a page no listed query found alone, and a turn with a prompt and neither as one row, so the
  * answers written without a search are counted too.
  */
-function* turnRows(conversation: LibraryConversation, turn: LibraryTurn): Generator<RowOf<typeof COLUMNS>> {
-  const turnPart = turnCells(conversation, turn);
+function* turnRows(
+  conversation: LibraryConversation,
+  turn: LibraryTurn,
+): Generator<RowOf<typeof JOINED_COLUMNS>> {
+  const turnPart = { ...turnCells(conversation, turn), ...featureCells(turn) };
   const paired = new Set<LibraryPage>();
-  const row = (queryPart: RowOf<typeof QUERY_COLUMNS>, page: LibraryPage | null): RowOf<typeof COLUMNS> => {
+  const row = (
+    queryPart: RowOf<typeof QUERY_COLUMNS>,
+    page: LibraryPage | null,
+  ): RowOf<typeof JOINED_COLUMNS> => {
     const pagePart = page === null ? NO_PAGE : pageCells(page, !paired.has(page));
     if (page !== null) paired.add(page);
     return { ...turnPart, ...queryPart, ...pagePart };
@@ -137,8 +154,11 @@ function* turnRows(conversation: LibraryConversation, turn: LibraryTurn): Genera
 export const JOINED_TABLE = libraryTable({
   name: 'joined',
   grain: 'one row per conversation × turn × query × page',
-  columns: COLUMNS,
-  dataset: { version: 1, monthFrom: ['turn_at', 'conversation_created'] },
+  columns: JOINED_COLUMNS,
+  dataset: {
+    version: Math.max(1, ...FEATURE_TURN_COLUMNS.map((part) => part.since)),
+    monthFrom: ['turn_at', 'conversation_created'],
+  },
   *rowsOf(conversation) {
     for (const turn of conversation.turns) {
       // What comes before the first prompt (the system context) is no question, unless it ran a search.

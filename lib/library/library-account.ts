@@ -1,6 +1,7 @@
+import { keptAdOf, type LibraryAd } from '@/features/ads/ad-record';
 import { summarizeAds } from '@/features/ads/ads';
 import { type ExportAds, exportAdsReport } from '@/lib/model/export-ads';
-import { type LibraryAccount, type LibraryAd, libraryAdOf } from './library-record';
+import type { LibraryAccount } from './library-record';
 
 /**
  * What the library keeps of a data export's `ads.json` beyond its conversations
@@ -14,7 +15,7 @@ export function accountOfExport(ads: ExportAds, savedAt: number): LibraryAccount
   return {
     interests: [...ads.interests],
     profileVersion: ads.profileVersion,
-    ads: summarizeAds(exportAdsReport(ofTheAccount), null).ads.map(libraryAdOf),
+    ads: summarizeAds(exportAdsReport(ofTheAccount), null).ads.map(keptAdOf),
     savedAt,
   };
 }

@@ -1,6 +1,7 @@
+import type { LibraryAd } from '@/features/ads/ad-record';
 import { BrandMatcher, OWN } from './brand-matcher';
 import type { BrandSettings } from './brand-settings';
-import type { LibraryAd, LibraryTurn } from './library-record';
+import type { LibraryTurn } from './library-record';
 import { compareText } from './sort-rows';
 
 /**

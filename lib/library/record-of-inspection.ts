@@ -1,55 +1,23 @@
+import { featureKept, featureKeptTurns } from '@/features/index';
 import type { SearchQuery } from '@/features/queries/queries';
-import { shownQueryText } from '@/features/queries/shown-query';
-import type { CitationPiece } from '@/features/sources/citation-markers';
+import { keptQueryOf } from '@/features/queries/query-record';
+import { citationCounts, keptPageOf, shownAnswerText } from '@/features/sources/page-record';
 import type { WebSource } from '@/features/sources/sources';
 import { groupBy } from '@/lib/export/group-by';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
-import { pageKey } from '@/lib/insights/source-url';
-import type { NormalizedMessage } from '@/lib/model/conversation';
 import { otherBranches } from '@/lib/model/other-branches';
 import { isAnswerMessage } from '@/lib/model/turn-answer';
 import {
   LIBRARY_READER,
   type LibraryConversation,
-  type LibraryPage,
   type LibraryTurn,
   type LibraryVersion,
-  libraryAdOf,
-  libraryOfferOf,
 } from './library-record';
 
 export interface RecordOptions {
   /** Keep the answers' text (the library's "keep answer text"; brand mentions read it). */
   keepAnswerText: boolean;
   savedAt: number;
-}
-
-/** The text an answer shows: its own text with each citation marker's words, or its text as sent. */
-function shownText(message: NormalizedMessage, pieces: readonly CitationPiece[] | undefined): string {
-  if (pieces === undefined) return message.text;
-  return pieces.map(shownWords).join('');
-}
-
-/** A piece's words: text and names, not the citations set apart (pages, notes) nor the site's own Markdown. */
-function shownWords(piece: CitationPiece): string {
-  if (piece.kind === 'text' || piece.kind === 'words') return piece.text;
-  return piece.kind === 'named' ? piece.things.map((thing) => thing.label).join(', ') : '';
-}
-
-/** How often each page is cited in the turn: once per citation marker that names it. */
-function citationCounts(pieces: readonly CitationPiece[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const piece of pieces) {
-    // A video or an image is linked by name; its page is cited all the same.
-    const urls =
-      piece.kind === 'pages'
-        ? piece.pages.map((page) => page.url)
-        : piece.kind === 'named'
-          ? piece.things.flatMap((thing) => (thing.url === null ? [] : [thing.url]))
-          : [];
-    for (const key of new Set(urls.map(pageKey))) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
 }
 
 /**
@@ -73,20 +41,6 @@ function callQueriesOf(
     .map((query) => query.text);
 }
 
-function libraryPage(source: WebSource, counts: ReadonlyMap<string, number>, foundBy: string[]): LibraryPage {
-  const citations = counts.get(pageKey(source.url)) ?? 0;
-  return {
-    url: source.url,
-    title: source.title,
-    domain: source.domain,
-    retrieved: source.retrieved,
-    cited: source.cited,
-    citations: source.cited ? Math.max(citations, 1) : citations,
-    rank: source.rank,
-    foundBy,
-  };
-}
-
 function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryTurn[] {
   const { conversation } = inspection;
   const byId = new Map(conversation.messages.map((message) => [message.id, message]));
@@ -94,6 +48,7 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
   // Grouped once: a 10,000-message conversation has thousands of turns and tens of thousands of pages.
   const queriesOf = groupBy(inspection.queries.queries, (query) => query.turnIndex);
   const sourcesOf = groupBy(inspection.sources, (source) => source.turnIndex);
+  const featureMembersOf = featureKeptTurns(inspection);
   return inspection.turnFacts.map((fact) => {
     const turn = conversation.turns[fact.turnIndex];
     const messageIds = turn?.messageIds ?? [];
@@ -108,16 +63,17 @@ function libraryTurns(inspection: Inspection, keepAnswerText: boolean): LibraryT
       index: fact.turnIndex,
       prompt: prompt?.text ?? null,
       answer: keepAnswerText
-        ? answers.map((message) => shownText(message, piecesOf.get(message.id))).join('\n\n')
+        ? answers.map((message) => shownAnswerText(message, piecesOf.get(message.id))).join('\n\n')
         : null,
       at: prompt?.createTimeMs ?? null,
       model: fact.model,
       searched: fact.searched,
       transport: fact.transport,
-      queries: queries.map((query, order) => ({ text: shownQueryText(query), kind: query.kind, order })),
+      queries: queries.map(keptQueryOf),
       pages: (sourcesOf.get(fact.turnIndex) ?? []).map((source) =>
-        libraryPage(source, counts, callQueriesOf(source, searches, placeOf)),
+        keptPageOf(source, counts, callQueriesOf(source, searches, placeOf)),
       ),
+      ...featureMembersOf(fact.turnIndex),
     };
   });
 }
@@ -180,8 +136,7 @@ export function recordOfInspection(
     answerTextKept: options.keepAnswerText,
     turns,
     versions: libraryVersions(inspection, options.keepAnswerText),
-    ads: (inspection.ads?.ads ?? []).map(libraryAdOf),
-    offers: inspection.offers.map(libraryOfferOf),
+    ...featureKept(inspection),
     unread: inspection.unread.map(({ kind, name, count }) => ({ kind, name, count })),
     reader: LIBRARY_READER,
   };

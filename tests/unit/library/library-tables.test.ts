@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LibraryAd } from '@/features/ads/ad-record';
 import { ADS_TABLE } from '@/features/ads/ads-table';
+import type { LibraryOffer } from '@/features/offers/offer-record';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
-import type { LibraryAd, LibraryConversation, LibraryOffer } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lib/library/library-record';
 import { type LibraryTable, type TableRow, tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { finite, flag, itemOf, link, listOf, text, whole } from '@/lib/library/record-schema';
+import type { AdListing } from './ads';
+
+const AD_CARD = v.object({ title: text, url: link });
+
+/**
+ * An ad as the library keeps it, links clean: a conversation's, or one of the account's ad history
+ * (library-record.ts reads the account's with KEPT_ADS too).
+ */
+const KEPT_AD = v.object({
+  turnIndex: whole,
+  advertiser: text,
+  advertiserUrl: link,
+  unitType: text,
+  format: text,
+  title: text,
+  /** Where it leads, clean. */
+  link,
+  cards: listOf(itemOf(AD_CARD)),
+  /** Served inside an answer stream. */
+  streamed: flag,
+  /** When it was shown, as a data export's ad history dates it (site-interface 10.8). */
+  shownAt: finite,
+});
+
+/** The ads of a kept record, or of the account's: those that read. */
+export const KEPT_ADS = listOf(itemOf(KEPT_AD));
+
+export type LibraryAd = v.InferOutput<typeof KEPT_AD>;
+export type LibraryAdCard = v.InferOutput<typeof AD_CARD>;
+
+/** An ad of the inspection as the library keeps it: the members KEPT_AD declares, its cards' titles and links. */
+export const keptAdOf = (ad: AdListing): LibraryAd => ({
+  turnIndex: ad.turnIndex,
+  advertiser: ad.advertiser,
+  advertiserUrl: ad.advertiserUrl,
+  unitType: ad.unitType,
+  format: ad.format,
+  title: ad.title,
+  link: ad.link,
+  cards: ad.cards.map((card) => ({ title: card.title, url: card.url })),
+  streamed: ad.streamed,
+  shownAt: ad.shownAt,
+});
