@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
 import { VIEWS } from '@/components/views/registry';
 import { NOTHING_OBSERVED } from '@/features/details/transport';
+import { featureSnapshot } from '@/features/index';
 import { writeExport } from '@/lib/export/format-writers';
 import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
@@ -58,19 +59,10 @@ function lensWith(tabId: number, snapshot: Partial<LensSnapshot> | null): TabLen
       : {
           conversationId,
           summary: null,
-          queries: null,
-          turnFacts: [],
-          sources: [],
+          ...featureSnapshot(null),
           turnLabels: {},
           promptVersions: [],
-          ads: null,
-          offers: [],
-          transport: 'unknown',
           transportCounts: NOTHING_OBSERVED,
-          formatComparison: null,
-          formatComparisonCounts: null,
-          unread: [],
-          formatLoads: null,
           progress: { pagesLoaded: 0, messagesLoaded: 0, hasMore: false, loading: null },
           load: { status: 'idle', rateLimitedUntil: null, error: null },
           offersRefresh: NO_OFFERS_RUN,

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import type { LibraryAd } from '@/features/ads/ad-record';
+import { FEATURE_KEPT, FEATURE_KEPT_TURN, type FeatureKept, type FeatureKeptTurn } from '@/features/index';
 import type { LibraryOffer } from '@/features/offers/offer-record';
 import type { LibraryPage } from '@/features/sources/page-record';
 import type { BrandSettings } from '@/lib/library/brand-settings';
@@ -70,6 +72,10 @@ export function offer(partial: Partial<LibraryOffer> = {}): LibraryOffer {
   };
 }
 
+/** The features' members of a kept record and turn as a record that never held them reads them. */
+const NO_FEATURE_KEPT = v.getFallbacks(v.object(FEATURE_KEPT)) as FeatureKept;
+const NO_FEATURE_KEPT_TURN = v.getFallbacks(v.object(FEATURE_KEPT_TURN)) as FeatureKeptTurn;
+
 /** A turn with a prompt, asked at `at`. */
 export function turn(index: number, partial: Partial<LibraryTurn> = {}): LibraryTurn {
   return {
@@ -82,6 +88,7 @@ export function turn(index: number, partial: Partial<LibraryTurn> = {}): Library
     transport: null,
     queries: [],
     pages: [],
+    ...NO_FEATURE_KEPT_TURN,
     ...partial,
   };
 }
@@ -102,8 +109,7 @@ export function libraryConversation(
     transport: 'sse',
     answerTextKept: false,
     turns,
-    ads: [],
-    offers: [],
+    ...NO_FEATURE_KEPT,
     versions: [],
     unread: [],
     reader: LIBRARY_READER,
