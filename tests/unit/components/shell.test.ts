@@ -4,6 +4,7 @@ import { agoText, clockTime } from '@/components/shell/time-text';
 import { viewForKey } from '@/components/shell/view-keys';
 import { VIEWS, type ViewId } from '@/components/views/registry';
 import { NOTHING_OBSERVED } from '@/features/details/transport';
+import { featureSnapshot } from '@/features/index';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 
@@ -20,19 +21,11 @@ function snapshotOf(extra: Partial<LensSnapshot> = {}): LensSnapshot {
       extraKeys: [],
       answering: false,
     },
-    queries: null,
-    turnFacts: [],
-    sources: [],
+    ...featureSnapshot(null),
     turnLabels: {},
     promptVersions: [],
-    ads: null,
-    offers: [],
     transport: 'websocket',
     transportCounts: NOTHING_OBSERVED,
-    formatComparison: null,
-    formatComparisonCounts: null,
-    unread: [],
-    formatLoads: null,
     progress: { pagesLoaded: 1, messagesLoaded: 4, hasMore: false, loading: null },
     load: { status: 'idle', rateLimitedUntil: null, error: null },
     offersRefresh: { running: false, done: 0, total: 0, failures: 0, rateLimitedUntil: null, error: null },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isRunItemSelected } from '@/components/library/account-run/account-run-selection';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
-import { LIBRARY_READER, type LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lib/library/library-record';
+import { libraryConversation, turn } from '@/tests/support/library-records';
 
 const item = (members: Partial<AccountRunItem> = {}): AccountRunItem => ({
   id: 'c1',
@@ -17,34 +18,15 @@ const item = (members: Partial<AccountRunItem> = {}): AccountRunItem => ({
   ...members,
 });
 
-const record = (createdAt: number | null, prompt = 'Where to eat?'): LibraryConversation => ({
-  id: 'c1',
-  title: 'Lisbon trip',
-  models: [],
-  createdAt,
-  updatedAt: createdAt,
-  savedAt: 0,
-  transport: 'unknown',
-  answerTextKept: false,
-  turns: [
-    {
-      index: 1,
-      prompt,
-      answer: null,
-      at: null,
-      model: null,
-      searched: null,
-      transport: null,
-      queries: [],
-      pages: [],
-    },
-  ],
-  ads: [],
-  offers: [],
-  versions: [],
-  unread: [],
-  reader: LIBRARY_READER,
-});
+const record = (createdAt: number | null, prompt = 'Where to eat?'): LibraryConversation =>
+  libraryConversation('c1', [turn(1, { prompt, model: null })], {
+    title: 'Lisbon trip',
+    models: [],
+    createdAt,
+    updatedAt: createdAt,
+    savedAt: 0,
+    transport: 'unknown',
+  });
 
 const october20 = Date.UTC(2026, 9, 20, 9);
 
