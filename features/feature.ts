@@ -1,8 +1,8 @@
 import type * as v from 'valibot';
 import type { FormatComparison } from '@/features/details/format-comparison';
 import type { TransportObservation } from '@/features/details/transport';
-import type { Cell, TableColumn } from '@/lib/library/library-table';
 import type { KeptOf } from '@/lib/library/record-schema';
+import type { Cell, TableColumn } from '@/lib/library/table-column';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';

@@ -1,4 +1,3 @@
-import type { LibraryAd } from '@/features/ads/ad-record';
 import {
   CONVERSATION_COLUMNS,
   CONVERSATION_CREATED,
@@ -8,6 +7,7 @@ import {
 import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
 import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from '@/lib/library/paid-organic';
+import type { LibraryAd } from './ad-record';
 
 /** How the card titles of an ad are joined into one field. */
 export const CARD_TITLE_SEPARATOR = ' | ';

@@ -1,10 +1,10 @@
-import type { LibraryPage } from '@/features/sources/page-record';
 import { pageKey } from '@/lib/insights/source-url';
 import { inScope, type LibraryFilter, type RowScope } from '@/lib/library/library-filter';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
 import { compareNames } from '@/lib/library/ranking';
 import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
+import type { LibraryPage } from './page-record';
 
 /** One page, over every turn that retrieved or cited it. */
 export interface PageTableRow {

@@ -1,6 +1,6 @@
 import { conversationPageUrl } from '@/lib/capture/endpoint';
 import type { LibraryConversation } from './library-record';
-import type { RowOf } from './library-table';
+import type { RowOf } from './table-column';
 
 /** The columns that name a row's conversation, first in every table, so the tables join on conversation_id. */
 export const CONVERSATION_COLUMNS = [

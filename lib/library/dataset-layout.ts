@@ -1,5 +1,6 @@
-import type { LibraryTable, TableRow } from './library-table';
+import type { LibraryTable } from './library-table';
 import { LIBRARY_TABLES, type LibraryTableName } from './library-tables';
+import type { TableRow } from './table-column';
 
 /**
  * The team dataset's layout (export-format "Team dataset"): `<table>/month=YYYY-MM/<file>.parquet` under a

@@ -1,7 +1,8 @@
 import { datasetFileName, monthOfFolder, monthOfRow, ownFile, partitionFolder } from './dataset-layout';
 import type { LibraryAccount, LibraryConversation } from './library-record';
-import type { LibraryTable, TableContext, TableRow } from './library-table';
+import type { LibraryTable, TableContext } from './library-table';
 import type { LibraryTableName } from './library-tables';
+import type { TableRow } from './table-column';
 import type { TableSink, TableWriter } from './table-sink';
 import { createTableWriter } from './table-writer';
 

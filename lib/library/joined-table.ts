@@ -3,7 +3,8 @@ import type { LibraryQuery } from '@/features/queries/query-record';
 import type { LibraryPage } from '@/features/sources/page-record';
 import { CONVERSATION_COLUMNS, CONVERSATION_CREATED, conversationCells } from './conversation-columns';
 import type { LibraryConversation, LibraryTurn } from './library-record';
-import { libraryTable, type RowOf, type TableColumn, type TableRow } from './library-table';
+import { libraryTable } from './library-table';
+import type { RowOf, TableColumn, TableRow } from './table-column';
 
 const TURN_COLUMNS = [
   ...CONVERSATION_COLUMNS,

@@ -2,7 +2,7 @@ import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { type CONVERSATION_COLUMNS, conversationCells } from './conversation-columns';
 import type { RowScope } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
-import type { RowOf } from './library-table';
+import type { RowOf } from './table-column';
 
 /**
  * The columns that name a row's conversation, first in the query, ad and offer tables, as in the files

@@ -1,8 +1,9 @@
 import { type ColumnSource, ParquetWriter, type SchemaElement } from 'hyparquet-writer';
 import { SCHEMA_KEY, schemaName } from './dataset-layout';
-import type { ColumnType, LibraryTable, TableRow } from './library-table';
+import type { LibraryTable } from './library-table';
 import { SinkByteWriter } from './sink-byte-writer';
 import { cellOf } from './table-cell';
+import type { ColumnType, TableRow } from './table-column';
 import type { TableSink, TableWriter, TableWriterOptions } from './table-sink';
 
 /**

@@ -1,5 +1,6 @@
-import { type RowOf, summaryTable } from './library-table';
+import { summaryTable } from './library-table';
 import { type PromptVariance, PromptVariances } from './prompt-variance';
+import type { RowOf } from './table-column';
 
 /** How the stable queries and domains are joined into one field. */
 export const STABLE_SEPARATOR = ' | ';

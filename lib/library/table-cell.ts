@@ -1,5 +1,5 @@
 import { isoTime } from '@/lib/export/iso-time';
-import type { Cell, ColumnType } from './library-table';
+import type { Cell, ColumnType } from './table-column';
 
 /**
  * A row's value as its column's type holds it, else null: every writer reads cells through this, so a record

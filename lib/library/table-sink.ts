@@ -1,4 +1,4 @@
-import type { TableRow } from './library-table';
+import type { TableRow } from './table-column';
 
 /** A piece of a table's file: text (UTF-8 once written) for the text formats, bytes for Parquet. */
 export type TableChunk = string | Uint8Array<ArrayBuffer>;

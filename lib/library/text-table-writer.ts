@@ -1,7 +1,8 @@
 import { csvRecord } from '@/lib/export/csv-record';
 import { isoTime } from '@/lib/export/iso-time';
-import type { Cell, LibraryTable, TableColumn, TableRow } from './library-table';
+import type { LibraryTable } from './library-table';
 import { cellOf } from './table-cell';
+import type { Cell, TableColumn, TableRow } from './table-column';
 import type { TableSink, TableWriter } from './table-sink';
 
 /** A text format of the tables: what the file starts with, and one row as text. */

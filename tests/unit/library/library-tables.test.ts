@@ -6,8 +6,9 @@ import type { LibraryOffer } from '@/features/offers/offer-record';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { type LibraryTable, type TableRow, tableRows } from '@/lib/library/library-table';
+import { type LibraryTable, tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import type { TableRow } from '@/lib/library/table-column';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const rowsOf = (table: LibraryTable, conversation: LibraryConversation): TableRow[] => [
