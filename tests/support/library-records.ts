@@ -73,8 +73,8 @@ export function offer(partial: Partial<LibraryOffer> = {}): LibraryOffer {
 }
 
 /** The features' members of a kept record and turn as a record that never held them reads them. */
-const NO_FEATURE_KEPT = v.getFallbacks(v.object(FEATURE_KEPT)) as FeatureKept;
-const NO_FEATURE_KEPT_TURN = v.getFallbacks(v.object(FEATURE_KEPT_TURN)) as FeatureKeptTurn;
+export const NO_FEATURE_KEPT = v.getFallbacks(v.object(FEATURE_KEPT)) as FeatureKept;
+export const NO_FEATURE_KEPT_TURN = v.getFallbacks(v.object(FEATURE_KEPT_TURN)) as FeatureKeptTurn;
 
 /** A turn with a prompt, asked at `at`. */
 export function turn(index: number, partial: Partial<LibraryTurn> = {}): LibraryTurn {

@@ -1,5 +1,6 @@
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
 import { run } from './run-in-memory';
 
@@ -33,7 +34,7 @@ describe('inspect --format parquet --out-dir', () => {
       const month = /month=([^/]+)/.exec(path)?.[1];
       expect(parquetMetadata(buffer).key_value_metadata).toContainEqual({
         key: 'chat_lens.schema',
-        value: `chat-lens/${table}@${table === 'ads' ? 2 : 1}`,
+        value: `chat-lens/${table}@${LIBRARY_TABLES.find(({ name }) => name === table)?.dataset.version}`,
       });
       // Every row of a month's file falls in that month, by the table's first time column that holds one.
       for (const row of await parquetReadObjects({ file: buffer })) {

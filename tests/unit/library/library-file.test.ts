@@ -8,7 +8,14 @@ import {
   readLibraryFile,
 } from '@/lib/library/library-file';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
+import {
+  ad,
+  libraryConversation,
+  NO_FEATURE_KEPT_TURN,
+  offer,
+  page,
+  turn,
+} from '@/tests/support/library-records';
 
 const EXPORTED_AT = new Date(Date.UTC(2026, 10, 25, 12));
 
@@ -238,6 +245,7 @@ describe('the library file', () => {
                     foundBy: [],
                   },
                 ],
+                ...NO_FEATURE_KEPT_TURN,
               },
             ],
             // A record kept before versions were read has none.
