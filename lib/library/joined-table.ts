@@ -132,7 +132,8 @@ function* turnRows(
   conversation: LibraryConversation,
   turn: LibraryTurn,
 ): Generator<RowOf<typeof JOINED_COLUMNS>> {
-  const turnPart = { ...turnCells(conversation, turn), ...featureCells(turn) };
+  const turnPart = turnCells(conversation, turn);
+  const featurePart = featureCells(turn);
   const paired = new Set<LibraryPage>();
   const row = (
     queryPart: RowOf<typeof QUERY_COLUMNS>,
@@ -140,7 +141,7 @@ function* turnRows(
   ): RowOf<typeof JOINED_COLUMNS> => {
     const pagePart = page === null ? NO_PAGE : pageCells(page, !paired.has(page));
     if (page !== null) paired.add(page);
-    return { ...turnPart, ...queryPart, ...pagePart };
+    return { ...turnPart, ...queryPart, ...pagePart, ...featurePart };
   };
   for (const query of turn.queries) {
     const found = pagesFoundBy(turn, query);
