@@ -94,9 +94,7 @@ export function summarizeAds(
 ): AdsOverview {
   const turnIndexOf = turnIndexer(conversation);
   // site-interface 4.3: an empty entries_by_turn_id means no ad was shown, whatever else the response lists.
-  const ads = report?.shownAny
-    ? report.turns.flatMap((turn) => turn.entries.map((entry) => listing(entry, turnIndexOf)))
-    : [];
+  const ads = report?.shownAny ? report.entries.map((entry) => listing(entry, turnIndexOf)) : [];
   const advertisers: string[] = [];
   for (const ad of ads)
     if (ad.advertiser !== null && !advertisers.includes(ad.advertiser)) advertisers.push(ad.advertiser);

@@ -13,8 +13,8 @@ function sameAd(a: AdEntry, b: AdEntry): boolean {
 
 /**
  * The ads of the conversation with those its answer streams served (site-interface 10.6, `ads` records)
- * joined in: an ad the ads endpoint lists too is that endpoint's entry, marked streamed; any other joins
- * under its turn, the turn's prompt when the record names none. Without an ads response the streamed
+ * joined in: an ad the ads endpoint lists too is that endpoint's entry, marked streamed; any other comes
+ * after the listed ones, naming its turn's prompt when the record names no turn. Without an ads response the streamed
  * ads alone make the report.
  */
 export function withStreamedAds(report: AdsReport | null, turns: readonly StreamedTurn[]): AdsReport | null {
@@ -23,12 +23,11 @@ export function withStreamedAds(report: AdsReport | null, turns: readonly Stream
     return turn.ads.map((entry) => ({ ...entry, turnId: entry.turnId ?? promptId }));
   });
   if (streamed.length === 0) return report;
-  const listed = (report?.turns ?? []).flatMap((turn) => turn.entries);
+  const listed = report?.entries ?? [];
   const entries = listed.map((entry) =>
     streamed.some((ad) => sameAd(ad, entry)) ? { ...entry, streamed: true } : entry,
   );
   for (const ad of streamed) if (!listed.some((entry) => sameAd(ad, entry))) entries.push(ad);
-  const turnIds = [...new Set(entries.map((entry) => entry.turnId))];
   const removed = [...new Set(entries.flatMap((entry) => entry.removedTrackingParams))];
   return {
     requested: report?.requested ?? null,
@@ -38,7 +37,7 @@ export function withStreamedAds(report: AdsReport | null, turns: readonly Stream
     account: report?.account ?? null,
     country: report?.country ?? null,
     shownAny: true,
-    turns: turnIds.map((turnId) => ({ turnId, entries: entries.filter((entry) => entry.turnId === turnId) })),
+    entries,
     removedTrackingParams: removed,
   };
 }

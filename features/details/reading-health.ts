@@ -136,7 +136,7 @@ export function readingHealth(input: InspectionInput): Unread[] {
     }
   }
   searchesWithoutQuery(input, turnMessages, tally);
-  if (adsReport?.shownAny === true && adsReport.turns.every((turn) => turn.entries.length === 0))
+  if (adsReport?.shownAny === true && adsReport.entries.length === 0)
     tally.add('contradiction', 'ads response named ads, none read', 'ads_response');
   const turns = streamedTurns ?? [];
   for (const [index, turn] of turns.entries()) {

@@ -53,11 +53,6 @@ export interface AdEntry {
   shownAt: number | null;
 }
 
-export interface AdTurn {
-  turnId: string | null;
-  entries: AdEntry[];
-}
-
 export interface AdsReport {
   requested: number | null;
   delivered: number | null;
@@ -67,8 +62,8 @@ export interface AdsReport {
   country: string | null;
   /** False when `entries_by_turn_id` is empty: no ad was shown in the conversation (site-interface 4.3). */
   shownAny: boolean;
-  /** In order of first appearance. */
-  turns: AdTurn[];
+  /** Every ad, in the order the response lists them; each names its turn (`turnId`). */
+  entries: AdEntry[];
   /** Names removed from any URL of the report. */
   removedTrackingParams: string[];
 }
@@ -86,7 +81,7 @@ export function noAdsListed(): AdsReport {
     account: null,
     country: null,
     shownAny: false,
-    turns: [],
+    entries: [],
     removedTrackingParams: [],
   };
 }
@@ -237,21 +232,6 @@ function rawEntries(body: JsonRecord, byTurn: JsonRecord): Array<[unknown, strin
   return found;
 }
 
-function groupByTurn(entries: readonly AdEntry[]): AdTurn[] {
-  const turns: AdTurn[] = [];
-  const byId = new Map<string | null, AdTurn>();
-  for (const entry of entries) {
-    let turn = byId.get(entry.turnId);
-    if (turn === undefined) {
-      turn = { turnId: entry.turnId, entries: [] };
-      byId.set(entry.turnId, turn);
-      turns.push(turn);
-    }
-    turn.entries.push(entry);
-  }
-  return turns;
-}
-
 /** Parses the body of GET /backend-api/bazaar/conversation/{id}/ads (site-interface 4.3). Never throws. */
 export function parseAdsResponse(body: unknown): Result<AdsReport> {
   if (!isRecord(body)) return fail('unexpected-shape', 'The ads response is not a JSON object.');
@@ -282,7 +262,7 @@ export function parseAdsResponse(body: unknown): Result<AdsReport> {
       // site-interface 4.3: an empty entries_by_turn_id means no ad was shown; without the map, the
       // entries decide.
       shownAny: byTurn === null ? entries.length > 0 : Object.keys(byTurn).length > 0,
-      turns: groupByTurn(entries),
+      entries,
       removedTrackingParams: removed,
     },
     warnings,

@@ -109,21 +109,17 @@ export function readExportAds(file: unknown): ExportAds {
 }
 
 /**
- * The ads a conversation was shown, as an ads report (ad-record.ts) under their turns, so they show where
- * an ads response's do; null when the ad history names none of it.
+ * The ads a conversation was shown, as an ads report (ad-record.ts), so they show where an ads response's
+ * do; null when the ad history names none of it.
  */
 export function exportAdsReport(ads: readonly ExportAd[]): AdsReport | null {
   if (ads.length === 0) return null;
-  const turnIds = [...new Set(ads.map((ad) => ad.entry.turnId))];
   const removed = [...new Set(ads.flatMap((ad) => ad.entry.removedTrackingParams))];
   // A response that names nothing but its ads: the history says nothing of segments or the account.
   return {
     ...noAdsListed(),
     shownAny: true,
-    turns: turnIds.map((turnId) => ({
-      turnId,
-      entries: ads.flatMap((ad) => (ad.entry.turnId === turnId ? [ad.entry] : [])),
-    })),
+    entries: ads.map((ad) => ad.entry),
     removedTrackingParams: removed,
   };
 }

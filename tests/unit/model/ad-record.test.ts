@@ -30,16 +30,14 @@ const rawBody = adsResponse('conv-ads', true) as {
 };
 
 function allUrls(report: AdsReport): string[] {
-  return report.turns.flatMap((turn) =>
-    turn.entries.flatMap((entry) =>
-      [
-        entry.advertiser.url,
-        entry.faviconUrl,
-        entry.logoUrl,
-        ...entry.cards.map((card) => card.url),
-        ...entry.targets.map((target) => target.url),
-      ].filter((url): url is string => url !== null),
-    ),
+  return report.entries.flatMap((entry) =>
+    [
+      entry.advertiser.url,
+      entry.faviconUrl,
+      entry.logoUrl,
+      ...entry.cards.map((card) => card.url),
+      ...entry.targets.map((target) => target.url),
+    ].filter((url): url is string => url !== null),
   );
 }
 
@@ -67,10 +65,9 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
     expect(report.shownAny).toBe(true);
   });
 
-  it('groups the entries per turn in order and reads each entry', () => {
-    const turnIds = [...new Set(rawBody.entries.map((entry) => entry.turn_id))];
-    expect(report.turns.map((turn) => turn.turnId)).toEqual(turnIds);
-    const entries = report.turns.flatMap((turn) => turn.entries);
+  it('reads each entry in order, naming its turn', () => {
+    const entries = report.entries;
+    expect(entries.map((entry) => entry.turnId)).toEqual(rawBody.entries.map((entry) => entry.turn_id));
     expect(entries).toHaveLength(rawBody.entries.length);
     entries.forEach((entry, index) => {
       const raw = rawBody.entries[index] as RawEntry;
@@ -93,7 +90,7 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
 
   it('removes every tracking parameter from every URL and keeps only the names removed', () => {
     for (const url of allUrls(report)) expect(trackingNamesIn(url)).toEqual(new Set());
-    const entries = report.turns.flatMap((turn) => turn.entries);
+    const entries = report.entries;
     entries.forEach((entry, index) => {
       const rawUrls =
         JSON.stringify((rawBody.entries[index] as RawEntry).ad_cards) +
@@ -117,14 +114,14 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
   it('says no ads were shown when entries_by_turn_id is empty', () => {
     const empty = parsed(adsResponse('conv-plain', false));
     expect(empty.shownAny).toBe(false);
-    expect(empty.turns).toEqual([]);
+    expect(empty.entries).toEqual([]);
   });
 
   it('takes the entries from entries_by_turn_id when the list is missing', () => {
     const { entries: _entries, ...withoutList } = rawBody;
     const fromMap = parsed(withoutList);
-    expect(fromMap.turns.map((turn) => [turn.turnId, turn.entries.length])).toEqual(
-      report.turns.map((turn) => [turn.turnId, turn.entries.length]),
+    expect(fromMap.entries.map((entry) => entry.turnId).sort()).toEqual(
+      report.entries.map((entry) => entry.turnId).sort(),
     );
     expect(JSON.stringify(fromMap)).not.toContain(AD_TRACKING_CANARY);
   });
@@ -143,7 +140,7 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
       ],
       entries_by_turn_id: { t1: [] },
     });
-    const entry = result.turns[0]?.entries[0];
+    const entry = result.entries[0];
     expect(entry?.advertiser).toEqual({ name: 'Shop', url: 'https://shop.example/', id: null });
     expect(entry?.cards).toEqual([
       { title: 'First title', url: 'https://shop.example/a', body: null, imageUrl: null },
@@ -168,7 +165,7 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
           cards: [{ title: 'A lamp', url: 'https://flat.example/lamp?olref=Y' }],
         },
       ],
-    }).turns[0]?.entries[0];
+    }).entries[0];
     expect(entry).toMatchObject({
       turnId: 't1',
       advertiser: { name: 'Flat Shop', url: 'https://flat.example/', id: 'adv-9' },
@@ -184,7 +181,7 @@ describe('parseAdsResponse (site-interface 4.3)', () => {
 
   it('skips an entry that is not an object with a warning and keeps the others', () => {
     const result = parseAdsResponse({ entries: [42, { turn_id: 't', format: 'image_card_v2' }] });
-    expect(result.ok && result.value.turns.flatMap((turn) => turn.entries).length).toBe(1);
+    expect(result.ok && result.value.entries.length).toBe(1);
     expect(result.ok && result.warnings.length).toBe(1);
   });
 

@@ -17,8 +17,8 @@ const adUnit = (() => {
 describe('withStreamedAds: the ads a stream served, joined to the ads response', () => {
   it('makes the report alone when no ads response was seen, each ad under its prompt, marked streamed', () => {
     const report = withStreamedAds(null, [streamed]);
-    expect(report).toMatchObject({ shownAny: true, turns: [{ turnId: 'u-1' }] });
-    expect(report?.turns[0]?.entries[0]).toMatchObject({
+    expect(report).toMatchObject({ shownAny: true, entries: [{ turnId: 'u-1' }] });
+    expect(report?.entries[0]).toMatchObject({
       streamed: true,
       advertiser: { name: 'Summit Trail Co.' },
     });
@@ -28,7 +28,7 @@ describe('withStreamedAds: the ads a stream served, joined to the ads response',
     const listed = parseAdsResponse({ entries_by_turn_id: { 'turn-9': { ads_response: adUnit } } });
     if (!listed.ok) throw new Error(listed.error.message);
     const report = withStreamedAds(listed.value, [streamed]);
-    const entries = report?.turns.flatMap((turn) => turn.entries) ?? [];
+    const entries = report?.entries ?? [];
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ turnId: 'turn-9', streamed: true });
   });
