@@ -8,9 +8,9 @@ import { choiceOf, type TableChoice, type TableChoices } from '@/components/libr
 import { TrendsTab } from '@/components/library/trends/TrendsTab';
 import { VarianceTab } from '@/components/library/variance/VarianceTab';
 import { ViewBoundary } from '@/components/shell/ViewBoundary';
+import { type LibraryGrids, libraryGrids } from '@/lib/library/grids';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { LibraryOverview } from '@/lib/library/overview';
-import { type LibraryTables, libraryTables } from '@/lib/library/page-tables';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import { LIBRARY_TABS, type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
 import { RecordsGate } from './RecordsGate';
@@ -21,13 +21,13 @@ import { RecordsGate } from './RecordsGate';
  */
 const builtTables = new WeakMap<
   readonly LibraryConversation[],
-  { account: LibraryAccount | null; tables: LibraryTables }
+  { account: LibraryAccount | null; tables: LibraryGrids }
 >();
 
-function tablesOf(records: readonly LibraryConversation[], account: LibraryAccount | null): LibraryTables {
+function tablesOf(records: readonly LibraryConversation[], account: LibraryAccount | null): LibraryGrids {
   const built = builtTables.get(records);
   if (built?.account === account) return built.tables;
-  const tables = libraryTables(records, account);
+  const tables = libraryGrids(records, account);
   builtTables.set(records, { account, tables });
   return tables;
 }

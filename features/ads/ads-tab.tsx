@@ -3,8 +3,8 @@ import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/libr
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
+import type { AdGridRow } from './ads-grid';
 import { AdsPaidOrganic } from './PaidNextToOrganic';
-import type { AdTableRow } from './page-tables-ads';
 
 /**
  * Whether the ad's answer cited or named its advertiser, in words with a mark, so it reads the same without
@@ -14,9 +14,9 @@ const presence = (value: boolean | null, yes: string, no: string): string =>
   value === null ? NO_VALUE : value ? yes : no;
 
 /** The Ads tab's columns: who advertised what, in which form, in which conversation and when. */
-export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
-  textColumn<AdTableRow>('advertiser', 'Advertiser', 'minmax(9rem, 1.5fr)'),
-  textColumn<AdTableRow>('title', 'Title', 'minmax(10rem, 2fr)'),
+export const AD_COLUMNS: readonly GridColumn<AdGridRow>[] = [
+  textColumn<AdGridRow>('advertiser', 'Advertiser', 'minmax(9rem, 1.5fr)'),
+  textColumn<AdGridRow>('title', 'Title', 'minmax(10rem, 2fr)'),
   {
     id: 'link',
     label: 'Link',
@@ -24,8 +24,8 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
     cell: (row) => <UrlCell url={row.link} />,
     sortBy: 'link',
   },
-  textColumn<AdTableRow>('format', 'Format', 'minmax(7rem, 1fr)'),
-  textColumn<AdTableRow>('unit_type', 'Unit type', 'minmax(6rem, 1fr)', 'unit-type'),
+  textColumn<AdGridRow>('format', 'Format', 'minmax(7rem, 1fr)'),
+  textColumn<AdGridRow>('unit_type', 'Unit type', 'minmax(6rem, 1fr)', 'unit-type'),
   {
     id: 'cards',
     label: 'Cards',
@@ -56,7 +56,7 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
     sortBy: 'advertiser_named',
   },
   {
-    ...conversationColumn<AdTableRow>(),
+    ...conversationColumn<AdGridRow>(),
     // An ad of the account's ad history that names no conversation (a data export's `ads.json`).
     cell: (row) =>
       row.conversation_id === null ? (
@@ -73,8 +73,8 @@ export const AD_COLUMNS: readonly GridColumn<AdTableRow>[] = [
     sortBy: 'turn_index',
     numeric: true,
   },
-  dayColumn<AdTableRow>(),
-  textColumn<AdTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
+  dayColumn<AdGridRow>(),
+  textColumn<AdGridRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
 
 /** The library page's Ads tab: every ad served into a kept conversation, and the account's ad history. */

@@ -3,14 +3,14 @@ import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
 import { availabilityText, moneyText } from './money-text';
-import type { OfferTableRow } from './page-tables-offers';
+import type { OfferGridRow } from './offers-grid';
 
 /** An amount of the offer as a shopper reads it, in the offer's currency (features/offers/money-text.ts). */
-const money = (row: OfferTableRow, amount: number | null): string =>
+const money = (row: OfferGridRow, amount: number | null): string =>
   moneyText(amount, row.currency, { shownPrice: row.price_text }) ?? NO_VALUE;
 
 /** The Offers tab's columns: which product, from which merchant, at what price, in which conversation. */
-export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
+export const OFFER_COLUMNS: readonly GridColumn<OfferGridRow>[] = [
   {
     id: 'product',
     label: 'Product',
@@ -18,8 +18,8 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
     cell: (row) => <UrlCell url={row.url} text={row.product} />,
     sortBy: 'product',
   },
-  textColumn<OfferTableRow>('brand', 'Brand', 'minmax(6rem, 1fr)'),
-  textColumn<OfferTableRow>('merchant', 'Merchant', 'minmax(7rem, 1.2fr)'),
+  textColumn<OfferGridRow>('brand', 'Brand', 'minmax(6rem, 1fr)'),
+  textColumn<OfferGridRow>('merchant', 'Merchant', 'minmax(7rem, 1.2fr)'),
   {
     id: 'total',
     label: 'Total',
@@ -52,7 +52,7 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
     sortBy: 'tax',
     numeric: true,
   },
-  textColumn<OfferTableRow>('best_price_tag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
+  textColumn<OfferGridRow>('best_price_tag', 'Tag', 'minmax(6rem, 1fr)', 'best-price'),
   {
     id: 'availability',
     label: 'Availability',
@@ -60,8 +60,8 @@ export const OFFER_COLUMNS: readonly GridColumn<OfferTableRow>[] = [
     cell: (row) => <TextCell text={row.availability === null ? null : availabilityText(row.availability)} />,
     sortBy: 'availability',
   },
-  conversationColumn<OfferTableRow>(),
-  dayColumn<OfferTableRow>(),
+  conversationColumn<OfferGridRow>(),
+  dayColumn<OfferGridRow>(),
 ];
 
 /** The library page's Offers tab: every offer of the products the answers showed, with its price. */

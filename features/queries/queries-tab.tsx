@@ -1,14 +1,14 @@
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
-import type { QueryTableRow } from './page-tables-queries';
+import type { QueryGridRow } from './queries-grid';
 
 /** The Queries tab's columns: what was searched, for which prompt, where and when. */
-export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [
-  textColumn<QueryTableRow>('query', 'Query', 'minmax(12rem, 3fr)'),
+export const QUERY_COLUMNS: readonly GridColumn<QueryGridRow>[] = [
+  textColumn<QueryGridRow>('query', 'Query', 'minmax(12rem, 3fr)'),
   { id: 'kind', label: 'Kind', width: '5.5rem', cell: (row) => row.kind, sortBy: 'kind' },
-  textColumn<QueryTableRow>('prompt', 'Prompt', 'minmax(10rem, 2fr)'),
-  conversationColumn<QueryTableRow>('minmax(9rem, 2fr)'),
+  textColumn<QueryGridRow>('prompt', 'Prompt', 'minmax(10rem, 2fr)'),
+  conversationColumn<QueryGridRow>('minmax(9rem, 2fr)'),
   {
     id: 'turn',
     label: 'Turn',
@@ -17,8 +17,8 @@ export const QUERY_COLUMNS: readonly GridColumn<QueryTableRow>[] = [
     sortBy: 'turnIndex',
     numeric: true,
   },
-  dayColumn<QueryTableRow>(),
-  textColumn<QueryTableRow>('model', 'Model', 'minmax(6rem, 1fr)'),
+  dayColumn<QueryGridRow>(),
+  textColumn<QueryGridRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
 
 /** The library page's Queries tab: every search query the answers ran. */

@@ -4,10 +4,10 @@ import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
 import { ExternalLink } from '@/components/views/ExternalLink';
-import type { PageTableRow } from './page-tables-pages';
+import type { PageGridRow } from './pages-grid';
 
 /** The Pages tab's columns: each page, how often answers retrieved and cited it, and where it was last. */
-export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [
+export const PAGE_COLUMNS: readonly GridColumn<PageGridRow>[] = [
   {
     id: 'page',
     label: 'Page',
@@ -15,7 +15,7 @@ export const PAGE_COLUMNS: readonly GridColumn<PageTableRow>[] = [
     cell: (row) => <UrlCell url={row.url} text={row.title} />,
     sortBy: 'title',
   },
-  textColumn<PageTableRow>('domain', 'Domain', 'minmax(8rem, 1.2fr)'),
+  textColumn<PageGridRow>('domain', 'Domain', 'minmax(8rem, 1.2fr)'),
   {
     id: 'cited',
     label: 'Cited',

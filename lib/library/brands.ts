@@ -3,8 +3,8 @@ import { BrandMatcher, OWN } from './brand-matcher';
 import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import { conversationCells } from './conversation-columns';
 import { type GapDomain, GapDomains } from './gap-domains';
+import type { ConversationColumns } from './grid-conversation';
 import type { LibraryConversation, LibraryTurn } from './library-record';
-import type { ConversationColumns } from './page-tables-conversation';
 
 export type { GapDomain } from './gap-domains';
 

@@ -1,4 +1,4 @@
-/** What the library page's tables are filtered by (architecture "The library"). */
+/** What the library page's grids are filtered by (architecture "The library"). */
 export interface LibraryFilter {
   /** Case-insensitive, over the row's visible text columns; '' for none. */
   text: string;

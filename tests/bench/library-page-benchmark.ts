@@ -312,7 +312,7 @@ async function filterFigures(
   await page.goto(`${libraryUrl}#pages`);
   await page.locator(PAGES_COUNT).filter({ hasText: all }).waitFor({ timeout: 120_000 });
   const tabMs = performance.now() - start;
-  // Every page of the records is a row of its own: their texts are the rows' (page-tables-pages.ts).
+  // Every page of the records is a row of its own: their texts are the rows' (pages-grid.ts).
   const texts = records.flatMap((record) =>
     record.turns.flatMap((turn) =>
       turn.pages.map((each) => searchTextOf([each.domain, each.url, each.title])),

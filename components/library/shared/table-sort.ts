@@ -1,4 +1,4 @@
-import type { SortDirection } from '@/lib/library/page-tables';
+import type { SortDirection } from '@/lib/library/grids';
 
 /** How a table is ordered: by one column, or in its own order (null). */
 export interface TableSort {

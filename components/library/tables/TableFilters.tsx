@@ -1,6 +1,6 @@
 import { type JSX, useId, useMemo } from 'react';
 import { dayEnd, dayStart, dayText } from '@/components/library/shared/date-text';
-import type { LibraryFilter, LibraryTables } from '@/lib/library/page-tables';
+import type { LibraryFilter, LibraryGrids } from '@/lib/library/grids';
 import './table-filters.css';
 
 /** The choice that filters nothing in a select. */
@@ -18,7 +18,7 @@ export function TableFilters({
 }: {
   filter: LibraryFilter;
   onChange: (patch: Partial<LibraryFilter>) => void;
-  tables: Pick<LibraryTables, 'models' | 'conversations'>;
+  tables: Pick<LibraryGrids, 'models' | 'conversations'>;
   /** What the words are looked for in: "Words in a query, its prompt or its conversation's title". */
   textHint: string;
 }): JSX.Element {

@@ -2,13 +2,13 @@ import { type JSX, useCallback, useDeferredValue, useLayoutEffect, useMemo, useR
 import { ofText } from '@/components/library/shared/number-text';
 import type { TableSort } from '@/components/library/shared/table-sort';
 import { type GridColumn, VirtualTable } from '@/components/library/shared/VirtualTable';
-import { type LibraryFilter, type LibraryTables, NO_FILTER, sortRows } from '@/lib/library/page-tables';
+import { type LibraryFilter, type LibraryGrids, NO_FILTER, sortRows } from '@/lib/library/grids';
 import { TableFilters } from './TableFilters';
 import type { TableChoice, TableChoiceProps } from './table-choices';
 
 /** What a table tab is given: the tables of the records read, and its choice. */
 interface TablePanelProps extends TableChoiceProps {
-  tables: LibraryTables;
+  tables: LibraryGrids;
 }
 
 /** A tab of one table: its id, its label, and its panel, told once what it shows. */
@@ -34,8 +34,8 @@ export interface TableTabProps<Row> extends TableChoiceProps {
   /** The table's name for screen readers: "Queries". */
   label: string;
   columns: readonly GridColumn<Row>[];
-  rowsOf: (tables: LibraryTables, filter: LibraryFilter) => Row[];
-  tables: LibraryTables;
+  rowsOf: (tables: LibraryGrids, filter: LibraryFilter) => Row[];
+  tables: LibraryGrids;
   textHint: string;
   /** What the rows are, counted: ["query", "queries"]. */
   noun: readonly [one: string, many: string];

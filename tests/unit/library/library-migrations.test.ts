@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
+import { libraryGrids } from '@/lib/library/grids';
 import { NO_FILTER } from '@/lib/library/library-filter';
 import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
 import {
@@ -13,7 +14,6 @@ import type { LibrarySchema } from '@/lib/library/library-schema';
 import { openLibrary } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { libraryTables } from '@/lib/library/page-tables';
 import { promptVariances } from '@/lib/library/prompt-variance';
 import { tableFile } from '@/lib/library/table-file';
 import { TABLE_FORMAT_IDS } from '@/lib/library/table-formats';
@@ -179,11 +179,11 @@ describe('the library database upgraded from every earlier version', () => {
       expect(await store.summaries()).toEqual(records.map(summaryOf));
       expect(await store.unreadable()).toEqual([]);
 
-      // What failed on such records before: the versions of a prompt, the page's tables, every table file.
+      // What failed on such records before: the versions of a prompt, the page's grids, every table file.
       expect(promptVariances(records, null).map((variance) => variance.versions)).toEqual(
         version === 5 ? [2] : [],
       );
-      const tables = libraryTables(records, null);
+      const tables = libraryGrids(records, null);
       expect(tables.offers(NO_FILTER).map((row) => row.seen_in)).toEqual(['refresh']);
       for (const table of LIBRARY_TABLES)
         for (const format of TABLE_FORMAT_IDS) {

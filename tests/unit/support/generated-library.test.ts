@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { libraryGrids, NO_FILTER } from '@/lib/library/grids';
 import { libraryFileText, readLibraryFile } from '@/lib/library/library-file';
-import { libraryTables, NO_FILTER } from '@/lib/library/page-tables';
 import { generateLibrary, type LibrarySize, messagesIn, pagesIn } from '@/tests/support/generated-library';
 
 const size = (partial: Partial<LibrarySize>): LibrarySize => ({
@@ -28,14 +28,14 @@ describe('a generated library', () => {
       }
       expect(pagesIn(records)).toBe(conversations * pagesPerConversation);
       // Each page is one of its own, so the library page's Pages table has a row for every one.
-      expect(libraryTables(records).pages(NO_FILTER)).toHaveLength(conversations * pagesPerConversation);
+      expect(libraryGrids(records).pages(NO_FILTER)).toHaveLength(conversations * pagesPerConversation);
       expect(messagesIn(records)).toBe(2 * conversations * turnsPerConversation);
     },
   );
 
   it('holds queries, cited pages, ads and offers, with ids apart', () => {
     const records = generateLibrary(size({ conversations: 40 }));
-    const tables = libraryTables(records);
+    const tables = libraryGrids(records);
     expect(new Set(records.map((record) => record.id)).size).toBe(40);
     expect(tables.queries(NO_FILTER).length).toBeGreaterThan(0);
     expect(tables.ads(NO_FILTER).length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { TABLE_PANELS } from '@/components/library/tables/TableTabs';
 import { NO_CHOICE } from '@/components/library/tables/table-choices';
 import { BrandsPaidOrganic } from '@/features/ads/PaidNextToOrganic';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
-import { libraryTables, NO_FILTER } from '@/lib/library/page-tables';
+import { libraryGrids, NO_FILTER } from '@/lib/library/grids';
 import { ad } from '@/tests/support/library-records';
 import { smallLibrary } from '@/tests/unit/components/library/library-fixtures';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
@@ -31,7 +31,7 @@ const BRANDS: BrandSettings = {
 const adsTab = (records = libraryWithBrandAds(), filter = NO_FILTER) =>
   visibleText(
     renderView(TABLE_PANELS.ads, {
-      tables: libraryTables(records),
+      tables: libraryGrids(records),
       choice: { ...NO_CHOICE, filter },
       onChoice: () => undefined,
     }),

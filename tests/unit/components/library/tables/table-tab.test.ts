@@ -3,14 +3,14 @@ import { ariaSortOf, nextSort } from '@/components/library/shared/table-sort';
 import { shownRows } from '@/components/library/tables/TableTab';
 import { TABLE_PANELS } from '@/components/library/tables/TableTabs';
 import { NO_CHOICE, type TableChoice } from '@/components/library/tables/table-choices';
-import type { QueryTableRow } from '@/features/queries/page-tables-queries';
+import type { QueryGridRow } from '@/features/queries/queries-grid';
 import { QUERY_COLUMNS } from '@/features/queries/queries-tab';
-import { type LibraryFilter, libraryTables, NO_FILTER } from '@/lib/library/page-tables';
+import { type LibraryFilter, libraryGrids, NO_FILTER } from '@/lib/library/grids';
 import { ad, libraryConversation, turn } from '@/tests/support/library-records';
 import { smallLibrary } from '@/tests/unit/components/library/library-fixtures';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
-const tables = libraryTables(smallLibrary());
+const tables = libraryGrids(smallLibrary());
 
 /** A tab's props: the tables, and the filter or order chosen. */
 const props = (choice: Partial<TableChoice> = {}, filter: Partial<LibraryFilter> = {}) => ({
@@ -92,7 +92,7 @@ describe('a table tab', () => {
   });
 
   it('says so when the library holds no row of its kind', () => {
-    const plain = libraryTables([libraryConversation('c', [turn(1)])]);
+    const plain = libraryGrids([libraryConversation('c', [turn(1)])]);
     expect(visibleText(renderView(TABLE_PANELS.ads, { ...props(), tables: plain }))).toBe(
       'No conversation in the library was shown an ad.',
     );
@@ -105,7 +105,7 @@ describe('a table tab', () => {
       ads: [ad({ advertiser: 'Summit Trail Co.', turnIndex: null, shownAt: Date.UTC(2026, 9, 14, 9) })],
       savedAt: 0,
     };
-    const withHistory = libraryTables([libraryConversation('c', [turn(1)])], account);
+    const withHistory = libraryGrids([libraryConversation('c', [turn(1)])], account);
     const text = visibleText(renderView(TABLE_PANELS.ads, { ...props(), tables: withHistory }));
     expect(text).toContain('Summit Trail Co.');
     expect(text).toContain('Ad history, no conversation');
@@ -122,7 +122,7 @@ describe('a table tab', () => {
         })),
       }),
     ]);
-    const html = renderView(TABLE_PANELS.queries, { ...props(), tables: libraryTables([many]) });
+    const html = renderView(TABLE_PANELS.queries, { ...props(), tables: libraryGrids([many]) });
     const rows = html.match(/<tr class="vtable__row" /g) ?? [];
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
@@ -148,6 +148,6 @@ describe('sorting', () => {
     const rows = tables.queries(NO_FILTER);
     expect(shownRows(rows, QUERY_COLUMNS, null)).toBe(rows);
     const byDate = shownRows(rows, QUERY_COLUMNS, { column: 'at', direction: 'descending' });
-    expect(byDate.map((row: QueryTableRow) => row.query)[0]).toBe('best chef knife');
+    expect(byDate.map((row: QueryGridRow) => row.query)[0]).toBe('best chef knife');
   });
 });

@@ -1,12 +1,12 @@
+import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
-import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
-import type { ScopedRow } from '@/lib/library/scoped-table';
+import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import { OFFERS_TABLE } from './offers-table';
 
 /** One offer of a product the conversation showed: its row of the offers table. */
-export type OfferTableRow = RowOfTable<typeof OFFERS_TABLE> & {
+export type OfferGridRow = RowOfTable<typeof OFFERS_TABLE> & {
   key: string;
   /** The conversation's creation: an offer names no turn. */
   at: number | null;
@@ -15,8 +15,8 @@ export type OfferTableRow = RowOfTable<typeof OFFERS_TABLE> & {
 /** The conversation's offers in their order; the text filter reads product, brand and merchant. */
 export function offerRows(
   record: LibraryConversation,
-  conversation: TableConversation,
-): ScopedRow<OfferTableRow>[] {
+  conversation: GridConversation,
+): ScopedRow<OfferGridRow>[] {
   const scope = rowScope(conversation, undefined);
   return Array.from(OFFERS_TABLE.rowsOf(record), (offer, place) => ({
     row: { ...offer, key: `${conversation.id}/offer/${place}`, at: scope.at },

@@ -15,7 +15,7 @@ const UNSCOPED = scopeKey(NO_FILTER);
  * One table of the library page: the rows of a scope (the filters but the text) worked out once and kept
  * while only the text changes, the unfiltered ones from the start, so typing costs one pass over them.
  */
-export class ScopedTable<T> {
+export class ScopedGrid<T> {
   readonly #rowsIn: (filter: LibraryFilter) => SearchableRows<T>;
   readonly #unscoped: SearchableRows<T>;
   #lastScope = UNSCOPED;
@@ -43,8 +43,8 @@ export class ScopedTable<T> {
 }
 
 /** A table whose rows are the records' own, one each: a scope keeps some of them. */
-export function flatTable<T>(rows: readonly ScopedRow<T>[]): ScopedTable<T> {
-  return new ScopedTable((filter) => {
+export function flatGrid<T>(rows: readonly ScopedRow<T>[]): ScopedGrid<T> {
+  return new ScopedGrid((filter) => {
     const kept: T[] = [];
     const texts: string[] = [];
     for (const { row, scope, text } of rows) {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QueryTableRow } from '@/features/queries/page-tables-queries';
+import type { QueryGridRow } from '@/features/queries/queries-grid';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
+import { type LibraryFilter, type LibraryGrids, libraryGrids, NO_FILTER } from '@/lib/library/grids';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { type LibraryFilter, type LibraryTables, libraryTables, NO_FILTER } from '@/lib/library/page-tables';
 import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MARCH = Date.UTC(2026, 2, 10);
@@ -66,7 +66,7 @@ const tents = libraryConversation(
   },
 );
 
-const tables = libraryTables([shoes, tents]);
+const tables = libraryGrids([shoes, tents]);
 
 describe('the query table', () => {
   it('has one row per query, with its prompt, conversation and link, dated by its turn or else its conversation', () => {
@@ -117,7 +117,7 @@ describe('the query table', () => {
   });
 
   it('leaves a row of unknown date out of any date range', () => {
-    const undated = libraryTables([
+    const undated = libraryGrids([
       libraryConversation('u', [turn(1, { queries: [search('q')] })], { createdAt: null }),
     ]);
     expect(undated.queries(NO_FILTER)).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('the page table', () => {
   });
 
   it('counts two links to one page in one turn once, with the larger citation count', () => {
-    const twice = libraryTables([
+    const twice = libraryGrids([
       libraryConversation('c', [
         turn(1, {
           pages: [
@@ -197,7 +197,7 @@ describe('the page table', () => {
   });
 
   it('names the conversation of the latest sighting, an undated one counting as the earliest', () => {
-    const undatedLast = libraryTables([
+    const undatedLast = libraryGrids([
       libraryConversation('dated', [turn(1, { at: MARCH, pages: [page('https://a.example/')] })]),
       libraryConversation('undated', [turn(1, { at: null, pages: [page('https://a.example/')] })], {
         createdAt: null,
@@ -281,7 +281,7 @@ describe('the ad and offer tables', () => {
 
 describe('what the filters offer', () => {
   it('lists every model and every conversation in reading order, untitled last', () => {
-    const more = libraryTables([
+    const more = libraryGrids([
       tents,
       shoes,
       libraryConversation('c10', [turn(1, { model: 'o3' })], { title: 'Chat 10', models: [] }),
@@ -297,7 +297,7 @@ describe('what the filters offer', () => {
   });
 
   it('has empty tables for an empty library', () => {
-    const empty = libraryTables([]);
+    const empty = libraryGrids([]);
     expect([
       empty.queries(NO_FILTER),
       empty.pages(NO_FILTER),
@@ -335,10 +335,10 @@ describe('a library of 100,000 rows', () => {
         { title: `Conversation ${conversation}` },
       ),
     );
-  let big: LibraryTables;
-  let all: QueryTableRow[];
+  let big: LibraryGrids;
+  let all: QueryGridRow[];
   beforeAll(() => {
-    big = libraryTables(records());
+    big = libraryGrids(records());
     all = big.queries(NO_FILTER);
   });
 
@@ -384,7 +384,7 @@ describe("the ads table with the account's ad history (a data export's ads.json)
     ads: [ad({ advertiser: 'Summit Trail Co.', title: 'Waterproof trail shoes', turnIndex: null, shownAt })],
     savedAt: JUNE,
   };
-  const withHistory = libraryTables([shoes, tents], account);
+  const withHistory = libraryGrids([shoes, tents], account);
 
   it("lists each ad that names no conversation after the conversations' ads, dated when it was shown", () => {
     const rows = withHistory.ads(NO_FILTER);

@@ -1,15 +1,11 @@
+import { type ConversationColumns, type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import {
-  type ConversationColumns,
-  rowScope,
-  type TableConversation,
-} from '@/lib/library/page-tables-conversation';
-import type { ScopedRow } from '@/lib/library/scoped-table';
+import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import type { QueryKind } from './queries';
 
 /** One query a turn ran. */
-export interface QueryTableRow extends ConversationColumns {
+export interface QueryGridRow extends ConversationColumns {
   key: string;
   turnIndex: number;
   prompt: string | null;
@@ -23,8 +19,8 @@ export interface QueryTableRow extends ConversationColumns {
 /** The conversation's queries, turn by turn in their order; the text filter reads prompt, query and title. */
 export function queryTableRows(
   record: LibraryConversation,
-  conversation: TableConversation,
-): ScopedRow<QueryTableRow>[] {
+  conversation: GridConversation,
+): ScopedRow<QueryGridRow>[] {
   return record.turns.flatMap((turn, turnPlace) => {
     const scope = rowScope(conversation, turn);
     return turn.queries.map((query, queryPlace) => ({

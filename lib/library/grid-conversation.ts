@@ -11,7 +11,7 @@ import type { RowOf } from './table-column';
 export type ConversationColumns = RowOf<typeof CONVERSATION_COLUMNS>;
 
 /** What every row of a conversation shows of it and filters by, worked out once per conversation. */
-export interface TableConversation {
+export interface GridConversation {
   id: string;
   title: string | null;
   url: string;
@@ -20,7 +20,7 @@ export interface TableConversation {
   models: readonly string[];
 }
 
-export function tableConversationOf(record: LibraryConversation): TableConversation {
+export function gridConversationOf(record: LibraryConversation): GridConversation {
   const url = conversationPageUrl(record.id);
   return {
     id: record.id,
@@ -33,7 +33,7 @@ export function tableConversationOf(record: LibraryConversation): TableConversat
 }
 
 /** A row's scope: its turn's time and model where it has a turn, else the conversation's. */
-export const rowScope = (conversation: TableConversation, turn: LibraryTurn | undefined): RowScope => ({
+export const rowScope = (conversation: GridConversation, turn: LibraryTurn | undefined): RowScope => ({
   conversationId: conversation.id,
   at: turn?.at ?? conversation.createdAt,
   model: turn?.model ?? null,

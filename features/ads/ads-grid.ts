@@ -1,12 +1,12 @@
+import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
-import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
-import type { ScopedRow } from '@/lib/library/scoped-table';
+import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import { ADS_TABLE, adTurns } from './ads-table';
 
 /** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
-export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
+export type AdGridRow = RowOfTable<typeof ADS_TABLE> & {
   key: string;
   /** Its turn's time, else the conversation's creation. */
   at: number | null;
@@ -18,7 +18,7 @@ export type AdTableRow = RowOfTable<typeof ADS_TABLE> & {
  * The ads of the account's ad history that name no conversation (a data export's `ads.json`), dated by when
  * they were shown: in no conversation's scope, so a conversation filter leaves them out.
  */
-export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdTableRow>[] {
+export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdGridRow>[] {
   if (account === null || !ADS_TABLE.accountRowsOf) return [];
   return Array.from(ADS_TABLE.accountRowsOf(account), (ad, place) => {
     return {
@@ -30,10 +30,7 @@ export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdTable
 }
 
 /** The conversation's ads in their order; the text filter reads advertiser, title and link. */
-export function adRows(
-  record: LibraryConversation,
-  conversation: TableConversation,
-): ScopedRow<AdTableRow>[] {
+export function adRows(record: LibraryConversation, conversation: GridConversation): ScopedRow<AdGridRow>[] {
   if (record.ads.length === 0) return [];
   const turnOf = adTurns(record);
   return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {

@@ -1,13 +1,13 @@
 import { pageKey } from '@/lib/insights/source-url';
+import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import { inScope, type LibraryFilter, type RowScope } from '@/lib/library/library-filter';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { rowScope, type TableConversation } from '@/lib/library/page-tables-conversation';
 import { compareNames } from '@/lib/library/ranking';
 import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
 import type { LibraryPage } from './page-record';
 
 /** One page, over every turn that retrieved or cited it. */
-export interface PageTableRow {
+export interface PageGridRow {
   /** pageKey(url): links that differ only in a fragment or a trailing slash are one page. */
   key: string;
   domain: string | null;
@@ -32,7 +32,7 @@ export interface PageOccurrence {
   key: string;
   page: LibraryPage;
   scope: RowScope;
-  conversation: TableConversation;
+  conversation: GridConversation;
 }
 
 /** Two links to one page in one turn: one retrieval and one citation of that turn, the larger count. */
@@ -47,7 +47,7 @@ const samePage = (first: LibraryPage, second: LibraryPage): LibraryPage => ({
 /** The conversation's pages, once per turn and page. */
 export function pageOccurrences(
   record: LibraryConversation,
-  conversation: TableConversation,
+  conversation: GridConversation,
 ): PageOccurrence[] {
   return record.turns.flatMap((turn) => {
     const scope = rowScope(conversation, turn);
@@ -61,7 +61,7 @@ export function pageOccurrences(
   });
 }
 
-function newRow(occurrence: PageOccurrence): PageTableRow {
+function newRow(occurrence: PageOccurrence): PageGridRow {
   const { key, page, scope, conversation } = occurrence;
   return {
     key,
@@ -80,7 +80,7 @@ function newRow(occurrence: PageOccurrence): PageTableRow {
 }
 
 /** Adds one turn's sighting; a sighting of unknown time counts as earlier than any known one. */
-function addOccurrence(row: PageTableRow, occurrence: PageOccurrence): void {
+function addOccurrence(row: PageGridRow, occurrence: PageOccurrence): void {
   const { page, scope, conversation } = occurrence;
   if (page.retrieved) row.retrieved += 1;
   if (page.cited) row.cited += 1;
@@ -108,8 +108,8 @@ function addOccurrence(row: PageTableRow, occurrence: PageOccurrence): void {
 export function pageRows(
   occurrences: readonly PageOccurrence[],
   filter: LibraryFilter,
-): SearchableRows<PageTableRow> {
-  const rows = new Map<string, { row: PageTableRow; countedIn: string | null }>();
+): SearchableRows<PageGridRow> {
+  const rows = new Map<string, { row: PageGridRow; countedIn: string | null }>();
   for (const occurrence of occurrences) {
     if (!inScope(occurrence.scope, filter)) continue;
     let known = rows.get(occurrence.key);
