@@ -3,6 +3,9 @@ import { CHAT_ORIGIN, classifyEndpoint, isMobileWebAnswer } from '@/lib/capture/
 import type { CapturedResponseEvent } from '@/lib/capture/page-event';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
 import { withoutSecrets } from '@/lib/capture/stream-secrets';
+import { AccountHolding } from '@/lib/holding/account-holding';
+import { ConversationHolding } from '@/lib/holding/conversation-holding';
+import { RESPONSE_ROUTES } from '@/lib/holding/response-routes';
 import { isRecord, readString } from '@/lib/model/json-read';
 import { readMobileWebRequest } from '@/lib/model/mobile-web-turn';
 import { parseJson } from '@/lib/model/parse-json';
@@ -10,12 +13,9 @@ import { readResumeRequest } from '@/lib/model/resume-request';
 import { refusalText } from '@/lib/model/site-refusal';
 import { readSiteRefusal } from '@/lib/model/site-refusal-reader';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
-import { AccountHolding } from '@/lib/session/account-holding';
-import { ConversationHolding } from '@/lib/session/conversation-holding';
-import { RESPONSE_ROUTES } from '@/lib/session/response-routes';
 
 /**
- * A HAR file recorded on chatgpt.com, read as the worker reads what the page loads (lib/session): each
+ * A HAR file recorded on chatgpt.com, read as the worker reads what the page loads (lib/holding): each
  * response of site-interface 4.1 to site-interface 4.6 goes through the same routes into a holding per
  * conversation, and the answer streams (site-interface 10.6) through the same collector, the page hook's
  * own filter dropping every resume token first (architecture "Secrets"). The one difference is when a stream

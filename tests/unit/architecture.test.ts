@@ -57,7 +57,7 @@ const allowed: Record<string, string[]> = {
   // The isolated-world relay: a byte budget, and no part of the worker.
   'runtime/relay': ['runtime/contract', 'capture'],
   // What a captured response becomes: routed, held, assembled, inspected; the worker and `inspect` drive it.
-  session: ['model', 'api', 'insights', 'capture', 'runtime/contract', 'features'],
+  holding: ['model', 'api', 'insights', 'capture', 'runtime/contract', 'features'],
   'runtime/worker': [
     'model',
     'api',
@@ -66,10 +66,10 @@ const allowed: Record<string, string[]> = {
     'capture',
     'library',
     'runtime/contract',
-    'session',
+    'holding',
     'features',
   ],
-  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'session', 'features'],
+  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'holding', 'features'],
 };
 
 describe('lib/ layers', () => {

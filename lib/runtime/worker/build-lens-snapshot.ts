@@ -1,11 +1,11 @@
 import { featureSnapshot } from '@/features/index';
 import type { RateGovernorWait } from '@/lib/api/rate-governor';
 import { turnLabels, turnLabelText } from '@/lib/export/turn-labels';
+import type { ConversationHolding } from '@/lib/holding/conversation-holding';
 import type { Inspection } from '@/lib/insights/inspection';
 import { conversationVersions } from '@/lib/library/conversation-versions';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import type { ConversationHolding } from '@/lib/session/conversation-holding';
 
 export const MAX_SNAPSHOT_WARNINGS = 50;
 

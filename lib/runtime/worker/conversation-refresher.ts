@@ -1,11 +1,11 @@
 import type { BackendClient } from '@/lib/api/backend-client';
 import { loadConversationPages, type PagesProgress } from '@/lib/api/conversation-pages';
 import type { RateGovernor } from '@/lib/api/rate-governor';
+import type { AccountHolding } from '@/lib/holding/account-holding';
+import { answersNone } from '@/lib/holding/ask-again';
+import type { ConversationHolding } from '@/lib/holding/conversation-holding';
 import type { LensError } from '@/lib/model/result';
 import type { LoadState } from '@/lib/runtime/contract/lens-snapshot';
-import type { AccountHolding } from '@/lib/session/account-holding';
-import { answersNone } from '@/lib/session/ask-again';
-import type { ConversationHolding } from '@/lib/session/conversation-holding';
 import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigger } from './refresh-plan';
 
 export interface RefresherDeps {

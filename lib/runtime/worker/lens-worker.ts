@@ -2,6 +2,7 @@ import type { BackendClient } from '@/lib/api/backend-client';
 import type { ImageFetcher } from '@/lib/api/page-image-fetch';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { PageEvent } from '@/lib/capture/page-event';
+import type { AccountHolding } from '@/lib/holding/account-holding';
 import type { Conversation } from '@/lib/model/conversation';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type {
@@ -19,7 +20,6 @@ import type {
 } from '@/lib/runtime/contract/relay-channel';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';
-import type { AccountHolding } from '@/lib/session/account-holding';
 import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-bytes';
 import type { LibrarySink } from './library-recorder';

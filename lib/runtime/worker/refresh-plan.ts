@@ -1,6 +1,6 @@
+import type { AskWhen } from '@/lib/holding/ask-again';
+import type { HoldingFacts } from '@/lib/holding/conversation-holding';
 import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
-import type { AskWhen } from '@/lib/session/ask-again';
-import type { HoldingFacts } from '@/lib/session/conversation-holding';
 
 /** What may start a refresh (architecture "Event-driven refresh"). */
 export type RefreshTrigger =

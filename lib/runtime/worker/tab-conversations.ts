@@ -1,4 +1,4 @@
-import { ConversationHolding } from '@/lib/session/conversation-holding';
+import { ConversationHolding } from '@/lib/holding/conversation-holding';
 
 /** Conversations held per tab: going back to one just left costs nothing, a long session stays bounded. */
 const HELD_CONVERSATIONS_PER_TAB = 3;

@@ -1,8 +1,8 @@
 import type { RateGovernorState } from '@/lib/api/rate-governor';
+import type { ConversationHolding } from '@/lib/holding/conversation-holding';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
-import type { ConversationHolding } from '@/lib/session/conversation-holding';
 import { buildLensSnapshot } from './build-lens-snapshot';
 
 export interface SnapshotContext {

@@ -1,4 +1,5 @@
 import { installPageHook } from '@/lib/capture/page-hook';
+import { AccountHolding } from '@/lib/holding/account-holding';
 import {
   RELAY_TO_WORKER_KINDS,
   type RelayToWorker,
@@ -7,7 +8,6 @@ import {
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
 import { createLensWorker, deliverFromRelay, type LensWorker } from '@/lib/runtime/worker/lens-worker';
-import { AccountHolding } from '@/lib/session/account-holding';
 import { type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { clientOver, type Handler } from '@/tests/support/fakes/fake-backend';
 import { fakeChatWindow } from '@/tests/support/fakes/fake-chat-window';

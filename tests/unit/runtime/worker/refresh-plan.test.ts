@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HoldingFacts } from '@/lib/holding/conversation-holding';
 import {
   CURRENT_FOR_MS,
   lookWaitsUntil,
@@ -7,7 +8,6 @@ import {
   planRefresh,
   type RefreshTrigger,
 } from '@/lib/runtime/worker/refresh-plan';
-import type { HoldingFacts } from '@/lib/session/conversation-holding';
 
 const NOW = 1_800_000_000_000;
 

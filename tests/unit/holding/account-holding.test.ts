@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AccountHolding } from '@/lib/holding/account-holding';
+import { ASK_AGAIN_AFTER_MS } from '@/lib/holding/ask-again';
 import type { LensError } from '@/lib/model/result';
-import { AccountHolding } from '@/lib/session/account-holding';
-import { ASK_AGAIN_AFTER_MS } from '@/lib/session/ask-again';
 import { meResponse } from '@/tests/replica/fixtures/ads';
 
 const FAILURE: LensError = { code: 'not-found', message: 'The account (/me): not found' };

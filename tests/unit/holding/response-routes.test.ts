@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
-import { AccountHolding } from '@/lib/session/account-holding';
-import { ConversationHolding } from '@/lib/session/conversation-holding';
-import { RESPONSE_ROUTES } from '@/lib/session/response-routes';
+import { AccountHolding } from '@/lib/holding/account-holding';
+import { ConversationHolding } from '@/lib/holding/conversation-holding';
+import { RESPONSE_ROUTES } from '@/lib/holding/response-routes';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { pageLoad } from '@/tests/unit/runtime/page-load';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ConversationHolding } from '@/lib/holding/conversation-holding';
 import type { AdAccount } from '@/lib/model/ad-account';
-import { ConversationHolding } from '@/lib/session/conversation-holding';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { smallPages } from '@/tests/unit/fixtures/read-fixture';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ASK_AGAIN_AFTER_MS, answersNone, askWhen, pauseOver } from '@/lib/holding/ask-again';
 import type { LensError } from '@/lib/model/result';
-import { ASK_AGAIN_AFTER_MS, answersNone, askWhen, pauseOver } from '@/lib/session/ask-again';
 
 const NOT_FOUND: LensError = { code: 'not-found', message: 'not found (404)' };
 const SERVER: LensError = { code: 'server', message: 'a server error (503)' };
