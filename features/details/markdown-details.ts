@@ -24,7 +24,7 @@ const TRANSPORT_TEXT: Record<Transport, string> = {
  * Pages for the messages format, answers for the streams; nothing for the tree, which always comes in one
  * response.
  */
-function sourceText(name: string, status: FormatLoadStatus, unit: 'page' | 'answer' | null): string {
+function formatLoadText(name: string, status: FormatLoadStatus, unit: 'page' | 'answer' | null): string {
   const parts = [status.loaded ? 'loaded' : 'not loaded'];
   if (status.loaded) parts.push(status.complete ? 'complete' : 'incomplete');
   if (status.loaded && unit !== null)
@@ -55,9 +55,9 @@ export function markdownDetails(inspection: {
   const flagsSet = CONVERSATION_FLAG_KEYS.filter((key) => conversation.flags[key] === true);
   const lines = [
     `- Transport: ${TRANSPORT_TEXT[inspection.transport]}`,
-    sourceText('Messages format', conversation.formatLoads.messages, 'page'),
-    sourceText('Tree format', conversation.formatLoads.tree, null),
-    sourceText('Answer streams', conversation.formatLoads.stream, 'answer'),
+    formatLoadText('Messages format', conversation.formatLoads.messages, 'page'),
+    formatLoadText('Tree format', conversation.formatLoads.tree, null),
+    formatLoadText('Answer streams', conversation.formatLoads.stream, 'answer'),
     `- Format comparison: ${markdownFormatComparison(inspection.formats)}`,
     `- Messages on the active branch: ${conversation.messages.length} (${hidden} hidden, left out above)`,
     `- Active branch ends at: ${conversation.currentNode === null ? 'unknown' : codeSpan(conversation.currentNode)}`,

@@ -1,7 +1,7 @@
 import { defineFeature } from '@/features/feature';
 import type { StreamTransport } from '@/lib/model/streamed-turn';
 import { markdownQueries } from './markdown-queries';
-import { extractQueries, type QueryKind, type QuerySource } from './queries';
+import { extractQueries, type QueryKind, type QueryOrigin } from './queries';
 import { turnFacts } from './turn-facts';
 
 /** A turn of the JSON export: its messages, and what its TurnFact says of its answer. */
@@ -20,7 +20,7 @@ export interface ExportTurn {
 export interface ExportQuery {
   text: string;
   kind: QueryKind;
-  source: QuerySource;
+  source: QueryOrigin;
   messageId: string;
   turnIndex: number;
   /** The page an open names by reference id, when the conversation names it (SearchQuery.page). */

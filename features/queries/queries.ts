@@ -12,12 +12,12 @@ import { referencedPages } from './referenced-pages';
  */
 export type QueryKind = 'search' | 'open' | 'product';
 
-export type QuerySource = 'search_model_queries' | 'map_search_model_queries' | 'search_queries' | 'web.run';
+export type QueryOrigin = 'search_model_queries' | 'map_search_model_queries' | 'search_queries' | 'web.run';
 
 export interface SearchQuery {
   text: string;
   kind: QueryKind;
-  source: QuerySource;
+  source: QueryOrigin;
   messageId: string;
   turnIndex: number;
   /**
@@ -44,7 +44,7 @@ export type NamedQuery = Pick<SearchQuery, 'text' | 'kind' | 'source'>;
 /** site-interface 2.4: a bare URL in search_model_queries is a page the model opened, not a search. */
 const BARE_URL = /^https?:\/\/\S+$/i;
 
-const searchOrOpen = (text: string, source: QuerySource): NamedQuery => ({
+const searchOrOpen = (text: string, source: QueryOrigin): NamedQuery => ({
   text,
   kind: BARE_URL.test(text) ? 'open' : 'search',
   source,

@@ -1,4 +1,4 @@
-import type { QuerySource, SearchQuery } from './queries';
+import type { QueryOrigin, SearchQuery } from './queries';
 import { shownQueryText } from './shown-query';
 
 /** The rows of the queries list: a heading for each turn, then that turn's queries. */
@@ -36,7 +36,7 @@ export const queriesAsLines = (queries: readonly SearchQuery[]): string =>
   queries.map(shownQueryText).join('\n');
 
 /** site-interface 2.4: where the query was read, in words a reader knows. */
-export const QUERY_SOURCE_LABELS: Record<QuerySource, string> = {
+export const QUERY_SOURCE_LABELS: Record<QueryOrigin, string> = {
   search_model_queries: 'model queries',
   map_search_model_queries: 'map queries',
   search_queries: 'older search queries',

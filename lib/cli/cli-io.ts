@@ -7,7 +7,7 @@ export interface OutputSink {
   close(): Promise<void>;
 }
 
-import type { RandomAccessSource } from '@/lib/model/zip-directory';
+import type { RandomAccessBytes } from '@/lib/model/zip-directory';
 
 /** Everything the command touches, passed in so that tests run it without a process or a disk. */
 export interface CliIo {
@@ -16,7 +16,7 @@ export interface CliIo {
   /** The file's bytes, chunk by chunk: a data export is streamed, any other file is read whole from them. */
   readChunks(path: string): AsyncIterable<Uint8Array>;
   /** The file opened to be read at any place (a ZIP archive); rejects when it cannot be read. */
-  openRandomAccess(path: string): Promise<RandomAccessSource & { close(): Promise<void> }>;
+  openRandomAccess(path: string): Promise<RandomAccessBytes & { close(): Promise<void> }>;
   /** Whether the path is a folder (a data export unpacked); false for a file or nothing. */
   isFolder(path: string): Promise<boolean>;
   /** The names of the files in a folder; rejects when it cannot be read. */

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
+import { type DataExportFiles, folderDataExport, zipDataExport } from '@/lib/model/data-export-files';
 import { findDataExportLayout } from '@/lib/model/data-export-layout';
-import { type DataExportSource, folderDataExport, zipDataExport } from '@/lib/model/data-export-source';
 import { fail, ok, type Result } from '@/lib/model/result';
 import type { CliIo } from './cli-io';
 
 /** A data export opened from a ZIP archive or a folder (export-format "Reading the data export"). */
 export interface OpenedExport {
-  source: DataExportSource;
+  source: DataExportFiles;
   /** Where its images and attachments lie on disk, for Markdown to link them; null inside a ZIP archive. */
   filesFolder: string | null;
   /** What was found wrong but not fatal (an archive cut off before its end). */
@@ -56,7 +56,7 @@ export async function openZipExport(
 ): Promise<Result<OpenedExport>> {
   const archive = await io.openRandomAccess(file);
   const source = await zipDataExport(archive).catch((error: unknown) =>
-    fail<DataExportSource>('not-a-zip', `Cannot read the ZIP archive: ${reason(error)}`),
+    fail<DataExportFiles>('not-a-zip', `Cannot read the ZIP archive: ${reason(error)}`),
   );
   if (!source.ok) {
     await archive.close();

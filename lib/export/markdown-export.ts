@@ -6,7 +6,7 @@ import { inParts } from './in-parts';
 import type { AssetPathResolver } from './markdown-assets';
 import { inlineText } from './markdown-text';
 import { transcriptBlocks } from './markdown-transcript';
-import { transcriptSource } from './transcript-source';
+import { transcriptInput } from './transcript-input';
 import { DEFAULT_FRONT_MATTER_TEMPLATE, frontMatter, frontMatterEntries } from './yaml-front-matter';
 
 /**
@@ -71,7 +71,7 @@ const TEMPORARY_CHAT_NOTE = "_A temporary chat: it is not in ChatGPT's history._
  * each answer followed by the pages it cited, then each feature's section (architecture "Features").
  */
 export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
-  const source = transcriptSource(inspection, options.branches ?? 'active');
+  const source = transcriptInput(inspection, options.branches ?? 'active');
   const blocks = transcriptBlocks(source.inspection, source.index, {
     ...options,
     branchMarks: source.branchMarks,

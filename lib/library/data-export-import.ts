@@ -1,7 +1,7 @@
 import { exportInspector } from '@/lib/insights/export-inspection';
 import { isDataExportItem, normalizeDataExportItem } from '@/lib/model/data-export';
+import type { DataExportFiles } from '@/lib/model/data-export-files';
 import { readDataExportMembers } from '@/lib/model/data-export-members';
-import type { DataExportSource } from '@/lib/model/data-export-source';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import type { LensError } from '@/lib/model/result';
 import { ZipEntryError } from '@/lib/model/zip-entry';
@@ -62,7 +62,7 @@ const readError = (error: unknown): LensError =>
  * reading; what was read before is written all the same (architecture "Tolerant reader").
  */
 export async function importDataExport(
-  source: DataExportSource,
+  source: DataExportFiles,
   options: ImportOptions,
 ): Promise<ImportOutcome> {
   const outcome: ImportOutcome = {

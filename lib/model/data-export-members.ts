@@ -57,7 +57,7 @@ async function jsonOf(chunks: AsyncIterable<Uint8Array>): Promise<unknown> {
   }
 }
 
-/** The export's side files read from the layout's folder; `read` takes a full name, as DataExportSource's. */
+/** The export's side files read from the layout's folder; `read` takes a full name, as DataExportFiles's. */
 export async function readDataExportMembers(
   layout: Pick<DataExportLayout, 'folder' | 'files'>,
   read: (name: string) => AsyncIterable<Uint8Array>,

@@ -5,7 +5,7 @@ import { fail, ok, type Result } from './result';
  * from its end, then one entry at a time, so the archive is never in memory whole.
  * See export-format "Reading the data export".
  */
-export interface RandomAccessSource {
+export interface RandomAccessBytes {
   size: number;
   /** The bytes from `offset`, at most `length` of them (fewer only at the end of the file). */
   read(offset: number, length: number): Promise<Uint8Array>;
@@ -63,7 +63,7 @@ interface DirectoryPlace {
 }
 
 /** The ZIP64 end record a locator points to, which holds what the classic end record cannot. */
-async function zip64Place(source: RandomAccessSource, locatorAt: number): Promise<DirectoryPlace | null> {
+async function zip64Place(source: RandomAccessBytes, locatorAt: number): Promise<DirectoryPlace | null> {
   if (locatorAt < 0) return null;
   const locator = view(await source.read(locatorAt, ZIP64_LOCATOR_BYTES));
   if (locator.byteLength < ZIP64_LOCATOR_BYTES || locator.getUint32(0, true) !== ZIP64_LOCATOR) return null;
@@ -74,7 +74,7 @@ async function zip64Place(source: RandomAccessSource, locatorAt: number): Promis
 }
 
 /** The end record, found from the file's end (a comment may follow it). */
-async function directoryPlace(source: RandomAccessSource): Promise<DirectoryPlace | null> {
+async function directoryPlace(source: RandomAccessBytes): Promise<DirectoryPlace | null> {
   const tailLength = Math.min(source.size, END_RECORD_BYTES + MAX_COMMENT_BYTES);
   const tailStart = source.size - tailLength;
   const tail = await source.read(tailStart, tailLength);
@@ -146,7 +146,7 @@ function centralEntries(directory: Uint8Array, count: number): ZipEntry[] | null
  * lies before the cut is still read (architecture "Tolerant reader"). The walk stops at an entry whose sizes
  * follow its data, since where its data ends is not known without reading it.
  */
-async function localEntries(source: RandomAccessSource): Promise<ZipEntry[]> {
+async function localEntries(source: RandomAccessBytes): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   let at = 0;
   while (at + LOCAL_HEADER_BYTES <= source.size) {
@@ -176,7 +176,7 @@ async function localEntries(source: RandomAccessSource): Promise<ZipEntry[]> {
   return entries;
 }
 
-async function startsWithLocalHeader(source: RandomAccessSource): Promise<boolean> {
+async function startsWithLocalHeader(source: RandomAccessBytes): Promise<boolean> {
   const first = await source.read(0, 4);
   return first.byteLength === 4 && view(first).getUint32(0, true) === LOCAL_HEADER;
 }
@@ -186,7 +186,7 @@ async function startsWithLocalHeader(source: RandomAccessSource): Promise<boolea
  * central directory), reading only the archive's end and its directory. An archive cut off before its end is
  * read from its local headers, marked `cutOff`; a file that is no ZIP archive is a typed error.
  */
-export async function readZipDirectory(source: RandomAccessSource): Promise<Result<ZipDirectory>> {
+export async function readZipDirectory(source: RandomAccessBytes): Promise<Result<ZipDirectory>> {
   const place = source.size >= END_RECORD_BYTES ? await directoryPlace(source) : null;
   if (place !== null && place.offset + place.size <= source.size) {
     const entries = centralEntries(await source.read(place.offset, place.size), place.count);

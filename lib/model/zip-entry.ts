@@ -1,6 +1,6 @@
 import { Inflate } from 'fflate';
 import type { LensError } from './result';
-import { LOCAL_HEADER, LOCAL_HEADER_BYTES, type RandomAccessSource, type ZipEntry } from './zip-directory';
+import { LOCAL_HEADER, LOCAL_HEADER_BYTES, type RandomAccessBytes, type ZipEntry } from './zip-directory';
 
 /** How much of the archive is read at a time: memory holds this and what it inflates to, never more. */
 export const ZIP_READ_BYTES = 1024 * 1024;
@@ -44,7 +44,7 @@ const cutOff = (entry: ZipEntry, read: number): ZipEntryError =>
   });
 
 /** Where the entry's data starts: after its local header, whose name and extra field may differ in length. */
-async function dataStart(source: RandomAccessSource, entry: ZipEntry): Promise<number> {
+async function dataStart(source: RandomAccessBytes, entry: ZipEntry): Promise<number> {
   const header = await source.read(entry.localHeaderOffset, LOCAL_HEADER_BYTES);
   const data = new DataView(header.buffer, header.byteOffset, header.byteLength);
   if (header.byteLength < LOCAL_HEADER_BYTES) throw cutOff(entry, 0);
@@ -57,7 +57,7 @@ async function dataStart(source: RandomAccessSource, entry: ZipEntry): Promise<n
 }
 
 /** The entry's packed bytes, a bounded piece at a time; past the archive's end, a cut-off error. */
-async function* packedChunks(source: RandomAccessSource, entry: ZipEntry): AsyncGenerator<Uint8Array> {
+async function* packedChunks(source: RandomAccessBytes, entry: ZipEntry): AsyncGenerator<Uint8Array> {
   const start = await dataStart(source, entry);
   let read = 0;
   while (read < entry.compressedSize) {
@@ -88,7 +88,7 @@ async function* inflated(packed: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
  * ZipEntryError thrown from the iteration, after every chunk read before it.
  */
 export async function* zipEntryChunks(
-  source: RandomAccessSource,
+  source: RandomAccessBytes,
   entry: ZipEntry,
 ): AsyncGenerator<Uint8Array> {
   const problem = entryProblem(entry);

@@ -1,10 +1,10 @@
-import { type DataExportSource, folderDataExport, zipDataExport } from '@/lib/model/data-export-source';
+import { type DataExportFiles, folderDataExport, zipDataExport } from '@/lib/model/data-export-files';
 import type { Result } from '@/lib/model/result';
-import type { RandomAccessSource } from '@/lib/model/zip-directory';
+import type { RandomAccessBytes } from '@/lib/model/zip-directory';
 import { ZIP_READ_BYTES } from '@/lib/model/zip-entry';
 
 /** A picked file read at any place through `slice`: the browser reads only the piece asked for. */
-export const blobSource = (blob: Blob): RandomAccessSource => ({
+export const blobSource = (blob: Blob): RandomAccessBytes => ({
   size: blob.size,
   read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
 });
@@ -25,7 +25,7 @@ const nameInFolder = (file: File): string => {
  * What the user picked on the library page, as a data export (export-format "Reading the data export"): one
  * ZIP file as ChatGPT sent it, a conversations file alone, or every file of the folder it unpacks to.
  */
-export async function pickedDataExport(files: readonly File[]): Promise<Result<DataExportSource>> {
+export async function pickedDataExport(files: readonly File[]): Promise<Result<DataExportFiles>> {
   const [only] = files;
   if (files.length === 1 && only !== undefined && !only.webkitRelativePath && !only.name.endsWith('.json'))
     return zipDataExport(blobSource(only));

@@ -6,7 +6,7 @@ import { writeExport } from '@/lib/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { EXPORT_SCHEMA } from '@/lib/export/json-export';
 import { transcriptBlocks } from '@/lib/export/markdown-transcript';
-import { transcriptSource } from '@/lib/export/transcript-source';
+import { transcriptInput } from '@/lib/export/transcript-input';
 import { type Inspection, inspect } from '@/lib/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
@@ -68,7 +68,7 @@ function speakerHeadings(
   inspection: Inspection,
   chosen: ExportOptions,
 ): { markdown: string[]; html: string[] } {
-  const source = transcriptSource(inspection, chosen.branches ?? 'active');
+  const source = transcriptInput(inspection, chosen.branches ?? 'active');
   const blocks = [
     ...transcriptBlocks(source.inspection, source.index, {
       ...chosen,

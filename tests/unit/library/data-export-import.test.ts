@@ -6,7 +6,7 @@ import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-exp
 import { LIBRARY_READER } from '@/lib/library/library-record';
 import type { LibraryStore } from '@/lib/library/library-store';
 import { tableFile } from '@/lib/library/table-file';
-import { zipDataExport } from '@/lib/model/data-export-source';
+import { zipDataExport } from '@/lib/model/data-export-files';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';
 import { storedConversations } from '@/tests/support/data-export-files';

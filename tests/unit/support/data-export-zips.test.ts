@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataExportAssetPaths } from '@/lib/cli/data-export-assets';
-import { type DataExportSource, zipDataExport } from '@/lib/model/data-export-source';
+import { type DataExportFiles, zipDataExport } from '@/lib/model/data-export-files';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { textOf } from '@/lib/model/text-of';
@@ -15,7 +15,7 @@ import {
 } from '@/tests/support/data-export-zips';
 import { memorySource } from '@/tests/unit/fixtures/zip-bytes';
 
-async function opened(zip: Uint8Array): Promise<DataExportSource> {
+async function opened(zip: Uint8Array): Promise<DataExportFiles> {
   const source = await zipDataExport(memorySource(zip));
   if (!source.ok) throw new Error(source.error.message);
   return source.value;
@@ -28,7 +28,7 @@ async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 }
 
 /** The ids of the conversations the reader hands on, in order. */
-async function conversationIds(source: DataExportSource): Promise<string[]> {
+async function conversationIds(source: DataExportFiles): Promise<string[]> {
   const ids: string[] = [];
   const read = await readDataExportItems(
     source.layout.parts.map((name) => source.read(name)),
@@ -44,7 +44,7 @@ async function conversationIds(source: DataExportSource): Promise<string[]> {
 }
 
 /** Where the reader finds each image of the export, by its pointer, and the bytes it reads there. */
-async function imagesFound(source: DataExportSource): Promise<Map<string, Uint8Array | null>> {
+async function imagesFound(source: DataExportFiles): Promise<Map<string, Uint8Array | null>> {
   const { folder, files } = source.layout;
   const namesFile = files.includes('conversation_asset_file_names.json')
     ? JSON.parse(await textOf(source.read(`${folder}conversation_asset_file_names.json`)))

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { QueryKind, QuerySource, SearchQuery } from '@/features/queries/queries';
+import type { QueryKind, QueryOrigin, SearchQuery } from '@/features/queries/queries';
 import { exportQueriesCsv } from '@/features/queries/queries-csv';
 import { inspect } from '@/lib/insights/inspection';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
@@ -128,7 +128,7 @@ describe('exportQueriesCsv', () => {
     const arbitraryQuery = fc.record({
       text,
       kind: fc.constantFrom<QueryKind>('search', 'open', 'product'),
-      source: fc.constantFrom<QuerySource>(
+      source: fc.constantFrom<QueryOrigin>(
         'search_model_queries',
         'map_search_model_queries',
         'search_queries',

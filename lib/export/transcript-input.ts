@@ -5,7 +5,7 @@ import { type MessageIndex, messageIndex } from './message-index';
 import type { BranchDetail } from './transcript-options';
 
 /** What the transcript is written from: the inspection, or one of every branch (export-format "Options"). */
-export interface TranscriptSource extends Pick<TranscriptWriting, 'branchMarks' | 'note'> {
+export interface TranscriptInput extends Pick<TranscriptWriting, 'branchMarks' | 'note'> {
   inspection: Inspection;
   index: MessageIndex;
 }
@@ -18,7 +18,7 @@ const ACTIVE_ONLY =
  * inspected on its own for its queries and cited pages; the rest of the document (queries, ads, details)
  * stays that of the active branch, as the site shows it.
  */
-export function transcriptSource(inspection: Inspection, branches: BranchDetail): TranscriptSource {
+export function transcriptInput(inspection: Inspection, branches: BranchDetail): TranscriptInput {
   const active = { inspection, index: messageIndex(inspection.conversation) };
   if (branches === 'active') return active;
   const every = everyBranch(inspection.conversation);

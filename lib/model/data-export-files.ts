@@ -1,6 +1,6 @@
 import { type DataExportLayout, findDataExportLayout, NOT_A_DATA_EXPORT } from './data-export-layout';
 import { fail, ok, type Result } from './result';
-import { type RandomAccessSource, readZipDirectory } from './zip-directory';
+import { type RandomAccessBytes, readZipDirectory } from './zip-directory';
 import { ZipEntryError, zipEntryChunks } from './zip-entry';
 
 /**
@@ -8,7 +8,7 @@ import { ZipEntryError, zipEntryChunks } from './zip-entry';
  * conversations and files lie, and each file's bytes on demand, so the CLI and the library page read it
  * the same way and hold one chunk of it at a time (export-format "Reading the data export").
  */
-export interface DataExportSource {
+export interface DataExportFiles {
   layout: DataExportLayout;
   /** The conversations files' bytes, unpacked, all parts together: the whole that progress counts. */
   partsBytes: number;
@@ -24,7 +24,7 @@ export async function folderDataExport(
   names: readonly string[],
   read: (name: string) => AsyncIterable<Uint8Array>,
   sizeOf: (name: string) => Promise<number>,
-): Promise<Result<DataExportSource>> {
+): Promise<Result<DataExportFiles>> {
   const layout = findDataExportLayout(names);
   if (!layout.ok) return layout;
   const sizes = await Promise.all(layout.value.parts.map(sizeOf));
@@ -41,7 +41,7 @@ async function* missing(name: string): AsyncGenerator<Uint8Array> {
  * its end still gives the files before the cut, with a warning; one without a conversations file is a typed
  * error.
  */
-export async function zipDataExport(source: RandomAccessSource): Promise<Result<DataExportSource>> {
+export async function zipDataExport(source: RandomAccessBytes): Promise<Result<DataExportFiles>> {
   const directory = await readZipDirectory(source);
   if (!directory.ok) return directory;
   const entries = new Map(
