@@ -11,7 +11,7 @@ import { StateFace } from '@/components/shell/StateFace';
 import { type SiteAccess, siteAccessFace } from '@/components/shell/site-access-face';
 import { ViewPanel } from '@/components/shell/ViewPanel';
 import { ViewTabs } from '@/components/shell/ViewTabs';
-import { useViewStore } from '@/components/shell/view-store';
+import { useViewStore } from '@/components/views/view-store';
 import { isTemporaryChatUrl } from '@/lib/capture/endpoint';
 import { sendMessage } from '@/lib/runtime/contract/protocol';
 import type { Settings } from '@/lib/runtime/contract/settings';

@@ -1,9 +1,9 @@
 import { type JSX, useRef } from 'react';
 import { formatName, useExport } from '@/components/use-export';
+import { useViewStore } from '@/components/views/view-store';
 import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import type { Settings } from '@/lib/runtime/contract/settings';
 import { ExportMenu, type ExportMenuItem } from './ExportMenu';
-import { useViewStore } from './view-store';
 
 /**
  * The one-click export: the primary button writes the default format; the menu beside it offers each format

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useViewStore } from './view-store';
+import { useViewStore } from '@/components/views/view-store';
 
 /** The gear that opens and closes the settings form. */
 export function SettingsButton(): JSX.Element {

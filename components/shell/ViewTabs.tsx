@@ -1,8 +1,8 @@
 import { type JSX, type KeyboardEvent, useEffect, useRef } from 'react';
 import { VIEWS, type ViewId } from '@/components/views/registry';
+import { useViewStore } from '@/components/views/view-store';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { viewForKey } from './view-keys';
-import { useViewStore } from './view-store';
 
 const tabId = (view: ViewId): string => `tab-${view}`;
 export const panelId = (view: ViewId): string => `panel-${view}`;

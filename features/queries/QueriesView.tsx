@@ -5,7 +5,7 @@ import { TurnHeading, turnLabelOf } from '@/components/views/TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import { VirtualList } from '@/components/views/VirtualList';
 import type { ViewEntry } from '@/components/views/view-entry';
-import { useViewsState } from '@/components/views/views-state';
+import { useViewStore } from '@/components/views/view-store';
 import { countOf } from '@/lib/model/count-text';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { PromptVersions } from './PromptVersions';
@@ -50,8 +50,8 @@ function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot })
 
 /** Every query of the conversation by turn, with its kind and where it was read (site-interface 2.4). */
 export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
-  const filter = useViewsState((state) => state.queryFilter);
-  const setFilter = useViewsState((state) => state.setQueryFilter);
+  const filter = useViewStore((state) => state.queryFilter);
+  const setFilter = useViewStore((state) => state.setQueryFilter);
   const filterId = useId();
   const all = snapshot.queries?.queries ?? [];
   const shown = useMemo(() => filterQueries(all, filter), [all, filter]);
