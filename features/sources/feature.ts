@@ -1,18 +1,14 @@
 import { defineFeature } from '@/features/feature';
 import { extractSources, type WebSource } from './sources';
 
-/** A page a turn's search returned or its answer cited, one per page and turn. */
-export interface ExportSource {
-  url: string;
-  title: string | null;
-  domain: string | null;
-  attribution: string | null;
-  turnIndex: number;
-  messageId: string;
-  cited: boolean;
-  retrieved: boolean;
-  rank: number | null;
-}
+/**
+ * A page a turn's search returned or its answer cited, one per page and turn: the members of the page the
+ * JSON export holds, named one by one so that a member the reader adds does not reach the contract unasked.
+ */
+export type ExportSource = Pick<
+  WebSource,
+  'url' | 'title' | 'domain' | 'attribution' | 'turnIndex' | 'messageId' | 'cited' | 'retrieved' | 'rank'
+>;
 
 function exportSource(source: WebSource): ExportSource {
   return {
