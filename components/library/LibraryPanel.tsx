@@ -86,9 +86,22 @@ export function LibraryPanel({
           />
         ));
       case 'trends':
-        return gate((records) => <TrendsTab records={records} account={view.account} />);
+        return gate((records) => (
+          <TrendsTab
+            records={records}
+            account={view.account}
+            choice={choiceOf(choices, 'trends')}
+            onChoice={(choice) => onChoice('trends', choice)}
+          />
+        ));
       case 'variance':
-        return gate((records) => <VarianceTab records={records} />);
+        return gate((records) => (
+          <VarianceTab
+            records={records}
+            choice={choiceOf(choices, 'variance')}
+            onChoice={(choice) => onChoice('variance', choice)}
+          />
+        ));
       case 'manage':
         return (
           <ManageTab

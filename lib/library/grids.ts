@@ -5,6 +5,7 @@ import { pageOccurrences, pageRows } from '@/features/sources/pages-grid';
 import { type GridConversation, gridConversationOf } from './grid-conversation';
 import type { LibraryFilter } from './library-filter';
 import type { LibraryAccount, LibraryConversation } from './library-record';
+import { modelsAnswering } from './model-scope';
 import { flatGrid, ScopedGrid } from './scoped-grid';
 import { compareText } from './sort-rows';
 
@@ -51,15 +52,6 @@ export type LibraryGrids = { [Name in GridName]: (filter: LibraryFilter) => RowO
   conversations: Array<{ id: string; title: string | null }>;
 };
 
-function modelsOf(records: readonly LibraryConversation[]): string[] {
-  const models = new Set<string>();
-  for (const record of records) {
-    for (const model of record.models) models.add(model);
-    for (const turn of record.turns) if (turn.model !== null) models.add(turn.model);
-  }
-  return [...models].sort(compareText);
-}
-
 const untitledLast = (title: string | null): number => (title === null ? 1 : 0);
 
 const conversationsOf = (records: readonly LibraryConversation[]): LibraryGrids['conversations'] =>
@@ -84,5 +76,5 @@ export function libraryGrids(
       return [name, (filter: LibraryFilter) => table.rows(filter)];
     }),
   ) as Omit<LibraryGrids, 'models' | 'conversations'>;
-  return { ...tables, models: modelsOf(records), conversations: conversationsOf(records) };
+  return { ...tables, models: modelsAnswering(records), conversations: conversationsOf(records) };
 }

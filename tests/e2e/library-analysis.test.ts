@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
+import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
 import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
@@ -83,6 +84,20 @@ describe('the analyst’s views of the library page in Chromium', () => {
       .poll(() => page.getByRole('tabpanel').textContent())
       .toContain('ask the same prompt again in a new chat, or regenerate an answer');
     await shootEveryLook(page, 'library-variance', { axe: true, widths: LIBRARY_WIDTHS });
+
+    // One model's answers alone: the versions it answered, as the library reads them.
+    const [model] = modelsAnswering(records);
+    if (model === undefined) throw new Error('the chats name the model that answered');
+    await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+    await expect
+      .poll(() => page.getByRole('tabpanel').textContent())
+      .toContain(`Only ${model}’s answers are read.`);
+    const prompts = promptVariances(answeredBy(records, model), null).length;
+    if (prompts === 0)
+      await expect
+        .poll(() => page.getByRole('tabpanel').textContent())
+        .toContain('No prompt in the library has two versions yet.');
+    else await expect.poll(() => tableRows(page, name)).toHaveLength(prompts);
     await page.close();
   });
 

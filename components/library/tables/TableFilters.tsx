@@ -1,6 +1,8 @@
 import { type JSX, useId, useMemo } from 'react';
 import { dayEnd, dayStart, dayText } from '@/components/library/shared/date-text';
+import { ModelChoice } from '@/components/library/shared/ModelChoice';
 import type { LibraryFilter, LibraryGrids } from '@/lib/library/grids';
+import '@/components/library/shared/choice-row.css';
 import './table-filters.css';
 
 /** The choice that filters nothing in a select. */
@@ -26,15 +28,6 @@ export function TableFilters({
   const hintId = `${id}-hint`;
   // Made once per load of the tables: a keystroke in the text filter does not make a library's
   // conversations' options again.
-  const modelOptions = useMemo(
-    () =>
-      tables.models.map((model) => (
-        <option key={model} value={model}>
-          {model}
-        </option>
-      )),
-    [tables.models],
-  );
   const conversationOptions = useMemo(
     () =>
       tables.conversations.map(({ id: conversationId, title }) => (
@@ -45,7 +38,7 @@ export function TableFilters({
     [tables.conversations],
   );
   return (
-    <fieldset className="table-filters">
+    <fieldset className="choice-row">
       <legend className="visually-hidden">Filters</legend>
       <label className="table-filters__text">
         <span>Filter</span>
@@ -78,16 +71,7 @@ export function TableFilters({
           onChange={(event) => onChange({ to: dayEnd(event.currentTarget.value) })}
         />
       </label>
-      <label>
-        <span>Model</span>
-        <select
-          value={filter.model ?? ANY}
-          onChange={(event) => onChange({ model: event.currentTarget.value || null })}
-        >
-          <option value={ANY}>Any model</option>
-          {modelOptions}
-        </select>
-      </label>
+      <ModelChoice model={filter.model} models={tables.models} onChange={(model) => onChange({ model })} />
       <label className="table-filters__conversation">
         <span>Conversation</span>
         <select

@@ -17,7 +17,8 @@ export interface TableChoiceProps {
 export const NO_CHOICE: TableChoice = { filter: NO_FILTER, sort: null };
 
 /**
- * The choices made so far, by table: each table tab's by its id (TABLE_TABS), the brands' prompts as
+ * The choices made so far, by table: each table tab's by its id (TABLE_TABS), the trends' and variance's
+ * model by the tab's id, the brands' prompts as
  * `prompts`; a table not chosen in yet has NO_CHOICE.
  */
 export type TableChoices = Readonly<Record<string, TableChoice>>;
