@@ -10,8 +10,6 @@ export type AdGridRow = RowOfTable<typeof ADS_TABLE> & {
   key: string;
   /** Its turn's time, else the conversation's creation. */
   at: number | null;
-  /** Its turn's model; null when it names no turn. */
-  model: string | null;
 };
 
 /**
@@ -22,7 +20,7 @@ export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdGridR
   if (account === null || !ADS_TABLE.accountRowsOf) return [];
   return Array.from(ADS_TABLE.accountRowsOf(account), (ad, place) => {
     return {
-      row: { ...ad, key: `account/ad/${place}`, at: ad.shown_at, model: null },
+      row: { ...ad, key: `account/ad/${place}`, at: ad.shown_at },
       scope: { conversationId: '', at: ad.shown_at, model: null, conversationModels: [] },
       text: searchTextOf([ad.advertiser, ad.title, ad.link]),
     };
@@ -36,7 +34,7 @@ export function adRows(record: LibraryConversation, conversation: GridConversati
   return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {
     const scope = rowScope(conversation, turnOf(ad.turn_index));
     return {
-      row: { ...ad, key: `${conversation.id}/ad/${place}`, at: scope.at, model: scope.model },
+      row: { ...ad, key: `${conversation.id}/ad/${place}`, at: scope.at },
       scope,
       text: searchTextOf([ad.advertiser, ad.title, ad.link]),
     };

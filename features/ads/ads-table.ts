@@ -95,19 +95,30 @@ export const ADS_TABLE = libraryTable({
         "that answer's text names the advertiser, whole words in any case; null as advertiser_cited, when the answer's text was not kept, or when it names no advertiser",
     },
     CONVERSATION_CREATED,
+    {
+      name: 'model',
+      type: 'string',
+      meaning:
+        "the model of the answer it was served with, as in the joined table; null when its turn is unknown or names none, and for an ad of the account's ad history",
+    },
   ],
-  dataset: { version: 2, monthFrom: ['shown_at', 'conversation_created'] },
+  dataset: { version: 3, monthFrom: ['shown_at', 'conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
     const turnOf = adTurns(conversation);
     const created = conversation.createdAt;
     for (const ad of conversation.ads) {
-      const paidOrganic = paidOrganicOf(ad, turnOf(ad.turnIndex));
-      yield { ...conversationPart, ...adCells(ad, paidOrganic), conversation_created: created };
+      const turn = turnOf(ad.turnIndex);
+      yield {
+        ...conversationPart,
+        ...adCells(ad, paidOrganicOf(ad, turn)),
+        conversation_created: created,
+        model: turn?.model ?? null,
+      };
     }
   },
   *accountRowsOf(account) {
     for (const ad of account.ads)
-      yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER), conversation_created: null };
+      yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER), conversation_created: null, model: null };
   },
 });

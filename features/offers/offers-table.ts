@@ -5,6 +5,9 @@ import {
 } from '@/lib/library/conversation-columns';
 import { libraryTable } from '@/lib/library/library-table';
 
+/** How a conversation's models are joined into one field. */
+const MODEL_SEPARATOR = ' | ';
+
 /** One row per offer of the products a conversation showed, its price broken down as the service sent it. */
 export const OFFERS_TABLE = libraryTable({
   name: 'offers',
@@ -35,10 +38,17 @@ export const OFFERS_TABLE = libraryTable({
         '`answer`: as the answer gave it, in its own references; `refresh`: as a product refresh returned it later',
     },
     CONVERSATION_CREATED,
+    {
+      name: 'models',
+      type: 'string',
+      meaning:
+        'the models that answered its conversation, in order, joined with " | " (an offer names no answer of its own); null when none is known',
+    },
   ],
-  dataset: { version: 1, monthFrom: ['conversation_created'] },
+  dataset: { version: 2, monthFrom: ['conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
+    const models = conversation.models.length === 0 ? null : conversation.models.join(MODEL_SEPARATOR);
     for (const offer of conversation.offers) {
       yield {
         ...conversationPart,
@@ -57,6 +67,7 @@ export const OFFERS_TABLE = libraryTable({
         url: offer.url,
         seen_in: offer.seenIn,
         conversation_created: conversation.createdAt,
+        models,
       };
     }
   },

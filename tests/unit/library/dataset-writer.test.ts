@@ -181,7 +181,7 @@ describe('a team dataset of two schema versions read by DuckDB', () => {
     );
     expect(versions.getRowObjectsJson()).toEqual([
       { schema: 'chat-lens/ads@1' },
-      { schema: 'chat-lens/ads@2' },
+      { schema: `chat-lens/ads@${ADS_TABLE.dataset.version}` },
     ]);
     const joined = await connection.runAndReadAll(
       `select count(*) as rows from read_parquet('${team}/*/joined/*/*.parquet', hive_partitioning = true)`,

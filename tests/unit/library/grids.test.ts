@@ -266,6 +266,7 @@ describe('the ad and offer tables', () => {
         url: 'https://rei.example/shoe',
         seen_in: 'refresh',
         conversation_created: MARCH - 1000,
+        models: 'gpt-5 | gpt-5-mini',
       },
       expect.objectContaining({ key: 'c2/offer/0', product: 'Tent', at: JUNE - 1000 }),
     ]);

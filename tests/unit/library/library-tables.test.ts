@@ -180,6 +180,7 @@ describe('the ads and offers tables', () => {
       advertiser_cited: false,
       advertiser_named: null,
       conversation_created: Date.UTC(2026, 10, 2),
+      model: 'gpt-5',
     });
     expect(rows[1]).toMatchObject({
       turn_index: null,
@@ -213,6 +214,7 @@ describe('the ads and offers tables', () => {
       url: 'https://kitchen.example/skillet',
       seen_in: 'refresh',
       conversation_created: Date.UTC(2026, 10, 2),
+      models: 'gpt-5',
     });
     expect(rows[1]?.product_id).toBeNull();
   });
@@ -244,6 +246,7 @@ describe('the ads and offers tables', () => {
         advertiser_cited: null,
         advertiser_named: null,
         conversation_created: null,
+        model: null,
       },
     ]);
     expect(JOINED_TABLE.accountRowsOf).toBeUndefined();
