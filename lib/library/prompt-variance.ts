@@ -29,6 +29,8 @@ export interface PromptVariance {
   /** When the first and the last version were asked; null when none is dated. */
   firstAsked: number | null;
   lastAsked: number | null;
+  /** The models that answered its versions, in order of first answer; a version naming none adds none. */
+  models: string[];
 }
 
 /**
@@ -41,6 +43,7 @@ interface Version {
   conversationId: string;
   branch: boolean;
   at: number | null;
+  model: string | null;
   searched: boolean | null;
   queries: readonly string[];
   domains: readonly string[];
@@ -162,6 +165,7 @@ function varianceOf(prompt: string, versions: readonly Version[], brandsSet: boo
     stableDomains: stableItems(domains),
     firstAsked: times.length === 0 ? null : Math.min(...times),
     lastAsked: times.length === 0 ? null : Math.max(...times),
+    models: [...new Set(versions.flatMap((version) => (version.model === null ? [] : [version.model])))],
   };
 }
 
@@ -228,6 +232,7 @@ export class PromptVariances {
       conversationId,
       branch,
       at: turn.at,
+      model: turn.model,
       searched: turn.searched ?? (searches.length > 0 ? true : null),
       queries: distinct(searches.map((query) => comparedText(query.text))),
       domains: distinct(cited.flatMap((page) => (page.domain === null ? [] : [page.domain]))),

@@ -57,6 +57,12 @@ const COLUMNS = [
     meaning: 'when its first version was asked; null when none is dated',
   },
   { name: 'last_asked', type: 'timestamp', meaning: 'when its last version was asked' },
+  {
+    name: 'models',
+    type: 'string',
+    meaning:
+      'the models that answered its versions, in order of first answer, joined with " | "; null for none',
+  },
 ] as const;
 
 const joined = (items: readonly string[]): string | null =>
@@ -75,6 +81,7 @@ export const promptCells = (variance: PromptVariance): RowOf<typeof COLUMNS> => 
   stable_domains: joined(variance.stableDomains),
   first_asked: variance.firstAsked,
   last_asked: variance.lastAsked,
+  models: joined(variance.models),
 });
 
 /**
@@ -86,7 +93,7 @@ export const PROMPTS_TABLE = summaryTable({
   grain: 'one row per prompt asked two or more times',
   columns: COLUMNS,
   // A prompt's row goes with the month it was last asked in: where its newest version is.
-  dataset: { version: 1, monthFrom: ['last_asked'] },
+  dataset: { version: 2, monthFrom: ['last_asked'] },
   gather: ({ brands }) => {
     const variances = new PromptVariances(brands);
     return {

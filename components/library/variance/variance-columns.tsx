@@ -11,6 +11,8 @@ export type VarianceRow = PromptVariance & {
   /** Its stable queries and domains as one text each, so they sort and read as text. */
   stableQueryText: string | null;
   stableDomainText: string | null;
+  /** The models that answered it, as one text. */
+  modelText: string | null;
 };
 
 const listed = (items: readonly string[]): string | null => (items.length === 0 ? null : items.join(', '));
@@ -21,6 +23,7 @@ export const varianceRows = (variances: readonly PromptVariance[]): VarianceRow[
     overlap: overlapOf(variance),
     stableQueryText: listed(variance.stableQueries),
     stableDomainText: listed(variance.stableDomains),
+    modelText: listed(variance.models),
   }));
 
 /** A share, or a dash where nothing could be compared. */
@@ -69,6 +72,13 @@ export const VARIANCE_COLUMNS: readonly GridColumn<VarianceRow>[] = [
     width: 'minmax(9rem, 1.5fr)',
     cell: (row) => <TextCell text={row.stableDomainText} />,
     sortBy: 'stableDomainText',
+  },
+  {
+    id: 'models',
+    label: 'Models',
+    width: 'minmax(7rem, 1fr)',
+    cell: (row) => <TextCell text={row.modelText} />,
+    sortBy: 'modelText',
   },
   {
     id: 'last-asked',
