@@ -1,5 +1,7 @@
 import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
+import { type GridConversation, gridConversationOf, rowScope } from '@/lib/library/grid-conversation';
+import { inScope, type LibraryFilter } from '@/lib/library/library-filter';
 import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { answersOf, comparedText } from '@/lib/library/prompt-variance';
 import { compareText } from '@/lib/library/sort-rows';
@@ -226,4 +228,20 @@ export function promptFanouts(
   return [...byPrompt.values()]
     .map((entry) => promptFanoutOf(entry, matcher !== null))
     .sort((a, b) => b.searches - a.searches || compareText(a.prompt, b.prompt));
+}
+
+/**
+ * The answers a filter of the library page keeps: by their turn's date and model, and their conversation,
+ * as the page's grids scope their rows (grid-conversation.ts).
+ */
+export function answersIn(filter: LibraryFilter): AnswerFilter {
+  const scoped = new WeakMap<LibraryConversation, GridConversation>();
+  return (conversation, turn) => {
+    let grid = scoped.get(conversation);
+    if (grid === undefined) {
+      grid = gridConversationOf(conversation);
+      scoped.set(conversation, grid);
+    }
+    return inScope(rowScope(grid, turn), filter);
+  };
 }

@@ -18,7 +18,7 @@ export const NO_CHOICE: TableChoice = { filter: NO_FILTER, sort: null };
 
 /**
  * The choices made so far, by table: each table tab's by its id (TABLE_TABS), the brands' prompts as
- * `prompts`; a table not chosen in yet has NO_CHOICE.
+ * `prompts`, the Fan-out tab's queries as `fanout`; a table not chosen in yet has NO_CHOICE.
  */
 export type TableChoices = Readonly<Record<string, TableChoice>>;
 
