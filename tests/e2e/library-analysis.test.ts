@@ -3,6 +3,7 @@ import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
+import { promptFanouts, QueryFanouts } from '@/features/queries/fanout';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
@@ -83,6 +84,38 @@ describe('the analyst’s views of the library page in Chromium', () => {
       .poll(() => page.getByRole('tabpanel').textContent())
       .toContain('ask the same prompt again in a new chat, or regenerate an answer');
     await shootEveryLook(page, 'library-variance', { axe: true, widths: LIBRARY_WIDTHS });
+    await page.close();
+  });
+
+  test('the Fan-out tab lists the queries the three chats ran, and how their prompt fans out', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const fanouts = new QueryFanouts();
+    for (const record of records) fanouts.add(record);
+    const queries = fanouts.queries();
+    const [prompt] = promptFanouts(records, null);
+    if (queries.length === 0 || prompt === undefined) throw new Error('the three chats search');
+
+    const page = await openLibraryPage(lens, 'fanout');
+    const name = 'Search queries by how often they ran';
+    await page.getByRole('table', { name, exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('fanout-count').textContent())
+      .toBe(`${ofText(queries.length, queries.length)} ${queries.length === 1 ? 'query' : 'queries'}`);
+    const [first] = await tableRows(page, name);
+    expect(first?.slice(0, 4)).toEqual([
+      queries[0]?.query,
+      String(queries[0]?.searches),
+      String(queries[0]?.prompts),
+      String(queries[0]?.conversations),
+    ]);
+    const [promptRow] = await tableRows(page, 'Prompts by how many searches their answers ran');
+    expect(promptRow?.slice(0, 2)).toEqual([ASKED_AGAIN_PROMPT, String(prompt.searchedAnswers)]);
+    expect(promptRow?.[3]).toBe(`${prompt.minSize}–${prompt.maxSize}`);
+    // No brand is set in this library: said once, above the prompts.
+    expect(await page.getByText('No brand is set', { exact: false }).count()).toBe(1);
+    await shootEveryLook(page, 'library-fanout', { axe: true, widths: [320, 800] });
     await page.close();
   });
 

@@ -107,7 +107,7 @@ export function FanoutReport({
             rows={shownQueries}
             sort={choice.sort}
             onSort={(sort) => onChoice({ ...choice, sort })}
-            minWidth="64rem"
+            minWidth="74rem"
           />
         )}
       </LibrarySection>
@@ -134,7 +134,7 @@ export function FanoutReport({
             rows={shownPrompts}
             sort={promptSort}
             onSort={setPromptSort}
-            minWidth="58rem"
+            minWidth="72rem"
           />
         )}
       </LibrarySection>

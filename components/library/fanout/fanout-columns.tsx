@@ -49,10 +49,11 @@ const MEAN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 function countColumn<Row>(
   id: string,
   label: string,
+  width: string,
   sortBy: keyof Row & string,
   count: (row: Row) => number,
 ): GridColumn<Row> {
-  return { id, label, width: '6.5rem', cell: (row) => countText(count(row)), sortBy, numeric: true };
+  return { id, label, width, cell: (row) => countText(count(row)), sortBy, numeric: true };
 }
 
 function dayColumnOf<Row>(
@@ -61,15 +62,16 @@ function dayColumnOf<Row>(
   sortBy: keyof Row & string,
   at: (row: Row) => number | null,
 ): GridColumn<Row> {
-  return { id, label, width: '6.5rem', cell: (row) => <DayCell at={at(row)} />, sortBy, numeric: true };
+  // Wide enough for its label and sort mark, longer than the date beneath.
+  return { id, label, width: '8.5rem', cell: (row) => <DayCell at={at(row)} />, sortBy, numeric: true };
 }
 
 /** The fanout table's columns (export-format "The fanout table"), as the tab shows them. */
 export const QUERY_FANOUT_COLUMNS: readonly GridColumn<QueryFanoutRow>[] = [
   textColumn<QueryFanoutRow>('query', 'Query', 'minmax(12rem, 2fr)'),
-  countColumn('searches', 'Searches', 'searches', (row) => row.searches),
-  countColumn('prompts', 'Prompts', 'prompts', (row) => row.prompts),
-  countColumn('conversations', 'Conversations', 'conversations', (row) => row.conversations),
+  countColumn('searches', 'Searches', '6.5rem', 'searches', (row) => row.searches),
+  countColumn('prompts', 'Prompts', '6.5rem', 'prompts', (row) => row.prompts),
+  countColumn('conversations', 'Conversations', '9rem', 'conversations', (row) => row.conversations),
   textColumn<QueryFanoutRow>('modelText', 'Models', 'minmax(7rem, 1fr)', 'models'),
   dayColumnOf('first-searched', 'First searched', 'firstSearched', (row) => row.firstSearched),
   dayColumnOf('last-searched', 'Last searched', 'lastSearched', (row) => row.lastSearched),
@@ -79,11 +81,11 @@ export const QUERY_FANOUT_COLUMNS: readonly GridColumn<QueryFanoutRow>[] = [
 /** Each prompt's fan-out: its size, its branded queries, and the words its queries add and drop. */
 export const PROMPT_FANOUT_COLUMNS: readonly GridColumn<PromptFanoutRow>[] = [
   textColumn<PromptFanoutRow>('prompt', 'Prompt', 'minmax(12rem, 2fr)'),
-  countColumn('searched', 'Searched answers', 'searchedAnswers', (row) => row.searchedAnswers),
+  countColumn('searched', 'Searched answers', '10rem', 'searchedAnswers', (row) => row.searchedAnswers),
   {
     id: 'mean-size',
     label: 'Queries per answer',
-    width: '7.5rem',
+    width: '10.5rem',
     cell: (row) => (row.meanSize === null ? NO_VALUE : MEAN.format(row.meanSize)),
     sortBy: 'meanSize',
     numeric: true,
@@ -91,7 +93,7 @@ export const PROMPT_FANOUT_COLUMNS: readonly GridColumn<PromptFanoutRow>[] = [
   {
     id: 'range',
     label: 'Range',
-    width: '5.5rem',
+    width: '6rem',
     cell: (row) => (row.minSize === null ? NO_VALUE : `${row.minSize}–${row.maxSize}`),
     sortBy: 'maxSize',
     numeric: true,
@@ -99,11 +101,11 @@ export const PROMPT_FANOUT_COLUMNS: readonly GridColumn<PromptFanoutRow>[] = [
   {
     id: 'brand-share',
     label: 'Naming a brand',
-    width: '7.5rem',
+    width: '9rem',
     cell: (row) => (row.brandShare === null ? NO_VALUE : shareText(row.brandShare)),
     sortBy: 'brandShare',
     numeric: true,
   },
   textColumn<PromptFanoutRow>('addedText', 'Words added', 'minmax(10rem, 1.5fr)', 'added'),
-  textColumn<PromptFanoutRow>('droppedText', 'Words dropped', 'minmax(8rem, 1fr)', 'dropped'),
+  textColumn<PromptFanoutRow>('droppedText', 'Words dropped', 'minmax(9rem, 1fr)', 'dropped'),
 ];
