@@ -212,6 +212,9 @@ describe('the analyst’s views of the library page in Chromium', () => {
     // Asked on 6 and 18 October and 2 November; the prompt last on 2 November.
     expect(months('joined')).toEqual(['month=2026-10', 'month=2026-11']);
     expect(months('prompts')).toEqual(['month=2026-11']);
+    // Each query goes with the month it was last searched in: some of the chats' months, none other.
+    expect(months('fanout').length).toBeGreaterThan(0);
+    expect(months('joined')).toEqual(expect.arrayContaining(months('fanout')));
     const promptsFile = Object.entries(inFolder).find(([path]) => path.startsWith('prompts/'));
     const rows = await parquetReadObjects({
       file: Uint8Array.from(Buffer.from(promptsFile?.[1] ?? '', 'base64')).buffer,
