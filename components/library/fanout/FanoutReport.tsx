@@ -10,6 +10,7 @@ import { answersIn, promptFanouts, QueryFanouts } from '@/features/queries/fanou
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
 import type { LibraryFilter, LibraryGrids } from '@/lib/library/grids';
 import type { LibraryConversation } from '@/lib/library/library-record';
+import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
 import {
   PROMPT_FANOUT_COLUMNS,
   promptFanoutRows,
@@ -19,11 +20,12 @@ import {
 
 const NO_SEARCH = 'No search ran in the kept conversations: no answer kept ran a web search query.';
 
-/** The rows whose text holds the filter's words, in any case. */
-const matching = <Row,>(rows: Row[], text: (row: Row) => string, words: string): Row[] => {
-  const needle = words.trim().toLowerCase();
-  return needle === '' ? rows : rows.filter((row) => text(row).toLowerCase().includes(needle));
-};
+/** The rows whose text holds the filter's words, in any case, as the table tabs match them. */
+const matching = <Row,>(rows: Row[], text: (row: Row) => string, words: string): Row[] =>
+  new SearchableRows(
+    rows,
+    rows.map((row) => searchTextOf([text(row)])),
+  ).matching(words.trim());
 
 /**
  * The fan-out of the library's answers (architecture "Versions of a prompt"): its queries, then its prompts,
@@ -70,12 +72,13 @@ export function FanoutReport({
     () => shownRows(prompts, PROMPT_FANOUT_COLUMNS, promptSort),
     [prompts, promptSort],
   );
-  const anySearch = useMemo(() => {
+  // Every query of the library, whatever the filters: what the count is out of, as in the table tabs.
+  const total = useMemo(() => {
     const all = new QueryFanouts();
     for (const record of records) all.add(record);
-    return all.queries().length > 0;
+    return all.queries().length;
   }, [records]);
-  if (!anySearch) return <p className="library-section__empty">{NO_SEARCH}</p>;
+  if (total === 0) return <p className="library-section__empty">{NO_SEARCH}</p>;
   return (
     <div className="table-tab fanout-tab">
       <TableFilters
@@ -90,8 +93,7 @@ export function FanoutReport({
       >
         <p className="table-tab__count">
           <output aria-live="polite" data-testid="fanout-count">
-            {ofText(shownQueries.length, scoped.queries.length)}{' '}
-            {scoped.queries.length === 1 ? 'query' : 'queries'}
+            {ofText(shownQueries.length, total)} {total === 1 ? 'query' : 'queries'}
           </output>
         </p>
         {shownQueries.length === 0 ? (

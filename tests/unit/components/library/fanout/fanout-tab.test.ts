@@ -37,8 +37,17 @@ describe('the Fan-out tab', () => {
     const text = visibleText(
       renderView(FanoutReport, { ...props, choice, records: RECORDS, brands: LODGE_AND_ACME }),
     );
-    expect(text).toContain('1 of 1 query');
+    expect(text).toContain('1 of 2 queries');
     expect(text).not.toContain('acme boots');
+  });
+
+  it('keeps the queries and prompts holding the words typed, in any case', () => {
+    const choice = { ...NO_CHOICE, filter: { ...NO_CHOICE.filter, text: 'ACME' } };
+    const text = visibleText(
+      renderView(FanoutReport, { ...props, choice, records: RECORDS, brands: LODGE_AND_ACME }),
+    );
+    expect(text).toContain('1 of 2 queries');
+    expect(text).toContain('No prompt matches these words.');
   });
 
   it('says once when no brand is set, and what is missing when nothing searched', () => {
