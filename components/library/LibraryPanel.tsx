@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { BrandsTab } from '@/components/library/brands/BrandsTab';
+import { FanoutTab } from '@/components/library/fanout/FanoutTab';
 import { ManageTab } from '@/components/library/manage/ManageTab';
 import { OverviewTab } from '@/components/library/overview/OverviewTab';
 import type { LibraryData, LibraryView } from '@/components/library/shared/library-data';
@@ -100,6 +101,15 @@ export function LibraryPanel({
             records={records}
             choice={choiceOf(choices, 'variance')}
             onChoice={(choice) => onChoice('variance', choice)}
+          />
+        ));
+      case 'fanout':
+        return gate((records) => (
+          <FanoutTab
+            records={records}
+            tables={tablesOf(records, view.account)}
+            choice={choiceOf(choices, 'fanout')}
+            onChoice={(choice) => onChoice('fanout', choice)}
           />
         ));
       case 'manage':

@@ -1,11 +1,12 @@
 import { TABLE_TABS, type TableTabId } from '@/components/library/tables/TableTabs';
 
-export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'variance' | 'manage';
+export type LibraryTabId = 'overview' | TableTabId | 'brands' | 'trends' | 'variance' | 'fanout' | 'manage';
 
 /**
  * The library page's tabs, in order: the overview, a tab per table (TABLE_TABS), the brands, the trends,
- * the variance of answers and the management. `records`: the tab reads the kept conversations whole, so its first visit loads
- * them; the overview reads only the summaries (architecture "The library").
+ * the variance of answers, the fan-out of their searches and the management. `records`: the tab reads the
+ * kept conversations whole, so its first visit loads them; the overview reads only the summaries
+ * (architecture "The library").
  */
 export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; records: boolean }> = [
   { id: 'overview', label: 'Overview', records: false },
@@ -13,6 +14,7 @@ export const LIBRARY_TABS: ReadonlyArray<{ id: LibraryTabId; label: string; reco
   { id: 'brands', label: 'Brands', records: true },
   { id: 'trends', label: 'Trends', records: true },
   { id: 'variance', label: 'Variance', records: true },
+  { id: 'fanout', label: 'Fan-out', records: true },
   { id: 'manage', label: 'Manage', records: false },
 ];
 

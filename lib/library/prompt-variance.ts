@@ -187,6 +187,32 @@ function byMovement(a: PromptVariance, b: PromptVariance): number {
   return b.versions - a.versions || (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : 0);
 }
 
+/** One answer of a conversation, and the prompt it is a version of. */
+export interface PromptAnswer {
+  turn: LibraryTurn;
+  /** The prompt as the turn shows it; a branch's first turn answers the shown prompt again. */
+  prompt: string;
+  /** It is read from a branch the site no longer shows. */
+  branch: boolean;
+}
+
+/**
+ * Every answer of a conversation to a prompt: the turns the site shows, then those of its branches
+ * (architecture "Versions of a prompt"); a turn without a prompt answers none.
+ */
+export function* answersOf(conversation: LibraryConversation): Generator<PromptAnswer> {
+  const shownPrompts = new Map(conversation.turns.map((turn) => [turn.index, turn.prompt]));
+  const asked = (prompt: string | null): prompt is string => prompt !== null && prompt.trim() !== '';
+  for (const turn of conversation.turns)
+    if (asked(turn.prompt)) yield { turn, prompt: turn.prompt, branch: false };
+  for (const version of conversation.versions) {
+    // The first turn of a branch answers the shown prompt again, edited or not.
+    const shown = version.versionOf === null ? undefined : shownPrompts.get(version.versionOf);
+    const prompt = shown ?? version.prompt;
+    if (asked(prompt)) yield { turn: version, prompt, branch: true };
+  }
+}
+
 /**
  * The versions of every prompt of the conversations given one at a time, kept reduced to what is compared,
  * so a library of any size is read in one pass: `list()` gives each prompt with two or more versions.
@@ -200,13 +226,8 @@ export class PromptVariances {
   }
 
   add(conversation: LibraryConversation): void {
-    const shownPrompts = new Map(conversation.turns.map((turn) => [turn.index, turn.prompt]));
-    for (const turn of conversation.turns) this.#addVersion(conversation.id, turn, turn.prompt, false);
-    for (const version of conversation.versions) {
-      // The first turn of a branch answers the shown prompt again, edited or not.
-      const shown = version.versionOf === null ? undefined : shownPrompts.get(version.versionOf);
-      this.#addVersion(conversation.id, version, shown ?? version.prompt, true);
-    }
+    for (const { turn, prompt, branch } of answersOf(conversation))
+      this.#addVersion(conversation.id, turn, prompt, branch);
   }
 
   list(): PromptVariance[] {
@@ -217,8 +238,7 @@ export class PromptVariances {
       .sort(byMovement);
   }
 
-  #addVersion(conversationId: string, turn: LibraryTurn, prompt: string | null, branch: boolean): void {
-    if (prompt === null || prompt.trim() === '') return;
+  #addVersion(conversationId: string, turn: LibraryTurn, prompt: string, branch: boolean): void {
     const key = comparedText(prompt);
     let entry = this.#byPrompt.get(key);
     if (entry === undefined) {

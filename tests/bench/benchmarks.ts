@@ -5,6 +5,7 @@ import { browserBenchmark } from './browser-benchmark';
 import { budgetsBenchmark } from './budgets-benchmark';
 import { exportHtmlBenchmark } from './export-html-benchmark';
 import { exportMarkdownBenchmark } from './export-md-benchmark';
+import { fanoutBenchmark } from './fanout-benchmark';
 import { firefoxBenchmark } from './firefox-benchmark';
 import { fuzzBenchmark } from './fuzz-benchmark';
 import { importHeapBenchmark } from './import-heap-benchmark';
@@ -44,6 +45,7 @@ export const benchmarks = ({ chromium, firefox }: ExtensionBuilds): Benchmark[] 
   exportHtmlBenchmark,
   libraryWriteBenchmark,
   varianceBenchmark,
+  fanoutBenchmark,
   inspectBigExportBenchmark,
   accountRunBenchmark,
   accountPaceBenchmark,

@@ -3,6 +3,7 @@ import { parquetReadObjects } from 'hyparquet';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
+import { promptFanouts, QueryFanouts } from '@/features/queries/fanout';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
@@ -101,6 +102,38 @@ describe('the analyst’s views of the library page in Chromium', () => {
     await page.close();
   });
 
+  test('the Fan-out tab lists the queries the three chats ran, and how their prompt fans out', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const fanouts = new QueryFanouts();
+    for (const record of records) fanouts.add(record);
+    const queries = fanouts.queries();
+    const [prompt] = promptFanouts(records, null);
+    if (queries.length === 0 || prompt === undefined) throw new Error('the three chats search');
+
+    const page = await openLibraryPage(lens, 'fanout');
+    const name = 'Search queries by how often they ran';
+    await page.getByRole('table', { name, exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('fanout-count').textContent())
+      .toBe(`${ofText(queries.length, queries.length)} ${queries.length === 1 ? 'query' : 'queries'}`);
+    const [first] = await tableRows(page, name);
+    expect(first?.slice(0, 4)).toEqual([
+      queries[0]?.query,
+      String(queries[0]?.searches),
+      String(queries[0]?.prompts),
+      String(queries[0]?.conversations),
+    ]);
+    const [promptRow] = await tableRows(page, 'Prompts by how many searches their answers ran');
+    expect(promptRow?.slice(0, 2)).toEqual([ASKED_AGAIN_PROMPT, String(prompt.searchedAnswers)]);
+    expect(promptRow?.[3]).toBe(`${prompt.minSize}–${prompt.maxSize}`);
+    // No brand is set in this library: said once, above the prompts.
+    expect(await page.getByText('No brand is set', { exact: false }).count()).toBe(1);
+    await shootEveryLook(page, 'library-fanout', { axe: true, widths: [320, 800] });
+    await page.close();
+  });
+
   test('the Brands tab gives each share its denominator and interval, and says when more chats are needed', async ({
     lens,
   }) => {
@@ -194,6 +227,9 @@ describe('the analyst’s views of the library page in Chromium', () => {
     // Asked on 6 and 18 October and 2 November; the prompt last on 2 November.
     expect(months('joined')).toEqual(['month=2026-10', 'month=2026-11']);
     expect(months('prompts')).toEqual(['month=2026-11']);
+    // Each query goes with the month it was last searched in: some of the chats' months, none other.
+    expect(months('fanout').length).toBeGreaterThan(0);
+    expect(months('joined')).toEqual(expect.arrayContaining(months('fanout')));
     const promptsFile = Object.entries(inFolder).find(([path]) => path.startsWith('prompts/'));
     const rows = await parquetReadObjects({
       file: Uint8Array.from(Buffer.from(promptsFile?.[1] ?? '', 'base64')).buffer,

@@ -48,6 +48,7 @@ export const FIGURE_TARGETS: Readonly<Record<string, FigureTarget>> = {
   library_page_render_ratio_100k: { atMost: 3 },
   library_filter_ratio_100k: { atMost: 2 },
   library_variance_ratio_100k: { atMost: 1 },
+  library_fanout_ratio_100k: { atMost: 1 },
   library_bytes_per_message: null,
   // soak, byte budgets, fuzzing, data exports of any size
   soak_heap_growth_ratio: { atMost: 1.2 },

@@ -199,7 +199,17 @@ describe('one import style', () => {
 describe('the library page', () => {
   /** contributing "The folders": the page's entry and shell at the top, one folder per area, and shared/. */
   const LIBRARY = 'components/library/';
-  const AREAS = ['overview', 'tables', 'brands', 'variance', 'trends', 'account-run', 'import', 'manage'];
+  const AREAS = [
+    'overview',
+    'tables',
+    'brands',
+    'variance',
+    'fanout',
+    'trends',
+    'account-run',
+    'import',
+    'manage',
+  ];
   const pageFiles = projectFiles.filter((file) => file.startsWith(LIBRARY));
   /** A page file's folder under components/library: an area, 'shared', or '' for the entry and shell. */
   const folderOf = (file: string): string => {

@@ -18,8 +18,8 @@ export const NO_CHOICE: TableChoice = { filter: NO_FILTER, sort: null };
 
 /**
  * The choices made so far, by table: each table tab's by its id (TABLE_TABS), the trends' and variance's
- * model by the tab's id, the brands' prompts as
- * `prompts`; a table not chosen in yet has NO_CHOICE.
+ * model by the tab's id, the brands' prompts as `prompts`, the Fan-out tab's queries as `fanout`; a table
+ * not chosen in yet has NO_CHOICE.
  */
 export type TableChoices = Readonly<Record<string, TableChoice>>;
 

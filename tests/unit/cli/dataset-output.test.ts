@@ -23,7 +23,7 @@ describe('inspect --format parquet --out-dir', () => {
     for (const path of paths)
       expect(path).toMatch(
         new RegExp(
-          `^team/alice/(joined|ads|offers|prompts)/month=(\\d{4}-\\d{2}|__HIVE_DEFAULT_PARTITION__)/chat-lens-\\1-${STAMP}\\.parquet$`,
+          `^team/alice/(${LIBRARY_TABLES.map(({ name }) => name).join('|')})/month=(\\d{4}-\\d{2}|__HIVE_DEFAULT_PARTITION__)/chat-lens-\\1-${STAMP}\\.parquet$`,
         ),
       );
     const joined = paths.filter((path) => path.startsWith('team/alice/joined/'));
@@ -38,7 +38,9 @@ describe('inspect --format parquet --out-dir', () => {
       });
       // Every row of a month's file falls in that month, by the table's first time column that holds one.
       for (const row of await parquetReadObjects({ file: buffer })) {
-        const at = (row.turn_at ?? row.shown_at ?? row.conversation_created) as Date | null;
+        const monthFrom = LIBRARY_TABLES.find(({ name }) => name === table)?.dataset.monthFrom ?? [];
+        const at = (monthFrom.map((column) => row[column]).find((value) => value != null) ??
+          null) as Date | null;
         expect(at === null ? '__HIVE_DEFAULT_PARTITION__' : at.toISOString().slice(0, 7)).toBe(month);
       }
     }

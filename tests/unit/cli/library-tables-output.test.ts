@@ -50,7 +50,7 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     expect(rows.length).toBeGreaterThan(20);
   });
 
-  it('writes the four tables beside each other with --out, in every format', async () => {
+  it('writes the five tables beside each other with --out, in every format', async () => {
     for (const [format, extension] of [
       ['library-csv', 'csv'],
       ['library-jsonl', 'jsonl'],
@@ -66,9 +66,10 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
         `out/result.ads.${extension}`,
         `out/result.offers.${extension}`,
         `out/result.prompts.${extension}`,
+        `out/result.fanout.${extension}`,
       ];
       expect([...result.written.keys()].sort()).toEqual([...names].sort());
-      expect(result.stderr).toBe(`Wrote ${names[0]}, ${names[1]}, ${names[2]} and ${names[3]}\n`);
+      expect(result.stderr).toBe(`Wrote ${names.slice(0, -1).join(', ')} and ${names.at(-1)}\n`);
       expect(result.stdout).toBe('');
     }
   });
@@ -132,7 +133,7 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     const result = await run([FILE, '--format', 'parquet', '--out', 'r.parquet'], { [FILE]: cut });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet, r\.offers\.parquet and r\.prompts\.parquet\./,
+      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet, r\.offers\.parquet, r\.prompts\.parquet and r\.fanout\.parquet\./,
     );
     const rows = await readParquet(result.writtenBytes.get('r.parquet'));
     expect(new Set(rows.map((row) => row.conversation_id))).toEqual(new Set([FIXTURE_IDS.liveSearch]));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
+import { QueryFanouts } from '@/features/queries/fanout';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { type BrandCounts, brandReport, PROMPT_KINDS } from '@/lib/library/brands';
 import { writeDataset } from '@/lib/library/dataset-writer';
@@ -13,7 +14,7 @@ import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/lib
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { paidOrganicByAdvertiser } from '@/lib/library/paid-organic';
 import { comparedText, promptVariances } from '@/lib/library/prompt-variance';
-import { promptCells } from '@/lib/library/prompts-table';
+import { promptCells, STABLE_SEPARATOR } from '@/lib/library/prompts-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { weeklyTrends } from '@/lib/library/weekly-trends';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
@@ -345,6 +346,39 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
         first_asked: millis(row.first_asked),
         last_asked: millis(row.last_asked),
       }).toEqual(cells);
+    }
+  },
+  'figure: fanout': (rows) => {
+    // The joined table holds the turns the site shows: no branch versions.
+    const fanouts = new QueryFanouts();
+    for (const record of ALL_RECORDS) fanouts.add({ ...record, versions: [] });
+    const expected = fanouts.queries();
+    expect(expected.length).toBeGreaterThan(1);
+    expect(rows.map((row) => row.query).sort()).toEqual(
+      expected.map((fanout) => comparedText(fanout.query)).sort(),
+    );
+    for (const fanout of expected) {
+      const row = rows.find((candidate) => candidate.query === comparedText(fanout.query)) ?? {};
+      expect(
+        {
+          searches: number(row.searches),
+          prompts: number(row.prompts),
+          conversations: number(row.conversations),
+          models: row.models === null ? [] : String(row.models).split(STABLE_SEPARATOR),
+          firstSearched: millis(row.first_searched),
+          lastSearched: millis(row.last_searched),
+          pagesCited: row.pages_cited === null ? [] : String(row.pages_cited).split(STABLE_SEPARATOR),
+        },
+        fanout.query,
+      ).toEqual({
+        searches: fanout.searches,
+        prompts: fanout.prompts,
+        conversations: fanout.conversations,
+        models: fanout.models,
+        firstSearched: fanout.firstSearched,
+        lastSearched: fanout.lastSearched,
+        pagesCited: fanout.pagesCited,
+      });
     }
   },
   'figure: paid-organic': (rows) => {

@@ -5,7 +5,7 @@ import { tabAfterKey } from '@/components/shell/tab-keys';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
 describe('the library tabs', () => {
-  it('are the nine tabs, in order', () => {
+  it('are the ten tabs, in order', () => {
     expect(LIBRARY_TAB_IDS).toEqual([
       'overview',
       'queries',
@@ -15,6 +15,7 @@ describe('the library tabs', () => {
       'brands',
       'trends',
       'variance',
+      'fanout',
       'manage',
     ]);
   });
@@ -38,7 +39,7 @@ describe('the library tabs', () => {
     expect(tabAfterKey(LIBRARY_TAB_IDS, '2', 'ads')).toBeNull();
   });
 
-  it('load the whole conversations only for the tables, the brands, the trends and the variance', () => {
+  it('load the whole conversations only for the tables, the brands, the trends, the variance and the fan-out', () => {
     expect(LIBRARY_TAB_IDS.filter(needsRecords)).toEqual([
       'queries',
       'pages',
@@ -47,6 +48,7 @@ describe('the library tabs', () => {
       'brands',
       'trends',
       'variance',
+      'fanout',
     ]);
   });
 
@@ -55,11 +57,11 @@ describe('the library tabs', () => {
     expect(html).toContain('role="tablist"');
     expect(html).toContain('aria-label="Library"');
     expect(html.match(/tabindex="0"/g)).toHaveLength(1);
-    expect(html.match(/tabindex="-1"/g)).toHaveLength(8);
+    expect(html.match(/tabindex="-1"/g)).toHaveLength(LIBRARY_TAB_IDS.length - 1);
     expect(html).toMatch(
       /id="library-tab-pages"[^>]*aria-selected="true"[^>]*aria-controls="library-panel-pages"[^>]*tabindex="0"/,
     );
     expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
-    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Trends Variance Manage');
+    expect(visibleText(html)).toBe('Overview Queries Pages Ads Offers Brands Trends Variance Fan-out Manage');
   });
 });
