@@ -1,4 +1,5 @@
 import { ADS_TABLE } from '@/features/ads/ads-table';
+import { CREATIVES_TABLE } from '@/features/ads/creatives-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { JOINED_TABLE } from './joined-table';
 import type { LibraryTable } from './library-table';
@@ -14,6 +15,7 @@ export const LIBRARY_TABLES = [
   ADS_TABLE,
   OFFERS_TABLE,
   PROMPTS_TABLE,
+  CREATIVES_TABLE,
 ] as const satisfies readonly LibraryTable[];
 
 export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];
