@@ -18,12 +18,13 @@ import {
 } from './ad-intelligence';
 import { shownAdOfRow } from './ads-grid';
 import { creativeCells } from './creatives-table';
+import './ad-intelligence.css';
 
 /** "30.0% (10.8–60.3%)"; a dash when there was nothing to count. */
 const rateText = ({ share, interval }: Rate): string =>
   share === null || interval === null ? NO_VALUE : shareIntervalText(share, interval);
 
-const RATE_COLUMNS = ['Answers with an ad', 'n answers', 'Ad rate (95% interval)'];
+const RATE_COLUMNS = ['With an ad', 'n answers', 'Ad rate (95% interval)'];
 const rateCells = (rate: Rate): string[] => [countText(rate.count), countText(rate.of), rateText(rate)];
 
 const advertiserText = (advertiser: string | null): string => advertiser ?? 'No advertiser named';
@@ -68,7 +69,7 @@ export function AdIntelligence({
     <div className="ad-intelligence">
       <LibrarySection
         title="Ad rate"
-        note="Answers (turns with a prompt) served at least one ad, of all the answers the filters keep; an ad of the account's ad history is no answer's. A wide interval means too few answers for the rate to say much."
+        note="Answers (turns with a prompt) served at least one ad, of all the answers the filters keep, by week (from Monday, UTC) and by model; an ad of the account's ad history is no answer's. A wide interval means too few answers for the rate to say much."
       >
         {rates.all.of === 0 ? (
           <p className="library-section__empty">
@@ -85,7 +86,7 @@ export function AdIntelligence({
             ) : (
               <SmallTable
                 caption="Ad rate by week"
-                columns={['Week (from Monday, UTC)', ...RATE_COLUMNS]}
+                columns={['Week', ...RATE_COLUMNS]}
                 rows={weekRows(
                   rates.byWeek,
                   ({ rate }) => rate.of === 0,
@@ -133,22 +134,24 @@ export function AdIntelligence({
             them.
           </p>
         ) : (
-          <SmallTable
-            caption="Prompts shown ads of two or more advertisers"
-            numeric={false}
-            columns={['Prompt', 'Advertisers (ads)', 'Answers with an ad', 'n answers']}
-            rows={contested.map(({ prompt, advertisers, answersWithAds, answers: count }) => ({
-              key: prompt,
-              cells: [
-                prompt,
-                advertisers
-                  .map(({ advertiser, ads: shown }) => `${advertiser} (${countText(shown)})`)
-                  .join(', '),
-                countText(answersWithAds),
-                countText(count),
-              ],
-            }))}
-          />
+          <div className="ad-intelligence__wide">
+            <SmallTable
+              caption="Prompts shown ads of two or more advertisers"
+              numeric={false}
+              columns={['Prompt', 'Advertisers (ads)', 'Answers with an ad', 'n answers']}
+              rows={contested.map(({ prompt, advertisers, answersWithAds, answers: count }) => ({
+                key: prompt,
+                cells: [
+                  prompt,
+                  advertisers
+                    .map(({ advertiser, ads: shown }) => `${advertiser} (${countText(shown)})`)
+                    .join(', '),
+                  countText(answersWithAds),
+                  countText(count),
+                ],
+              }))}
+            />
+          </div>
         )}
       </LibrarySection>
       <LibrarySection
@@ -158,23 +161,25 @@ export function AdIntelligence({
         {creatives.length === 0 ? (
           <p className="library-section__empty">No ad matches these filters, so there is no creative.</p>
         ) : (
-          <SmallTable
-            caption="Creatives, the most shown first"
-            numeric={false}
-            columns={['Advertiser', 'Title', 'Link', 'Models', 'Times shown', 'First seen', 'Last seen']}
-            rows={creatives.map((row) => ({
-              key: JSON.stringify([row.advertiser, row.title, row.link]),
-              cells: [
-                advertiserText(row.advertiser),
-                row.title ?? NO_VALUE,
-                <UrlCell key="link" url={row.link} />,
-                row.models ?? NO_VALUE,
-                countText(row.times_shown ?? 0),
-                utcDay(row.first_seen),
-                utcDay(row.last_seen),
-              ],
-            }))}
-          />
+          <div className="ad-intelligence__wide">
+            <SmallTable
+              caption="Creatives, the most shown first"
+              numeric={false}
+              columns={['Advertiser', 'Title', 'Link', 'Models', 'Times shown', 'First seen', 'Last seen']}
+              rows={creatives.map((row) => ({
+                key: JSON.stringify([row.advertiser, row.title, row.link]),
+                cells: [
+                  advertiserText(row.advertiser),
+                  row.title ?? NO_VALUE,
+                  <UrlCell key="link" url={row.link} />,
+                  row.models ?? NO_VALUE,
+                  countText(row.times_shown ?? 0),
+                  utcDay(row.first_seen),
+                  utcDay(row.last_seen),
+                ],
+              }))}
+            />
+          </div>
         )}
       </LibrarySection>
       <LibrarySection
@@ -186,27 +191,23 @@ export function AdIntelligence({
             No advertiser came, left or moved beyond its interval between two weeks that both had ads.
           </p>
         ) : (
-          <SmallTable
-            caption="Advertisers that came, left or moved, by week"
-            numeric={false}
-            columns={[
-              'Advertiser',
-              'Week (from Monday, UTC)',
-              'Movement',
-              'Share the week before',
-              'Share this week',
-            ]}
-            rows={movements.map(({ advertiser, week, movement, before, after }) => ({
-              key: `${week}/${advertiser ?? ''}`,
-              cells: [
-                advertiserText(advertiser),
-                week,
-                MOVEMENT_TEXT[movement],
-                rateText(before),
-                rateText(after),
-              ],
-            }))}
-          />
+          <div className="ad-intelligence__wide">
+            <SmallTable
+              caption="Advertisers that came, left or moved, by week"
+              numeric={false}
+              columns={['Advertiser', 'Week', 'Movement', 'Share the week before', 'Share this week']}
+              rows={movements.map(({ advertiser, week, movement, before, after }) => ({
+                key: `${week}/${advertiser ?? ''}`,
+                cells: [
+                  advertiserText(advertiser),
+                  week,
+                  MOVEMENT_TEXT[movement],
+                  rateText(before),
+                  rateText(after),
+                ],
+              }))}
+            />
+          </div>
         )}
       </LibrarySection>
     </div>
