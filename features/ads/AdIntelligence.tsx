@@ -114,14 +114,19 @@ export function AdIntelligence({
         {voices.length === 0 ? (
           <p className="library-section__empty">No ad matches these filters, so no advertiser has a share.</p>
         ) : (
-          <SmallTable
-            caption="Share of ad voice by advertiser"
-            columns={['Advertiser', 'Ads', 'Share of all ads (95% interval)']}
-            rows={voices.map(({ advertiser, ads: count, share }) => ({
-              key: advertiser === null ? 'none' : `named ${advertiser}`,
-              cells: [advertiserText(advertiser), countText(count), rateText(share)],
-            }))}
-          />
+          <>
+            <p className="ad-intelligence__total" data-testid="ad-voice-total">
+              Of {countText(voices[0]?.share.of ?? 0)} ads in all.
+            </p>
+            <SmallTable
+              caption="Share of ad voice by advertiser"
+              columns={['Advertiser', 'Ads', 'Share of all ads (95% interval)']}
+              rows={voices.map(({ advertiser, ads: count, share }) => ({
+                key: advertiser === null ? 'none' : `named ${advertiser}`,
+                cells: [advertiserText(advertiser), countText(count), rateText(share)],
+              }))}
+            />
+          </>
         )}
       </LibrarySection>
       <LibrarySection

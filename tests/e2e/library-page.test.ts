@@ -151,6 +151,7 @@ describe('the library page over conversations kept in Chromium', () => {
     expect(models.map(([model, , answered]) => [model, countOf(answered)])).toEqual(
       rates.byModel.map(({ model, rate: { of } }) => [model ?? 'Model not recorded', of]),
     );
+    expect(await text(page, 'ad-voice-total')).toBe(`Of ${ads.length} ads in all.`);
     const voices = await tableRows(page, 'Share of ad voice by advertiser');
     expect(voices.map(([advertiser, count]) => [advertiser, countOf(count)])).toEqual(
       shareOfVoice(ads).map((voice) => [voice.advertiser ?? 'No advertiser named', voice.ads]),

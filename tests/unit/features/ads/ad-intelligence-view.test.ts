@@ -44,6 +44,7 @@ describe("the Ads tab's figures", () => {
     expect(text).toContain('1 of 2 answers had an ad: 50.0% (9.5–90.5%).');
     expect(text).toContain('2026-11-02 1 1 100.0% (20.7–100.0%)');
     expect(text).toContain('gpt-5-mini 0 1 0.0% (0.0–79.3%)');
+    expect(text).toContain('Of 2 ads in all.');
     expect(text).toContain('Acme 1 50.0% (9.5–90.5%)');
     expect(text).toContain('Best boots? Acme (1), Birch (1) 1 2');
     expect(text).toContain('https://acme.example/boots');
