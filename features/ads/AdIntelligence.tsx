@@ -5,8 +5,7 @@ import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE, UrlCell } from '@/components/library/shared/TableCells';
 import { weekRows } from '@/components/library/shared/week-rows';
 import type { LibraryGrids } from '@/lib/library/grids';
-import type { LibraryFilter } from '@/lib/library/library-filter';
-import { scopeKey } from '@/lib/library/library-filter';
+import { type LibraryFilter, NO_FILTER } from '@/lib/library/library-filter';
 import {
   adRates,
   contestedPrompts,
@@ -53,13 +52,11 @@ export function AdIntelligence({
   tables: LibraryGrids;
   filter: LibraryFilter;
 }): JSX.Element {
-  const deferred = useDeferredValue(filter);
-  const scope = scopeKey(deferred);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the figures change with the scope, not the words.
+  const { from, to, model, conversationId } = useDeferredValue(filter);
   const { answers, ads } = useMemo(() => {
-    const scoped = { ...deferred, text: '' };
+    const scoped = { ...NO_FILTER, from, to, model, conversationId };
     return { answers: tables.answers(scoped), ads: tables.ads(scoped).map(shownAdOfRow) };
-  }, [tables, scope]);
+  }, [tables, from, to, model, conversationId]);
   const rates = useMemo(() => adRates(answers, ads), [answers, ads]);
   const voices = useMemo(() => shareOfVoice(ads), [ads]);
   const contested = useMemo(() => contestedPrompts(answers, ads), [answers, ads]);

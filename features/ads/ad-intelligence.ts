@@ -224,7 +224,9 @@ export function contestedPrompts(answers: readonly AdAnswer[], ads: readonly Sho
   for (const ad of ads) {
     if (ad.conversationId === null || ad.turnIndex === null) continue;
     const key = answerKey(ad.conversationId, ad.turnIndex);
-    adsOf.set(key, [...(adsOf.get(key) ?? []), ad]);
+    const served = adsOf.get(key);
+    if (served === undefined) adsOf.set(key, [ad]);
+    else served.push(ad);
   }
   const prompts = new Map<string, { prompt: string; answers: number; withAds: number; ads: ShownAd[] }>();
   for (const answer of answers) {
@@ -338,7 +340,10 @@ export function weekOverWeek(ads: readonly ShownAd[]): WeekMovement[] {
   const byWeek = new Map<string, ShownAd[]>();
   for (const ad of ads.filter(countsAsShown)) {
     const week = weekOf(ad.at);
-    if (week !== null) byWeek.set(week, [...(byWeek.get(week) ?? []), ad]);
+    if (week === null) continue;
+    const inWeek = byWeek.get(week);
+    if (inWeek === undefined) byWeek.set(week, [ad]);
+    else inWeek.push(ad);
   }
   const weeks = weekRange(byWeek.keys());
   const movements: WeekMovement[] = [];
