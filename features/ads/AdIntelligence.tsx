@@ -1,6 +1,7 @@
 import { type JSX, useDeferredValue, useMemo } from 'react';
+import { type Bar, BarChart } from '@/components/library/shared/BarChart';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
-import { countText, ofText, shareIntervalText } from '@/components/library/shared/number-text';
+import { countText, ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE, UrlCell } from '@/components/library/shared/TableCells';
 import { weekRows } from '@/components/library/shared/week-rows';
@@ -27,6 +28,15 @@ const RATE_COLUMNS = ['With an ad', 'n answers', 'Ad rate (95% interval)'];
 const rateCells = (rate: Rate): string[] => [countText(rate.count), countText(rate.of), rateText(rate)];
 
 const advertiserText = (advertiser: string | null): string => advertiser ?? 'No advertiser named';
+
+/** A rate's bar, its interval drawn across its end; the table beside it says the same in words. */
+const rateBar = (key: string, label: string, rate: Rate): Bar => ({
+  key,
+  label,
+  value: rate.share ?? 0,
+  valueText: rate.share === null ? NO_VALUE : shareText(rate.share),
+  interval: rate.interval,
+});
 
 /** A day in UTC, as the weeks are. */
 const utcDay = (ms: number | null): string =>
@@ -93,14 +103,21 @@ export function AdIntelligence({
               />
             )}
             <h3>By model</h3>
-            <SmallTable
-              caption="Ad rate by model"
-              columns={['Model', ...RATE_COLUMNS]}
-              rows={rates.byModel.map(({ model, rate }) => ({
-                key: model === null ? 'none' : `named ${model}`,
-                cells: [model ?? 'Model not recorded', ...rateCells(rate)],
-              }))}
-            />
+            <div className="chart-and-table">
+              <BarChart
+                bars={rates.byModel.map(({ model, rate }) =>
+                  rateBar(model === null ? 'none' : `named ${model}`, model ?? 'Model not recorded', rate),
+                )}
+              />
+              <SmallTable
+                caption="Ad rate by model"
+                columns={['Model', ...RATE_COLUMNS]}
+                rows={rates.byModel.map(({ model, rate }) => ({
+                  key: model === null ? 'none' : `named ${model}`,
+                  cells: [model ?? 'Model not recorded', ...rateCells(rate)],
+                }))}
+              />
+            </div>
           </>
         )}
       </LibrarySection>
@@ -115,14 +132,25 @@ export function AdIntelligence({
             <p className="ad-intelligence__total" data-testid="ad-voice-total">
               Of {countText(voices[0]?.share.of ?? 0)} ads in all.
             </p>
-            <SmallTable
-              caption="Share of ad voice by advertiser"
-              columns={['Advertiser', 'Ads', 'Share of all ads (95% interval)']}
-              rows={voices.map(({ advertiser, ads: count, share }) => ({
-                key: advertiser === null ? 'none' : `named ${advertiser}`,
-                cells: [advertiserText(advertiser), countText(count), rateText(share)],
-              }))}
-            />
+            <div className="chart-and-table">
+              <BarChart
+                bars={voices.map(({ advertiser, share }) =>
+                  rateBar(
+                    advertiser === null ? 'none' : `named ${advertiser}`,
+                    advertiserText(advertiser),
+                    share,
+                  ),
+                )}
+              />
+              <SmallTable
+                caption="Share of ad voice by advertiser"
+                columns={['Advertiser', 'Ads', 'Share of all ads (95% interval)']}
+                rows={voices.map(({ advertiser, ads: count, share }) => ({
+                  key: advertiser === null ? 'none' : `named ${advertiser}`,
+                  cells: [advertiserText(advertiser), countText(count), rateText(share)],
+                }))}
+              />
+            </div>
           </>
         )}
       </LibrarySection>
