@@ -3,6 +3,7 @@ import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-
 import type { RowOfTable } from '@/lib/library/library-table';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
+import { type AdAnswer, answersOf, type ShownAd } from './ad-intelligence';
 import { ADS_TABLE, adTurns } from './ads-table';
 
 /** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
@@ -39,4 +40,31 @@ export function adRows(record: LibraryConversation, conversation: GridConversati
       text: searchTextOf([ad.advertiser, ad.title, ad.link]),
     };
   });
+}
+
+/** An ad of the grid as the ad figures read it: dated as the ad history dates it, else as its row. */
+export const shownAdOfRow = (row: AdGridRow): ShownAd => ({
+  conversationId: row.conversation_id,
+  turnIndex: row.turn_index,
+  advertiser: row.advertiser,
+  title: row.title,
+  link: row.link,
+  model: row.model,
+  at: row.shown_at ?? row.at,
+});
+
+/**
+ * The conversation's answers (ad-intelligence.ts), each in its turn's scope: what the ad rate counts under
+ * the page's filters. No text is searched: the words filter narrows the ads grid, not the answers.
+ */
+export function answerRows(
+  record: LibraryConversation,
+  conversation: GridConversation,
+): ScopedRow<AdAnswer>[] {
+  const turnOf = adTurns(record);
+  return answersOf(record).map((answer) => ({
+    row: answer,
+    scope: rowScope(conversation, turnOf(answer.turnIndex)),
+    text: '',
+  }));
 }

@@ -3,6 +3,7 @@ import { ConversationLink, NO_VALUE, TextCell, UrlCell } from '@/components/libr
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { conversationColumn, dayColumn, textColumn } from '@/components/library/tables/shared-columns';
 import { tableTab } from '@/components/library/tables/TableTab';
+import { AdIntelligence } from './AdIntelligence';
 import type { AdGridRow } from './ads-grid';
 import { AdsPaidOrganic } from './PaidNextToOrganic';
 
@@ -77,8 +78,8 @@ export const AD_COLUMNS: readonly GridColumn<AdGridRow>[] = [
   textColumn<AdGridRow>('model', 'Model', 'minmax(6rem, 1fr)'),
 ];
 
-/** The library page's Ads tab: every ad served into a kept conversation, and the account's ad history. */
-export const ADS_TAB = tableTab({
+/** The ads grid, with who ran beside an organic citation of themselves under it. */
+const ADS_GRID_TAB = tableTab({
   table: 'ads',
   label: 'Ads',
   columns: AD_COLUMNS,
@@ -89,3 +90,18 @@ export const ADS_TAB = tableTab({
   minWidth: '97rem',
   Summary: AdsPaidOrganic,
 });
+
+/**
+ * The library page's Ads tab: every ad served into a kept conversation, and the account's ad history; then
+ * what they add up to under the same filters (AdIntelligence.tsx), shown even when no ad was, since an ad
+ * rate of nought is a finding.
+ */
+export const ADS_TAB: typeof ADS_GRID_TAB = {
+  ...ADS_GRID_TAB,
+  Panel: (props) => (
+    <>
+      <ADS_GRID_TAB.Panel {...props} />
+      <AdIntelligence tables={props.tables} filter={props.choice.filter} />
+    </>
+  ),
+};

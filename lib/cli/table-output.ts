@@ -45,7 +45,7 @@ export function tableRecordOf(
  * The library's tables (export-format "Library tables") of every conversation read: each conversation
  * becomes the record the library would keep, without answer text, and its rows are written at once, so
  * memory holds one conversation and one Parquet row group per table; the prompts table alone keeps a small
- * digest of every turn until the end (export-format "Library tables").
+ * digest of every turn until the end, and the creatives table every ad (export-format "Library tables").
  */
 export function tableOutput(
   io: Pick<CliIo, 'stdout' | 'createFile'>,

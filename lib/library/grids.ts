@@ -1,4 +1,4 @@
-import { accountAdRows, adRows } from '@/features/ads/ads-grid';
+import { accountAdRows, adRows, answerRows } from '@/features/ads/ads-grid';
 import { offerRows } from '@/features/offers/offers-grid';
 import { queryTableRows } from '@/features/queries/queries-grid';
 import { pageOccurrences, pageRows } from '@/features/sources/pages-grid';
@@ -38,6 +38,8 @@ const GRIDS = {
     ]),
   offers: (records: readonly GridRecord[]) =>
     flatGrid(records.flatMap(({ record, conversation }) => offerRows(record, conversation))),
+  answers: (records: readonly GridRecord[]) =>
+    flatGrid(records.flatMap(({ record, conversation }) => answerRows(record, conversation))),
 };
 
 type GridName = keyof typeof GRIDS;

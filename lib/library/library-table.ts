@@ -82,7 +82,8 @@ export const libraryTable = <const Columns extends readonly TableColumn[], const
 /** What a table across conversations gathers from each, and its rows once all were given. */
 export interface Gathering<Columns extends readonly TableColumn[]> {
   add(conversation: LibraryConversation): void;
-  rows(): Iterable<RowOf<Columns>>;
+  /** Its rows, given the account's record where the library has one (its ad history). */
+  rows(account: LibraryAccount | null): Iterable<RowOf<Columns>>;
 }
 
 /** A table whose rows each sum up several conversations: they all come at the end. */
@@ -105,7 +106,7 @@ export const summaryTable = <const Columns extends readonly TableColumn[], const
         gathering.add(conversation);
         return [];
       },
-      closingRows: () => gathering.rows(),
+      closingRows: (account) => gathering.rows(account),
     };
   },
 });

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { ofText, shareIntervalText } from '@/components/library/shared/number-text';
 import { TABLE_TABS } from '@/components/library/tables/TableTabs';
+import { adRates, answersOf, creativesOf, shareOfVoice, shownAdsOf } from '@/features/ads/ad-intelligence';
 import type { LibraryConversation } from '@/lib/library/library-record';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { oneFileExportZip, partsExportZip } from '@/tests/support/data-export-zips';
@@ -112,6 +114,62 @@ describe('the library page over conversations kept in Chromium', () => {
         String(kept + 1),
       );
     }
+    await page.close();
+  });
+
+  test("the Ads tab gives the ad rate with its denominator, each advertiser's voice and each creative", async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    const answers = records.flatMap(answersOf);
+    const ads = records.flatMap(shownAdsOf);
+    const rates = adRates(answers, ads);
+    // The replica's ads name no turn of the chats they were served in: no answer is an ad's, and the
+    // rate is 0 over every answer, its interval from its denominator; the unit tests work the others.
+    expect([rates.all.of > 0, ads.length > 0], 'the kept conversations hold answers and ads').toEqual([
+      true,
+      true,
+    ]);
+    const adsTab = TABLE_TABS.find((tab) => tab.id === 'ads');
+    const page = await openLibraryPage(lens, adsTab?.id);
+    const rate = page.getByTestId('ad-rate');
+    await rate.waitFor();
+    const { share, interval } = rates.all;
+    if (share === null || interval === null) throw new Error('the kept conversations hold answers');
+    expect(await rate.textContent()).toBe(
+      `${ofText(rates.all.count, rates.all.of)} answers had an ad: ${shareIntervalText(share, interval)}.`,
+    );
+    for (const heading of [
+      'Ad rate',
+      'Share of ad voice',
+      'Contested prompts',
+      'Creatives',
+      'Week over week',
+    ])
+      await page.getByRole('heading', { name: heading, exact: true, level: 2 }).waitFor();
+    const models = await tableRows(page, 'Ad rate by model');
+    expect(models.map(([model, , answered]) => [model, countOf(answered)])).toEqual(
+      rates.byModel.map(({ model, rate: { of } }) => [model ?? 'Model not recorded', of]),
+    );
+    expect(await text(page, 'ad-voice-total')).toBe(`Of ${ads.length} ads in all.`);
+    const voices = await tableRows(page, 'Share of ad voice by advertiser');
+    expect(voices.map(([advertiser, count]) => [advertiser, countOf(count)])).toEqual(
+      shareOfVoice(ads).map((voice) => [voice.advertiser ?? 'No advertiser named', voice.ads]),
+    );
+    const creatives = await tableRows(page, 'Creatives, the most shown first');
+    expect(creatives.map((cells) => countOf(cells[4]))).toEqual(
+      creativesOf(ads).map((creative) => creative.timesShown),
+    );
+    // The links shown are the kept ones, already without tracking parameters.
+    const links = await page
+      .locator('.ad-intelligence a[href]')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(links.sort()).toEqual(
+      creativesOf(ads)
+        .flatMap((creative) => (creative.link === null ? [] : [creative.link]))
+        .sort(),
+    );
+    await shootEveryLook(page, 'library-ads-intelligence', { axe: true });
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import type { ProportionInterval } from '@/lib/library/proportion-interval';
 import './bar-chart.css';
 
 export interface Bar {
@@ -11,6 +12,8 @@ export interface Bar {
   muted?: boolean;
   /** Drawn in the accent of the user's own brand. */
   own?: boolean;
+  /** A share's 95% interval, drawn as a line across the bar's end; the scale reaches its high end. */
+  interval?: ProportionInterval | null;
 }
 
 const WIDTH = 520;
@@ -25,11 +28,13 @@ const shortened = (label: string): string =>
 
 /**
  * Horizontal bars, longest first as given, scaled to the largest value. A picture only: the table drawn
- * beside it says the same to a screen reader and the keyboard, so the chart is hidden from them.
+ * beside it says the same to a screen reader and the keyboard, so the chart is hidden from them. A bar
+ * with an interval has it drawn as a line with end marks, so the uncertainty reads without colour.
  */
 export function BarChart({ bars }: { bars: readonly Bar[] }): JSX.Element {
-  const largest = Math.max(0, ...bars.map((bar) => bar.value));
+  const largest = Math.max(0, ...bars.map((bar) => Math.max(bar.value, bar.interval?.high ?? 0)));
   const room = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+  const at = (value: number): number => LABEL_WIDTH + (largest === 0 ? 0 : (value / largest) * room);
   return (
     <svg
       className="bar-chart"
@@ -47,7 +52,17 @@ export function BarChart({ bars }: { bars: readonly Bar[] }): JSX.Element {
               {shortened(bar.label)}
             </text>
             <rect x={LABEL_WIDTH} y={y + (ROW - BAR) / 2} width={length} height={BAR} rx={2} />
-            <text x={LABEL_WIDTH + length + 6} y={y + ROW / 2} className="bar-chart__value">
+            {bar.interval && (
+              <path
+                className="bar-chart__interval"
+                d={`M${at(bar.interval.low)} ${y + 6}v${ROW - 12}M${at(bar.interval.low)} ${y + ROW / 2}H${at(bar.interval.high)}M${at(bar.interval.high)} ${y + 6}v${ROW - 12}`}
+              />
+            )}
+            <text
+              x={Math.max(LABEL_WIDTH + length, bar.interval ? at(bar.interval.high) : 0) + 6}
+              y={y + ROW / 2}
+              className="bar-chart__value"
+            >
               {bar.valueText}
             </text>
           </g>

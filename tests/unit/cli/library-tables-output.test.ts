@@ -5,7 +5,9 @@ import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { type LibraryTable, tableRows } from '@/lib/library/library-table';
+import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { tableFileName } from '@/lib/library/table-file-name';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { conversationEntries, har } from '@/tests/support/build-har';
 import { liveExportItem, liveExportText, storedConversations } from '@/tests/support/data-export-files';
@@ -36,6 +38,10 @@ const jsonLines = (text: string | undefined): unknown[] =>
 const readParquet = (bytes: Uint8Array | undefined) =>
   parquetReadObjects({ file: (bytes ?? new Uint8Array()).slice().buffer });
 
+/** Names as `inspect` lists them: "a, b and c". */
+const listedNames = (names: readonly string[]): string =>
+  `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 describe('inspect --format library-csv | library-jsonl | parquet', () => {
   it('prints the joined table of a data export when no --out is given, and nothing else', async () => {
     const result = await run([FILE, '--format', 'library-csv'], { [FILE]: exportText });
@@ -61,15 +67,10 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
         'session.har': harFile,
       });
       expect(result.code, result.stderr).toBe(0);
-      const names = [
-        out,
-        `out/result.ads.${extension}`,
-        `out/result.offers.${extension}`,
-        `out/result.prompts.${extension}`,
-        `out/result.fanout.${extension}`,
-      ];
+      const names = LIBRARY_TABLES.map((table) => tableFileName(out, table.name, extension ?? ''));
+      expect(names).toContain(`out/result.ads.${extension}`);
       expect([...result.written.keys()].sort()).toEqual([...names].sort());
-      expect(result.stderr).toBe(`Wrote ${names.slice(0, -1).join(', ')} and ${names.at(-1)}\n`);
+      expect(result.stderr).toBe(`Wrote ${listedNames(names)}\n`);
       expect(result.stdout).toBe('');
     }
   });
@@ -132,8 +133,9 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     const cut = exportText.slice(0, exportText.indexOf(FIXTURE_IDS.webSearch) + 10);
     const result = await run([FILE, '--format', 'parquet', '--out', 'r.parquet'], { [FILE]: cut });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet, r\.offers\.parquet, r\.prompts\.parquet and r\.fanout\.parquet\./,
+    const names = LIBRARY_TABLES.map((table) => tableFileName('r.parquet', table.name, 'parquet'));
+    expect(result.stderr).toContain(
+      `The 1 conversation read before it was written to ${listedNames(names)}.`,
     );
     const rows = await readParquet(result.writtenBytes.get('r.parquet'));
     expect(new Set(rows.map((row) => row.conversation_id))).toEqual(new Set([FIXTURE_IDS.liveSearch]));

@@ -4,6 +4,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountShownAds,
+  adRates,
+  answersOf,
+  contestedPrompts,
+  creativesOf,
+  type Rate,
+  shareOfVoice,
+  shownAdsOf,
+} from '@/features/ads/ad-intelligence';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { QueryFanouts } from '@/features/queries/fanout';
 import type { BrandSettings } from '@/lib/library/brand-settings';
@@ -186,11 +196,14 @@ const CAROL: LibraryConversation[] = [
   ),
 ];
 
-/** Carol's ad history: an ad of no conversation. */
+/** Carol's ad history: ads of no conversation, one dated and one not (which no ad figure counts). */
 const CAROL_ACCOUNT: LibraryAccount = {
   interests: [],
   profileVersion: 1,
-  ads: [ad({ turnIndex: null, advertiser: 'Acme', shownAt: T0 - DAY })],
+  ads: [
+    ad({ turnIndex: null, advertiser: 'Acme', shownAt: T0 - DAY }),
+    ad({ turnIndex: null, advertiser: 'Dune', title: 'Dune tents', shownAt: null }),
+  ],
   savedAt: 0,
 };
 
@@ -200,6 +213,12 @@ const MEMBERS = [
   { name: 'carol', records: CAROL, account: CAROL_ACCOUNT },
 ];
 const ALL_RECORDS = MEMBERS.flatMap((member) => member.records);
+/** The members' answers and ads together: their conversation ids differ, so no two answers are one. */
+const ALL_ANSWERS = ALL_RECORDS.flatMap(answersOf);
+const ALL_ADS = [
+  ...ALL_RECORDS.flatMap(shownAdsOf),
+  ...MEMBERS.flatMap((member) => accountShownAds(member.account)),
+];
 
 /** The SQL blocks of the document, each tagged by its first line: `-- setup: …` or `-- figure: …`. */
 async function documentBlocks(): Promise<{ tag: string; sql: string }[]> {
@@ -223,6 +242,16 @@ function expectClose(actual: unknown, expected: number | null, what: string): vo
   if (expected === null) expect(actual, what).toBeNull();
   else expect(Math.abs(Number(actual) - expected), `${what}: ${actual} ≠ ${expected}`).toBeLessThan(1e-9);
 }
+
+/** A row's count, its whole, its share and its interval, against the library's rate. */
+function expectRate(row: Row, [count, of, share, low, high]: string[], rate: Rate, what: string): void {
+  expect([number(row[count ?? '']), number(row[of ?? ''])], what).toEqual([rate.count, rate.of]);
+  expectClose(row[share ?? ''], rate.share, what);
+  expectClose(row[low ?? ''], rate.interval?.low ?? null, what);
+  expectClose(row[high ?? ''], rate.interval?.high ?? null, what);
+}
+
+const AD_RATE = ['answers_with_ads', 'answers', 'ad_rate', 'ad_rate_low', 'ad_rate_high'];
 
 /** A brand's count among `counts`, by its name. */
 const countOf = (counts: BrandCounts, brand: string): number =>
@@ -396,6 +425,92 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
       })),
     ).toEqual(expect.arrayContaining(expected));
     expect(rows).toHaveLength(expected.length);
+  },
+  'setup: ads': async (_rows, connection) => {
+    // Every answer is one row, as the library counts them.
+    expect(await rowsOf(connection, 'select count(*) as answers from ad_answers')).toEqual([
+      { answers: String(ALL_ANSWERS.length) },
+    ]);
+  },
+  'figure: ad-rate': (rows) => {
+    const rates = adRates(ALL_ANSWERS, ALL_ADS);
+    // The weeks the tab shows empty have no row.
+    const weeks = rates.byWeek.filter(({ rate }) => rate.of > 0);
+    expect(weeks.length).toBeGreaterThan(1);
+    expect(rates.all.count).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.per, row.value]).sort()).toEqual(
+      [
+        ['all', null],
+        ...weeks.map(({ week }) => ['week', week]),
+        ...rates.byModel.map(({ model }) => ['model', model]),
+      ].sort(),
+    );
+    for (const row of rows) {
+      const rate =
+        row.per === 'all'
+          ? rates.all
+          : row.per === 'week'
+            ? weeks.find(({ week }) => week === row.value)?.rate
+            : rates.byModel.find(({ model }) => model === row.value)?.rate;
+      expectRate(row, AD_RATE, rate ?? rates.all, `${row.per} ${row.value}`);
+    }
+  },
+  'figure: ad-share-of-voice': (rows) => {
+    const voices = shareOfVoice(ALL_ADS);
+    // The undated ad of the ad history counts nowhere.
+    expect(voices.map((voice) => voice.advertiser)).not.toContain('Dune');
+    expect(rows.map((row) => row.advertiser).sort()).toEqual(voices.map((voice) => voice.advertiser).sort());
+    for (const voice of voices) {
+      const row = rows.find((candidate) => candidate.advertiser === voice.advertiser) ?? {};
+      expect(number(row.ads)).toBe(voice.ads);
+      expectRate(
+        row,
+        ['ads', 'all_ads', 'share', 'share_low', 'share_high'],
+        voice.share,
+        String(voice.advertiser),
+      );
+    }
+  },
+  'figure: contested-prompts': (rows) => {
+    const contested = contestedPrompts(ALL_ANSWERS, ALL_ADS);
+    expect(contested.length).toBeGreaterThan(0);
+    expect(
+      rows.map((row) => ({
+        prompt: row.prompt,
+        answers: number(row.answers),
+        answersWithAds: number(row.answers_with_ads),
+        advertisers: row.advertiser_names,
+      })),
+    ).toEqual(
+      contested.map((prompt) => ({
+        prompt: comparedText(prompt.prompt),
+        answers: prompt.answers,
+        answersWithAds: prompt.answersWithAds,
+        advertisers: prompt.advertisers.map(({ advertiser }) => advertiser).sort(),
+      })),
+    );
+  },
+  'figure: creatives-table': (rows) => {
+    const creatives = creativesOf(ALL_ADS);
+    expect(
+      rows
+        .map((row) => ({
+          key: JSON.stringify([row.advertiser, row.title, row.link]),
+          times: number(row.times_shown),
+          first: millis(row.first_seen),
+          last: millis(row.last_seen),
+        }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    ).toEqual(
+      creatives
+        .map((creative) => ({
+          key: JSON.stringify([creative.advertiser, creative.title, creative.link]),
+          times: creative.timesShown,
+          first: creative.firstSeen,
+          last: creative.lastSeen,
+        }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
   },
 };
 

@@ -45,6 +45,10 @@ const EXPECTED_PATHS = [
   `ads/month=2026-01/chat-lens-ads-${STAMP}.parquet`,
   `offers/month=2026-03/chat-lens-offers-${STAMP}.parquet`,
   `prompts/month=2026-04/chat-lens-prompts-${STAMP}.parquet`,
+  // The ads grouped by creative go with the month each was last shown: its turn's, unlike the ads table's.
+  `creatives/month=2026-04/chat-lens-creatives-${STAMP}.parquet`,
+  `creatives/month=${NO_MONTH}/chat-lens-creatives-${STAMP}.parquet`,
+  `creatives/month=2026-01/chat-lens-creatives-${STAMP}.parquet`,
 ];
 
 /**

@@ -309,6 +309,7 @@ describe('tableFileName', () => {
       'out/result.offers.csv',
       'out/result.prompts.csv',
       'out/result.fanout.csv',
+      'out/result.creatives.csv',
     ]);
     expect(tableFileName('result.PARQUET', 'ads', 'parquet')).toBe('result.ads.parquet');
     expect(tableFileName('v1.2/result', 'offers', 'jsonl')).toBe('v1.2/result.offers.jsonl');

@@ -62,8 +62,10 @@ describe('paid next to organic', () => {
 
   it('adds up only the ads the filters keep', () => {
     const text = adsTab(libraryWithBrandAds(), { ...NO_FILTER, text: 'pan shop' });
-    expect(text).toContain('Pan Shop 1 0 of 1 (0%) 0 of 1 (0%)');
-    expect(text).not.toContain('Lodge 1');
+    // The section ends where the tab's figures, which the words do not narrow, begin.
+    const section = text.slice(text.indexOf('Paid next to organic'), text.indexOf('Ad rate'));
+    expect(section).toContain('Pan Shop 1 0 of 1 (0%) 0 of 1 (0%)');
+    expect(section).not.toContain('Lodge 1');
   });
 
   it('shows on the Brands tab the advertisers that are the brand or a competitor, and nothing without brands', () => {
