@@ -117,11 +117,12 @@ export async function showLibraryTab(page: Page, name: LibraryShot): Promise<voi
 }
 
 /** The library page's tabs the demo saves. */
-type LibraryShot = 'Overview' | 'Brands' | 'Trends' | 'Variance';
+const LIBRARY_SHOTS = ['Overview', 'Ads', 'Brands', 'Trends', 'Variance', 'Fan-out'] as const;
+type LibraryShot = (typeof LIBRARY_SHOTS)[number];
 
-/** The library page's overview, brands, trends and variance views, whole, in demo-output/. */
+/** The library page's overview, ad intelligence, brands, trends, variance and fan-out, whole, in demo-output/. */
 export async function shootLibrary(page: Page, outputDir: string, shots: string[]): Promise<void> {
-  for (const name of ['Overview', 'Brands', 'Trends', 'Variance'] as const) {
+  for (const name of LIBRARY_SHOTS) {
     await showLibraryTab(page, name);
     const file = join(outputDir, `library-${name.toLowerCase()}.png`);
     await page.screenshot({ path: file, fullPage: true });
