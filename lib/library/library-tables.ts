@@ -1,5 +1,6 @@
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
+import { BRANDS_TABLE } from './brands-table';
 import { JOINED_TABLE } from './joined-table';
 import type { LibraryTable } from './library-table';
 import { PROMPTS_TABLE } from './prompts-table';
@@ -7,13 +8,14 @@ import { PROMPTS_TABLE } from './prompts-table';
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
  * the library page's downloads read this list. The joined table comes first: it is the main file. The
- * prompts table sums up conversations, so its rows come last.
+ * prompts and brands tables sum up conversations, so their rows come last.
  */
 export const LIBRARY_TABLES = [
   JOINED_TABLE,
   ADS_TABLE,
   OFFERS_TABLE,
   PROMPTS_TABLE,
+  BRANDS_TABLE,
 ] as const satisfies readonly LibraryTable[];
 
 export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];

@@ -77,7 +77,7 @@ describe('the Parquet tables read by DuckDB', () => {
     await writeFile(input, EXPORT_TEXT);
     const written = await inspectCommand([input, '--format', 'parquet', '--out', parquetPath]);
     expect(written.stderr).toBe(
-      `Wrote ${parquetPath}, ${join(folder, 'library.ads.parquet')}, ${join(folder, 'library.offers.parquet')} and ${join(folder, 'library.prompts.parquet')}\n`,
+      `Wrote ${parquetPath}, ${join(folder, 'library.ads.parquet')}, ${join(folder, 'library.offers.parquet')}, ${join(folder, 'library.prompts.parquet')} and ${join(folder, 'library.brands.parquet')}\n`,
     );
     expect(written.code).toBe(0);
     const json = await run(['conversations.json', '--format', 'json'], { 'conversations.json': EXPORT_TEXT });

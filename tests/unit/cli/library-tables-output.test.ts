@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
+import type { BrandSettings } from '@/lib/library/brand-settings';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { type LibraryTable, tableRows } from '@/lib/library/library-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
@@ -18,13 +19,13 @@ const harFile = har(
 );
 
 /** The rows a table gives for the conversations of a file, as the library keeps them. */
-function expectedRows(text: string, table: LibraryTable) {
+function expectedRows(text: string, table: LibraryTable, brands: BrandSettings | null = null) {
   const inspected = inspectFileText(text);
   if (!inspected.ok) throw new Error(inspected.error.message);
-  return inspected.value.inspections.flatMap((inspection) => {
-    const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 });
-    return record === null ? [] : [...tableRows(table, [record], null, { brands: null })];
-  });
+  const records = inspected.value.inspections.flatMap(
+    (inspection) => recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 }) ?? [],
+  );
+  return [...tableRows(table, records, null, { brands })];
 }
 
 const jsonLines = (text: string | undefined): unknown[] =>
@@ -66,9 +67,10 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
         `out/result.ads.${extension}`,
         `out/result.offers.${extension}`,
         `out/result.prompts.${extension}`,
+        `out/result.brands.${extension}`,
       ];
       expect([...result.written.keys()].sort()).toEqual([...names].sort());
-      expect(result.stderr).toBe(`Wrote ${names[0]}, ${names[1]}, ${names[2]} and ${names[3]}\n`);
+      expect(result.stderr).toBe(`Wrote ${names.slice(0, -1).join(', ')} and ${names.at(-1)}\n`);
       expect(result.stdout).toBe('');
     }
   });
@@ -132,7 +134,7 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     const result = await run([FILE, '--format', 'parquet', '--out', 'r.parquet'], { [FILE]: cut });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet, r\.offers\.parquet and r\.prompts\.parquet\./,
+      /The 1 conversation read before it was written to r\.parquet, r\.ads\.parquet, r\.offers\.parquet, r\.prompts\.parquet and r\.brands\.parquet\./,
     );
     const rows = await readParquet(result.writtenBytes.get('r.parquet'));
     expect(new Set(rows.map((row) => row.conversation_id))).toEqual(new Set([FIXTURE_IDS.liveSearch]));

@@ -308,6 +308,7 @@ describe('tableFileName', () => {
       'out/result.ads.csv',
       'out/result.offers.csv',
       'out/result.prompts.csv',
+      'out/result.brands.csv',
     ]);
     expect(tableFileName('result.PARQUET', 'ads', 'parquet')).toBe('result.ads.parquet');
     expect(tableFileName('v1.2/result', 'offers', 'jsonl')).toBe('v1.2/result.offers.jsonl');
