@@ -4,6 +4,8 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
 import type { BrandSettings } from '@/lib/library/brand-settings';
+import { brandsFileText } from '@/lib/library/brands-file';
+import { BRANDS_TABLE } from '@/lib/library/brands-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { type LibraryTable, tableRows } from '@/lib/library/library-table';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
@@ -154,5 +156,53 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     expect(
       new Set(jsonLines(result.stdout).map((row) => (row as { conversation_id: string }).conversation_id)),
     ).toEqual(new Set([FIXTURE_IDS.webSearch]));
+  });
+});
+
+describe('inspect --brands', () => {
+  const BRANDS = {
+    own: { name: 'REI', domains: ['rei.com'], mentions: [] },
+    competitors: [{ name: 'Runners', domains: ['runnersworld.com'], mentions: ['Runners'] }],
+  };
+  const brandsFile = brandsFileText(BRANDS, new Date(0));
+
+  it('writes the brands table beside the others, its citations counted, its positions unknown without text', async () => {
+    const result = await run(
+      [FILE, '--format', 'library-jsonl', '--out', 'o.jsonl', '--brands', 'brands.json'],
+      { [FILE]: exportText, 'brands.json': brandsFile },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const rows = jsonLines(result.written.get('o.brands.jsonl')) as Record<string, unknown>[];
+    expect(rows).toEqual(
+      expectedRows(exportText, BRANDS_TABLE, BRANDS).map((row) => ({
+        ...row,
+        last_answered: row.last_answered === null ? null : new Date(Number(row.last_answered)).toISOString(),
+      })),
+    );
+    const rei = rows.find((row) => row.brand === 'REI' && row.model === null && row.split === 'all');
+    expect(rei).toMatchObject({ own: true, cited_answers: 2, answers_read: 0, mean_position: null });
+  });
+
+  it('stops before writing anything when the brands file is not one, and says why', async () => {
+    for (const bad of ['{"own":', '{"schema":"chat-lens/brands@1","brands":{}}']) {
+      const result = await run(
+        [FILE, '--format', 'parquet', '--out', 'o.parquet', '--brands', 'brands.json'],
+        { [FILE]: exportText, 'brands.json': bad },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^--brands brands\.json: /);
+      expect(result.written.size).toBe(0);
+    }
+    const missing = await run([FILE, '--format', 'parquet', '--out', 'o.parquet', '--brands', 'none.json'], {
+      [FILE]: exportText,
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Cannot read the brands file none\.json: /);
+  });
+
+  it('is refused beside a format that is not a table', async () => {
+    const result = await run([FILE, '--format', 'md', '--brands', 'brands.json'], { [FILE]: exportText });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^--brands sets the brands of the library's tables/);
   });
 });
