@@ -81,9 +81,9 @@ const COLUMNS = [
   {
     name: 'mean_position_low',
     type: 'number',
-    meaning: 'the low end of its normal 95% interval, mean ± 1.96 · s / √n; null under 2 answers',
+    meaning: 'the low end of its normal 95% interval, mean ± 1.96 · s / √n, at least 1; null under 2 answers',
   },
-  { name: 'mean_position_high', type: 'number', meaning: 'its high end' },
+  { name: 'mean_position_high', type: 'number', meaning: 'its high end, at most the number of brands' },
   {
     name: 'last_answered',
     type: 'timestamp',

@@ -205,14 +205,21 @@ class SharesTally {
     });
   }
 
-  /** A brand's positions: the answers naming it are those its presence counts (namedIn). */
+  /**
+   * A brand's positions: the answers naming it are those its presence counts (namedIn). Its interval is
+   * kept within the positions there are, 1 to the number of brands (analysis "Position in the answer").
+   */
   #meanPosition(place: number): MeanPosition {
     const answers = this.#namedIn[place] ?? 0;
     const sum = this.#positionSums[place] ?? 0;
+    const interval = meanInterval(answers, sum, this.#positionSquares[place] ?? 0);
     return {
       answers,
       mean: answers === 0 ? null : sum / answers,
-      interval: meanInterval(answers, sum, this.#positionSquares[place] ?? 0),
+      interval:
+        interval === null
+          ? null
+          : { low: Math.max(1, interval.low), high: Math.min(this.#names.length, interval.high) },
     };
   }
 
@@ -323,14 +330,27 @@ const NOT_CONFIGURED: BrandReport = {
 };
 
 /**
- * The brand report of the library for the brands the user named, over the turns answered by `model` (the
- * page's model filter; null for every model).
+ * The records as the library page's model filter keeps them for the Brands tab: the turns answered by
+ * `model` and the ads served with them (an ad of no turn where the model answered the conversation); every
+ * record as it is for null.
  */
-export function brandReport(
+export function answeredByModel(
   records: readonly LibraryConversation[],
-  brands: BrandSettings,
-  model: string | null = null,
-): BrandReport {
+  model: string | null,
+): readonly LibraryConversation[] {
+  if (model === null) return records;
+  return records.flatMap((record) => {
+    const turns = record.turns.filter((turn) => answeredBy(record, turn, model));
+    const kept = new Set(turns.map((turn) => turn.index));
+    const ads = record.ads.filter((ad) =>
+      ad.turnIndex === null ? record.models.includes(model) : kept.has(ad.turnIndex),
+    );
+    return turns.length === 0 && ads.length === 0 ? [] : [{ ...record, turns, ads }];
+  });
+}
+
+/** The brand report of the library for the brands the user named. */
+export function brandReport(records: readonly LibraryConversation[], brands: BrandSettings): BrandReport {
   if (!namesAnyBrand(brands)) return NOT_CONFIGURED;
   const matcher = new BrandMatcher(brands);
   const names = matcher.brands.map((brand) => brand.name);
@@ -339,7 +359,6 @@ export function brandReport(
   const gaps = new GapDomains(names);
   for (const record of records) {
     for (const turn of record.turns.filter(isPrompted)) {
-      if (!answeredBy(record, turn, model)) continue;
       const answer = answeredBrands(turn, matcher);
       const branded = isBranded(turn, matcher);
       tallies.add(answer, branded);

@@ -51,7 +51,8 @@ export type LibraryGrids = { [Name in GridName]: (filter: LibraryFilter) => RowO
   conversations: Array<{ id: string; title: string | null }>;
 };
 
-function modelsOf(records: readonly LibraryConversation[]): string[] {
+/** Every model that answered the records, in reading order: what a model filter offers. */
+export function modelsOf(records: readonly LibraryConversation[]): string[] {
   const models = new Set<string>();
   for (const record of records) {
     for (const model of record.models) models.add(model);

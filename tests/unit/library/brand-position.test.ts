@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { positionsIn } from '@/lib/library/brand-position';
 import type { Brand, BrandSettings } from '@/lib/library/brand-settings';
-import { brandReport } from '@/lib/library/brands';
+import { answeredByModel, brandReport } from '@/lib/library/brands';
 import { meanInterval } from '@/lib/library/mean-interval';
 import { libraryConversation, turn } from '@/tests/support/library-records';
 
@@ -99,9 +99,9 @@ describe('brand position in the report', () => {
         turn(2, { prompt: 'b', answer: 'Globex, Acme.', model: 'gpt-4o' }),
       ]),
     ];
-    expect(brandReport(records, BRANDS, 'gpt-5').shares.all.meanPosition.own.mean).toBe(1);
-    expect(brandReport(records, BRANDS, 'gpt-4o').shares.all.meanPosition.own.mean).toBe(2);
-    expect(brandReport(records, BRANDS).shares.all.meanPosition.own.mean).toBe(1.5);
+    const mean = (model: string | null) =>
+      brandReport(answeredByModel(records, model), BRANDS).shares.all.meanPosition.own.mean;
+    expect([mean('gpt-5'), mean('gpt-4o'), mean(null), mean('o3')]).toEqual([1, 2, 1.5, null]);
   });
 });
 
