@@ -5,7 +5,7 @@ import { positionsIn } from '@/lib/library/brand-position';
 import type { Brand, BrandSettings } from '@/lib/library/brand-settings';
 import { answeredByModel, brandReport } from '@/lib/library/brands';
 import { meanInterval } from '@/lib/library/mean-interval';
-import { libraryConversation, turn } from '@/tests/support/library-records';
+import { ad, libraryConversation, turn } from '@/tests/support/library-records';
 
 const brand = (name: string, mentions: string[] = []): Brand => ({ name, domains: [], mentions });
 
@@ -102,6 +102,18 @@ describe('brand position in the report', () => {
     const mean = (model: string | null) =>
       brandReport(answeredByModel(records, model), BRANDS).shares.all.meanPosition.own.mean;
     expect([mean('gpt-5'), mean('gpt-4o'), mean(null), mean('o3')]).toEqual([1, 2, 1.5, null]);
+  });
+
+  it("keeps a model's ads with its turns, and an ad of no turn where the model answered", () => {
+    const record = libraryConversation('c1', [turn(1, { model: 'gpt-5' }), turn(2, { model: 'gpt-4o' })], {
+      models: ['gpt-5', 'gpt-4o'],
+      ads: [ad({ turnIndex: 1 }), ad({ turnIndex: 2 }), ad({ turnIndex: null })],
+    });
+    const [kept] = answeredByModel([record], 'gpt-4o');
+    expect(kept?.turns.map((shown) => shown.index)).toEqual([2]);
+    expect(kept?.ads.map((shown) => shown.turnIndex)).toEqual([2, null]);
+    expect(answeredByModel([record], 'o3')).toEqual([]);
+    expect(answeredByModel([record], null)).toEqual([record]);
   });
 });
 
