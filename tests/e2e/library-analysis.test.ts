@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText, shareText } from '@/components/library/shared/number-text';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
+import { modelsOf } from '@/lib/library/grids';
 import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
@@ -101,6 +102,7 @@ describe('the analyst’s views of the library page in Chromium', () => {
     const page = await openLibraryPage(lens, 'brands');
     // No brand set: the editor is open, and is the tab's first part.
     await expect.poll(() => page.locator('details.brand-settings').getAttribute('open')).toBe('');
+    await shootEveryLook(page, 'library-brands-editor', { axe: true, widths: BRANDS_WIDTHS });
     await saveBrands(page);
     const caption = 'Cited pages by brand';
     await page.getByRole('table', { name: caption, exact: true }).waitFor();
@@ -165,6 +167,11 @@ describe('the analyst’s views of the library page in Chromium', () => {
     expect(positions.find(([brand]) => brand === 'Manteigaria')?.[1]).toMatch(/^1\.33 \(.*\)3 answers$/);
     // A brand no answer names has no position.
     expect(positions.find(([brand]) => brand === 'Eater')?.[1]).toBe('—');
+    // The model filter: the three chats were answered by one model, so choosing it keeps every figure.
+    const [model] = modelsOf(records);
+    if (model === undefined) throw new Error('the chats name their model');
+    await page.getByLabel('Model', { exact: true }).selectOption(model);
+    await expect.poll(() => tableRows(page, first)).toEqual(firstRows);
     await shootEveryLook(page, 'library-brands-position', { axe: true, widths: BRANDS_WIDTHS });
     await page.close();
   });
