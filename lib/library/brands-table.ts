@@ -7,7 +7,7 @@ import {
   BrandTallies,
   isBranded,
   isPrompted,
-  type MeanPosition,
+  NOT_NAMED,
   PROMPT_KINDS,
   type PromptKind,
 } from './brands';
@@ -107,18 +107,15 @@ const countAt = (counts: BrandCounts, place: number): number =>
   place === OWN ? counts.own : (counts.competitors[place - 1]?.count ?? 0);
 
 function brandRow(
-  names: { brand: string; place: number },
+  brand: string,
+  place: number,
   split: PromptKind,
   model: string | null,
   shares: BrandShares,
   lastAnswered: number | null,
 ): BrandRow {
-  const { brand, place } = names;
   const { citationShare, mentionShare, citedPresence, namedPresence, namedFirst, meanPosition } = shares;
-  const position: MeanPosition =
-    place === OWN
-      ? meanPosition.own
-      : (meanPosition.competitors[place - 1] ?? { answers: 0, mean: null, interval: null });
+  const position = place === OWN ? meanPosition.own : (meanPosition.competitors[place - 1] ?? NOT_NAMED);
   const cited = shareCells(countAt(citedPresence, place), citedPresence.total);
   const named = shareCells(countAt(namedPresence, place), namedPresence.total);
   const citation = shareCells(countAt(citationShare, place), citationShare.total);
@@ -211,7 +208,7 @@ class BrandsGathering {
       const { tallies, last } = this.#of(model);
       const shares = tallies.shares();
       for (const [place, brand] of this.#names.entries())
-        for (const split of PROMPT_KINDS) yield brandRow({ brand, place }, split, model, shares[split], last);
+        for (const split of PROMPT_KINDS) yield brandRow(brand, place, split, model, shares[split], last);
     }
   }
 }

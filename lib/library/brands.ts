@@ -61,6 +61,9 @@ export interface MeanPosition {
   interval: ProportionInterval | null;
 }
 
+/** The mean position of a brand no answer read names. */
+export const NOT_NAMED: MeanPosition = { answers: 0, mean: null, interval: null };
+
 /** The mean position of the user's brand and of each competitor, in the settings' order. */
 export interface MeanPositions {
   own: MeanPosition;

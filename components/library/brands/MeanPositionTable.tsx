@@ -2,7 +2,13 @@ import type { JSX } from 'react';
 import { countOf } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE } from '@/components/library/shared/TableCells';
-import { type BrandShares, type MeanPosition, PROMPT_KINDS, type PromptKind } from '@/lib/library/brands';
+import {
+  type BrandShares,
+  type MeanPosition,
+  NOT_NAMED,
+  PROMPT_KINDS,
+  type PromptKind,
+} from '@/lib/library/brands';
 import { KIND_COLUMNS, ownLabel } from './brand-shares';
 import { WIDE_MARK, WideNote } from './WideNote';
 import './brand-shares.css';
@@ -69,5 +75,3 @@ export function MeanPositionTable({
     </div>
   );
 }
-
-const NOT_NAMED: MeanPosition = { answers: 0, mean: null, interval: null };
