@@ -183,6 +183,33 @@ describe('inspect --brands', () => {
     expect(rei).toMatchObject({ own: true, cited_answers: 2, answers_read: 0, mean_position: null });
   });
 
+  it("fills the prompts table's brand overlap, null without brands", async () => {
+    const askedAgain = liveExportText(
+      storedConversations(['askedAgainOne', 'askedAgainTwo', 'askedAgainThree']),
+    );
+    const overlap = async (extra: string[]) => {
+      const result = await run([FILE, '--format', 'library-jsonl', '--out', 'o.jsonl', ...extra], {
+        [FILE]: askedAgain,
+        'brands.json': brandsFileText(
+          {
+            own: { name: 'Time Out', domains: ['timeout.com'], mentions: [] },
+            competitors: [{ name: 'Eater', domains: ['eater.com'], mentions: [] }],
+          },
+          new Date(0),
+        ),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return (jsonLines(result.written.get('o.prompts.jsonl')) as Record<string, unknown>[]).map(
+        (row) => row.brand_overlap,
+      );
+    };
+    // One prompt in three chats: Time Out cited in all three, Eater in the first and the last, so the
+    // pairs' Jaccard indexes are 1/2, 1 and 1/2.
+    const [withBrands] = await overlap(['--brands', 'brands.json']);
+    expect(withBrands).toBeCloseTo(2 / 3, 12);
+    expect(await overlap([])).toEqual([null]);
+  });
+
   it('stops before writing anything when the brands file is not one, and says why', async () => {
     for (const bad of ['{"own":', '{"schema":"chat-lens/brands@1","brands":{}}']) {
       const result = await run(
