@@ -39,7 +39,7 @@ export const USAGE = `Usage: npm run inspect -- <file> [--format ${FORMAT_IDS.jo
                             [--timestamps ${TIMESTAMP_DETAILS.join('|')}] [--branches ${BRANCH_DETAILS.join('|')}]
                             [--front-matter <template>] [--out <path> | --out-dir <folder> | --zip <path>]
                             [--file-name <template>] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search <word>]
-                            [--zip-part-size <size>]
+                            [--zip-part-size <size>] [--brands <brands.json>]
        npm run inspect -- --check-dataset <folder>
 
 <file> is a messages-format or tree-format response saved from chatgpt.com, a data export (the ZIP
@@ -67,6 +67,9 @@ library-csv, library-jsonl and parquet write the library's tables of every conve
 table (conversation, turn, query, page) to --out, its ads and offers beside it (<name>.ads.<ext>,
 <name>.offers.<ext>); without --out the joined table is printed, and parquet needs --out. A data export
 of any size is read as a stream, one conversation at a time; progress goes to stderr on long runs.
+--brands brands.json takes the brands of the library page's "Export brands" (or of a library file): the
+brands table (<name>.brands.<ext>) sums up what the answers cite and say of each, and the prompts
+table's brand_overlap is filled; without it the brands table has no rows.
 --format parquet --out-dir <folder> writes every table as a team dataset, <table>/month=YYYY-MM/ files
 that replace the previous run's. --check-dataset lists what a dataset's folder (a member's or a team's)
 holds per table, names each file that does not read, and prints the DuckDB query of those that do.`;
@@ -83,6 +86,8 @@ export interface CliArguments {
   /** What the export writers are told beyond the time (the extension's export settings). */
   write: ExportWriteChoices;
   fileNameTemplate: string;
+  /** The brands file of `--brands`; null: no brand is set. */
+  brands: string | null;
 }
 
 /** `inspect --check-dataset <folder>`: a team dataset's folder read, nothing written. */
@@ -109,6 +114,7 @@ const FLAGS = {
   'front-matter': { type: 'string' },
   'file-name': { type: 'string' },
   'check-dataset': { type: 'string' },
+  brands: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof FLAGS;
@@ -215,6 +221,7 @@ export function parseArguments(argv: readonly string[]): CliArguments | DatasetC
     filter,
     write,
     fileNameTemplate,
+    brands: values.brands ?? null,
   };
   return problemOf(args) ?? args;
 }
@@ -233,6 +240,8 @@ function problemOf(args: CliArguments): string | null {
     return '--format zip writes a binary file, which is not printed: give --out <name>.zip.';
   if (outDir !== null && (format === 'zip' || (table !== null && table.id !== 'parquet')))
     return `--out-dir writes one file per conversation in a text export format (--format ${TEXT_FORMAT_IDS.join('|')}), or the library's tables as a dataset (--format parquet).`;
+  if (args.brands !== null && table === null)
+    return "--brands sets the brands of the library's tables: give --format library-csv, library-jsonl or parquet.";
   if (args.zipPartSize !== null && zip === null)
     return '--zip-part-size splits the archive of --zip: give --zip.';
   if (hasFilter(filter) && table !== null)

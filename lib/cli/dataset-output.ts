@@ -67,11 +67,10 @@ export function datasetOutput(
   io: Parameters<typeof cliDatasetFolder>[0],
   options: DatasetOutputOptions,
 ): RunOutput {
-  // No brands are set on the command line: the prompts table's brand overlap stays null.
   const writer = datasetWriter(
     cliDatasetFolder(io, options.folder),
     LIBRARY_TABLES,
-    { brands: null },
+    { brands: options.brands },
     new Date(options.savedAt),
   );
   return {

@@ -1,4 +1,6 @@
 import { exportInspector } from '@/lib/insights/export-inspection';
+import type { BrandSettings } from '@/lib/library/brand-settings';
+import { readBrandsFile } from '@/lib/library/brands-file';
 import { accountOfExport } from '@/lib/library/library-account';
 import { isTableFormat } from '@/lib/library/table-formats';
 import { countOf } from '@/lib/model/count-text';
@@ -39,9 +41,12 @@ const isZipName = (file: string): boolean => /\.zip$/i.test(file);
  */
 export const WHOLE_FILE_LIMIT_BYTES = 256 * 1024 * 1024;
 
+/** The arguments of a run, with the brands of `--brands` read. */
+type RunArguments = CliArguments & { brandSettings: BrandSettings | null };
+
 /** The output of a run: the library's tables, or an export format or the summary. */
 function runOutput(
-  args: CliArguments,
+  args: RunArguments,
   io: CliIo,
   many: boolean,
   warn: (text: string) => void,
@@ -53,8 +58,10 @@ function runOutput(
     const savedAt = io.now().getTime();
     const account = members.ads === null ? null : accountOfExport(members.ads, savedAt);
     // Only Parquet takes --out-dir (cli-arguments.ts): the dataset's files are Parquet.
-    if (args.outDir !== null) return datasetOutput(io, { folder: args.outDir, savedAt, account, warn });
-    return tableOutput(io, { format, out: args.out, savedAt, account, warn });
+    const brands = args.brandSettings;
+    if (args.outDir !== null)
+      return datasetOutput(io, { folder: args.outDir, savedAt, account, brands, warn });
+    return tableOutput(io, { format, out: args.out, savedAt, account, brands, warn });
   }
   const exportedAt = io.now();
   const place =
@@ -87,7 +94,7 @@ const reason = (error: unknown): string => (error instanceof Error ? error.messa
 
 /** A file read whole: a HAR, one messages-format or tree-format response. */
 async function inspectWholeFile(
-  args: CliArguments,
+  args: RunArguments,
   chunks: AsyncIterable<Uint8Array>,
   io: CliIo,
 ): Promise<number> {
@@ -130,7 +137,7 @@ interface StreamedInput {
  * conversation whatever the file's size. A file that stops being JSON, or stops early, still gets its output
  * closed (a JSON array ends, a Parquet file gets its footer) over the conversations read before.
  */
-async function inspectStreamedExport(args: CliArguments, input: StreamedInput, io: CliIo): Promise<number> {
+async function inspectStreamedExport(args: RunArguments, input: StreamedInput, io: CliIo): Promise<number> {
   const progress = progressReporter({
     file: args.file,
     totalBytes: input.totalBytes,
@@ -203,7 +210,7 @@ async function inspectStreamedExport(args: CliArguments, input: StreamedInput, i
  * parts read in order, its images and attachments read from where they lie.
  * See export-format "Reading the data export".
  */
-async function inspectOpenedExport(args: CliArguments, opened: OpenedExport, io: CliIo): Promise<number> {
+async function inspectOpenedExport(args: RunArguments, opened: OpenedExport, io: CliIo): Promise<number> {
   const { source, filesFolder } = opened;
   for (const warning of opened.warnings) io.stderr(`warning: ${warning}\n`);
   try {
@@ -242,6 +249,22 @@ async function openInput(file: string, io: CliIo): Promise<OpenedInput> {
 }
 
 /**
+ * The brands of `--brands` (brands-file.ts), null without it, or the line that says why they cannot be
+ * read: read before anything else, so a bad file stops the run before a file is written.
+ */
+async function readBrands(path: string | null, io: CliIo): Promise<BrandSettings | null | string> {
+  if (path === null) return null;
+  let text: string;
+  try {
+    text = await textOf(io.readChunks(path));
+  } catch (error) {
+    return `Cannot read the brands file ${path}: ${reason(error)}`;
+  }
+  const read = readBrandsFile(text);
+  return read.ok ? read.value : `--brands ${path}: ${read.error.message}`;
+}
+
+/**
  * `inspect` over a saved file. Returns the exit code: 0 done, 1 unreadable input or output, 2 usage. Never
  * throws: every failure is one line on stderr, never a stack trace.
  */
@@ -260,6 +283,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`Cannot read ${args.checkDataset}: ${reason(error)}\n`);
       return 1;
     });
+  const brandSettings = await readBrands(args.brands, io);
+  if (typeof brandSettings === 'string') {
+    io.stderr(`${brandSettings}\n`);
+    return 1;
+  }
+  const run: RunArguments = { ...args, brandSettings };
   try {
     let input: OpenedInput;
     try {
@@ -269,7 +298,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 1;
     }
     if (input.kind === 'export') {
-      if (input.opened.ok) return await inspectOpenedExport(args, input.opened.value, io);
+      if (input.opened.ok) return await inspectOpenedExport(run, input.opened.value, io);
       io.stderr(`${args.file}: ${input.opened.error.message}\n`);
       return 1;
     }
@@ -279,7 +308,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // and a ZIP holds them.
       const { files, members } = await readDataExportFiles(io, args.file, args);
       return await inspectStreamedExport(
-        args,
+        run,
         { totalBytes: size, parts: () => [start.chunks], files, members },
         io,
       );
@@ -291,7 +320,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       );
       return 1;
     }
-    return await inspectWholeFile(args, start.chunks, io);
+    return await inspectWholeFile(run, start.chunks, io);
   } catch (error) {
     io.stderr(error instanceof OutputWriteError ? `${error.message}\n` : `${args.file}: ${reason(error)}\n`);
     return 1;

@@ -1,4 +1,5 @@
 import type { Inspection } from '@/lib/insights/inspection';
+import type { BrandSettings } from '@/lib/library/brand-settings';
 import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
@@ -17,6 +18,8 @@ export interface TableOutputOptions {
   savedAt: number;
   /** What a data export's `ads.json` says of the account: its ads that name no conversation close the tables. */
   account: LibraryAccount | null;
+  /** The brands of `--brands`: the brands table's rows and the prompts table's brand overlap; null: none. */
+  brands: BrandSettings | null;
   warn(text: string): void;
 }
 
@@ -56,10 +59,8 @@ export function tableOutput(
   const files = LIBRARY_TABLES.flatMap((table) => {
     if (out === null && table.name !== 'joined') return [];
     const target = outputTarget(io, out === null ? null : tableFileName(out, table.name, extension));
-    // No brands are set on the command line: the prompts table's brand overlap stays null.
-    return [
-      { table, run: table.run({ brands: null }), target, writer: createTableWriter(format, table, target) },
-    ];
+    const run = table.run({ brands: options.brands });
+    return [{ table, run, target, writer: createTableWriter(format, table, target) }];
   });
   return {
     name: listed(files.map((file) => file.target.name)),

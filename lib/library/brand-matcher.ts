@@ -47,6 +47,12 @@ function matchedBrand(brand: Brand, fallbackName: string): MatchedBrand {
   };
 }
 
+/** Where a brand is first named in a text: the offset of its first mention and that mention's length. */
+export interface FirstMention {
+  at: number;
+  length: number;
+}
+
 /** The place of the user's own brand among `BrandMatcher.brands`; the competitors follow in their order. */
 export const OWN = 0;
 
@@ -92,5 +98,17 @@ export class BrandMatcher {
     return this.brands.map((brand) =>
       brand.mentions === null ? 0 : (normalized.match(brand.mentions)?.length ?? 0),
     );
+  }
+
+  /** Where each brand is first named in a text, in the order of `brands`; null for a brand not named. */
+  firstMentionsIn(text: string): (FirstMention | null)[] {
+    const normalized = text.normalize('NFC');
+    return this.brands.map(({ mentions }) => {
+      if (mentions === null) return null;
+      mentions.lastIndex = 0;
+      const found = mentions.exec(normalized);
+      mentions.lastIndex = 0;
+      return found === null ? null : { at: found.index, length: found[0].length };
+    });
   }
 }

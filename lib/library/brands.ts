@@ -1,10 +1,14 @@
 import { pageKey } from '@/lib/insights/source-url';
 import { BrandMatcher, OWN } from './brand-matcher';
+import { positionsIn } from './brand-position';
 import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import { conversationCells } from './conversation-columns';
 import { type GapDomain, GapDomains } from './gap-domains';
 import type { ConversationColumns } from './grid-conversation';
+import { inScope, NO_FILTER } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
+import { meanInterval } from './mean-interval';
+import type { ProportionInterval } from './proportion-interval';
 
 export type { GapDomain } from './gap-domains';
 
@@ -46,6 +50,26 @@ export interface MentionShare extends BrandCounts {
 export const PROMPT_KINDS = ['all', 'branded', 'unbranded'] as const;
 export type PromptKind = (typeof PROMPT_KINDS)[number];
 
+/**
+ * A brand's mean position in the answers that name it (analysis "Position in the answer"): `answers` is how
+ * many it is over; `mean` null when none; `interval` its normal 95% interval (mean-interval.ts), null under
+ * two answers.
+ */
+export interface MeanPosition {
+  answers: number;
+  mean: number | null;
+  interval: ProportionInterval | null;
+}
+
+/** The mean position of a brand no answer read names. */
+export const NOT_NAMED: MeanPosition = { answers: 0, mean: null, interval: null };
+
+/** The mean position of the user's brand and of each competitor, in the settings' order. */
+export interface MeanPositions {
+  own: MeanPosition;
+  competitors: (MeanPosition & { name: string })[];
+}
+
 /** The shares over one kind of prompts. */
 export interface BrandShares {
   citationShare: CitationShare;
@@ -54,6 +78,9 @@ export interface BrandShares {
   citedPresence: BrandCounts;
   /** Prompts whose answer named each brand; `total` is the answers whose text was read. */
   namedPresence: BrandCounts;
+  /** Answers that name each brand before any other; `total` is the answers read that name any brand. */
+  namedFirst: BrandCounts;
+  meanPosition: MeanPositions;
 }
 
 /** One prompt and what its answer cited and said of the brands. */
@@ -93,6 +120,8 @@ export interface AnsweredBrands {
   otherDomains: Set<string>;
   /** How often it names each brand; null when its text was not kept. */
   mentions: number[] | null;
+  /** Each brand's position among the brands it names (brand-position.ts); null when its text was not kept. */
+  positions: (number | null)[] | null;
 }
 
 export function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): AnsweredBrands {
@@ -101,6 +130,7 @@ export function answeredBrands(turn: LibraryTurn, matcher: BrandMatcher): Answer
     citedOther: 0,
     otherDomains: new Set(),
     mentions: turn.answer === null ? null : matcher.mentionsIn(turn.answer),
+    positions: turn.answer === null ? null : positionsIn(matcher.firstMentionsIn(turn.answer)),
   };
   const seen = new Set<string>();
   for (const page of turn.pages) {
@@ -140,8 +170,12 @@ class SharesTally {
   readonly #mentioned: number[];
   readonly #citedIn: number[];
   readonly #namedIn: number[];
+  readonly #namedFirst: number[];
+  readonly #positionSums: number[];
+  readonly #positionSquares: number[];
   #prompts = 0;
   #answersRead = 0;
+  #answersNamingAny = 0;
 
   constructor(names: readonly string[]) {
     this.#names = names;
@@ -149,6 +183,9 @@ class SharesTally {
     this.#mentioned = names.map(() => 0);
     this.#citedIn = names.map(() => 0);
     this.#namedIn = names.map(() => 0);
+    this.#namedFirst = names.map(() => 0);
+    this.#positionSums = names.map(() => 0);
+    this.#positionSquares = names.map(() => 0);
   }
 
   add(answer: AnsweredBrands): void {
@@ -160,6 +197,33 @@ class SharesTally {
     this.#answersRead += 1;
     addInto(this.#mentioned, answer.mentions);
     addInto(this.#namedIn, presence(answer.mentions));
+    const positions = answer.positions ?? [];
+    if (!positions.some((position) => position !== null)) return;
+    this.#answersNamingAny += 1;
+    positions.forEach((position, place) => {
+      if (position === null) return;
+      this.#positionSums[place] = (this.#positionSums[place] ?? 0) + position;
+      this.#positionSquares[place] = (this.#positionSquares[place] ?? 0) + position * position;
+      if (position === 1) this.#namedFirst[place] = (this.#namedFirst[place] ?? 0) + 1;
+    });
+  }
+
+  /**
+   * A brand's positions: the answers naming it are those its presence counts (namedIn). Its interval is
+   * kept within the positions there are, 1 to the number of brands (analysis "Position in the answer").
+   */
+  #meanPosition(place: number): MeanPosition {
+    const answers = this.#namedIn[place] ?? 0;
+    const sum = this.#positionSums[place] ?? 0;
+    const interval = meanInterval(answers, sum, this.#positionSquares[place] ?? 0);
+    return {
+      answers,
+      mean: answers === 0 ? null : sum / answers,
+      interval:
+        interval === null
+          ? null
+          : { low: Math.max(1, interval.low), high: Math.min(this.#names.length, interval.high) },
+    };
   }
 
   #counts(counts: readonly number[], total: number): BrandCounts {
@@ -185,6 +249,13 @@ class SharesTally {
       },
       citedPresence: this.#counts(this.#citedIn, this.#prompts),
       namedPresence: this.#counts(this.#namedIn, this.#answersRead),
+      namedFirst: this.#counts(this.#namedFirst, this.#answersNamingAny),
+      meanPosition: {
+        own: this.#meanPosition(OWN),
+        competitors: this.#names.flatMap((name, place) =>
+          place === OWN ? [] : [{ name, ...this.#meanPosition(place) }],
+        ),
+      },
     };
   }
 }
@@ -192,6 +263,36 @@ class SharesTally {
 export type PromptedTurn = LibraryTurn & { prompt: string };
 
 export const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
+
+/** Whether a prompt names a brand (`PromptKind`). */
+export const isBranded = (turn: PromptedTurn, matcher: BrandMatcher): boolean =>
+  matcher.mentionsIn(turn.prompt).some((count) => count > 0);
+
+/** The shares over each kind of prompts, as the answers come one at a time. */
+export class BrandTallies {
+  readonly #tallies: Record<PromptKind, SharesTally>;
+
+  constructor(names: readonly string[]) {
+    this.#tallies = {
+      all: new SharesTally(names),
+      branded: new SharesTally(names),
+      unbranded: new SharesTally(names),
+    };
+  }
+
+  add(answer: AnsweredBrands, branded: boolean): void {
+    this.#tallies.all.add(answer);
+    this.#tallies[branded ? 'branded' : 'unbranded'].add(answer);
+  }
+
+  shares(): Record<PromptKind, BrandShares> {
+    return {
+      all: this.#tallies.all.shares(),
+      branded: this.#tallies.branded.shares(),
+      unbranded: this.#tallies.unbranded.shares(),
+    };
+  }
+}
 
 function brandPrompt(
   record: LibraryConversation,
@@ -214,11 +315,9 @@ function brandPrompt(
   };
 }
 
-const NO_SHARES = new SharesTally([]).shares();
-
 const NOT_CONFIGURED: BrandReport = {
   configured: false,
-  shares: { all: NO_SHARES, branded: NO_SHARES, unbranded: NO_SHARES },
+  shares: new BrandTallies([]).shares(),
   prompts: [],
   gapDomains: [],
 };
@@ -228,19 +327,14 @@ export function brandReport(records: readonly LibraryConversation[], brands: Bra
   if (!namesAnyBrand(brands)) return NOT_CONFIGURED;
   const matcher = new BrandMatcher(brands);
   const names = matcher.brands.map((brand) => brand.name);
-  const tallies = {
-    all: new SharesTally(names),
-    branded: new SharesTally(names),
-    unbranded: new SharesTally(names),
-  };
+  const tallies = new BrandTallies(names);
   const prompts: BrandPrompt[] = [];
   const gaps = new GapDomains(names);
   for (const record of records) {
     for (const turn of record.turns.filter(isPrompted)) {
       const answer = answeredBrands(turn, matcher);
-      const branded = matcher.mentionsIn(turn.prompt).some((count) => count > 0);
-      tallies.all.add(answer);
-      tallies[branded ? 'branded' : 'unbranded'].add(answer);
+      const branded = isBranded(turn, matcher);
+      tallies.add(answer, branded);
       const prompt = brandPrompt(record, turn, branded, answer, names);
       prompts.push(prompt);
       gaps.add({
@@ -252,11 +346,7 @@ export function brandReport(records: readonly LibraryConversation[], brands: Bra
   }
   return {
     configured: true,
-    shares: {
-      all: tallies.all.shares(),
-      branded: tallies.branded.shares(),
-      unbranded: tallies.unbranded.shares(),
-    },
+    shares: tallies.shares(),
     prompts,
     gapDomains: gaps.list(),
   };

@@ -2,6 +2,7 @@ import { ADS_TABLE } from '@/features/ads/ads-table';
 import { CREATIVES_TABLE } from '@/features/ads/creatives-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { FANOUT_TABLE } from '@/features/queries/fanout-table';
+import { BRANDS_TABLE } from './brands-table';
 import { JOINED_TABLE } from './joined-table';
 import type { LibraryTable } from './library-table';
 import { PROMPTS_TABLE } from './prompts-table';
@@ -9,7 +10,7 @@ import { PROMPTS_TABLE } from './prompts-table';
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
  * the library page's downloads read this list. The joined table comes first: it is the main file. The
- * prompts, fanout and creatives tables sum up conversations, so their rows come last.
+ * prompts, fanout, creatives and brands tables sum up conversations, so their rows come last.
  */
 export const LIBRARY_TABLES = [
   JOINED_TABLE,
@@ -18,6 +19,7 @@ export const LIBRARY_TABLES = [
   PROMPTS_TABLE,
   FANOUT_TABLE,
   CREATIVES_TABLE,
+  BRANDS_TABLE,
 ] as const satisfies readonly LibraryTable[];
 
 export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];

@@ -1,3 +1,4 @@
+import { inScope, NO_FILTER } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
 import { compareText } from './sort-rows';
 
@@ -14,28 +15,28 @@ export function modelsAnswering(records: readonly LibraryConversation[]): string
 /**
  * The records as one model answered them, for the library page's analyses (architecture "The library"):
  * each conversation's turns and versions that model answered, with the ads served with them and, where
- * any turn is left, its offers. A turn that names no model is the model's when its conversation was
- * answered by it, as the grids' model filter reads it (library-filter.ts). A conversation left with no turn
- * is left out; null keeps every record as it is.
+ * any is left, its offers. A turn, or an ad of no turn, that names no model is the model's when its
+ * conversation was answered by it, as the grids' model filter reads a row (library-filter.ts). A
+ * conversation left with neither a turn nor an ad is left out; null keeps every record as it is.
  */
 export function answeredBy(
   records: readonly LibraryConversation[],
   model: string | null,
 ): readonly LibraryConversation[] {
   if (model === null) return records;
+  const filter = { ...NO_FILTER, model };
   return records.flatMap((record) => {
     const ours = (turn: LibraryTurn): boolean =>
-      turn.model === null ? record.models.includes(model) : turn.model === model;
+      inScope(
+        { conversationId: record.id, at: null, model: turn.model, conversationModels: record.models },
+        filter,
+      );
     const turns = record.turns.filter(ours);
-    if (turns.length === 0) return [];
     const kept = new Set(turns.map((turn) => turn.index));
-    return [
-      {
-        ...record,
-        turns,
-        versions: record.versions.filter(ours),
-        ads: record.ads.filter((ad) => ad.turnIndex !== null && kept.has(ad.turnIndex)),
-      },
-    ];
+    const ads = record.ads.filter((ad) =>
+      ad.turnIndex === null ? record.models.includes(model) : kept.has(ad.turnIndex),
+    );
+    if (turns.length === 0 && ads.length === 0) return [];
+    return [{ ...record, turns, versions: record.versions.filter(ours), ads }];
   });
 }

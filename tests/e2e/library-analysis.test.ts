@@ -26,6 +26,8 @@ import { shootEveryLook } from './view-checks';
 
 const ASKED_AGAIN: readonly FixtureName[] = ['askedAgainOne', 'askedAgainTwo', 'askedAgainThree'];
 const LIBRARY_WIDTHS = [800, 1280];
+/** The Brands tab is read on a phone too. */
+const BRANDS_WIDTHS = [320, 800];
 const BRANDS: BrandSettings = {
   own: { name: 'Time Out', domains: ['timeout.com'], mentions: [] },
   competitors: [{ name: 'Eater', domains: ['eater.com'], mentions: [] }],
@@ -134,7 +136,7 @@ describe('the analyst’s views of the library page in Chromium', () => {
     await page.close();
   });
 
-  test('the Brands tab gives each share its denominator and interval, and says when more chats are needed', async ({
+  test('the Brands tab puts its figures first, the brands folded, each interval explained once per table', async ({
     lens,
   }) => {
     const records = await filledLibrary(lens);
@@ -145,15 +147,79 @@ describe('the analyst’s views of the library page in Chromium', () => {
     expect(interval.high - interval.low).toBeGreaterThan(own / total);
 
     const page = await openLibraryPage(lens, 'brands');
+    // No brand set: the editor is open, and is the tab's first part.
+    await expect.poll(() => page.locator('details.brand-settings').getAttribute('open')).toBe('');
+    await shootEveryLook(page, 'library-brands-editor', { axe: true, widths: BRANDS_WIDTHS });
     await saveBrands(page);
     const caption = 'Cited pages by brand';
     await page.getByRole('table', { name: caption, exact: true }).waitFor();
     const rows = await tableRows(page, caption);
     const yours = rows.find(([brand]) => brand === 'Time Out (you)');
-    expect(yours?.[1]).toBe(
-      `${ofText(own, total)}, ${shareIntervalText(own / total, interval)} Interval wider than the share: more conversations are needed.`,
+    expect(yours?.[1]).toBe(`${ofText(own, total)}, ${shareIntervalText(own / total, interval)} *`);
+    // The wide interval is said once under its table, never in a cell.
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.textContent()).not.toContain('more conversations are needed');
+    const region = page.getByRole('region', { name: 'Citation share' });
+    await expect.poll(() => region.locator('.share-table__note').count()).toBe(1);
+    // Each bar has its interval drawn on it.
+    expect(await region.locator('.share-bars__interval').count()).toBe(rows.length);
+
+    // Once set, the brands fold away, and the figures come first.
+    await page.reload();
+    const settings = page.locator('details.brand-settings');
+    await region.waitFor();
+    expect(await settings.getAttribute('open')).toBeNull();
+    expect(await panel.getByRole('heading', { level: 2 }).first().textContent()).toBe('Citation share');
+    // The disclosure opens and folds from the keyboard.
+    await settings.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Your brand' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => settings.getAttribute('open')).toBeNull();
+    await shootEveryLook(page, 'library-brands-intervals', { axe: true, widths: BRANDS_WIDTHS });
+    await page.close();
+  });
+
+  test('the Brands tab gives each brand its position in the answers, per kind of prompts', async ({
+    lens,
+  }) => {
+    const records = await filledLibrary(lens);
+    // The bakeries the three answers name: Manteigaria first twice, Pastéis de Belém once.
+    const named: BrandSettings = {
+      ...BRANDS,
+      competitors: [
+        ...BRANDS.competitors,
+        { name: 'Manteigaria', domains: [], mentions: [] },
+        { name: 'Pastéis de Belém', domains: [], mentions: [] },
+      ],
+    };
+    const { namedFirst, meanPosition } = brandReport(records, named).shares.all;
+    expect(namedFirst.total).toBe(3);
+    await extensionApi(lens.context).evaluate(
+      (brands) => chrome.storage.local.set({ libraryBrands: brands }),
+      named,
     );
-    await shootEveryLook(page, 'library-brands-intervals', { axe: true, widths: LIBRARY_WIDTHS });
+    const page = await openLibraryPage(lens, 'brands');
+    const first = 'Answers naming each brand first';
+    await page.getByRole('table', { name: first, exact: true }).waitFor();
+    const firstRows = await tableRows(page, first);
+    const manteigaria = namedFirst.competitors.find((brand) => brand.name === 'Manteigaria')?.count ?? -1;
+    expect(manteigaria).toBe(2);
+    expect(firstRows.find(([brand]) => brand === 'Manteigaria')?.[1]).toMatch(
+      new RegExp(`^${ofText(manteigaria, 3)}, ${shareText(2 / 3).replace('.', '\\.')}`),
+    );
+    const positions = await tableRows(page, 'Mean position of each brand in the answers naming it');
+    const mean = meanPosition.competitors.find((brand) => brand.name === 'Manteigaria');
+    expect(mean?.answers).toBe(3);
+    expect(positions.find(([brand]) => brand === 'Manteigaria')?.[1]).toMatch(/^1\.33 \(.*\)3 answers$/);
+    // A brand no answer names has no position.
+    expect(positions.find(([brand]) => brand === 'Eater')?.[1]).toBe('—');
+    // The model filter: the three chats were answered by one model, so choosing it keeps every figure.
+    const [model] = modelsAnswering(records);
+    if (model === undefined) throw new Error('the chats name their model');
+    await page.getByLabel('Model', { exact: true }).selectOption(model);
+    await expect.poll(() => tableRows(page, first)).toEqual(firstRows);
+    await shootEveryLook(page, 'library-brands-position', { axe: true, widths: BRANDS_WIDTHS });
     await page.close();
   });
 

@@ -1,39 +1,20 @@
 import { type JSX, useMemo } from 'react';
-import { LibrarySection } from '@/components/library/shared/LibrarySection';
+import { AnswersOfModel } from '@/components/library/shared/AnswersOfModel';
 import type { TableChoiceProps } from '@/components/library/tables/table-choices';
 import { BrandsPaidOrganic } from '@/features/ads/PaidNextToOrganic';
-import { type BrandSettings, readBrandSettings } from '@/lib/library/brand-settings';
+import { type BrandSettings, namesAnyBrand, readBrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import type { LibraryConversation } from '@/lib/library/library-record';
+import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
 import { saveBrands } from '@/lib/runtime/contract/library-items';
-import { BrandEditor } from './BrandEditor';
 import { BrandReportView } from './BrandReportView';
+import { BrandSettingsDisclosure } from './BrandSettingsDisclosure';
 import { ReadingBrands } from './ReadingBrands';
 import { useBrands } from './use-brands';
 
-/** The report of the brands, once they name anything. */
-function BrandsReport({
-  records,
-  brands,
-  choice,
-  onChoice,
-}: TableChoiceProps & {
-  records: readonly LibraryConversation[];
-  brands: BrandSettings;
-}): JSX.Element {
-  const report = useMemo(() => brandReport(records, brands), [records, brands]);
-  if (!report.configured)
-    return (
-      <p className="library-section__empty">
-        Name your brand and your competitors above, with their domains, to see who the answers cite and name.
-      </p>
-    );
-  return <BrandReportView report={report} ownName={brands.own.name} choice={choice} onChoice={onChoice} />;
-}
-
 /**
- * Brands: the user's brand and competitors, then how the kept answers treat them. `choice`: the order of
- * the presence table.
+ * Brands: the model filter and the brands' settings, folded once set, then how the kept answers treat the
+ * brands. `choice`: the model filter and the order of the presence table.
  */
 export function BrandsTab({
   records,
@@ -41,21 +22,38 @@ export function BrandsTab({
   onChoice,
 }: TableChoiceProps & { records: readonly LibraryConversation[] }): JSX.Element {
   const [brands, setBrands] = useBrands();
+  const { model } = choice.filter;
+  const models = useMemo(() => modelsAnswering(records), [records]);
+  const answered = useMemo(() => answeredBy(records, model), [records, model]);
+  const report = useMemo(() => (brands === null ? null : brandReport(answered, brands)), [answered, brands]);
   const save = async (next: BrandSettings): Promise<void> => {
     await saveBrands(next);
     setBrands(readBrandSettings(next));
   };
-  if (brands === null) return <ReadingBrands />;
+  if (brands === null || report === null) return <ReadingBrands />;
   return (
     <div className="brands-tab">
-      <LibrarySection
-        title="Your brand and competitors"
-        note="Pages on a brand's domains (and their subdomains) count as citing it; its words, as whole words in an answer, as naming it."
-      >
-        <BrandEditor brands={brands} onSave={save} />
-      </LibrarySection>
-      <BrandsReport records={records} brands={brands} choice={choice} onChoice={onChoice} />
-      <BrandsPaidOrganic records={records} brands={brands} />
+      <div className="brands-tab__bar">
+        {namesAnyBrand(brands) && (
+          <AnswersOfModel
+            models={models}
+            model={model}
+            onChange={(next) => onChoice({ ...choice, filter: { ...choice.filter, model: next } })}
+          />
+        )}
+        <BrandSettingsDisclosure brands={brands} onSave={save} />
+      </div>
+      {report.configured ? (
+        <>
+          <BrandReportView report={report} ownName={brands.own.name} choice={choice} onChoice={onChoice} />
+          <BrandsPaidOrganic records={answered} brands={brands} />
+        </>
+      ) : (
+        <p className="library-section__empty">
+          Name your brand and your competitors above, with their domains, to see who the answers cite and
+          name.
+        </p>
+      )}
     </div>
   );
 }

@@ -2,21 +2,17 @@ import type { JSX } from 'react';
 import { ofText, shareIntervalText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE } from '@/components/library/shared/TableCells';
-import { PROMPT_KINDS, type PromptKind } from '@/lib/library/brands';
+import { PROMPT_KINDS } from '@/lib/library/brands';
 import { widerThanShare } from '@/lib/library/proportion-interval';
-import type { SharePart, ShareRow } from './brand-shares';
+import { KIND_COLUMNS, type SharePart, type ShareRow } from './brand-shares';
+import { WIDE_MARK, WideNote } from './WideNote';
 import './brand-shares.css';
 
-const KIND_COLUMNS: Record<PromptKind, string> = {
-  all: 'All prompts',
-  branded: 'Branded prompts',
-  unbranded: 'Unbranded prompts',
-};
+/** Whether a part's interval is wider than its share: its cell is marked, and the table says why once. */
+const isWide = ({ share, interval }: SharePart): boolean =>
+  share !== null && interval !== null && widerThanShare(interval, share);
 
-/** Said beside a share whose interval is wider than itself. */
-const MORE_CONVERSATIONS = 'Interval wider than the share: more conversations are needed.';
-
-/** A count out of its total, its share with the 95% interval, and whether that says enough. */
+/** A count out of its total, its share with the 95% interval, marked when that says little. */
 function ShareCell({ part }: { part: SharePart }): JSX.Element {
   const { count, total, share, interval } = part;
   return (
@@ -24,27 +20,30 @@ function ShareCell({ part }: { part: SharePart }): JSX.Element {
       <span className="share-cell__line">{ofText(count, total)},</span>{' '}
       <span className="share-cell__line">
         {share === null || interval === null ? NO_VALUE : shareIntervalText(share, interval)}
+        {isWide(part) && WIDE_MARK}
       </span>
-      {share !== null && interval !== null && widerThanShare(interval, share) && (
-        <>
-          {' '}
-          <span className="share-cell__note">{MORE_CONVERSATIONS}</span>
-        </>
-      )}
     </>
   );
 }
 
 /** A brand share over every prompt, the branded and the unbranded ones: each out of its total, with its interval. */
 export function ShareTable({ rows, caption }: { rows: readonly ShareRow[]; caption: string }): JSX.Element {
+  const wide = rows.some(({ parts }) => PROMPT_KINDS.some((kind) => isWide(parts[kind])));
   return (
-    <SmallTable
-      caption={caption}
-      columns={['Brand', ...PROMPT_KINDS.map((kind) => KIND_COLUMNS[kind])]}
-      rows={rows.map(({ key, label, parts }) => ({
-        key,
-        cells: [label, ...PROMPT_KINDS.map((kind) => <ShareCell key={kind} part={parts[kind]} />)],
-      }))}
-    />
+    <div className="share-table">
+      <SmallTable
+        caption={caption}
+        columns={['Brand', ...PROMPT_KINDS.map((kind) => KIND_COLUMNS[kind])]}
+        rows={rows.map(({ key, label, parts }) => ({
+          key,
+          cells: [label, ...PROMPT_KINDS.map((kind) => <ShareCell key={kind} part={parts[kind]} />)],
+        }))}
+      />
+      {wide && (
+        <WideNote>
+          The interval is wider than the share itself: too few answers for the share to say much.
+        </WideNote>
+      )}
+    </div>
   );
 }

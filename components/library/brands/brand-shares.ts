@@ -1,5 +1,3 @@
-import type { Bar } from '@/components/library/shared/BarChart';
-import { countText, shareText } from '@/components/library/shared/number-text';
 import type { BrandCounts, BrandShares, PromptKind } from '@/lib/library/brands';
 import { type ProportionInterval, wilsonInterval } from '@/lib/library/proportion-interval';
 
@@ -35,6 +33,13 @@ const byKind = (part: (kind: PromptKind) => SharePart): Record<PromptKind, Share
   branded: part('branded'),
   unbranded: part('unbranded'),
 });
+
+/** The heading of each kind of prompts' column. */
+export const KIND_COLUMNS: Record<PromptKind, string> = {
+  all: 'All prompts',
+  branded: 'Branded prompts',
+  unbranded: 'Unbranded prompts',
+};
 
 /** The user's brand as its rows name it. */
 export const ownLabel = (name: string): string =>
@@ -76,14 +81,3 @@ export function citationRows(shares: SharesByKind, ownName: string): ShareRow[] 
     },
   ];
 }
-
-/** The bars of a share over every prompt. */
-export const shareBars = (rows: readonly ShareRow[]): Bar[] =>
-  rows.map(({ key, label, parts, own, muted }) => ({
-    key,
-    label,
-    value: parts.all.count,
-    valueText: parts.all.share === null ? countText(parts.all.count) : shareText(parts.all.share),
-    own,
-    muted,
-  }));

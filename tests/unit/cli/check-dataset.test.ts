@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { brandsFileText } from '@/lib/library/brands-file';
+import { BRANDS_TABLE } from '@/lib/library/brands-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
@@ -33,6 +35,27 @@ describe('inspect --check-dataset', () => {
       `select * from read_parquet([${joined.map((path) => `'${path}'`).join(', ')}], hive_partitioning = true, union_by_name = true);`,
     );
     expect(result.stdout).not.toContain('not read');
+  });
+
+  it('knows the brands table that --brands fills, with its schema version', async () => {
+    const brands = brandsFileText(
+      { own: { name: 'REI', domains: ['rei.com'], mentions: [] }, competitors: [] },
+      new Date(0),
+    );
+    const written = await run(
+      [FILE, '--format', 'parquet', '--out-dir', 'team/alice', '--brands', 'b.json'],
+      {
+        [FILE]: exportText,
+        'b.json': brands,
+      },
+    );
+    expect(written.code, written.stderr).toBe(0);
+    const files = [...written.writtenBytes.keys()].filter((path) => path.startsWith('team/alice/brands/'));
+    expect(files.length).toBeGreaterThan(0);
+    const result = await run(['--check-dataset', 'team'], Object.fromEntries(written.writtenBytes));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`schema chat-lens/brands@${BRANDS_TABLE.dataset.version}`);
+    expect(result.stdout).toContain(`'${files[0]}'`);
   });
 
   it('names a truncated file, a text file and a partial file, and still reads the others', async () => {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { inspectFileText } from '@/lib/cli/inspect-file';
+import type { BrandSettings } from '@/lib/library/brand-settings';
+import { brandsFileText } from '@/lib/library/brands-file';
+import { BRANDS_TABLE } from '@/lib/library/brands-table';
 import { JOINED_TABLE } from '@/lib/library/joined-table';
 import { type LibraryTable, tableRows } from '@/lib/library/library-table';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
@@ -20,13 +23,13 @@ const harFile = har(
 );
 
 /** The rows a table gives for the conversations of a file, as the library keeps them. */
-function expectedRows(text: string, table: LibraryTable) {
+function expectedRows(text: string, table: LibraryTable, brands: BrandSettings | null = null) {
   const inspected = inspectFileText(text);
   if (!inspected.ok) throw new Error(inspected.error.message);
-  return inspected.value.inspections.flatMap((inspection) => {
-    const record = recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 });
-    return record === null ? [] : [...tableRows(table, [record], null, { brands: null })];
-  });
+  const records = inspected.value.inspections.flatMap(
+    (inspection) => recordOfInspection(inspection, { keepAnswerText: false, savedAt: 0 }) ?? [],
+  );
+  return [...tableRows(table, records, null, { brands })];
 }
 
 const jsonLines = (text: string | undefined): unknown[] =>
@@ -155,5 +158,80 @@ describe('inspect --format library-csv | library-jsonl | parquet', () => {
     expect(
       new Set(jsonLines(result.stdout).map((row) => (row as { conversation_id: string }).conversation_id)),
     ).toEqual(new Set([FIXTURE_IDS.webSearch]));
+  });
+});
+
+describe('inspect --brands', () => {
+  const BRANDS = {
+    own: { name: 'REI', domains: ['rei.com'], mentions: [] },
+    competitors: [{ name: 'Runners', domains: ['runnersworld.com'], mentions: ['Runners'] }],
+  };
+  const brandsFile = brandsFileText(BRANDS, new Date(0));
+
+  it('writes the brands table beside the others, its citations counted, its positions unknown without text', async () => {
+    const result = await run(
+      [FILE, '--format', 'library-jsonl', '--out', 'o.jsonl', '--brands', 'brands.json'],
+      { [FILE]: exportText, 'brands.json': brandsFile },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const rows = jsonLines(result.written.get('o.brands.jsonl')) as Record<string, unknown>[];
+    expect(rows).toEqual(
+      expectedRows(exportText, BRANDS_TABLE, BRANDS).map((row) => ({
+        ...row,
+        last_answered: row.last_answered === null ? null : new Date(Number(row.last_answered)).toISOString(),
+      })),
+    );
+    const rei = rows.find((row) => row.brand === 'REI' && row.model === null && row.split === 'all');
+    expect(rei).toMatchObject({ own: true, cited_answers: 2, answers_read: 0, mean_position: null });
+  });
+
+  it("fills the prompts table's brand overlap, null without brands", async () => {
+    const askedAgain = liveExportText(
+      storedConversations(['askedAgainOne', 'askedAgainTwo', 'askedAgainThree']),
+    );
+    const overlap = async (extra: string[]) => {
+      const result = await run([FILE, '--format', 'library-jsonl', '--out', 'o.jsonl', ...extra], {
+        [FILE]: askedAgain,
+        'brands.json': brandsFileText(
+          {
+            own: { name: 'Time Out', domains: ['timeout.com'], mentions: [] },
+            competitors: [{ name: 'Eater', domains: ['eater.com'], mentions: [] }],
+          },
+          new Date(0),
+        ),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return (jsonLines(result.written.get('o.prompts.jsonl')) as Record<string, unknown>[]).map(
+        (row) => row.brand_overlap,
+      );
+    };
+    // One prompt in three chats: Time Out cited in all three, Eater in the first and the last, so the
+    // pairs' Jaccard indexes are 1/2, 1 and 1/2.
+    const [withBrands] = await overlap(['--brands', 'brands.json']);
+    expect(withBrands).toBeCloseTo(2 / 3, 12);
+    expect(await overlap([])).toEqual([null]);
+  });
+
+  it('stops before writing anything when the brands file is not one, and says why', async () => {
+    for (const bad of ['{"own":', '{"schema":"chat-lens/brands@1","brands":{}}']) {
+      const result = await run(
+        [FILE, '--format', 'parquet', '--out', 'o.parquet', '--brands', 'brands.json'],
+        { [FILE]: exportText, 'brands.json': bad },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^--brands brands\.json: /);
+      expect(result.written.size).toBe(0);
+    }
+    const missing = await run([FILE, '--format', 'parquet', '--out', 'o.parquet', '--brands', 'none.json'], {
+      [FILE]: exportText,
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Cannot read the brands file none\.json: /);
+  });
+
+  it('is refused beside a format that is not a table', async () => {
+    const result = await run([FILE, '--format', 'md', '--brands', 'brands.json'], { [FILE]: exportText });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^--brands sets the brands of the library's tables/);
   });
 });

@@ -331,6 +331,33 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
       expectClose(row.share, line?.values[at] ?? null, what);
     }
   },
+  'figure: brand-position': (rows) => {
+    // Both answers naming Acme are read: Alice's names it first, Carol's second, after Ödland.
+    const shares = brandReport(ALL_RECORDS, BRANDS).shares;
+    expect(shares.all.meanPosition.own).toMatchObject({ answers: 2, mean: 1.5 });
+    expect(rows.map((row) => [row.prompts, row.brand]).sort()).toEqual(
+      PROMPT_KINDS.flatMap((kind) => BRAND_NAMES.map((brand) => [kind, brand])).sort(),
+    );
+    for (const row of rows) {
+      const of = shares[row.prompts as (typeof PROMPT_KINDS)[number]];
+      const brand = String(row.brand);
+      const what = `${row.prompts} ${brand}`;
+      const first = countOf(of.namedFirst, brand);
+      const total = of.namedFirst.total;
+      expect([number(row.named_first), number(row.answers_naming_brands)], what).toEqual([first, total]);
+      expectClose(row.named_first_share, total === 0 ? null : first / total, what);
+      expectClose(row.named_first_low, wilsonInterval(first, total)?.low ?? null, what);
+      expectClose(row.named_first_high, wilsonInterval(first, total)?.high ?? null, what);
+      const position =
+        brand === BRANDS.own.name
+          ? of.meanPosition.own
+          : of.meanPosition.competitors.find((competitor) => competitor.name === brand);
+      expect(number(row.named_answers), what).toBe(position?.answers);
+      expectClose(row.mean_position, position?.mean ?? null, what);
+      expectClose(row.mean_position_low, position?.interval?.low ?? null, what);
+      expectClose(row.mean_position_high, position?.interval?.high ?? null, what);
+    }
+  },
   'figure: prompt-variance': (rows) => {
     // The joined table holds the turns the site shows: no branch versions.
     const shown = ALL_RECORDS.map((record) => ({ ...record, versions: [] }));

@@ -35,6 +35,8 @@ describe('brandReport', () => {
       mentionShare: { own: 0, competitors: [], total: 0, answersRead: 0, answersWithoutText: 0 },
       citedPresence: { own: 0, competitors: [], total: 0 },
       namedPresence: { own: 0, competitors: [], total: 0 },
+      namedFirst: { own: 0, competitors: [], total: 0 },
+      meanPosition: { own: { answers: 0, mean: null, interval: null }, competitors: [] },
     };
     expect(report).toEqual({
       configured: false,
@@ -250,6 +252,17 @@ describe('brandReport', () => {
       { name: 'initech.io', count: initech },
       { name: 'Umbrella', count: umbrella },
     ];
+    type Position = { answers: number; mean: number | null; interval: { low: number; high: number } | null };
+    const unnamed: Position = { answers: 0, mean: null, interval: null };
+    const positions = (own: Position, globex: Position, initech: Position, umbrella: Position) => ({
+      own,
+      competitors: [
+        { name: 'Globex', ...globex },
+        { name: 'initech.io', ...initech },
+        { name: 'Umbrella', ...umbrella },
+      ],
+    });
+    const once = (mean: number): Position => ({ answers: 1, mean, interval: null });
 
     it('marks each prompt branded or not', () => {
       expect(report.prompts.map((prompt) => prompt.branded)).toEqual([true, false, true, false, false]);
@@ -271,6 +284,9 @@ describe('brandReport', () => {
         citedPresence: { own: 1, competitors: competitors(2, 0, 0), total: 2 },
         // Of the 1 answer read, it names Acme and Globex.
         namedPresence: { own: 1, competitors: competitors(1, 0, 0), total: 1 },
+        // "Acme Corp" comes before "Globex": Acme first, Globex second.
+        namedFirst: { own: 1, competitors: competitors(0, 0, 0), total: 1 },
+        meanPosition: positions(once(1), once(2), unnamed, unnamed),
       });
     });
 
@@ -288,6 +304,9 @@ describe('brandReport', () => {
         },
         citedPresence: { own: 1, competitors: competitors(0, 1, 0), total: 3 },
         namedPresence: { own: 1, competitors: competitors(0, 0, 1), total: 3 },
+        // c1 #2 names Acme alone, c3 #1 Umbrella alone; c2 #2 names none, so it is not counted.
+        namedFirst: { own: 1, competitors: competitors(0, 0, 1), total: 2 },
+        meanPosition: positions(once(1), unnamed, unnamed, once(1)),
       });
     });
 
@@ -303,6 +322,14 @@ describe('brandReport', () => {
         },
         citedPresence: { own: 2, competitors: competitors(2, 1, 0), total: 5 },
         namedPresence: { own: 2, competitors: competitors(1, 0, 1), total: 4 },
+        namedFirst: { own: 2, competitors: competitors(0, 0, 1), total: 3 },
+        // Acme first in both answers naming it: no spread, so its interval is the mean itself.
+        meanPosition: positions(
+          { answers: 2, mean: 1, interval: { low: 1, high: 1 } },
+          once(2),
+          unnamed,
+          once(1),
+        ),
       });
     });
   });

@@ -21,11 +21,14 @@ describe('the answers of one model', () => {
     expect(modelsAnswering([])).toEqual([]);
   });
 
-  it("keeps a model's turns, versions and their ads; a turn naming none is its conversation's", () => {
+  it("keeps a model's turns, versions and their ads; a turn or an ad naming none is its conversation's", () => {
     const [kept] = answeredBy([mixed], 'gpt-6');
     expect(kept?.turns.map((shown) => shown.index)).toEqual([2, 3]);
     expect(kept?.versions.map((version) => version.model)).toEqual(['gpt-6']);
-    expect(kept?.ads.map((shown) => shown.advertiser)).toEqual(['Zed']);
+    expect(kept?.ads.map((shown) => [shown.turnIndex, shown.advertiser])).toEqual([
+      [2, 'Zed'],
+      [null, 'Acme'],
+    ]);
     expect(kept?.offers).toHaveLength(1);
   });
 

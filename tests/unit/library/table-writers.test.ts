@@ -310,6 +310,7 @@ describe('tableFileName', () => {
       'out/result.prompts.csv',
       'out/result.fanout.csv',
       'out/result.creatives.csv',
+      'out/result.brands.csv',
     ]);
     expect(tableFileName('result.PARQUET', 'ads', 'parquet')).toBe('result.ads.parquet');
     expect(tableFileName('v1.2/result', 'offers', 'jsonl')).toBe('v1.2/result.offers.jsonl');

@@ -57,7 +57,7 @@ describe('the brand report', () => {
     expect(text).toContain('best chef knife No brand ✗ Not cited Text not kept — —');
   });
 
-  it('asks for more conversations beside a share whose interval is wider than itself, and only there', () => {
+  it('marks each share whose interval is wider than itself, and says once per table what that means', () => {
     // Ten prompts: Lodge cited in the nine unbranded ones, Acme in the tenth, which names both.
     const skillets = Array.from({ length: 9 }, (_, place) =>
       libraryConversation(`s${place}`, [
@@ -81,7 +81,9 @@ describe('the brand report', () => {
         onChoice: () => undefined,
       }),
     );
-    const note = 'Interval wider than the share: more conversations are needed.';
+    const note = '*';
+    const meaning =
+      '* The interval is wider than the share itself: too few answers for the share to say much. More conversations narrow it.';
     // Wilson at 95%: 9 of 10 is 59.6–98.2%, narrower than 90%; 1 of 10 is 1.8–40.4%, wider than 10%;
     // 0 of 1 is 0–79.3%; 1 of 1 is 20.7–100%, narrower than 100%; 9 of 9 is 70.1–100%; 0 of 9 is 0–29.9%.
     expect(text).toContain(
@@ -93,9 +95,13 @@ describe('the brand report', () => {
         `Acme 1 of 10, 10.0% (1.8–40.4%) ${note}`,
         '1 of 1, 100.0% (20.7–100.0%)',
         `0 of 9, 0.0% (0.0–29.9%) ${note}`,
-        'Prompts whose answer kept with its text named each brand',
+        meaning,
+        'Prompts whose answer named each brand',
       ].join(' '),
     );
+    // Said once under each table with a marked share, never in a cell.
+    expect(text.split(meaning).length - 1).toBe(2);
+    expect(text).not.toContain('more conversations are needed');
   });
 
   it('asks for the answer text when no answer kept it', () => {
