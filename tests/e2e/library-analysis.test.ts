@@ -217,7 +217,7 @@ describe('the analyst’s views of the library page in Chromium', () => {
     // The model filter: the three chats were answered by one model, so choosing it keeps every figure.
     const [model] = modelsAnswering(records);
     if (model === undefined) throw new Error('the chats name their model');
-    await page.getByLabel('Model', { exact: true }).selectOption(model);
+    await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
     await expect.poll(() => tableRows(page, first)).toEqual(firstRows);
     await shootEveryLook(page, 'library-brands-position', { axe: true, widths: BRANDS_WIDTHS });
     await page.close();
