@@ -62,6 +62,11 @@ export async function forEveryLook(
     await page.emulateMedia({ colorScheme });
     for (const width of widths) {
       await page.setViewportSize({ width, height: 700 });
+      // A virtual table measures its frame when the page is resized and draws its rows in the frame after:
+      // two frames drawn, its rows are there to be looked at.
+      await page.evaluate(
+        () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+      );
       await each({ colorScheme, width });
     }
   }
