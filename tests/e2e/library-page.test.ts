@@ -124,12 +124,11 @@ describe('the library page over conversations kept in Chromium', () => {
     const answers = records.flatMap(answersOf);
     const ads = records.flatMap(shownAdsOf);
     const rates = adRates(answers, ads);
-    // The replica's ads name no turn of the chats they were served in: no answer is an ad's, and the
-    // rate is 0 over every answer, its interval from its denominator; the unit tests work the others.
-    expect([rates.all.of > 0, ads.length > 0], 'the kept conversations hold answers and ads').toEqual([
-      true,
-      true,
-    ]);
+    // The replica's ads name the prompts they were served with, as the site's do: some answers have one.
+    expect(
+      [rates.all.of > 0, ads.length > 0, rates.all.count > 0],
+      'the kept conversations hold answers, ads, and answers with an ad',
+    ).toEqual([true, true, true]);
     const adsTab = TABLE_TABS.find((tab) => tab.id === 'ads');
     const page = await openLibraryPage(lens, adsTab?.id);
     const rate = page.getByTestId('ad-rate');
