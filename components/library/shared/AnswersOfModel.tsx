@@ -1,20 +1,12 @@
 import type { JSX } from 'react';
-import { ModelChoice } from './ModelChoice';
+import { ModelChoice, type ModelChoiceProps } from './ModelChoice';
 import './choice-row.css';
 
 /**
  * An analysis's model choice, above its figures: every figure below it reads the chosen model's answers
  * alone (lib/library/model-scope.ts), so models that answer differently are compared one at a time.
  */
-export function AnswersOfModel({
-  model,
-  models,
-  onChange,
-}: {
-  model: string | null;
-  models: readonly string[];
-  onChange: (model: string | null) => void;
-}): JSX.Element {
+export function AnswersOfModel({ model, models, onChange }: ModelChoiceProps): JSX.Element {
   return (
     <fieldset className="choice-row">
       <legend className="visually-hidden">Answers read</legend>

@@ -7,15 +7,13 @@ const ANY = '';
  * Which model's answers are read: any, or one of those that answered in the library. The grids' filters
  * and the analyses' tabs show the same control, so a model is chosen the same way everywhere.
  */
-export function ModelChoice({
-  model,
-  models,
-  onChange,
-}: {
+export interface ModelChoiceProps {
   model: string | null;
   models: readonly string[];
   onChange: (model: string | null) => void;
-}): JSX.Element {
+}
+
+export function ModelChoice({ model, models, onChange }: ModelChoiceProps): JSX.Element {
   // Made once per load of the records: a keystroke in another filter does not make them again.
   const options = useMemo(
     () =>
