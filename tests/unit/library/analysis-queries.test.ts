@@ -13,6 +13,7 @@ import {
   type Rate,
   shareOfVoice,
   shownAdsOf,
+  weekOverWeek,
 } from '@/features/ads/ad-intelligence';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { QueryFanouts } from '@/features/queries/fanout';
@@ -48,7 +49,8 @@ const BRANDS: BrandSettings = {
   ],
 };
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 3, 6, 9, 30);
 const BOOTS = 'Best waterproof hiking boots?';
 const LEATHER = 'How do I waterproof leather?';
@@ -78,7 +80,8 @@ const cited = (url: string, foundBy: string[] = []) =>
  * "How do I waterproof leather?" twice and never searched; prompts naming Acme and Birch, and Ödland in
  * lower case, and "ödlandish", which names none. Alice has a regenerated answer, a branch version the
  * joined table does not hold. Ads run beside answers that cite their advertiser, name it, or neither; some
- * answers are kept with their text.
+ * answers are kept with their text. Week by week, Birch's ads come, then Cedar's, and Acme's and Birch's
+ * go when Carol's follow-up, in the week after the one her conversation began in, is served Cedar's alone.
  */
 const ALICE: LibraryConversation[] = [
   libraryConversation(
@@ -178,7 +181,7 @@ const CAROL: LibraryConversation[] = [
         },
       ),
       asked(2, ' how do I waterproof  leather?', [], [], {
-        at: T0 + 10 * DAY,
+        at: T0 + 14 * DAY,
         searched: null,
         answer: 'Use a wax.',
       }),
@@ -196,13 +199,27 @@ const CAROL: LibraryConversation[] = [
   ),
 ];
 
-/** Carol's ad history: ads of no conversation, one dated and one not (which no ad figure counts). */
+/** `count` ads of `advertiser` in an ad history, an hour apart from `from`. */
+const historyAds = (advertiser: string | null, count: number, from: number) =>
+  Array.from({ length: count }, (_, hour) =>
+    ad({ turnIndex: null, advertiser, title: null, link: null, shownAt: from + hour * HOUR }),
+  );
+
+/**
+ * Carol's ad history: ads of no conversation, dated, and one not (which no ad figure counts). Weeks before
+ * the others, Elm has one of seven ads, then all five the next week, its share up beyond its interval while
+ * Fir's and the unnamed one go; a week without ads follows, so the week after it is compared with none.
+ */
 const CAROL_ACCOUNT: LibraryAccount = {
   interests: [],
   profileVersion: 1,
   ads: [
     ad({ turnIndex: null, advertiser: 'Acme', shownAt: T0 - DAY }),
     ad({ turnIndex: null, advertiser: 'Dune', title: 'Dune tents', shownAt: null }),
+    ...historyAds('Elm', 1, T0 - 28 * DAY),
+    ...historyAds('Fir', 5, T0 - 27 * DAY),
+    ...historyAds(null, 1, T0 - 26 * DAY),
+    ...historyAds('Elm', 5, T0 - 21 * DAY),
   ],
   savedAt: 0,
 };
@@ -252,6 +269,15 @@ function expectRate(row: Row, [count, of, share, low, high]: string[], rate: Rat
 }
 
 const AD_RATE = ['answers_with_ads', 'answers', 'ad_rate', 'ad_rate_low', 'ad_rate_high'];
+/** A week-over-week row's columns of the week before, and of this week. */
+const SHARE_BEFORE = [
+  'ads_before',
+  'all_ads_before',
+  'share_before',
+  'share_before_low',
+  'share_before_high',
+];
+const SHARE_AFTER = ['ads_after', 'all_ads_after', 'share_after', 'share_after_low', 'share_after_high'];
 
 /** A brand's count among `counts`, by its name. */
 const countOf = (counts: BrandCounts, brand: string): number =>
@@ -538,6 +564,19 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
         }))
         .sort((a, b) => a.key.localeCompare(b.key)),
     );
+  },
+  'figure: ads-week-over-week': (rows) => {
+    const movements = weekOverWeek(ALL_ADS);
+    expect(new Set(movements.map((movement) => movement.movement))).toEqual(new Set(['new', 'gone', 'up']));
+    expect(rows.map((row) => [row.week, row.advertiser, row.movement])).toEqual(
+      movements.map(({ week, advertiser, movement }) => [week, advertiser, movement]),
+    );
+    movements.forEach((movement, at) => {
+      const row = rows[at] ?? {};
+      const what = `${movement.week} ${movement.advertiser}`;
+      expectRate(row, SHARE_BEFORE, movement.before, `${what} before`);
+      expectRate(row, SHARE_AFTER, movement.after, `${what} after`);
+    });
   },
 };
 
