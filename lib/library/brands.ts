@@ -5,7 +5,6 @@ import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import { conversationCells } from './conversation-columns';
 import { type GapDomain, GapDomains } from './gap-domains';
 import type { ConversationColumns } from './grid-conversation';
-import { inScope, NO_FILTER } from './library-filter';
 import type { LibraryConversation, LibraryTurn } from './library-record';
 import { meanInterval } from './mean-interval';
 import type { ProportionInterval } from './proportion-interval';

@@ -1,6 +1,6 @@
 import type { BrandSettings } from './brand-settings';
 import type { LibraryAccount, LibraryConversation } from './library-record';
-import type { Cell, ColumnType, RowOf, TableColumn, TableRow } from './table-column';
+import type { RowOf, TableColumn, TableRow } from './table-column';
 
 /** What rows are worked out from beside the conversations: the user's brands, where the library has them. */
 export interface TableContext {
