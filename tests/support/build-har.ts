@@ -1,6 +1,7 @@
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { messagesPagesWithCursors, messagesPath } from '@/tests/replica/fixtures/fixture-helpers';
 import { getConversation, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
+import { promptIdsOf } from '@/tests/replica/fixtures/paging';
 import { productCards, productUpdateSse } from '@/tests/replica/fixtures/products';
 import type { WireForm } from '@/tests/replica/fixtures/wire-form';
 import { liveEvents, streamItem, subscribeReply, topicMessage } from '@/tests/replica/live-wire';
@@ -100,7 +101,7 @@ export function conversationEntries(id: string, options: ConversationHarOptions 
     harEntry({ path: '/backend-api/me', body: JSON.stringify(meResponse()) }),
     harEntry({
       path: `/backend-api/bazaar/conversation/${id}/ads`,
-      body: JSON.stringify(adsResponse(id, options.ads ?? false, options.wire)),
+      body: JSON.stringify(adsResponse(id, options.ads ?? false, options.wire, promptIdsOf(conversation))),
     }),
   ];
   if (options.products) {
