@@ -332,8 +332,8 @@ function movementOf(before: Rate, after: Rate): Movement | null {
 }
 
 /**
- * Each advertiser that came, left or moved beyond its interval, from each week to the next (analysis "Ad
- * intelligence"), newest week first. A week is compared with the calendar week before it only when both
+ * Each advertiser that came, left or moved beyond its interval, from each week to the next
+ * (analysis "Ad intelligence"), newest week first. A week is compared with the calendar week before it only when both
  * have a dated ad: a week without one says nothing of who stopped advertising.
  */
 export function weekOverWeek(ads: readonly ShownAd[]): WeekMovement[] {

@@ -5,9 +5,9 @@ const Z = 1.96;
 
 /**
  * The normal 95% interval of a mean from its count, sum and sum of squares: mean ± 1.96 · s / √n, s the
- * sample standard deviation. It needs no bootstrap, so SQL gives the same figures (analysis "Position in
- * the answer"); with few values it is narrower than a t interval would be. null under two values, whose
- * spread is unknown.
+ * sample standard deviation. It needs no bootstrap, so SQL gives the same figures
+ * (analysis "Position in the answer"); with few values it is narrower than a t interval would be. null
+ * under two values, whose spread is unknown.
  */
 export function meanInterval(count: number, sum: number, sumOfSquares: number): ProportionInterval | null {
   if (count < 2) return null;

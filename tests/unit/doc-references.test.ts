@@ -39,6 +39,8 @@ const DOCS: Record<string, string> = {
   testing: 'docs/testing.md',
   privacy: 'docs/privacy.md',
   benchmarks: 'docs/benchmarks.md',
+  analysis: 'docs/analysis.md',
+  cli: 'docs/cli.md',
 };
 
 interface Reference {
@@ -75,7 +77,7 @@ describe('references resolve', () => {
   it('names only files that exist', () => {
     const paths = referencesIn(
       [...sources, ...documents],
-      /(?<![\w@/.-])((?:lib|components|entrypoints|tests|scripts|docs|modules|bin)\/[\w./-]*\w\.(?:tsx?|md|mjs|css|json|html))\b/g,
+      /(?<![\w@/.-])((?:lib|features|components|entrypoints|tests|scripts|docs|modules|bin)\/[\w./-]*\w\.(?:tsx?|md|mjs|css|json|html))\b/g,
     );
     expect(paths.length).toBeGreaterThan(50);
     expect(paths.filter((reference) => !existsSync(join(root, reference.text)))).toEqual([]);
