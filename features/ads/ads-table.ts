@@ -7,10 +7,8 @@ import {
 import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
 import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from '@/lib/library/paid-organic';
+import { listCell } from '@/lib/library/table-column';
 import type { LibraryAd } from './ad-record';
-
-/** How the card titles of an ad are joined into one field. */
-export const CARD_TITLE_SEPARATOR = ' | ';
 
 const [, CONVERSATION_TITLE, CONVERSATION_URL] = CONVERSATION_COLUMNS;
 
@@ -34,7 +32,7 @@ function adCells(ad: LibraryAd, organic: PaidOrganic) {
     title: ad.title,
     link: ad.link,
     card_count: ad.cards.length,
-    card_titles: titles.length === 0 ? null : titles.join(CARD_TITLE_SEPARATOR),
+    card_titles: listCell(titles),
     streamed: ad.streamed,
     shown_at: ad.shownAt,
     advertiser_cited: organic.cited,

@@ -1,9 +1,6 @@
 import { summaryTable } from '@/lib/library/library-table';
-import type { RowOf } from '@/lib/library/table-column';
+import { listCell, type RowOf } from '@/lib/library/table-column';
 import { accountShownAds, type Creative, creativesOf, type ShownAd, shownAdsOf } from './ad-intelligence';
-
-/** How a creative's models are joined into one field. */
-export const MODEL_SEPARATOR = ' | ';
 
 const COLUMNS = [
   { name: 'advertiser', type: 'string', meaning: "the advertiser's name; null when the ad names none" },
@@ -29,7 +26,7 @@ export const creativeCells = (creative: Creative): RowOf<typeof COLUMNS> => ({
   advertiser: creative.advertiser,
   title: creative.title,
   link: creative.link,
-  models: creative.models.length === 0 ? null : creative.models.join(MODEL_SEPARATOR),
+  models: listCell(creative.models),
   times_shown: creative.timesShown,
   first_seen: creative.firstSeen,
   last_seen: creative.lastSeen,

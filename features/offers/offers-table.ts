@@ -4,9 +4,7 @@ import {
   conversationCells,
 } from '@/lib/library/conversation-columns';
 import { libraryTable } from '@/lib/library/library-table';
-
-/** How a conversation's models are joined into one field. */
-const MODEL_SEPARATOR = ' | ';
+import { listCell } from '@/lib/library/table-column';
 
 /** One row per offer of the products a conversation showed, its price broken down as the service sent it. */
 export const OFFERS_TABLE = libraryTable({
@@ -48,7 +46,7 @@ export const OFFERS_TABLE = libraryTable({
   dataset: { version: 2, monthFrom: ['conversation_created'] },
   *rowsOf(conversation) {
     const conversationPart = conversationCells(conversation);
-    const models = conversation.models.length === 0 ? null : conversation.models.join(MODEL_SEPARATOR);
+    const models = listCell(conversation.models);
     for (const offer of conversation.offers) {
       yield {
         ...conversationPart,

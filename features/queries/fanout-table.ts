@@ -1,6 +1,5 @@
 import { summaryTable } from '@/lib/library/library-table';
-import { STABLE_SEPARATOR } from '@/lib/library/prompts-table';
-import type { RowOf } from '@/lib/library/table-column';
+import { listCell, type RowOf } from '@/lib/library/table-column';
 import { type QueryFanout, QueryFanouts } from './fanout';
 
 const COLUMNS = [
@@ -32,18 +31,15 @@ const COLUMNS = [
   },
 ] as const;
 
-const joined = (items: readonly string[]): string | null =>
-  items.length === 0 ? null : items.join(STABLE_SEPARATOR);
-
 export const fanoutCells = (fanout: QueryFanout): RowOf<typeof COLUMNS> => ({
   query: fanout.query,
   searches: fanout.searches,
   prompts: fanout.prompts,
   conversations: fanout.conversations,
-  models: joined(fanout.models),
+  models: listCell(fanout.models),
   first_searched: fanout.firstSearched,
   last_searched: fanout.lastSearched,
-  pages_cited: joined(fanout.pagesCited),
+  pages_cited: listCell(fanout.pagesCited),
 });
 
 /**

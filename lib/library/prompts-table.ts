@@ -1,9 +1,6 @@
 import { summaryTable } from './library-table';
 import { type PromptVariance, PromptVariances } from './prompt-variance';
-import type { RowOf } from './table-column';
-
-/** How the stable queries and domains are joined into one field. */
-export const STABLE_SEPARATOR = ' | ';
+import { listCell, type RowOf } from './table-column';
 
 const COLUMNS = [
   { name: 'prompt', type: 'string', meaning: 'the prompt, as first met' },
@@ -65,9 +62,6 @@ const COLUMNS = [
   },
 ] as const;
 
-const joined = (items: readonly string[]): string | null =>
-  items.length === 0 ? null : items.join(STABLE_SEPARATOR);
-
 export const promptCells = (variance: PromptVariance): RowOf<typeof COLUMNS> => ({
   prompt: variance.prompt,
   versions: variance.versions,
@@ -77,11 +71,11 @@ export const promptCells = (variance: PromptVariance): RowOf<typeof COLUMNS> => 
   query_overlap: variance.queryOverlap,
   domain_overlap: variance.domainOverlap,
   brand_overlap: variance.brandOverlap,
-  stable_queries: joined(variance.stableQueries),
-  stable_domains: joined(variance.stableDomains),
+  stable_queries: listCell(variance.stableQueries),
+  stable_domains: listCell(variance.stableDomains),
   first_asked: variance.firstAsked,
   last_asked: variance.lastAsked,
-  models: joined(variance.models),
+  models: listCell(variance.models),
 });
 
 /**

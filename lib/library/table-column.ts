@@ -35,3 +35,10 @@ export type CellOf<Type extends ColumnType> = Type extends 'string'
 export type RowOf<Columns extends readonly TableColumn[]> = {
   readonly [Column in Columns[number] as Column['name']]: CellOf<Column['type']>;
 };
+
+/** How a list is written into one text cell of a table file (export-format "Library tables"). */
+export const LIST_SEPARATOR = ' | ';
+
+/** A list as one text cell: its items joined with LIST_SEPARATOR; null for none. */
+export const listCell = (items: readonly string[]): string | null =>
+  items.length === 0 ? null : items.join(LIST_SEPARATOR);

@@ -3,7 +3,7 @@ import { DayCell, NO_VALUE } from '@/components/library/shared/TableCells';
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { textColumn } from '@/components/library/tables/shared-columns';
 import type { PromptFanout, QueryFanout } from '@/features/queries/fanout';
-import { STABLE_SEPARATOR } from '@/lib/library/prompts-table';
+import { LIST_SEPARATOR } from '@/lib/library/table-column';
 
 /** A query's row as the Fan-out tab shows and sorts it: its lists as one text each. */
 export type QueryFanoutRow = QueryFanout & {
@@ -27,8 +27,8 @@ export const queryFanoutRows = (fanouts: readonly QueryFanout[]): QueryFanoutRow
   fanouts.map((fanout) => ({
     ...fanout,
     key: fanout.query,
-    modelText: listed(fanout.models, STABLE_SEPARATOR),
-    pagesText: listed(fanout.pagesCited, STABLE_SEPARATOR),
+    modelText: listed(fanout.models, LIST_SEPARATOR),
+    pagesText: listed(fanout.pagesCited, LIST_SEPARATOR),
   }));
 
 export const promptFanoutRows = (fanouts: readonly PromptFanout[]): PromptFanoutRow[] =>

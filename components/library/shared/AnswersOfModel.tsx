@@ -8,7 +8,7 @@ import './choice-row.css';
  */
 export function AnswersOfModel({ model, models, onChange }: ModelChoiceProps): JSX.Element {
   return (
-    <fieldset className="choice-row">
+    <fieldset className="choice-row choice-row--above">
       <legend className="visually-hidden">Answers read</legend>
       <ModelChoice model={model} models={models} onChange={onChange} />
       <p className="library-section__note">

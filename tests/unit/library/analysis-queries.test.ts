@@ -25,8 +25,9 @@ import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/lib
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { paidOrganicByAdvertiser } from '@/lib/library/paid-organic';
 import { comparedText, promptVariances } from '@/lib/library/prompt-variance';
-import { promptCells, STABLE_SEPARATOR } from '@/lib/library/prompts-table';
+import { promptCells } from '@/lib/library/prompts-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
+import { LIST_SEPARATOR } from '@/lib/library/table-column';
 import { weeklyTrends } from '@/lib/library/weekly-trends';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 import { memoryDirectory } from '@/tests/support/memory-directory';
@@ -446,10 +447,10 @@ const CHECKS: Record<string, (rows: Row[], connection: DuckDBConnection) => void
           searches: number(row.searches),
           prompts: number(row.prompts),
           conversations: number(row.conversations),
-          models: row.models === null ? [] : String(row.models).split(STABLE_SEPARATOR),
+          models: row.models === null ? [] : String(row.models).split(LIST_SEPARATOR),
           firstSearched: millis(row.first_searched),
           lastSearched: millis(row.last_searched),
-          pagesCited: row.pages_cited === null ? [] : String(row.pages_cited).split(STABLE_SEPARATOR),
+          pagesCited: row.pages_cited === null ? [] : String(row.pages_cited).split(LIST_SEPARATOR),
         },
         fanout.query,
       ).toEqual({
