@@ -1,6 +1,5 @@
 import type * as v from 'valibot';
 import type { FormatComparison } from '@/features/details/format-comparison';
-import type { TransportObservation } from '@/features/details/transport';
 import type { KeptOf } from '@/lib/library/record-schema';
 import type { Cell, TableColumn } from '@/lib/library/table-column';
 import type { AdAccount } from '@/lib/model/ad-account';
@@ -9,6 +8,8 @@ import type { Conversation } from '@/lib/model/conversation';
 import type { AnswerRating } from '@/lib/model/message-feedback';
 import type { Product } from '@/lib/model/product-entity';
 import type { StreamedTurn } from '@/lib/model/streamed-turn';
+import type { TransportObservation } from '@/lib/model/transport';
+import type { SnapshotBase } from '@/lib/snapshot/snapshot-base';
 
 /** What a conversation is inspected from: the conversation, and what else was captured of it. */
 export interface InspectionInput {
@@ -99,3 +100,7 @@ export const defineFeature = <
 >(
   feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn>,
 ): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn> => feature;
+
+/** What a feature's view reads of the snapshot: the snapshot's own members, and the feature's. */
+export type ViewSnapshot<F extends { snapshot: (inspection: never) => object }> = SnapshotBase &
+  ReturnType<F['snapshot']>;

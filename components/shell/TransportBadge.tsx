@@ -1,5 +1,5 @@
 import { type JSX, useId } from 'react';
-import type { Transport } from '@/features/details/transport';
+import type { Transport } from '@/lib/model/transport';
 
 const LABELS: Record<Transport, string> = {
   websocket: 'WebSocket',

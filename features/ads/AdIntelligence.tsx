@@ -5,9 +5,9 @@ import { countText, ofText, shareIntervalText, shareText } from '@/components/li
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE, UrlCell } from '@/components/library/shared/TableCells';
 import { weekRows } from '@/components/library/shared/week-rows';
-import type { LibraryGrids } from '@/lib/library/grids';
 import { type LibraryFilter, NO_FILTER } from '@/lib/library/library-filter';
 import {
+  type AdAnswer,
   adRates,
   contestedPrompts,
   creativesOf,
@@ -16,7 +16,7 @@ import {
   shareOfVoice,
   weekOverWeek,
 } from './ad-intelligence';
-import { shownAdOfRow } from './ads-grid';
+import { type AdGridRow, shownAdOfRow } from './ads-grid';
 import { creativeCells } from './creatives-table';
 import './ad-intelligence.css';
 
@@ -49,19 +49,19 @@ const MOVEMENT_TEXT: Record<Movement, string> = {
   down: '▼ Down beyond its interval',
 };
 
+/** The library page's grids the figures are read from (lens/library/grids.ts), by the page's filters. */
+interface AdGrids {
+  answers(filter: LibraryFilter): AdAnswer[];
+  ads(filter: LibraryFilter): AdGridRow[];
+}
+
 /**
  * The Ads tab's figures (analysis "Ad intelligence"): the ad rate, the share of ad voice, the contested
  * prompts, the creatives and the weeks' movements, over the answers and ads the model, conversation and
  * date filters keep. The words filter narrows the grid above only: an ad rate of the answers whose ads
  * hold a word would count no answer without one.
  */
-export function AdIntelligence({
-  tables,
-  filter,
-}: {
-  tables: LibraryGrids;
-  filter: LibraryFilter;
-}): JSX.Element {
+export function AdIntelligence({ tables, filter }: { tables: AdGrids; filter: LibraryFilter }): JSX.Element {
   const { from, to, model, conversationId } = useDeferredValue(filter);
   const { answers, ads } = useMemo(() => {
     const scoped = { ...NO_FILTER, from, to, model, conversationId };

@@ -5,9 +5,13 @@ import { turnLabelOf, turnNameOf } from '@/components/views/TurnHeading';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import type { ViewEntry } from '@/components/views/view-entry';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { ViewSnapshot } from '@/features/feature';
 import type { AdListing, AdsOverview } from './ads';
+import type { adsFeature } from './feature';
 import './ads-view.css';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof adsFeature>;
 
 const NO_ADS = 'No ads for this conversation.';
 
@@ -44,7 +48,7 @@ function Targeting({ ads }: { ads: AdsOverview }): JSX.Element | null {
  * One ad, every link already clean (the parser dropped the tracking parameters, architecture "Secrets").
  * Images are not shown: loading them would tell the ad's servers that the ad was looked at again.
  */
-function AdItem({ ad, snapshot }: { ad: AdListing; snapshot: LensSnapshot }): JSX.Element {
+function AdItem({ ad, snapshot }: { ad: AdListing; snapshot: Snapshot }): JSX.Element {
   const cards = ad.cards.filter((card) => card.title !== null || card.url !== null);
   return (
     <li className="ad">
@@ -96,7 +100,7 @@ function AdItem({ ad, snapshot }: { ad: AdListing; snapshot: LensSnapshot }): JS
  * The ads served into the conversation and whom they were aimed at (site-interface 4.3 and
  * site-interface 4.6).
  */
-export function AdsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+export function AdsView({ snapshot }: { snapshot: Snapshot }): JSX.Element {
   const { ads } = snapshot;
   return (
     <ViewSection id="ads" title="Ads">

@@ -5,14 +5,14 @@ import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE } from '@/components/library/shared/TableCells';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { namesAnyBrand } from '@/lib/library/brand-settings';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { AdsConversation } from './ad-record';
+import { ADS_TABLE } from './ads-table';
 import {
   brandAdvertiserRows,
   type KnownCount,
   type PaidOrganicRow,
   paidOrganicByAdvertiser,
-} from '@/lib/library/paid-organic';
-import { ADS_TABLE } from './ads-table';
+} from './paid-organic';
 
 /** "2 of 3 (66.7%)"; a dash when no ad's answer is known. */
 const knownText = ({ count, of }: KnownCount): string =>
@@ -67,7 +67,7 @@ export function BrandsPaidOrganic({
   records,
   brands,
 }: {
-  records: readonly LibraryConversation[];
+  records: readonly AdsConversation[];
   brands: BrandSettings;
 }): JSX.Element | null {
   const rows = useMemo(

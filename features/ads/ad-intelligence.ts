@@ -1,10 +1,9 @@
-import { isPrompted } from '@/lib/library/brands';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import { comparedText } from '@/lib/library/prompt-variance';
+import { comparedText, isPrompted } from '@/lib/library/answers';
 import { type ProportionInterval, wilsonInterval } from '@/lib/library/proportion-interval';
 import { compareNames } from '@/lib/library/ranking';
 import { compareText } from '@/lib/library/sort-rows';
 import { weekOf, weekRange } from '@/lib/library/week';
+import type { AdsAccount, AdsConversation } from './ad-record';
 import { adTurns } from './ads-table';
 
 /**
@@ -42,7 +41,7 @@ export interface ShownAd {
 }
 
 /** The record's answers. */
-export const answersOf = (record: LibraryConversation): AdAnswer[] =>
+export const answersOf = (record: AdsConversation): AdAnswer[] =>
   record.turns.filter(isPrompted).map((turn) => ({
     conversationId: record.id,
     turnIndex: turn.index,
@@ -52,7 +51,7 @@ export const answersOf = (record: LibraryConversation): AdAnswer[] =>
   }));
 
 /** The record's ads, each with its turn's model and time. */
-export function shownAdsOf(record: LibraryConversation): ShownAd[] {
+export function shownAdsOf(record: AdsConversation): ShownAd[] {
   const turnOf = adTurns(record);
   return record.ads.map((ad) => {
     const turn = turnOf(ad.turnIndex);
@@ -69,7 +68,7 @@ export function shownAdsOf(record: LibraryConversation): ShownAd[] {
 }
 
 /** The ads of the account's ad history that name no conversation: of no answer, and of no model. */
-export const accountShownAds = (account: LibraryAccount | null): ShownAd[] =>
+export const accountShownAds = (account: AdsAccount | null): ShownAd[] =>
   (account?.ads ?? []).map((ad) => ({
     conversationId: null,
     turnIndex: null,

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { TurnPages } from '@/features/sources/page-record';
+import type { KeptAccount, KeptConversation, KeptTurn } from '@/lib/library/kept-record';
 import { finite, flag, itemOf, link, listOf, text, whole } from '@/lib/library/record-schema';
 import type { AdListing } from './ads';
 
@@ -29,6 +31,18 @@ export const KEPT_ADS = listOf(itemOf(KEPT_AD));
 
 export type LibraryAd = v.InferOutput<typeof KEPT_AD>;
 export type LibraryAdCard = v.InferOutput<typeof AD_CARD>;
+
+/** The ads' member of a kept conversation, and of the account's record (its ad history). */
+export interface KeptAds {
+  ads: LibraryAd[];
+}
+
+/** What the ads' code reads of a kept turn: paid next to organic compares the pages it cited. */
+export type AdsTurn = KeptTurn & TurnPages;
+/** What the ads' code reads of a kept conversation. */
+export type AdsConversation = KeptConversation<AdsTurn> & KeptAds;
+/** What the ads' code reads of the account's record: its ad history. */
+export type AdsAccount = KeptAccount & KeptAds;
 
 /** An ad of the inspection as the library keeps it: the members KEPT_AD declares, its cards' titles and links. */
 export const keptAdOf = (ad: AdListing): LibraryAd => ({

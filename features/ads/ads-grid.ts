@@ -1,9 +1,9 @@
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import { type AdAnswer, answersOf, type ShownAd } from './ad-intelligence';
+import type { AdsAccount, AdsConversation } from './ad-record';
 import { ADS_TABLE, adTurns } from './ads-table';
 
 /** One ad the conversation was served: its row of the ads table, and what the page adds from its turn. */
@@ -17,7 +17,7 @@ export type AdGridRow = RowOfTable<typeof ADS_TABLE> & {
  * The ads of the account's ad history that name no conversation (a data export's `ads.json`), dated by when
  * they were shown: in no conversation's scope, so a conversation filter leaves them out.
  */
-export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdGridRow>[] {
+export function accountAdRows(account: AdsAccount | null): ScopedRow<AdGridRow>[] {
   if (account === null || !ADS_TABLE.accountRowsOf) return [];
   return Array.from(ADS_TABLE.accountRowsOf(account), (ad, place) => {
     return {
@@ -29,7 +29,7 @@ export function accountAdRows(account: LibraryAccount | null): ScopedRow<AdGridR
 }
 
 /** The conversation's ads in their order; the text filter reads advertiser, title and link. */
-export function adRows(record: LibraryConversation, conversation: GridConversation): ScopedRow<AdGridRow>[] {
+export function adRows(record: AdsConversation, conversation: GridConversation): ScopedRow<AdGridRow>[] {
   if (record.ads.length === 0) return [];
   const turnOf = adTurns(record);
   return Array.from(ADS_TABLE.rowsOf(record), (ad, place) => {
@@ -57,10 +57,7 @@ export const shownAdOfRow = (row: AdGridRow): ShownAd => ({
  * The conversation's answers (ad-intelligence.ts), each in its turn's scope: what the ad rate counts under
  * the page's filters. No text is searched: the words filter narrows the ads grid, not the answers.
  */
-export function answerRows(
-  record: LibraryConversation,
-  conversation: GridConversation,
-): ScopedRow<AdAnswer>[] {
+export function answerRows(record: AdsConversation, conversation: GridConversation): ScopedRow<AdAnswer>[] {
   const turnOf = adTurns(record);
   return answersOf(record).map((answer) => ({
     row: answer,

@@ -9,7 +9,7 @@ import { AdsPaidOrganic } from './PaidNextToOrganic';
 
 /**
  * Whether the ad's answer cited or named its advertiser, in words with a mark, so it reads the same without
- * colour or sight; a dash when unknown (lib/library/paid-organic.ts).
+ * colour or sight; a dash when unknown (features/ads/paid-organic.ts).
  */
 const presence = (value: boolean | null, yes: string, no: string): string =>
   value === null ? NO_VALUE : value ? yes : no;

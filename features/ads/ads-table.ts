@@ -4,19 +4,16 @@ import {
   conversationCells,
   NO_CONVERSATION_CELLS,
 } from '@/lib/library/conversation-columns';
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { libraryTable } from '@/lib/library/library-table';
-import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from '@/lib/library/paid-organic';
 import { listCell } from '@/lib/library/table-column';
-import type { LibraryAd } from './ad-record';
+import type { AdsAccount, AdsConversation, AdsTurn, LibraryAd } from './ad-record';
+import { NO_ANSWER, type PaidOrganic, paidOrganicOf } from './paid-organic';
 
 const [, CONVERSATION_TITLE, CONVERSATION_URL] = CONVERSATION_COLUMNS;
 
 /** The turn of the conversation an ad was served with, by its `turnIndex`; undefined when it names none kept. */
-export function adTurns(
-  conversation: LibraryConversation,
-): (turnIndex: number | null) => LibraryTurn | undefined {
-  const turns = new Map<number, LibraryTurn>(conversation.turns.map((turn) => [turn.index, turn]));
+export function adTurns(conversation: AdsConversation): (turnIndex: number | null) => AdsTurn | undefined {
+  const turns = new Map<number, AdsTurn>(conversation.turns.map((turn) => [turn.index, turn]));
   return (turnIndex) => (turnIndex === null ? undefined : turns.get(turnIndex));
 }
 
@@ -101,7 +98,7 @@ export const ADS_TABLE = libraryTable({
     },
   ],
   dataset: { version: 3, monthFrom: ['shown_at', 'conversation_created'] },
-  *rowsOf(conversation) {
+  *rowsOf(conversation: AdsConversation) {
     const conversationPart = conversationCells(conversation);
     const turnOf = adTurns(conversation);
     const created = conversation.createdAt;
@@ -115,7 +112,7 @@ export const ADS_TABLE = libraryTable({
       };
     }
   },
-  *accountRowsOf(account) {
+  *accountRowsOf(account: AdsAccount) {
     for (const ad of account.ads)
       yield { ...NO_CONVERSATION_CELLS, ...adCells(ad, NO_ANSWER), conversation_created: null, model: null };
   },

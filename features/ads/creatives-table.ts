@@ -1,6 +1,7 @@
 import { summaryTable } from '@/lib/library/library-table';
 import { listCell, type RowOf } from '@/lib/library/table-column';
 import { accountShownAds, type Creative, creativesOf, type ShownAd, shownAdsOf } from './ad-intelligence';
+import type { AdsAccount, AdsConversation } from './ad-record';
 
 const COLUMNS = [
   { name: 'advertiser', type: 'string', meaning: "the advertiser's name; null when the ad names none" },
@@ -46,10 +47,11 @@ export const CREATIVES_TABLE = summaryTable({
   gather: () => {
     const ads: ShownAd[] = [];
     return {
-      add: (conversation) => {
+      add: (conversation: AdsConversation) => {
         ads.push(...shownAdsOf(conversation));
       },
-      rows: (account) => creativesOf([...ads, ...accountShownAds(account)]).map(creativeCells),
+      rows: (account: AdsAccount | null) =>
+        creativesOf([...ads, ...accountShownAds(account)]).map(creativeCells),
     };
   },
 });

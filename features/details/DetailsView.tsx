@@ -2,12 +2,16 @@ import type { JSX } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import type { ViewEntry } from '@/components/views/view-entry';
+import type { ViewSnapshot } from '@/features/feature';
 import type { FormatLoadStatus } from '@/lib/model/conversation';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { Transport } from '@/lib/model/transport';
 import { FormatComparisonDetails } from './FormatComparisonDetails';
-import type { Transport } from './transport';
+import type { detailsFeature } from './feature';
 import { unreadEntryText } from './unread';
 import './details-view.css';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof detailsFeature>;
 
 const TRANSPORT_NAMES: Record<Transport, string> = {
   websocket: 'WebSocket',
@@ -34,7 +38,7 @@ function FormatRow({ name, status }: { name: string; status: FormatLoadStatus })
  * The plumbing: which formats are held, how they differ, unknown keys, what was not read, the transport seen,
  * warnings.
  */
-export function DetailsView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+export function DetailsView({ snapshot }: { snapshot: Snapshot }): JSX.Element {
   const { formatLoads, transportCounts, summary } = snapshot;
   const extraKeys = summary?.extraKeys ?? [];
   return (

@@ -1,8 +1,9 @@
 import { defineFeature } from '@/features/feature';
+import { NOTHING_OBSERVED } from '@/lib/model/transport';
 import type { ComparisonCounts, FormatComparison } from './format-comparison';
 import { markdownDetails } from './markdown-details';
 import { readingHealth } from './reading-health';
-import { detectTransport, NOTHING_OBSERVED } from './transport';
+import { detectTransport } from './transport';
 
 /** Longer lists of the format comparison are cut in the snapshot; its counts say how many there were. */
 export const MAX_LISTED_DIFFERENCES = 100;

@@ -1,10 +1,10 @@
 import { codeSpan, inlineText } from '@/lib/export/markdown-text';
 import { CONVERSATION_FLAG_KEYS, type Conversation, type FormatLoadStatus } from '@/lib/model/conversation';
 import type { AnswerRating } from '@/lib/model/message-feedback';
+import type { Transport } from '@/lib/model/transport';
 import type { Unread } from '@/lib/model/unread';
 import type { FormatComparison } from './format-comparison';
 import { markdownFormatComparison } from './markdown-format-comparison';
-import type { Transport } from './transport';
 import { unreadEntryText } from './unread';
 
 /**

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { clockTime } from '@/components/shell/time-text';
-import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 
 /** What the last "Refresh offers" run (site-interface 4.4: paced, stopped by a 429) did, in a sentence. */
 function progressText(state: OffersRefreshState): string | null {

@@ -2,13 +2,17 @@ import { type JSX, useMemo } from 'react';
 import { withUniqueKeys } from '@/components/views/unique-keys';
 import { EmptyState, ViewSection } from '@/components/views/ViewSection';
 import type { ViewEntry } from '@/components/views/view-entry';
+import type { ViewSnapshot } from '@/features/feature';
 import { groupBy } from '@/lib/export/group-by';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { offersFeature } from './feature';
 import { OfferItem } from './OfferItem';
 import { OffersRefresh } from './OffersRefresh';
 import type { OfferRow } from './offers';
 import { TokenMembers } from './TokenMembers';
 import './offers-view.css';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof offersFeature>;
 
 interface ProductOffers {
   key: string;
@@ -36,7 +40,7 @@ export function OffersView({
   snapshot,
   onRefreshOffers,
 }: {
-  snapshot: LensSnapshot;
+  snapshot: Snapshot;
   onRefreshOffers: () => void;
 }): JSX.Element {
   const products = useMemo(() => byProduct(snapshot.offers), [snapshot.offers]);

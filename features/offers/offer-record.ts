@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { KeptConversation } from '@/lib/library/kept-record';
 import { finite, itemOf, link, listOf, text } from '@/lib/library/record-schema';
 import { OFFER_SEEN_IN, type OfferRow } from './offers';
 
@@ -23,6 +24,14 @@ const KEPT_OFFER = v.object({
 });
 
 export type LibraryOffer = v.InferOutput<typeof KEPT_OFFER>;
+
+/** The offers' member of a kept conversation. */
+export interface KeptOffers {
+  offers: LibraryOffer[];
+}
+
+/** What the offers' code reads of a kept conversation. */
+export type OffersConversation = KeptConversation & KeptOffers;
 
 /** The offers of a kept record: those that read. */
 export const KEPT_OFFERS = listOf(itemOf(KEPT_OFFER));

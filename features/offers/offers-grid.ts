@@ -1,8 +1,8 @@
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import type { RowOfTable } from '@/lib/library/library-table';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
+import type { OffersConversation } from './offer-record';
 import { OFFERS_TABLE } from './offers-table';
 
 /** One offer of a product the conversation showed: its row of the offers table. */
@@ -14,7 +14,7 @@ export type OfferGridRow = RowOfTable<typeof OFFERS_TABLE> & {
 
 /** The conversation's offers in their order; the text filter reads product, brand and merchant. */
 export function offerRows(
-  record: LibraryConversation,
+  record: OffersConversation,
   conversation: GridConversation,
 ): ScopedRow<OfferGridRow>[] {
   const scope = rowScope(conversation, undefined);

@@ -5,6 +5,7 @@ import {
 } from '@/lib/library/conversation-columns';
 import { libraryTable } from '@/lib/library/library-table';
 import { listCell } from '@/lib/library/table-column';
+import type { OffersConversation } from './offer-record';
 
 /** One row per offer of the products a conversation showed, its price broken down as the service sent it. */
 export const OFFERS_TABLE = libraryTable({
@@ -44,7 +45,7 @@ export const OFFERS_TABLE = libraryTable({
     },
   ],
   dataset: { version: 2, monthFrom: ['conversation_created'] },
-  *rowsOf(conversation) {
+  *rowsOf(conversation: OffersConversation) {
     const conversationPart = conversationCells(conversation);
     const models = listCell(conversation.models);
     for (const offer of conversation.offers) {

@@ -1,6 +1,9 @@
 import type { JSX } from 'react';
 import { countOf } from '@/lib/model/count-text';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { SnapshotVersions } from './prompt-variance';
+
+/** What the view reads of the snapshot. */
+type Snapshot = SnapshotVersions;
 
 const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
@@ -13,7 +16,7 @@ const sameText = (share: number | null, what: string): string =>
  * how much their versions share (architecture "Versions of a prompt"). A snapshot written before versions
  * were read has none.
  */
-export function PromptVersions({ snapshot }: { snapshot: LensSnapshot }): JSX.Element | null {
+export function PromptVersions({ snapshot }: { snapshot: Snapshot }): JSX.Element | null {
   const prompts = snapshot.promptVersions ?? [];
   if (prompts.length === 0) return null;
   return (

@@ -6,13 +6,18 @@ import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSectio
 import { VirtualList } from '@/components/views/VirtualList';
 import type { ViewEntry } from '@/components/views/view-entry';
 import { useViewStore } from '@/components/views/view-store';
+import type { ViewSnapshot } from '@/features/feature';
 import { countOf } from '@/lib/model/count-text';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { queriesFeature } from './feature';
 import { PromptVersions } from './PromptVersions';
+import type { SnapshotVersions } from './prompt-variance';
 import { filterQueries, QUERY_SOURCE_LABELS, type QueryRow, queriesAsLines, queryRows } from './query-rows';
 import { SearchSummary } from './SearchSummary';
 import { shownQueryText } from './shown-query';
 import './queries-view.css';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof queriesFeature> & SnapshotVersions;
 
 const TURN_ROW_PX = 30;
 const QUERY_ROW_PX = 54;
@@ -21,7 +26,7 @@ const rowHeight = (row: QueryRow): number => (row.type === 'turn' ? TURN_ROW_PX 
 const rowKey = (row: QueryRow, index: number): string =>
   row.type === 'turn' ? `turn-${row.turnIndex}` : `query-${index}`;
 
-function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot }): JSX.Element {
+function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: Snapshot }): JSX.Element {
   if (row.type === 'turn') {
     return (
       <TurnHeading
@@ -49,7 +54,7 @@ function QueryLine({ row, snapshot }: { row: QueryRow; snapshot: LensSnapshot })
 }
 
 /** Every query of the conversation by turn, with its kind and where it was read (site-interface 2.4). */
-export function QueriesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+export function QueriesView({ snapshot }: { snapshot: Snapshot }): JSX.Element {
   const filter = useViewStore((state) => state.queryFilter);
   const setFilter = useViewStore((state) => state.setQueryFilter);
   const filterId = useId();

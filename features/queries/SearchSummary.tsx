@@ -1,7 +1,11 @@
 import type { JSX } from 'react';
 import { turnNameOf } from '@/components/views/TurnHeading';
 import { ViewNote } from '@/components/views/ViewSection';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { ViewSnapshot } from '@/features/feature';
+import type { queriesFeature } from './feature';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof queriesFeature>;
 
 /** Turns named one by one before the list is cut short. */
 const NAMED_TURNS = 3;
@@ -10,7 +14,7 @@ const NAMED_TURNS = 3;
  * Which answers were written with a web search and which without (the analysts' question): from the
  * answer stream's own word where it streamed, else from the search tool's messages of the turn.
  */
-export function SearchSummary({ snapshot }: { snapshot: LensSnapshot }): JSX.Element | null {
+export function SearchSummary({ snapshot }: { snapshot: Snapshot }): JSX.Element | null {
   const known = snapshot.turnFacts.filter((fact) => fact.searched !== null);
   const searched = known.filter((fact) => fact.searched).length;
   // With no search at all, the view's empty state says it.

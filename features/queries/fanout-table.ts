@@ -1,6 +1,7 @@
 import { summaryTable } from '@/lib/library/library-table';
 import { listCell, type RowOf } from '@/lib/library/table-column';
 import { type QueryFanout, QueryFanouts } from './fanout';
+import type { QueriesConversation } from './query-record';
 
 const COLUMNS = [
   { name: 'query', type: 'string', meaning: 'the search query, as first met' },
@@ -56,7 +57,7 @@ export const FANOUT_TABLE = summaryTable({
   gather: () => {
     const fanouts = new QueryFanouts();
     return {
-      add: (conversation) => fanouts.add(conversation),
+      add: (conversation: QueriesConversation) => fanouts.add(conversation),
       rows: () => fanouts.queries().map(fanoutCells),
     };
   },

@@ -1,10 +1,10 @@
+import { answersOf, comparedText } from '@/lib/library/answers';
 import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
 import { type GridConversation, gridConversationOf, rowScope } from '@/lib/library/grid-conversation';
 import { inScope, type LibraryFilter } from '@/lib/library/library-filter';
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
-import { answersOf, comparedText } from '@/lib/library/prompt-variance';
 import { compareText } from '@/lib/library/sort-rows';
+import type { QueriesConversation, QueriesTurn } from './query-record';
 
 /**
  * The fan-out of the library's answers (export-format "The fanout table"): the web searches each answer to
@@ -53,7 +53,7 @@ export interface PromptFanout {
 }
 
 /** Which answers count: every one, or those a filter of the library page keeps. */
-export type AnswerFilter = (conversation: LibraryConversation, turn: LibraryTurn) => boolean;
+export type AnswerFilter = (conversation: QueriesConversation, turn: QueriesTurn) => boolean;
 
 const EVERY_ANSWER: AnswerFilter = () => true;
 
@@ -130,7 +130,7 @@ const latest = (a: number | null, b: number | null): number | null =>
   a === null ? b : b === null ? a : Math.max(a, b);
 
 /** The search queries of an answer, as shown and as compared; a query with no text is none. */
-function searchesOf(turn: LibraryTurn): Array<{ text: string; key: string }> {
+function searchesOf(turn: QueriesTurn): Array<{ text: string; key: string }> {
   const searches: Array<{ text: string; key: string }> = [];
   for (const query of turn.queries) {
     if (query.kind !== 'search') continue;
@@ -152,7 +152,7 @@ export class QueryFanouts {
     this.#keep = keep;
   }
 
-  add(conversation: LibraryConversation): void {
+  add(conversation: QueriesConversation): void {
     for (const { turn, prompt } of answersOf(conversation)) {
       if (!this.#keep(conversation, turn)) continue;
       const searches = searchesOf(turn);
@@ -201,7 +201,7 @@ export class QueryFanouts {
  * (brand-matcher.ts, whole words in any case).
  */
 export function promptFanouts(
-  conversations: Iterable<LibraryConversation>,
+  conversations: Iterable<QueriesConversation>,
   brands: BrandSettings | null,
   keep: AnswerFilter = EVERY_ANSWER,
 ): PromptFanout[] {
@@ -235,7 +235,7 @@ export function promptFanouts(
  * as the page's grids scope their rows (grid-conversation.ts).
  */
 export function answersIn(filter: LibraryFilter): AnswerFilter {
-  const scoped = new WeakMap<LibraryConversation, GridConversation>();
+  const scoped = new WeakMap<QueriesConversation, GridConversation>();
   return (conversation, turn) => {
     let grid = scoped.get(conversation);
     if (grid === undefined) {

@@ -1,8 +1,8 @@
 import { type ConversationColumns, type GridConversation, rowScope } from '@/lib/library/grid-conversation';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import type { QueryKind } from './queries';
+import type { QueriesConversation } from './query-record';
 
 /** One query a turn ran. */
 export interface QueryGridRow extends ConversationColumns {
@@ -18,7 +18,7 @@ export interface QueryGridRow extends ConversationColumns {
 
 /** The conversation's queries, turn by turn in their order; the text filter reads prompt, query and title. */
 export function queryTableRows(
-  record: LibraryConversation,
+  record: QueriesConversation,
   conversation: GridConversation,
 ): ScopedRow<QueryGridRow>[] {
   return record.turns.flatMap((turn, turnPlace) => {

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { TurnPages } from '@/features/sources/page-record';
+import type { KeptConversation, KeptTurn } from '@/lib/library/kept-record';
 import { itemOf, listOf, namesOf, whole } from '@/lib/library/record-schema';
 import type { QueryKind, SearchQuery } from './queries';
 import { shownQueryText } from './shown-query';
@@ -15,6 +17,16 @@ const KEPT_QUERY = v.object({
 });
 
 export type LibraryQuery = Omit<v.InferOutput<typeof KEPT_QUERY>, 'order'> & { order: number };
+
+/** The queries' member of a kept turn (lens/library/library-record.ts adds it to every turn). */
+export interface TurnQueries {
+  queries: LibraryQuery[];
+}
+
+/** What the queries' code reads of a kept turn: its queries, and the pages they found. */
+export type QueriesTurn = KeptTurn & TurnQueries & TurnPages;
+/** What the queries' code reads of a kept conversation. */
+export type QueriesConversation = KeptConversation<QueriesTurn>;
 
 /** The queries of a kept turn: those that read, each in its place. */
 export const KEPT_QUERIES = listOf((stored, place): LibraryQuery | null => {

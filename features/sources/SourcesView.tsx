@@ -5,12 +5,17 @@ import { TurnHeading, turnLabelOf } from '@/components/views/TurnHeading';
 import { EmptyState, ViewNote, ViewSection } from '@/components/views/ViewSection';
 import { VirtualList } from '@/components/views/VirtualList';
 import type { ViewEntry } from '@/components/views/view-entry';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { ViewSnapshot } from '@/features/feature';
+import type { queriesFeature } from '@/features/queries/feature';
 import { DomainSummary, UNKNOWN_SITE } from './DomainSummary';
 import { summarizeDomains } from './domain-summary';
+import type { sourcesFeature } from './feature';
 import { type SourceRow, sourceRows } from './source-rows';
 import type { WebSource } from './sources';
 import './sources-view.css';
+
+/** What the view reads of the snapshot. */
+type Snapshot = ViewSnapshot<typeof sourcesFeature> & ReturnType<(typeof queriesFeature)['snapshot']>;
 
 const ROW_PX: Record<SourceRow['type'], number> = { turn: 32, domain: 26, page: 48 };
 
@@ -53,7 +58,7 @@ function PageLine({ source }: { source: WebSource }): JSX.Element {
   );
 }
 
-function SourceLine({ row, snapshot }: { row: SourceRow; snapshot: LensSnapshot }): JSX.Element {
+function SourceLine({ row, snapshot }: { row: SourceRow; snapshot: Snapshot }): JSX.Element {
   switch (row.type) {
     case 'turn':
       return (
@@ -72,7 +77,7 @@ function SourceLine({ row, snapshot }: { row: SourceRow; snapshot: LensSnapshot 
 }
 
 /** The pages each turn's search retrieved and its answer cited, by site, with a summary of the sites. */
-export function SourcesView({ snapshot }: { snapshot: LensSnapshot }): JSX.Element {
+export function SourcesView({ snapshot }: { snapshot: Snapshot }): JSX.Element {
   const { sources } = snapshot;
   const tallies = useMemo(() => summarizeDomains(sources), [sources]);
   const rows = useMemo(() => sourceRows(sources), [sources]);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { cleanSourceUrl, pageKey } from '@/lib/insights/source-url';
+import type { KeptConversation, KeptTurn } from '@/lib/library/kept-record';
 import { flag, itemOf, listOf, text, texts, whole } from '@/lib/library/record-schema';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import type { CitationPiece } from './citation-markers';
@@ -34,6 +35,14 @@ const KEPT_PAGE = v.object({
 });
 
 export type LibraryPage = v.InferOutput<typeof KEPT_PAGE>;
+
+/** The sources' member of a kept turn (lens/library/library-record.ts adds it to every turn). */
+export interface TurnPages {
+  pages: LibraryPage[];
+}
+
+/** What the sources' code reads of a kept conversation: its turns' pages. */
+export type SourcesConversation = KeptConversation<KeptTurn & TurnPages>;
 
 /** The pages of a kept turn: those that read. */
 export const KEPT_PAGES = listOf(itemOf(KEPT_PAGE));

@@ -1,10 +1,9 @@
 import { pageKey } from '@/lib/insights/source-url';
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import { inScope, type LibraryFilter, type RowScope } from '@/lib/library/library-filter';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { compareNames } from '@/lib/library/ranking';
 import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
-import type { LibraryPage } from './page-record';
+import type { LibraryPage, SourcesConversation } from './page-record';
 
 /** One page, over every turn that retrieved or cited it. */
 export interface PageGridRow {
@@ -46,7 +45,7 @@ const samePage = (first: LibraryPage, second: LibraryPage): LibraryPage => ({
 
 /** The conversation's pages, once per turn and page. */
 export function pageOccurrences(
-  record: LibraryConversation,
+  record: SourcesConversation,
   conversation: GridConversation,
 ): PageOccurrence[] {
   return record.turns.flatMap((turn) => {

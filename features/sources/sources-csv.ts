@@ -1,5 +1,9 @@
+import type { Inspected } from '@/features/feature';
 import { csvRecord } from '@/lib/export/csv-record';
-import type { Inspection } from '@/lib/insights/inspection';
+import type { WebSource } from './sources';
+
+/** What the CSV reads of an inspection: the conversation's id and its pages. */
+type WithSources = Inspected<{ sources: readonly WebSource[] }>;
 
 /**
  * The web pages of a conversation as CSV (export-format "CSV of the sources";
@@ -20,7 +24,7 @@ export const SOURCES_CSV_HEADER = [
 ] as const;
 
 /** One header, then a row per page of each conversation given (a data export holds many). */
-export function exportSourcesCsv(inspections: Inspection | readonly Inspection[]): string {
+export function exportSourcesCsv(inspections: WithSources | readonly WithSources[]): string {
   let csv = csvRecord(SOURCES_CSV_HEADER);
   for (const inspection of Array.isArray(inspections) ? inspections : [inspections]) {
     const conversationId = inspection.conversation.id ?? '';

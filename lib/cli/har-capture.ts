@@ -1,4 +1,3 @@
-import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
 import { CHAT_ORIGIN, classifyEndpoint, isMobileWebAnswer } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent } from '@/lib/capture/page-event';
 import { readStreamFrame } from '@/lib/capture/stream-frame';
@@ -13,6 +12,7 @@ import { readResumeRequest } from '@/lib/model/resume-request';
 import { refusalText } from '@/lib/model/site-refusal';
 import { readSiteRefusal } from '@/lib/model/site-refusal-reader';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
+import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/model/transport';
 
 /**
  * A HAR file recorded on chatgpt.com, read as the worker reads what the page loads (lib/holding): each

@@ -1,4 +1,3 @@
-import { NOTHING_OBSERVED, type TransportObservation } from '@/features/details/transport';
 import type { ProductRefreshRun } from '@/lib/api/product-update-refresh';
 import { type AdsReport, noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
@@ -9,6 +8,7 @@ import { parseProductUpdateBody } from '@/lib/model/product-update-stream';
 import type { Result } from '@/lib/model/result';
 import { type HeldStream, heldTurn } from '@/lib/model/stream-collector';
 import type { StreamedTurn } from '@/lib/model/streamed-turn';
+import { NOTHING_OBSERVED, type TransportObservation } from '@/lib/model/transport';
 import { HeldPages, type PageIngest } from './held-pages';
 import { ProductRefreshCards } from './product-refresh-cards';
 

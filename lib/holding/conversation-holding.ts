@@ -1,9 +1,9 @@
-import type { TransportObservation } from '@/features/details/transport';
 import type { OlderTurnsPath } from '@/lib/api/conversation-pages';
 import type { Inspection } from '@/lib/insights/inspection';
 import type { AdAccount } from '@/lib/model/ad-account';
 import { parseJson } from '@/lib/model/parse-json';
 import type { LensError, Result } from '@/lib/model/result';
+import type { TransportObservation } from '@/lib/model/transport';
 import { type AskWhen, askWhen } from './ask-again';
 import { CapturedConversation } from './captured-conversation';
 import { type HeldFormats, HeldInspection } from './held-inspection';

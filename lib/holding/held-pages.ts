@@ -1,7 +1,7 @@
 import { readIdentifier } from '@/lib/model/json-read';
 import { type MessagesPage, mergeNewerPage, rawMessageId, readMessagesPage } from '@/lib/model/messages-page';
 import { fail, ok, type Result } from '@/lib/model/result';
-import type { HeldPagesProgress } from '@/lib/runtime/contract/lens-snapshot';
+import type { HeldPagesProgress } from '@/lib/snapshot/snapshot-base';
 
 /** What came of a messages page offered to the held pages. */
 export type PageIngest = 'held' | 'merged' | 'restarted' | 'appended' | 'replaced';

@@ -1,5 +1,5 @@
 import type { LensError } from '@/lib/model/result';
-import { type LoadState, NO_OFFERS_RUN, type OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
+import { type LoadState, NO_OFFERS_RUN, type OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 import { type FailedAsk, pauseOver } from './ask-again';
 
 const IDLE: LoadState = { status: 'idle', rateLimitedUntil: null, error: null, progress: null };

@@ -1,3 +1,4 @@
+import { isPrompted } from './answers';
 import { BrandMatcher, OWN } from './brand-matcher';
 import { type BrandSettings, namesAnyBrand } from './brand-settings';
 import {
@@ -6,7 +7,6 @@ import {
   type BrandShares,
   BrandTallies,
   isBranded,
-  isPrompted,
   NOT_NAMED,
   PROMPT_KINDS,
   type PromptKind,
@@ -227,7 +227,7 @@ export const BRANDS_TABLE = summaryTable({
   gather: ({ brands }) => {
     const gathering = brands === null || !namesAnyBrand(brands) ? null : new BrandsGathering(brands);
     return {
-      add: (conversation) => gathering?.add(conversation),
+      add: (conversation: LibraryConversation) => gathering?.add(conversation),
       rows: () => gathering?.rows() ?? [],
     };
   },

@@ -1,4 +1,5 @@
 import { pageKey } from '@/lib/insights/source-url';
+import { isPrompted, type PromptedTurn } from './answers';
 import { BrandMatcher, OWN } from './brand-matcher';
 import { positionsIn } from './brand-position';
 import { type BrandSettings, namesAnyBrand } from './brand-settings';
@@ -259,12 +260,8 @@ class SharesTally {
   }
 }
 
-export type PromptedTurn = LibraryTurn & { prompt: string };
-
-export const isPrompted = (turn: LibraryTurn): turn is PromptedTurn => turn.prompt !== null;
-
 /** Whether a prompt names a brand (`PromptKind`). */
-export const isBranded = (turn: PromptedTurn, matcher: BrandMatcher): boolean =>
+export const isBranded = (turn: PromptedTurn<LibraryTurn>, matcher: BrandMatcher): boolean =>
   matcher.mentionsIn(turn.prompt).some((count) => count > 0);
 
 /** The shares over each kind of prompts, as the answers come one at a time. */
@@ -295,7 +292,7 @@ export class BrandTallies {
 
 function brandPrompt(
   record: LibraryConversation,
-  turn: PromptedTurn,
+  turn: PromptedTurn<LibraryTurn>,
   branded: boolean,
   answer: AnsweredBrands,
   names: readonly string[],

@@ -1,5 +1,5 @@
 import { conversationPageUrl } from '@/lib/capture/endpoint';
-import type { LibraryConversation } from './library-record';
+import type { KeptConversation } from './kept-record';
 import type { RowOf } from './table-column';
 
 /** The columns that name a row's conversation, first in every table, so the tables join on conversation_id. */
@@ -19,7 +19,7 @@ export const CONVERSATION_CREATED = {
   meaning: 'when the conversation started',
 } as const;
 
-export const conversationCells = (conversation: LibraryConversation): RowOf<typeof CONVERSATION_COLUMNS> => ({
+export const conversationCells = (conversation: KeptConversation): RowOf<typeof CONVERSATION_COLUMNS> => ({
   conversation_id: conversation.id,
   conversation_title: conversation.title,
   conversation_url: conversationPageUrl(conversation.id),

@@ -1,7 +1,7 @@
 import { shortened } from '@/lib/export/markdown-text';
 import type { Inspection } from '@/lib/insights/inspection';
 import { hasOtherBranches } from '@/lib/model/other-branches';
-import { type PromptVariance, promptVariances } from './prompt-variance';
+import { type PromptVariance, promptVariances } from '@/features/queries/prompt-variance';
 import { recordOfInspection } from './record-of-inspection';
 
 /** A prompt is shortened to the length of a turn's label: the snapshot keeps no transcript. */

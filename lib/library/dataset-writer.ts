@@ -38,7 +38,7 @@ interface Partition {
 /** One table's months as its rows come, a file opened for a month at its first row. */
 function tableParts(
   folder: DatasetFolder,
-  table: LibraryTable<LibraryTableName>,
+  table: LibraryTable<LibraryTableName, LibraryConversation, LibraryAccount>,
   context: TableContext,
   runAt: Date,
 ) {
@@ -87,7 +87,7 @@ function tableParts(
 /** Removes the files an earlier run wrote of a table, in every month, keeping this run's and the user's own. */
 async function removeEarlierRuns(
   folder: DatasetFolder,
-  table: LibraryTable<LibraryTableName>,
+  table: LibraryTable<LibraryTableName, LibraryConversation, LibraryAccount>,
   keep: string,
 ): Promise<void> {
   for (const month of await folder.list(table.name)) {
@@ -111,7 +111,7 @@ export interface DatasetWriter {
  */
 export function datasetWriter(
   folder: DatasetFolder,
-  tables: readonly LibraryTable<LibraryTableName>[],
+  tables: readonly LibraryTable<LibraryTableName, LibraryConversation, LibraryAccount>[],
   context: TableContext,
   runAt: Date,
 ): DatasetWriter {
@@ -136,7 +136,7 @@ export async function writeDataset(
   account: LibraryAccount | null,
   context: TableContext,
   runAt: Date,
-  tables: readonly LibraryTable<LibraryTableName>[],
+  tables: readonly LibraryTable<LibraryTableName, LibraryConversation, LibraryAccount>[],
 ): Promise<string[]> {
   const writer = datasetWriter(folder, tables, context, runAt);
   for await (const conversation of conversations) await writer.conversation(conversation);

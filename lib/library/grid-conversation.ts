@@ -1,7 +1,7 @@
 import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { type CONVERSATION_COLUMNS, conversationCells } from './conversation-columns';
+import type { KeptConversation, KeptTurn } from './kept-record';
 import type { RowScope } from './library-filter';
-import type { LibraryConversation, LibraryTurn } from './library-record';
 import type { RowOf } from './table-column';
 
 /**
@@ -20,7 +20,7 @@ export interface GridConversation {
   models: readonly string[];
 }
 
-export function gridConversationOf(record: LibraryConversation): GridConversation {
+export function gridConversationOf(record: KeptConversation): GridConversation {
   const url = conversationPageUrl(record.id);
   return {
     id: record.id,
@@ -33,7 +33,7 @@ export function gridConversationOf(record: LibraryConversation): GridConversatio
 }
 
 /** A row's scope: its turn's time and model where it has a turn, else the conversation's. */
-export const rowScope = (conversation: GridConversation, turn: LibraryTurn | undefined): RowScope => ({
+export const rowScope = (conversation: GridConversation, turn: KeptTurn | undefined): RowScope => ({
   conversationId: conversation.id,
   at: turn?.at ?? conversation.createdAt,
   model: turn?.model ?? null,

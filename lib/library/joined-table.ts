@@ -161,7 +161,7 @@ export const JOINED_TABLE = libraryTable({
     version: Math.max(1, ...FEATURE_TURN_COLUMNS.map((part) => part.since)),
     monthFrom: ['turn_at', 'conversation_created'],
   },
-  *rowsOf(conversation) {
+  *rowsOf(conversation: LibraryConversation) {
     for (const turn of conversation.turns) {
       // What comes before the first prompt (the system context) is no question, unless it ran a search.
       if (turn.prompt === null && turn.queries.length === 0 && turn.pages.length === 0) continue;

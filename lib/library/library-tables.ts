@@ -4,8 +4,12 @@ import { OFFERS_TABLE } from '@/features/offers/offers-table';
 import { FANOUT_TABLE } from '@/features/queries/fanout-table';
 import { BRANDS_TABLE } from './brands-table';
 import { JOINED_TABLE } from './joined-table';
+import type { LibraryAccount, LibraryConversation } from './library-record';
 import type { LibraryTable } from './library-table';
 import { PROMPTS_TABLE } from './prompts-table';
+
+/** A table of the library as its writers run it: over the whole kept records. */
+export type LibraryRecordsTable = LibraryTable<string, LibraryConversation, LibraryAccount>;
 
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
@@ -20,6 +24,6 @@ export const LIBRARY_TABLES = [
   FANOUT_TABLE,
   CREATIVES_TABLE,
   BRANDS_TABLE,
-] as const satisfies readonly LibraryTable[];
+] as const satisfies readonly LibraryRecordsTable[];
 
 export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];

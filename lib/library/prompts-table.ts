@@ -1,5 +1,6 @@
+import type { LibraryConversation } from './library-record';
 import { summaryTable } from './library-table';
-import { type PromptVariance, PromptVariances } from './prompt-variance';
+import { type PromptVariance, PromptVariances } from '@/features/queries/prompt-variance';
 import { listCell, type RowOf } from './table-column';
 
 const COLUMNS = [
@@ -91,7 +92,7 @@ export const PROMPTS_TABLE = summaryTable({
   gather: ({ brands }) => {
     const variances = new PromptVariances(brands);
     return {
-      add: (conversation) => variances.add(conversation),
+      add: (conversation: LibraryConversation) => variances.add(conversation),
       rows: () => variances.list().map(promptCells),
     };
   },

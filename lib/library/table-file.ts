@@ -1,5 +1,6 @@
 import type { LibraryAccount, LibraryConversation } from './library-record';
-import type { LibraryTable, TableContext } from './library-table';
+import type { TableContext } from './library-table';
+import type { LibraryRecordsTable } from './library-tables';
 import { type TableFormat, tableFormatInfo } from './table-formats';
 import type { TableChunk } from './table-sink';
 import { createTableWriter } from './table-writer';
@@ -11,7 +12,7 @@ import { createTableWriter } from './table-writer';
  */
 export async function tableFile(
   format: TableFormat,
-  table: LibraryTable,
+  table: LibraryRecordsTable,
   conversations: Iterable<LibraryConversation> | AsyncIterable<LibraryConversation>,
   account: LibraryAccount | null,
   context: TableContext,

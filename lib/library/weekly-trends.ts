@@ -1,8 +1,9 @@
 import type { LibraryAd } from '@/features/ads/ad-record';
+import { isPrompted } from './answers';
 import { BrandMatcher, OWN } from './brand-matcher';
 import type { BrandSettings } from './brand-settings';
 import { namesAnyBrand } from './brand-settings';
-import { answeredBrands, isPrompted } from './brands';
+import { answeredBrands } from './brands';
 import type { LibraryAccount, LibraryConversation } from './library-record';
 import { byCountThenName } from './ranking';
 import { weekOf, weekRange } from './week';

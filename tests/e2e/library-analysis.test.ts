@@ -7,7 +7,7 @@ import { promptFanouts, QueryFanouts } from '@/features/queries/fanout';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { brandReport } from '@/lib/library/brands';
 import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
-import { overlapOf, promptVariances } from '@/lib/library/prompt-variance';
+import { overlapOf, promptVariances } from '@/features/queries/prompt-variance';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ASKED_AGAIN_PROMPT } from '@/tests/replica/fixtures/conversations/asked-again';
 import type { FixtureName } from '@/tests/replica/fixtures/ids';

@@ -1,12 +1,13 @@
 import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
 import { VIEWS } from '@/components/views/registry';
-import { NOTHING_OBSERVED } from '@/features/details/transport';
 import { featureSnapshot } from '@/features/index';
 import { writeExport } from '@/lib/export/format-writers';
-import { type LensSnapshot, NO_OFFERS_RUN } from '@/lib/runtime/contract/lens-snapshot';
+import { NOTHING_OBSERVED } from '@/lib/model/transport';
+import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
+import { NO_OFFERS_RUN } from '@/lib/snapshot/snapshot-base';
 import {
   CANVAS_FINAL,
   GENERATED_IMAGE_ID,

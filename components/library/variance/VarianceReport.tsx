@@ -6,7 +6,7 @@ import { VirtualTable } from '@/components/library/shared/VirtualTable';
 import { shownRows } from '@/components/library/tables/TableTab';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
 import type { LibraryConversation } from '@/lib/library/library-record';
-import { promptVariances } from '@/lib/library/prompt-variance';
+import { promptVariances } from '@/features/queries/prompt-variance';
 import { VARIANCE_COLUMNS, varianceRows } from './variance-columns';
 
 const HOW_TO_MEASURE =

@@ -2,7 +2,7 @@ import { countText, shareText } from '@/components/library/shared/number-text';
 import { DayCell, NO_VALUE, TextCell } from '@/components/library/shared/TableCells';
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
 import { textColumn } from '@/components/library/tables/shared-columns';
-import { overlapOf, type PromptVariance } from '@/lib/library/prompt-variance';
+import { overlapOf, type PromptVariance } from '@/features/queries/prompt-variance';
 
 /** A prompt's figures as the Variance tab sorts them: its overlap of queries and domains together too. */
 export type VarianceRow = PromptVariance & {

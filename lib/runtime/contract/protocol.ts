@@ -1,8 +1,8 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Result } from '@/lib/model/result';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 import type { AccountRunRequest, AccountRunStatus } from './account-run';
 import type { ExportFile, ExportFormat, ExportOptions } from './export-file';
-import type { OffersRefreshState } from './lens-snapshot';
 
 export interface TabRequest {
   tabId: number;

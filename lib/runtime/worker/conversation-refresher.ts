@@ -5,7 +5,7 @@ import type { AccountHolding } from '@/lib/holding/account-holding';
 import { answersNone } from '@/lib/holding/ask-again';
 import type { ConversationHolding } from '@/lib/holding/conversation-holding';
 import type { LensError } from '@/lib/model/result';
-import type { LoadState } from '@/lib/runtime/contract/lens-snapshot';
+import type { LoadState } from '@/lib/snapshot/snapshot-base';
 import { planRefresh, type RefreshDecision, type RefreshPlan, type RefreshTrigger } from './refresh-plan';
 
 export interface RefresherDeps {

@@ -11,7 +11,6 @@ import type {
   ExportOptions,
   PreparedExport,
 } from '@/lib/runtime/contract/export-file';
-import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type {
   ChannelMessage,
   PageState,
@@ -20,6 +19,7 @@ import type {
 } from '@/lib/runtime/contract/relay-channel';
 import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 import { runRefreshPlan } from './conversation-refresher';
 import { exportOf, wholeFile } from './export-bytes';
 import type { LibrarySink } from './library-recorder';

@@ -2,7 +2,7 @@ import type { SendRequest } from '@/lib/api/product-update-client';
 import { refreshProducts } from '@/lib/api/product-update-refresh';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import type { ConversationHolding } from '@/lib/holding/conversation-holding';
-import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 
 export interface OffersRefreshDeps {
   /** BackendClient.send: authenticated, through the one governor (architecture "One rate governor"). */

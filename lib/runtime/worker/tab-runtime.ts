@@ -1,4 +1,3 @@
-import type { TransportObservation } from '@/features/details/transport';
 import type { RateGovernor } from '@/lib/api/rate-governor';
 import { isMobileWebAnswer, isResumeCall, isSignedOutSubmit } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, PageEvent } from '@/lib/capture/page-event';
@@ -9,6 +8,7 @@ import { readMobileWebRequest } from '@/lib/model/mobile-web-turn';
 import { readResumeRequest } from '@/lib/model/resume-request';
 import { readSiteRefusal } from '@/lib/model/site-refusal-reader';
 import { StreamCollector, type StreamFeed } from '@/lib/model/stream-collector';
+import type { TransportObservation } from '@/lib/model/transport';
 import type { PageState, UnchangedResponse } from '@/lib/runtime/contract/relay-channel';
 import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { Schedule } from '@/lib/runtime/contract/timer';

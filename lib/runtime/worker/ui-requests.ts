@@ -8,8 +8,8 @@ import {
   accountRunRequestSchema,
 } from '@/lib/runtime/contract/account-run';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
-import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { ExportRequest, TabRequest } from '@/lib/runtime/contract/protocol';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 import type { AccountRun } from './account-run';
 import type { LensWorker } from './lens-worker';
 

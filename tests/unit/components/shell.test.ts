@@ -3,8 +3,8 @@ import { lensFace } from '@/components/shell/lens-face';
 import { agoText, clockTime } from '@/components/shell/time-text';
 import { viewForKey } from '@/components/shell/view-keys';
 import { VIEWS, type ViewId } from '@/components/views/registry';
-import { NOTHING_OBSERVED } from '@/features/details/transport';
 import { featureSnapshot } from '@/features/index';
+import { NOTHING_OBSERVED } from '@/lib/model/transport';
 import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TRANSPORT_UNSEEN_HINT, TransportBadge } from '@/components/shell/TransportBadge';
-import type { Transport } from '@/features/details/transport';
+import type { Transport } from '@/lib/model/transport';
 
 const render = (transport: Transport, resumed = false): Document =>
   parseHTML(`<body>${renderToStaticMarkup(createElement(TransportBadge, { transport, resumed }))}</body>`)

@@ -16,15 +16,16 @@ import {
   weekOverWeek,
 } from '@/features/ads/ad-intelligence';
 import { ADS_TABLE } from '@/features/ads/ads-table';
+import { paidOrganicByAdvertiser } from '@/features/ads/paid-organic';
 import { QueryFanouts } from '@/features/queries/fanout';
+import { comparedText } from '@/lib/library/answers';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { type BrandCounts, brandReport, PROMPT_KINDS } from '@/lib/library/brands';
 import { writeDataset } from '@/lib/library/dataset-writer';
 import { directoryDatasetFolder } from '@/lib/library/directory-dataset-folder';
 import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { paidOrganicByAdvertiser } from '@/lib/library/paid-organic';
-import { comparedText, promptVariances } from '@/lib/library/prompt-variance';
+import { promptVariances } from '@/features/queries/prompt-variance';
 import { promptCells } from '@/lib/library/prompts-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { LIST_SEPARATOR } from '@/lib/library/table-column';

@@ -14,7 +14,7 @@ import type { LibrarySchema } from '@/lib/library/library-schema';
 import { openLibrary } from '@/lib/library/library-store';
 import { summaryOf } from '@/lib/library/library-summary';
 import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { promptVariances } from '@/lib/library/prompt-variance';
+import { promptVariances } from '@/features/queries/prompt-variance';
 import { tableFile } from '@/lib/library/table-file';
 import { TABLE_FORMAT_IDS } from '@/lib/library/table-formats';
 import { scratchLibraries } from './scratch-libraries';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from '@/lib/insights/inspection';
-import { promptVariances } from '@/lib/library/prompt-variance';
+import { promptVariances } from '@/features/queries/prompt-variance';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { otherBranches } from '@/lib/model/other-branches';

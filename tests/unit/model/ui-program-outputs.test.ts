@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
 import { tableRows } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { LIBRARY_TABLES, type LibraryRecordsTable } from '@/lib/library/library-tables';
 import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { run } from '@/tests/unit/cli/run-in-memory';
 import { exportText } from '@/tests/unit/export/export-text';
@@ -51,7 +51,8 @@ describe('no output holds a line of a UI program (site-interface 10.14)', () => 
       expect(programLines(JSON.stringify(record, null, 1))).toEqual([]);
       const answers = record.turns.map((turn) => turn.answer ?? '').join('\n');
       expect(answers).toContain('Keep the long run conversational');
-      for (const table of LIBRARY_TABLES) {
+      const tables: readonly LibraryRecordsTable[] = LIBRARY_TABLES;
+      for (const table of tables) {
         const rows = [...tableRows(table, [record], null, { brands: null })];
         expect(programLines(JSON.stringify(rows, null, 1)), table.name).toEqual([]);
       }

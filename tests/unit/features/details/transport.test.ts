@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectTransport, NOTHING_OBSERVED } from '@/features/details/transport';
+import { detectTransport } from '@/features/details/transport';
+import { NOTHING_OBSERVED } from '@/lib/model/transport';
 
 describe('detectTransport (site-interface 6)', () => {
   const transport = (streamItems: number, sseAnswers: number, handoffs = 0) =>

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '@/lib/model/result';
 import type { ExportFile } from '@/lib/runtime/contract/export-file';
-import type { OffersRefreshState } from '@/lib/runtime/contract/lens-snapshot';
 import type { AccountRun } from '@/lib/runtime/worker/account-run';
 import type { LensWorker } from '@/lib/runtime/worker/lens-worker';
 import {
@@ -11,6 +10,7 @@ import {
   parseTabRequest,
   uiRequestHandlers,
 } from '@/lib/runtime/worker/ui-requests';
+import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 
 /**
  * A worker that answers what it was asked in its results: tab 1 holds a conversation, any other tab

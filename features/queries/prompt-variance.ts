@@ -1,6 +1,7 @@
-import { BrandMatcher } from './brand-matcher';
-import { type BrandSettings, namesAnyBrand } from './brand-settings';
-import type { LibraryConversation, LibraryTurn } from './library-record';
+import { answersOf, comparedText } from '@/lib/library/answers';
+import { BrandMatcher } from '@/lib/library/brand-matcher';
+import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
+import type { QueriesConversation, QueriesTurn } from './query-record';
 
 /**
  * How much the answers to one prompt move between its versions (architecture "Versions of a prompt"): every
@@ -64,9 +65,6 @@ function placesOf(bits: number | null): number[] {
     if ((bits >>> place) & 1) places.push(place);
   return places;
 }
-
-/** Prompts and queries are compared trimmed, spaces collapsed, case ignored. */
-export const comparedText = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The bits set in a 32-bit word. */
 function bitCount(word: number): number {
@@ -187,30 +185,9 @@ function byMovement(a: PromptVariance, b: PromptVariance): number {
   return b.versions - a.versions || (a.prompt < b.prompt ? -1 : a.prompt > b.prompt ? 1 : 0);
 }
 
-/** One answer of a conversation, and the prompt it is a version of. */
-export interface PromptAnswer {
-  turn: LibraryTurn;
-  /** The prompt as the turn shows it; a branch's first turn answers the shown prompt again. */
-  prompt: string;
-  /** It is read from a branch the site no longer shows. */
-  branch: boolean;
-}
-
-/**
- * Every answer of a conversation to a prompt: the turns the site shows, then those of its branches
- * (architecture "Versions of a prompt"); a turn without a prompt answers none.
- */
-export function* answersOf(conversation: LibraryConversation): Generator<PromptAnswer> {
-  const shownPrompts = new Map(conversation.turns.map((turn) => [turn.index, turn.prompt]));
-  const asked = (prompt: string | null): prompt is string => prompt !== null && prompt.trim() !== '';
-  for (const turn of conversation.turns)
-    if (asked(turn.prompt)) yield { turn, prompt: turn.prompt, branch: false };
-  for (const version of conversation.versions) {
-    // The first turn of a branch answers the shown prompt again, edited or not.
-    const shown = version.versionOf === null ? undefined : shownPrompts.get(version.versionOf);
-    const prompt = shown ?? version.prompt;
-    if (asked(prompt)) yield { turn: version, prompt, branch: true };
-  }
+/** The prompts the tree holds other versions of, each shortened as a turn's label; empty without a fork. */
+export interface SnapshotVersions {
+  promptVersions: PromptVariance[];
 }
 
 /**
@@ -225,7 +202,7 @@ export class PromptVariances {
     this.#matcher = brands !== null && namesAnyBrand(brands) ? new BrandMatcher(brands) : null;
   }
 
-  add(conversation: LibraryConversation): void {
+  add(conversation: QueriesConversation): void {
     for (const { turn, prompt, branch } of answersOf(conversation))
       this.#addVersion(conversation.id, turn, prompt, branch);
   }
@@ -238,7 +215,7 @@ export class PromptVariances {
       .sort(byMovement);
   }
 
-  #addVersion(conversationId: string, turn: LibraryTurn, prompt: string, branch: boolean): void {
+  #addVersion(conversationId: string, turn: QueriesTurn, prompt: string, branch: boolean): void {
     const key = comparedText(prompt);
     let entry = this.#byPrompt.get(key);
     if (entry === undefined) {
@@ -261,7 +238,7 @@ export class PromptVariances {
   }
 
   /** The brands a version cites (a page on their domains) or names (in its kept text), as bits of their places. */
-  #brandsOf(turn: LibraryTurn, cited: readonly LibraryTurn['pages'][number][]): number | null {
+  #brandsOf(turn: QueriesTurn, cited: readonly QueriesTurn['pages'][number][]): number | null {
     const matcher = this.#matcher;
     if (matcher === null) return null;
     let brands = 0;
@@ -279,7 +256,7 @@ export class PromptVariances {
 
 /** Every prompt with two or more versions in the conversations. */
 export function promptVariances(
-  conversations: Iterable<LibraryConversation>,
+  conversations: Iterable<QueriesConversation>,
   brands: BrandSettings | null,
 ): PromptVariance[] {
   const variances = new PromptVariances(brands);

@@ -1,8 +1,7 @@
-import type { LibraryAd } from '@/features/ads/ad-record';
-import { BrandMatcher, OWN } from './brand-matcher';
-import type { BrandSettings } from './brand-settings';
-import type { LibraryTurn } from './library-record';
-import { compareText } from './sort-rows';
+import { BrandMatcher, OWN } from '@/lib/library/brand-matcher';
+import type { BrandSettings } from '@/lib/library/brand-settings';
+import { compareText } from '@/lib/library/sort-rows';
+import type { AdsTurn, LibraryAd } from './ad-record';
 
 /**
  * An ad beside the organic answer it was served with (export-format "The ads table"): whether that answer
@@ -26,7 +25,7 @@ export const NO_ANSWER: PaidOrganic = { cited: null, named: null };
  * The advertiser is read as the brand matcher reads a brand: its domain the host of its site, else of its
  * link (a subdomain counts, `www.` does not), its name its only words.
  */
-export function paidOrganicOf(ad: LibraryAd, turn: LibraryTurn | undefined): PaidOrganic {
+export function paidOrganicOf(ad: LibraryAd, turn: AdsTurn | undefined): PaidOrganic {
   if (turn === undefined) return NO_ANSWER;
   const site = ad.advertiserUrl ?? ad.link;
   const name = ad.advertiser?.trim() ?? '';

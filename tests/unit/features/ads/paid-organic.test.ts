@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
-import type { BrandSettings } from '@/lib/library/brand-settings';
 import {
   brandAdvertiserRows,
   NO_ANSWER,
   type PaidOrganicRow,
   paidOrganicByAdvertiser,
   paidOrganicOf,
-} from '@/lib/library/paid-organic';
+} from '@/features/ads/paid-organic';
+import type { BrandSettings } from '@/lib/library/brand-settings';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const TRAIL_CO = ad({
