@@ -35,7 +35,7 @@ export default defineConfig({
     // hook's first events.
     content_scripts: [{ matches: ['https://chatgpt.com/*'], js: ['relay.js'], run_at: 'document_start' }],
     // Export the open conversation in the default format without opening anything
-    // (lib/runtime/worker/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
+    // (lens/runtime/worker/export-shortcut.ts). The user can change the key at chrome://extensions/shortcuts.
     commands: {
       'export-conversation': {
         suggested_key: { default: 'Alt+Shift+E' },

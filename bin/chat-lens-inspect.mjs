@@ -5,4 +5,4 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../lib/cli/main.ts');
+await import('../lens/cli/main.ts');

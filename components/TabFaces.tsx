@@ -12,10 +12,10 @@ import { type SiteAccess, siteAccessFace } from '@/components/shell/site-access-
 import { ViewPanel } from '@/components/shell/ViewPanel';
 import { ViewTabs } from '@/components/shell/ViewTabs';
 import { useViewStore } from '@/components/views/view-store';
+import { sendMessage } from '@/lens/runtime/contract/protocol';
+import type { Settings } from '@/lens/runtime/contract/settings';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { isTemporaryChatUrl } from '@/lib/capture/endpoint';
-import { sendMessage } from '@/lib/runtime/contract/protocol';
-import type { Settings } from '@/lib/runtime/contract/settings';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { TargetTab } from './first-state';
 import type { Surface } from './surface';
 import { useTabLens } from './use-tab-lens';

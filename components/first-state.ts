@@ -1,9 +1,9 @@
 import { browser } from '#imports';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
-import { loadSettings } from '@/lib/runtime/contract/settings-items';
-import { hasSiteAccess } from '@/lib/runtime/contract/site-access';
-import { tabLensItem } from '@/lib/runtime/contract/storage-items';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { DEFAULT_SETTINGS, type Settings } from '@/lens/runtime/contract/settings';
+import { loadSettings } from '@/lens/runtime/contract/settings-items';
+import { hasSiteAccess } from '@/lens/runtime/contract/site-access';
+import { tabLensItem } from '@/lens/runtime/contract/storage-items';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 
 /** The tab a view describes. */
 export interface TargetTab {

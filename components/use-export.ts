@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { formatInfo } from '@/lib/export/formats';
-import { backgroundPageExport } from '@/lib/runtime/contract/background-page-export';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
-import type { ExportFormat } from '@/lib/runtime/contract/export-file';
-import { requestExport } from '@/lib/runtime/contract/export-port';
-import { sendMessage } from '@/lib/runtime/contract/protocol';
-import { exportOptionsOf, type Settings } from '@/lib/runtime/contract/settings';
+import { formatInfo } from '@/lens/export/formats';
+import { backgroundPageExport } from '@/lens/runtime/contract/background-page-export';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
+import type { ExportFormat } from '@/lens/runtime/contract/export-file';
+import { requestExport } from '@/lens/runtime/contract/export-port';
+import { sendMessage } from '@/lens/runtime/contract/protocol';
+import { exportOptionsOf, type Settings } from '@/lens/runtime/contract/settings';
 
 export type ExportDelivery = 'download' | 'clipboard';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { followItem } from '@/lib/runtime/contract/follow-item';
-import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
-import type { LibraryStatus } from '@/lib/runtime/contract/library-status';
+import { followItem } from '@/lens/runtime/contract/follow-item';
+import { libraryStatusItem } from '@/lens/runtime/contract/library-items';
+import type { LibraryStatus } from '@/lens/runtime/contract/library-status';
 
 /**
  * How the worker's last library write went: `first` (read before the first render), then every write. Its

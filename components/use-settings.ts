@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { followItem } from '@/lib/runtime/contract/follow-item';
-import type { Settings } from '@/lib/runtime/contract/settings';
-import { loadSettings, watchSettings } from '@/lib/runtime/contract/settings-items';
+import { followItem } from '@/lens/runtime/contract/follow-item';
+import type { Settings } from '@/lens/runtime/contract/settings';
+import { loadSettings, watchSettings } from '@/lens/runtime/contract/settings-items';
 
 /**
  * The user's settings: `first` (read before the first render, first-state.ts), then kept current (a

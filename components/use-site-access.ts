@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SiteAccess } from '@/components/shell/site-access-face';
-import { followSiteAccess, hasSiteAccess } from '@/lib/runtime/contract/site-access';
+import { followSiteAccess, hasSiteAccess } from '@/lens/runtime/contract/site-access';
 
 /**
  * The extension's access to chatgpt.com, from `first` (read before the first render, first-state.ts) and

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { followItem } from '@/lib/runtime/contract/follow-item';
-import { tabLensItem } from '@/lib/runtime/contract/storage-items';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { followItem } from '@/lens/runtime/contract/follow-item';
+import { tabLensItem } from '@/lens/runtime/contract/storage-items';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 
 const sameWrite = (shown: TabLens | null | undefined, read: TabLens | null): boolean =>
   shown === read || (shown != null && read !== null && shown.updatedAt === read.updatedAt);

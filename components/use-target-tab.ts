@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from '#imports';
-import { followSiteAccess } from '@/lib/runtime/contract/site-access';
+import { followSiteAccess } from '@/lens/runtime/contract/site-access';
 import { findTargetTab, type TargetTab } from './first-state';
 
 /**

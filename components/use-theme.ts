@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ThemeChoice } from '@/lib/runtime/contract/settings';
+import type { ThemeChoice } from '@/lens/runtime/contract/settings';
 
 /**
  * The theme setting on <html>: "system" leaves the attribute off, so app.css follows

@@ -1,6 +1,6 @@
 import { defineBackground } from '#imports';
-import { startBackground } from '@/lib/runtime/worker/background-main';
-import { listenForExportShortcut } from '@/lib/runtime/worker/export-shortcut-listener';
+import { startBackground } from '@/lens/runtime/worker/background-main';
+import { listenForExportShortcut } from '@/lens/runtime/worker/export-shortcut-listener';
 
 export default defineBackground({
   type: 'module',

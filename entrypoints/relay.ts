@@ -1,7 +1,7 @@
 import { defineUnlistedScript } from '#imports';
-import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
+import { type RelayExtensionApi, startRelay } from '@/lens/runtime/relay/relay';
 
-/** Chrome's `chrome` or Firefox's `browser`, both promise-based in MV3 (lib/runtime/relay/relay.ts). */
+/** Chrome's `chrome` or Firefox's `browser`, both promise-based in MV3 (lens/runtime/relay/relay.ts). */
 const nativeApi = (): RelayExtensionApi => {
   const scope = globalThis as { browser?: RelayExtensionApi; chrome?: RelayExtensionApi };
   return (scope.browser ?? scope.chrome) as RelayExtensionApi;

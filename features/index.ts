@@ -57,7 +57,7 @@ export type FeatureKept = AllOf<KeptRecordOf<AnyFeature>>;
 /** The features' members of each turn the library keeps. */
 export type FeatureKeptTurn = AllOf<KeptTurnOf<AnyFeature>>;
 
-/** The schemas of the features' members of a kept record (lib/library/library-record.ts reads with them). */
+/** The schemas of the features' members of a kept record (lens/library/library-record.ts reads with them). */
 export const FEATURE_KEPT: v.ObjectEntries = Object.assign(
   {},
   ...FEATURES.map((feature) => feature.library?.record?.members ?? {}),

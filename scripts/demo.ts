@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { inspectFileText } from '@/lib/cli/inspect-file';
-import { summarize } from '@/lib/cli/summary';
-import { exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
+import { inspectFileText } from '@/lens/cli/inspect-file';
+import { summarize } from '@/lens/cli/summary';
+import { exportFileNameOf, FORMAT_WRITERS } from '@/lens/export/format-writers';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { startReplica } from '@/tests/replica/server';
 import { buildExtension, projectRoot } from '@/tests/support/build-extension';

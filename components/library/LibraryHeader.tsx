@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { countOf } from '@/components/library/shared/number-text';
-import type { LibraryOverview } from '@/lib/library/overview';
+import type { LibraryOverview } from '@/lens/library/overview';
 
 /** The page's title, and what the library holds once it holds anything. */
 export function LibraryHeader({ overview }: { overview: LibraryOverview | null }): JSX.Element {

@@ -9,10 +9,10 @@ import { choiceOf, type TableChoice, type TableChoices } from '@/components/libr
 import { TrendsTab } from '@/components/library/trends/TrendsTab';
 import { VarianceTab } from '@/components/library/variance/VarianceTab';
 import { ViewBoundary } from '@/components/shell/ViewBoundary';
-import { type LibraryGrids, libraryGrids } from '@/lib/library/grids';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import type { LibraryOverview } from '@/lib/library/overview';
-import type { Settings } from '@/lib/runtime/contract/settings';
+import { type LibraryGrids, libraryGrids } from '@/lens/library/grids';
+import type { LibraryAccount, LibraryConversation } from '@/lens/library/library-record';
+import type { LibraryOverview } from '@/lens/library/overview';
+import type { Settings } from '@/lens/runtime/contract/settings';
 import { LIBRARY_TABS, type LibraryTabId, libraryPanelId, libraryTabId } from './library-tabs';
 import { RecordsGate } from './RecordsGate';
 

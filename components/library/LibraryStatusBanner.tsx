@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LibraryStatus } from '@/lib/runtime/contract/library-status';
+import type { LibraryStatus } from '@/lens/runtime/contract/library-status';
 
 /** What happened, when the worker sent no words of its own. */
 const WHAT_HAPPENED: Record<Exclude<LibraryStatus['state'], 'ok'>, string> = {

@@ -1,7 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import type { RecordsLoad } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lens/library/library-record';
 
 /**
  * What a tab that reads the conversations whole shows until they are read: how many are being read, then

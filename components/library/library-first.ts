@@ -1,9 +1,9 @@
 import { LibraryData } from '@/components/library/shared/library-data';
-import { openLibrary } from '@/lib/library/library-store';
-import { libraryStatusItem } from '@/lib/runtime/contract/library-items';
-import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
-import { loadSettings } from '@/lib/runtime/contract/settings-items';
+import { openLibrary } from '@/lens/library/library-store';
+import { libraryStatusItem } from '@/lens/runtime/contract/library-items';
+import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lens/runtime/contract/library-status';
+import { DEFAULT_SETTINGS, type Settings } from '@/lens/runtime/contract/settings';
+import { loadSettings } from '@/lens/runtime/contract/settings-items';
 import { type LibraryTabId, tabOfHash } from './library-tabs';
 
 /** What the library page's first render shows, read before it (as the popup's, components/first-state.ts). */

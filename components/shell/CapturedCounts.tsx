@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import type { EndpointKind } from '@/lib/capture/endpoint';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 const ENDPOINT_LABELS: Record<EndpointKind, string> = {
   'conversation-messages': 'Conversation pages (messages format)',

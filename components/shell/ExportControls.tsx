@@ -1,8 +1,8 @@
 import { type JSX, useRef } from 'react';
 import { formatName, useExport } from '@/components/use-export';
 import { useViewStore } from '@/components/views/view-store';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import type { Settings } from '@/lib/runtime/contract/settings';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
+import type { Settings } from '@/lens/runtime/contract/settings';
 import { ExportMenu, type ExportMenuItem } from './ExportMenu';
 
 /**

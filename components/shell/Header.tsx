@@ -1,7 +1,7 @@
 import type { JSX, ReactNode } from 'react';
 import { browser } from '#imports';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
 import { modelName } from '@/lib/model/model-name';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
 import { FreshnessLine } from './FreshnessLine';
 import { LoadProgress } from './LoadProgress';
 import { OpenLibraryButton } from './OpenLibraryButton';

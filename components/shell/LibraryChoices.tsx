@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LibrarySettings } from '@/lib/runtime/contract/settings';
+import type { LibrarySettings } from '@/lens/runtime/contract/settings';
 import { RetentionInput } from './RetentionInput';
 
 /**

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useLibraryStatus } from '@/components/use-library-status';
-import { LIBRARY_STATUS_OK } from '@/lib/runtime/contract/library-status';
-import type { LibrarySettings } from '@/lib/runtime/contract/settings';
+import { LIBRARY_STATUS_OK } from '@/lens/runtime/contract/library-status';
+import type { LibrarySettings } from '@/lens/runtime/contract/settings';
 import { LibraryChoices } from './LibraryChoices';
 import { libraryPageUrl, openLibraryPage } from './open-library';
 import './library-settings.css';

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
 
 /**
  * A bar while older pages load (site-interface 4.1). The total is unknown until the last page, so the bar is

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { MAX_RETENTION_DAYS } from '@/lib/runtime/contract/settings';
+import { MAX_RETENTION_DAYS } from '@/lens/runtime/contract/settings';
 import { DraftField } from './DraftField';
 import { retentionOf } from './retention-days';
 

@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
 import type { CitationStyle } from '@/features/sources/markdown-citations';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lib/runtime/contract/settings';
-import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
+import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lens/runtime/contract/settings';
+import { saveSettings } from '@/lens/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettingsGroup } from './LibrarySettingsGroup';
 import { TranscriptChoices } from './TranscriptChoices';

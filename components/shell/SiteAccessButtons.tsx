@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { browser } from '#imports';
-import { askSiteAccess } from '@/lib/runtime/contract/site-access';
+import { askSiteAccess } from '@/lens/runtime/contract/site-access';
 
 /**
  * Asks for chatgpt.com again. The browser grants a permission only inside the user's gesture, so the

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { VIEWS, type ViewId } from '@/components/views/registry';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
 import { ViewBoundary } from './ViewBoundary';
 import { panelId } from './ViewTabs';
 

@@ -1,7 +1,7 @@
 import { type JSX, type KeyboardEvent, useEffect, useRef } from 'react';
 import { VIEWS, type ViewId } from '@/components/views/registry';
 import { useViewStore } from '@/components/views/view-store';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
 import { viewForKey } from './view-keys';
 
 const tabId = (view: ViewId): string => `tab-${view}`;

@@ -1,8 +1,8 @@
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { conversationIdFromPageUrl, isChatSiteUrl } from '@/lib/capture/endpoint';
 import type { LensError } from '@/lib/model/result';
 import type { SiteRefusal } from '@/lib/model/site-refusal';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 
 /** What stands above the views while data is shown: the data stays, the banner says why it may be old. */
 export type LensBanner =

@@ -1,4 +1,4 @@
-import { MAX_RETENTION_DAYS } from '@/lib/runtime/contract/settings';
+import { MAX_RETENTION_DAYS } from '@/lens/runtime/contract/settings';
 import type { DraftReading } from './DraftField';
 
 /**

@@ -1,5 +1,5 @@
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { isChatSiteUrl } from '@/lib/capture/endpoint';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { LensFace } from './lens-face';
 
 /** The extension's access to chatgpt.com as this view has seen it. */

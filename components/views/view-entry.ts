@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { FeatureId } from '@/features/index';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
 
 /** What every view is given: the tab's snapshot, and the actions a view may offer. */
 export interface ViewProps {

@@ -5,7 +5,7 @@ export const UTF8_CHUNK_BYTES = 1024 * 1024;
  * An export's pieces as UTF-8 bytes, in order: text encoded into chunks of `chunkBytes` as each piece is
  * written, bytes (the ZIP's) passed on as they are. Each string is dropped once encoded, so the writer's
  * strings never pile up until the end, and the bytes live outside the script's heap: the worker's export
- * Blob is made of these chunks rather than of the strings (lib/runtime/worker/export-port-server.ts).
+ * Blob is made of these chunks rather than of the strings (lens/runtime/worker/export-port-server.ts).
  */
 export function* utf8Chunks(
   pieces: Iterable<string | Uint8Array>,

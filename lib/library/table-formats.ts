@@ -2,7 +2,7 @@
  * The file formats the library's tables are written in, one row each (export-format "Library tables"). The
  * writers are in table-writer.ts, typed by this list; they are kept apart so that a page which only names a
  * format (a menu) does not load the Parquet writer. They sit beside the export formats of
- * lib/export/formats.ts, not among them: those write one conversation's inspection, these the rows of many
+ * lens/export/formats.ts, not among them: those write one conversation's inspection, these the rows of many
  * kept conversations, in three files.
  */
 export const TABLE_FORMATS = [

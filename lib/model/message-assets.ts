@@ -147,7 +147,7 @@ export function assetDetails(asset: MessageAsset): string[] {
 
 /**
  * The asset as the message's text shows it, where its part stands: `[Generated image: file_abc, 1024×1024,
- * 1.4 MB]`. The Markdown finds this line again to write the image in its place (lib/export/markdown-assets.ts).
+ * 1.4 MB]`. The Markdown finds this line again to write the image in its place (lens/export/markdown-assets.ts).
  */
 export function assetText(asset: MessageAsset): string {
   const details = assetDetails(asset);

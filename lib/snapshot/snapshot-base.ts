@@ -84,4 +84,3 @@ export interface SnapshotBase {
   rateLimitedUntil: number | null;
   updatedAt: number;
 }
-

@@ -1,5 +1,5 @@
-import { writeExport } from '@/lib/export/format-writers';
-import { inspect } from '@/lib/insights/inspection';
+import { writeExport } from '@/lens/export/format-writers';
+import { inspect } from '@/lens/insights/inspection';
 import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 

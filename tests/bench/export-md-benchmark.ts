@@ -1,5 +1,5 @@
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { inspect } from '@/lib/insights/inspection';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 import { onePageConversation } from './one-page-conversation';
 

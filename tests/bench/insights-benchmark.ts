@@ -1,4 +1,4 @@
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { parseProductUpdateBody } from '@/lib/model/product-update-stream';

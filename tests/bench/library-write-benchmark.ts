@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { inspect } from '@/lib/insights/inspection';
-import { openLibrary } from '@/lib/library/library-store';
-import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { inspect } from '@/lens/insights/inspection';
+import { openLibrary } from '@/lens/library/library-store';
+import { recordOfInspection } from '@/lens/library/record-of-inspection';
 import { median } from '@/tests/support/statistics';
 import { atScale, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
 import { onePageConversation } from './one-page-conversation';

@@ -1,6 +1,6 @@
+import { PROMPTS_TABLE } from '@/lens/library/prompts-table';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { tableRows } from '@/lib/library/library-table';
-import { PROMPTS_TABLE } from '@/lib/library/prompts-table';
 import { generateLibrary, type LibrarySize, pagesIn } from '@/tests/support/generated-library';
 import { atScale, defineBenchmark, measureRatio, ratioOptions } from './benchmark';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import { BATCH_PATH } from '@/lib/api/conversations-batch';
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
 import type { ReplicaRequestRecord } from '@/tests/replica/server';
 
 /**

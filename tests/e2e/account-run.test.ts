@@ -1,8 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import { BATCH_PATH } from '@/lib/api/conversations-batch';
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import type { ReplicaRequestRecord } from '@/tests/replica/server';
 import { answeredBatches, readsAlone, servedConversations, waitForAccountRun } from './account-run-requests';

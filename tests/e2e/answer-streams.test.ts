@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { searchQueriesFor } from '@/tests/replica/search-turn';

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { LIBRARY_TABS } from '@/components/library/library-tabs';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
-import { JOINED_TABLE } from '@/lib/library/joined-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
+import { JOINED_TABLE } from '@/lens/library/joined-table';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 import { type CanaryPlace, plantedPlaces } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Download, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
 import type { Exclusive } from './side-by-side';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { getConversation } from '@/tests/replica/fixtures/catalog';
 import { messagesResponse } from '@/tests/replica/fixtures/messages-format';

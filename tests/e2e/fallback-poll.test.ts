@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { FALLBACK_INTERVAL_MS } from '@/lens/runtime/contract/relay-channel';
 import { BACKOFF_LADDER_MS } from '@/lib/api/rate-governor';
-import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { hideTab, showTab } from '@/tests/support/hide-tab';

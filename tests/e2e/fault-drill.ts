@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import type { ExportDocument } from '@/lib/export/json-export';
+import type { ExportDocument } from '@/lens/export/json-export';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import type { LensErrorCode } from '@/lib/model/result';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
 import type { ReplicaFault } from '@/tests/replica/faults';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '@/tests/replica/server';

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { ASK_AGAIN_AFTER_MS } from '@/lib/holding/ask-again';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { ASK_AGAIN_AFTER_MS } from '@/lens/holding/ask-again';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import {

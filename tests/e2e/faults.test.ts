@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import type { ReplicaRequestRecord } from '@/tests/replica/server';
@@ -161,7 +161,7 @@ describe("faults on the extension's own requests", () => {
 
     // The page's next tree poll asks for nothing, and hides nothing: the failure stays.
     // By its second poll (every 5 s), the refresh the first one started (debounced 500 ms, DEBOUNCE_MS in
-    // lib/runtime/worker/debouncer.ts) has long ended.
+    // lens/runtime/worker/debouncer.ts) has long ended.
     const tree = `GET /backend-api/conversation/${tab.conversationId} 200`;
     await expect
       .poll(

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { answeredBatches, readsAlone, servedConversations, waitForAccountRun } from './account-run-requests';

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
-import { PAGE_EXPORT_GLOBAL } from '@/lib/runtime/contract/export-port';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { PAGE_EXPORT_GLOBAL } from '@/lens/runtime/contract/export-port';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { waitForLensRead } from './lens-state';
 
 /**
@@ -133,7 +133,7 @@ export const addOnStorageAreas = (addOn: Page): Promise<Array<{ area: string; te
   });
 
 /**
- * The export as an extension page gets it from the event page directly (lib/runtime/contract/export-port.ts):
+ * The export as an extension page gets it from the event page directly (lens/runtime/contract/export-port.ts):
  * the function on the event page's window called, its Blob read in the calling page.
  */
 export const exportThroughEventPage = (

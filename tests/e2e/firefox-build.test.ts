@@ -114,7 +114,7 @@ describe('the Firefox build', () => {
     );
     const sources = zipEntryNames('sources');
     expect(sources).toEqual(
-      expect.arrayContaining(['package.json', 'wxt.config.ts', 'lib/runtime/relay/relay.ts']),
+      expect.arrayContaining(['package.json', 'wxt.config.ts', 'lens/runtime/relay/relay.ts']),
     );
     expect(sources.filter((name) => /^(demo-output|test-output|\.output|node_modules)\//.test(name))).toEqual(
       [],

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { leakedPlaces } from './canary-needles';

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
+import { FALLBACK_INTERVAL_MS } from '@/lens/runtime/contract/relay-channel';
 import { composeAnswer } from '@/tests/replica/answer-stream';
 import { getConversation } from '@/tests/replica/fixtures/catalog';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { ProtocolMap } from '@/lib/runtime/contract/protocol';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import type { ProtocolMap } from '@/lens/runtime/contract/protocol';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import type { Replica } from '@/tests/replica/server';
 import { extensionApi } from './extension-origins';
 import type { Lens } from './lens-test';

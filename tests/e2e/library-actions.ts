@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { LibraryTableName } from '@/lib/library/library-tables';
+import type { LibraryTableName } from '@/lens/library/library-tables';
 import { downloadedText } from './export-actions';
 import type { Lens } from './lens-test';
 

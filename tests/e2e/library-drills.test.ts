@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { summaryOf } from '@/lib/library/library-summary';
+import { summaryOf } from '@/lens/library/library-summary';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { settled, stopWorker } from './fault-drill';
 import { waitForLens } from './lens-state';

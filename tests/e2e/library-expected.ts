@@ -1,5 +1,5 @@
 import type { TableTabId } from '@/components/library/tables/TableTabs';
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { LibraryConversation, LibraryTurn } from '@/lens/library/library-record';
 
 /**
  * What the library page must show, worked out here from the records read raw from the database, by the

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { ofText, shareIntervalText } from '@/components/library/shared/number-text';
 import { TABLE_TABS } from '@/components/library/tables/TableTabs';
 import { adRates, answersOf, creativesOf, shareOfVoice, shownAdsOf } from '@/features/ads/ad-intelligence';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { oneFileExportZip, partsExportZip } from '@/tests/support/data-export-zips';
 import { test } from './lens-test';

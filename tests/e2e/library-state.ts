@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { LibraryConversation } from '@/lib/library/library-record';
-import type { LibrarySummary } from '@/lib/library/library-summary';
-import type { LibrarySettings } from '@/lib/runtime/contract/settings';
+import type { LibraryConversation } from '@/lens/library/library-record';
+import type { LibrarySummary } from '@/lens/library/library-summary';
+import type { LibrarySettings } from '@/lens/runtime/contract/settings';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { CaptureCounts, TabLens } from '@/lib/runtime/contract/tab-lens';
+import type { CaptureCounts, TabLens } from '@/lens/runtime/contract/tab-lens';
 import { SENTINEL_TOKEN_CANARY } from '@/tests/replica/fixtures/canaries';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { VERIFY_PROMPT_MARK } from '@/tests/replica/handlers/mobile-web';

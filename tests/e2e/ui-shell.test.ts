@@ -2,11 +2,11 @@ import { unzipSync } from 'fflate';
 import { describe, expect } from 'vitest';
 import { VIEWS } from '@/components/views/registry';
 import { featureSnapshot } from '@/features/index';
-import { writeExport } from '@/lib/export/format-writers';
+import { writeExport } from '@/lens/export/format-writers';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
+import { NO_CAPTURE } from '@/lens/runtime/contract/tab-lens';
 import { NOTHING_OBSERVED } from '@/lib/model/transport';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
-import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
 import { NO_OFFERS_RUN } from '@/lib/snapshot/snapshot-base';
 import {
   CANVAS_FINAL,

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { inspect } from '@/lib/insights/inspection';
-import { conversationVersions } from '@/lib/library/conversation-versions';
+import { inspect } from '@/lens/insights/inspection';
+import { conversationVersions } from '@/lens/library/conversation-versions';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';

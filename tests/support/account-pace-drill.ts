@@ -1,4 +1,4 @@
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import type { Replica } from '@/tests/replica/server';
 import type { BucketShape } from './account-bucket';
 import { accountRunOver } from './account-run-harness';

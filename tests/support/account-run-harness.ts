@@ -1,11 +1,11 @@
+import { openAccountRun } from '@/lens/library/account-run-store';
+import { openLibrary } from '@/lens/library/library-store';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
+import { DEFAULT_SETTINGS, type Settings } from '@/lens/runtime/contract/settings';
+import { AccountRun } from '@/lens/runtime/worker/account-run';
 import { createAuth } from '@/lib/api/auth';
 import { createBackendClient } from '@/lib/api/backend-client';
 import { createRateGovernor } from '@/lib/api/rate-governor';
-import { openAccountRun } from '@/lib/library/account-run-store';
-import { openLibrary } from '@/lib/library/library-store';
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
-import { AccountRun } from '@/lib/runtime/worker/account-run';
 import { seededRandom } from '@/tests/replica/fixtures/random';
 import type { Replica } from '@/tests/replica/server';
 import { fakeClock } from '@/tests/support/fakes/fake-backend';

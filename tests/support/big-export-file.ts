@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { exportQueriesCsv } from '@/features/queries/queries-csv';
-import { inspectConversationOnly } from '@/lib/cli/inspect-file';
+import { inspectConversationOnly } from '@/lens/cli/inspect-file';
 import { normalizeDataExportItem } from '@/lib/model/data-export';
 import { conversationsExport, generateConversation } from '@/tests/replica/fixtures/formats';
 import { seededRandom } from '@/tests/replica/fixtures/random';

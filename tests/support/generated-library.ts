@@ -1,7 +1,7 @@
 import type { LibraryAd } from '@/features/ads/ad-record';
 import type { LibraryOffer } from '@/features/offers/offer-record';
 import type { LibraryPage } from '@/features/sources/page-record';
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
+import type { LibraryConversation, LibraryTurn } from '@/lens/library/library-record';
 import { type SeededRandom, seededRandom } from '@/tests/replica/fixtures/random';
 import { drawQuestion, searchQueryFor } from '@/tests/replica/fixtures/turn-generators';
 import { ad, libraryConversation, offer, page, turn } from './library-records';

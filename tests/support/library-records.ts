@@ -3,8 +3,8 @@ import type { LibraryAd } from '@/features/ads/ad-record';
 import { FEATURE_KEPT, FEATURE_KEPT_TURN, type FeatureKept, type FeatureKeptTurn } from '@/features/index';
 import type { LibraryOffer } from '@/features/offers/offer-record';
 import type { LibraryPage } from '@/features/sources/page-record';
+import { LIBRARY_READER, type LibraryConversation, type LibraryTurn } from '@/lens/library/library-record';
 import type { BrandSettings } from '@/lib/library/brand-settings';
-import { LIBRARY_READER, type LibraryConversation, type LibraryTurn } from '@/lib/library/library-record';
 
 /** A page of a turn, retrieved and cited as asked. */
 export function page(url: string, marks: Partial<LibraryPage> = {}): LibraryPage {

@@ -1,4 +1,4 @@
-import type { DirectoryHandle, FileHandle, WritableFile } from '@/lib/library/directory-dataset-folder';
+import type { DirectoryHandle, FileHandle, WritableFile } from '@/lens/library/directory-dataset-folder';
 import type { TableChunk } from '@/lib/library/table-sink';
 
 /** A folder in memory with the handle methods a dataset is written with, as Chromium's behave. */

@@ -30,50 +30,85 @@ function projectImports(file: string): string[] {
   });
 }
 
-const projectFiles = ['lib', 'features', 'components', 'entrypoints', 'scripts', 'modules', 'tests'].flatMap(
-  sourceFiles,
-);
-const libFiles = projectFiles.filter((file) => file.startsWith('lib/'));
+const projectFiles = [
+  'lib',
+  'features',
+  'lens',
+  'components',
+  'entrypoints',
+  'scripts',
+  'modules',
+  'tests',
+].flatMap(sourceFiles);
+const coreFiles = projectFiles.filter((file) => /^(lib|lens)\//.test(file));
 
-/** lib/'s layer of a path: its folder, or runtime/<context> inside lib/runtime; every feature is one layer. */
+/**
+ * A path's layer: lib/'s and lens/'s folders (lens/ ones named with it), runtime/<context> inside
+ * lens/runtime; every feature is one layer.
+ */
 const layerOf = (path: string): string | null => {
   if (path.startsWith('features/')) return 'features';
-  const match = /^lib\/([^/]+)(?:\/([^/]+)\/)?/.exec(path);
+  const match = /^(lib|lens)\/([^/]+)(?:\/([^/]+)\/)?/.exec(path);
   if (match === null) return null;
-  return match[1] === 'runtime' ? `runtime/${match[2] ?? ''}` : (match[1] ?? null);
+  const folder = match[2] === 'runtime' ? `runtime/${match[3] ?? ''}` : (match[2] ?? '');
+  return match[1] === 'lens' ? `lens/${folder}` : folder;
 };
+
+/** lib/'s layers: what the features are made of, which knows no feature (architecture "Layers"). */
+const LIB_LAYERS = ['model', 'capture', 'api', 'insights', 'export', 'library', 'snapshot'];
 
 const allowed: Record<string, string[]> = {
   model: [],
   capture: [],
   api: ['model', 'capture'],
+  insights: ['model'],
+  export: ['model', 'insights', 'capture'],
+  // The library's pieces: the members every record holds, the tables' and grids' types, the figures' maths.
+  library: ['model', 'insights', 'export', 'capture'],
+  // The snapshot's own members, which every feature's view reads beside its own.
+  snapshot: ['model', 'api'],
+  features: LIB_LAYERS,
   // The inspection runs every feature's reader (features/index.ts).
-  insights: ['model', 'features'],
-  export: ['model', 'insights', 'capture', 'features'],
+  'lens/insights': [...LIB_LAYERS, 'features'],
+  'lens/export': [...LIB_LAYERS, 'features', 'lens/insights'],
   // What the library keeps across conversations, and what is read out of it.
-  library: ['model', 'insights', 'export', 'capture', 'features'],
+  'lens/library': [...LIB_LAYERS, 'features', 'lens/insights', 'lens/export'],
   // What more than one context uses: the channels, the stored items and their types.
-  'runtime/contract': ['model', 'api', 'insights', 'export', 'capture', 'library', 'features'],
+  'lens/runtime/contract': [...LIB_LAYERS, 'features', 'lens/insights', 'lens/export', 'lens/library'],
   // The isolated-world relay: a byte budget, and no part of the worker.
-  'runtime/relay': ['runtime/contract', 'capture'],
+  'lens/runtime/relay': ['lens/runtime/contract', 'capture'],
   // What a captured response becomes: routed, held, assembled, inspected; the worker and `inspect` drive it.
-  holding: ['model', 'api', 'insights', 'capture', 'runtime/contract', 'features'],
-  'runtime/worker': [
-    'model',
-    'api',
-    'insights',
-    'export',
-    'capture',
-    'library',
-    'runtime/contract',
-    'holding',
+  'lens/holding': [...LIB_LAYERS, 'features', 'lens/insights', 'lens/runtime/contract'],
+  'lens/runtime/worker': [
+    ...LIB_LAYERS,
     'features',
+    'lens/insights',
+    'lens/export',
+    'lens/library',
+    'lens/runtime/contract',
+    'lens/holding',
   ],
-  cli: ['model', 'api', 'insights', 'export', 'capture', 'library', 'holding', 'features'],
+  'lens/cli': [...LIB_LAYERS, 'features', 'lens/insights', 'lens/export', 'lens/library', 'lens/holding'],
 };
 
-describe('lib/ layers', () => {
-  it.each(libFiles)('%s imports only the layers it may', (file) => {
+describe('one way: lib/, then features/, then lens/ (architecture "Layers")', () => {
+  it.each(projectFiles.filter((file) => file.startsWith('lib/')))(
+    '%s imports no feature and nothing of lens/',
+    (file) => {
+      expect(projectImports(file).filter((target) => /^(features|lens)\//.test(target))).toEqual([]);
+    },
+  );
+
+  it.each(projectFiles.filter((file) => file.startsWith('features/')))(
+    '%s imports nothing of lens/',
+    (file) => {
+      expect(projectImports(file).filter((target) => target.startsWith('lens/'))).toEqual([]);
+    },
+  );
+});
+
+describe('the layers of lib/ and lens/', () => {
+  it.each(coreFiles)('%s imports only the layers it may', (file) => {
     const own = layerOf(file) ?? '';
     const reached = projectImports(file).map((target) => layerOf(target) ?? target);
     const foreign = reached.filter((layer) => layer !== own && !(allowed[own] ?? []).includes(layer));
@@ -81,17 +116,17 @@ describe('lib/ layers', () => {
   });
 
   it('knows every layer folder', () => {
-    for (const file of libFiles) expect(Object.keys(allowed), file).toContain(layerOf(file));
+    for (const file of coreFiles) expect(Object.keys(allowed), file).toContain(layerOf(file));
   });
 
   it('capture and the relay never touch the extension API library, because content scripts bundle them', () => {
-    for (const file of libFiles.filter((path) =>
-      ['capture', 'runtime/relay'].includes(layerOf(path) ?? ''),
+    for (const file of coreFiles.filter((path) =>
+      ['capture', 'lens/runtime/relay'].includes(layerOf(path) ?? ''),
     )) {
       const text = readFileSync(join(root, file), 'utf8');
       expect(text, file).not.toMatch(/#imports|webextension|from 'wxt/);
     }
-    for (const file of libFiles.filter((path) => layerOf(path) === 'capture')) {
+    for (const file of coreFiles.filter((path) => layerOf(path) === 'capture')) {
       const text = readFileSync(join(root, file), 'utf8');
       expect(text, file).not.toMatch(/\bbrowser\.|\bchrome\./);
     }
@@ -103,10 +138,17 @@ const isViewFile = (file: string): boolean => file.startsWith('components/') || 
 
 describe('the views', () => {
   const viewFiles = projectFiles.filter((file) => /^(components|features)\//.test(file) && isViewFile(file));
-  const viewLayers = ['model', 'insights', 'export', 'capture', 'library', 'runtime/contract', 'features'];
+  const viewLayers = [
+    ...LIB_LAYERS,
+    'lens/insights',
+    'lens/export',
+    'lens/library',
+    'lens/runtime/contract',
+    'features',
+  ];
 
   it.each(viewFiles)('%s reaches the runtime only through its contract', (file) => {
-    const reached = projectImports(file).filter((target) => /^(lib|features)\//.test(target));
+    const reached = projectImports(file).filter((target) => /^(lib|lens|features)\//.test(target));
     expect(reached.filter((target) => !viewLayers.includes(layerOf(target) ?? ''))).toEqual([]);
     expect(projectImports(file).filter((target) => /^(tests|scripts|entrypoints)\//.test(target))).toEqual(
       [],
@@ -116,7 +158,7 @@ describe('the views', () => {
 
 describe('the features', () => {
   /** architecture "Features": a feature's reader, sections, members and tables are pure, beside its views. */
-  const pureLayers = ['model', 'capture', 'insights', 'export', 'library', 'features'];
+  const pureLayers = [...LIB_LAYERS, 'features'];
   const pureFiles = projectFiles.filter((file) => file.startsWith('features/') && !isViewFile(file));
 
   it.each(pureFiles)('%s is pure: no view, no React, nothing of the browser', (file) => {
@@ -128,7 +170,7 @@ describe('the features', () => {
   });
 
   it('only view files import React', () => {
-    const pure = projectFiles.filter((file) => /^(lib|features)\//.test(file) && !isViewFile(file));
+    const pure = projectFiles.filter((file) => /^(lib|lens|features)\//.test(file) && !isViewFile(file));
     expect(
       pure.filter((file) => specifiers(file).some((specifier) => /^react(-dom)?(\/|$)/.test(specifier))),
     ).toEqual([]);
@@ -144,11 +186,11 @@ describe('entrypoints only wire', () => {
   });
 
   it('the relay imports the relay context alone', () => {
-    expect(new Set(reaches('entrypoints/relay.ts'))).toEqual(new Set(['runtime/relay']));
+    expect(new Set(reaches('entrypoints/relay.ts'))).toEqual(new Set(['lens/runtime/relay']));
   });
 
   it('the background imports the worker alone', () => {
-    expect(new Set(reaches('entrypoints/background.ts'))).toEqual(new Set(['runtime/worker']));
+    expect(new Set(reaches('entrypoints/background.ts'))).toEqual(new Set(['lens/runtime/worker']));
   });
 
   it.each(['popup', 'sidepanel', 'library'])('the %s page mounts the views', (page) => {
@@ -176,7 +218,7 @@ describe('tests and tooling', () => {
     },
   );
 
-  it.each(projectFiles.filter((file) => file.startsWith('lib/') || file.startsWith('components/')))(
+  it.each(projectFiles.filter((file) => /^(lib|lens|features|components)\//.test(file)))(
     '%s imports no test and no script',
     (file) => {
       expect(projectImports(file).filter((target) => /^(tests|scripts)\//.test(target))).toEqual([]);

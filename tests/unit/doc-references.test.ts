@@ -125,12 +125,13 @@ describe('the folders docs/contributing.md lists', () => {
     expect([...listed].filter((folder) => !existsSync(join(root, folder)))).toEqual([]);
   });
 
-  it('names every folder of the root, of lib/ and of tests/', () => {
+  it('names every folder of the root, of lib/, of lens/ and of tests/', () => {
     const covered = (folder: string) =>
       [...listed].some((each) => each === folder || each.startsWith(`${folder}/`));
     const folders = [
       ...foldersIn('.').filter((folder) => !ignored.has(folder)),
       ...foldersIn('lib'),
+      ...foldersIn('lens'),
       ...foldersIn('tests'),
     ];
     expect(folders.filter((folder) => !covered(folder))).toEqual([]);

@@ -1,5 +1,5 @@
 import { type JSX, useEffect, useId, useState } from 'react';
-import { openAccountRun } from '@/lib/library/account-run-store';
+import { openAccountRun } from '@/lens/library/account-run-store';
 import type { ListedProject } from '@/lib/model/conversation-list';
 import type { RunSelection } from './account-run-selection';
 

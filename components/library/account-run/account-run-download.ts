@@ -1,8 +1,8 @@
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { accountZipFileName } from '@/components/library/shared/library-file-names';
+import type { AccountRunStore } from '@/lens/library/account-run-store';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
 import { zipTreeSink } from '@/lib/export/tree-sink';
-import type { AccountRunStore } from '@/lib/library/account-run-store';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
 import type { RunSelection } from './account-run-selection';
 import { type AccountRunZipCounts, writeAccountRunZip } from './account-run-zip';
 

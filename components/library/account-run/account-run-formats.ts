@@ -1,4 +1,4 @@
-import { ACCOUNT_RUN_ZIP_FORMATS } from '@/lib/runtime/contract/account-run';
+import { ACCOUNT_RUN_ZIP_FORMATS } from '@/lens/runtime/contract/account-run';
 
 export type AccountRunZipFormat = (typeof ACCOUNT_RUN_ZIP_FORMATS)[number];
 

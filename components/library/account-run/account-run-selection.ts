@@ -1,6 +1,6 @@
+import type { LibraryConversation } from '@/lens/library/library-record';
 import type { SelectionFilter } from '@/lib/export/selection-filter';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
-import type { LibraryConversation } from '@/lib/library/library-record';
 
 /** Which of a run's conversations its ZIP holds: the CLI's filter, and a project (export-format "ZIP of many conversations"). */
 export interface RunSelection extends SelectionFilter {

@@ -1,5 +1,5 @@
 import { countOf, countText } from '@/components/library/shared/number-text';
-import type { AccountRunStatus } from '@/lib/runtime/contract/account-run';
+import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 
 /** What adding the whole account does, and what it asks of the site. */
 export const ACCOUNT_RUN_NOTE =

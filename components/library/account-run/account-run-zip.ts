@@ -1,11 +1,11 @@
-import type { IndexEntry } from '@/lib/export/conversation-index';
+import type { IndexEntry } from '@/lens/export/conversation-index';
+import type { AccountRunRecord, AccountRunStore } from '@/lens/library/account-run-store';
+import { closeArchive } from '@/lens/library/conversations-archive';
+import { deflatedTables } from '@/lens/library/deflated-tables';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import type { TreeSink } from '@/lib/export/tree-sink';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
-import type { AccountRunRecord, AccountRunStore } from '@/lib/library/account-run-store';
 import type { ArchiveReport } from '@/lib/library/archive-report';
-import { closeArchive } from '@/lib/library/conversations-archive';
-import { deflatedTables } from '@/lib/library/deflated-tables';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { countOf } from '@/lib/model/count-text';
 import { isRunItemSelected, type RunSelection, startDayOf } from './account-run-selection';
 

@@ -3,10 +3,10 @@ import {
   type AccountRunAction,
   type AccountRunStatus,
   NO_ACCOUNT_RUN,
-} from '@/lib/runtime/contract/account-run';
-import { accountRunStatusItem } from '@/lib/runtime/contract/account-run-items';
-import { followItem } from '@/lib/runtime/contract/follow-item';
-import { sendMessage } from '@/lib/runtime/contract/protocol';
+} from '@/lens/runtime/contract/account-run';
+import { accountRunStatusItem } from '@/lens/runtime/contract/account-run-items';
+import { followItem } from '@/lens/runtime/contract/follow-item';
+import { sendMessage } from '@/lens/runtime/contract/protocol';
 import type { AccountRunZipFormat } from './account-run-formats';
 
 /**

@@ -6,7 +6,7 @@ import { VirtualTable } from '@/components/library/shared/VirtualTable';
 import { PROMPT_COLUMNS } from '@/components/library/tables/prompt-columns';
 import { shownRows } from '@/components/library/tables/TableTab';
 import type { TableChoiceProps } from '@/components/library/tables/table-choices';
-import type { BrandReport, MentionShare } from '@/lib/library/brands';
+import type { BrandReport, MentionShare } from '@/lens/library/brands';
 import { brandRows, citationRows } from './brand-shares';
 import { MeanPositionTable } from './MeanPositionTable';
 import { ShareChart } from './ShareChart';
@@ -33,7 +33,7 @@ function NoAnswerText(): JSX.Element {
   );
 }
 
-/** The library read for the user's brands (lib/library/brands.ts): shares, positions, presence, gaps. */
+/** The library read for the user's brands (lens/library/brands.ts): shares, positions, presence, gaps. */
 export function BrandReportView({
   report,
   ownName,

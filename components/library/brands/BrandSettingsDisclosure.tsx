@@ -1,8 +1,8 @@
 import { type JSX, useState } from 'react';
+import { brandsFileText } from '@/lens/library/brands-file';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
-import { brandsFileText } from '@/lib/library/brands-file';
 import { countOf } from '@/lib/model/count-text';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
 import { BrandEditor } from './BrandEditor';
 import { ownLabel } from './brand-shares';
 import './brand-editor.css';
@@ -15,7 +15,7 @@ const summaryOf = (brands: BrandSettings): string =>
     ? `${ownLabel(brands.own.name)} and ${countOf(brands.competitors.length, 'competitor', 'competitors')}`
     : 'No brand set yet';
 
-/** The brands as the file `inspect --brands` reads (lib/library/brands-file.ts), downloaded. */
+/** The brands as the file `inspect --brands` reads (lens/library/brands-file.ts), downloaded. */
 function exportBrands(brands: BrandSettings): void {
   const text = brandsFileText(brands, new Date());
   downloadFile(document, {

@@ -8,7 +8,7 @@ import {
   NOT_NAMED,
   PROMPT_KINDS,
   type PromptKind,
-} from '@/lib/library/brands';
+} from '@/lens/library/brands';
 import { KIND_COLUMNS, ownLabel } from './brand-shares';
 import { WIDE_MARK, WideNote } from './WideNote';
 import './brand-shares.css';

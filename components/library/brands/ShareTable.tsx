@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { ofText, shareIntervalText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { NO_VALUE } from '@/components/library/shared/TableCells';
-import { PROMPT_KINDS } from '@/lib/library/brands';
+import { PROMPT_KINDS } from '@/lens/library/brands';
 import { widerThanShare } from '@/lib/library/proportion-interval';
 import { KIND_COLUMNS, type SharePart, type ShareRow } from './brand-shares';
 import { WIDE_MARK, WideNote } from './WideNote';

@@ -1,4 +1,4 @@
-import type { BrandCounts, BrandShares, PromptKind } from '@/lib/library/brands';
+import type { BrandCounts, BrandShares, PromptKind } from '@/lens/library/brands';
 import { type ProportionInterval, wilsonInterval } from '@/lib/library/proportion-interval';
 
 /** One count out of its total: its share and 95% interval, both null when nothing was counted. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { loadBrands } from '@/lens/runtime/contract/library-items';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
-import { loadBrands } from '@/lib/runtime/contract/library-items';
 
 /** The brands the user set, once read (null until then; none when they cannot be read), and their setter. */
 export function useBrands(): [BrandSettings | null, (brands: BrandSettings) => void] {

@@ -7,9 +7,9 @@ import { TableFilters } from '@/components/library/tables/TableFilters';
 import { shownRows } from '@/components/library/tables/TableTab';
 import type { TableChoiceProps } from '@/components/library/tables/table-choices';
 import { answersIn, promptFanouts, QueryFanouts } from '@/features/queries/fanout';
+import type { LibraryFilter, LibraryGrids } from '@/lens/library/grids';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
-import type { LibraryFilter, LibraryGrids } from '@/lib/library/grids';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
 import {
   PROMPT_FANOUT_COLUMNS,

@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { ReadingBrands } from '@/components/library/brands/ReadingBrands';
 import { useBrands } from '@/components/library/brands/use-brands';
 import type { TableChoiceProps } from '@/components/library/tables/table-choices';
-import type { LibraryGrids } from '@/lib/library/grids';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryGrids } from '@/lens/library/grids';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { FanoutReport } from './FanoutReport';
 
 /**

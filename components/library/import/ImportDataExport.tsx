@@ -1,7 +1,7 @@
 import { type ChangeEvent, type JSX, useId, useRef, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
-import { type ImportProgress, importDataExport } from '@/lib/library/data-export-import';
-import { libraryBatchWriter } from '@/lib/library/data-export-merge';
+import { type ImportProgress, importDataExport } from '@/lens/library/data-export-import';
+import { libraryBatchWriter } from '@/lens/library/data-export-merge';
 import { dataExportSummary, importProgressText } from './data-export-summary';
 import { pickedDataExport } from './picked-data-export';
 

@@ -1,8 +1,8 @@
 import { type ChangeEvent, type JSX, useId, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
+import { mergeForImport, readLibraryFile } from '@/lens/library/library-file';
+import { loadBrands, saveBrands } from '@/lens/runtime/contract/library-items';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
-import { mergeForImport, readLibraryFile } from '@/lib/library/library-file';
-import { loadBrands, saveBrands } from '@/lib/runtime/contract/library-items';
 import { importSummary } from './import-summary';
 
 type Said = { text: string; failed: boolean } | null;

@@ -1,5 +1,5 @@
 import { countOf, countText } from '@/components/library/shared/number-text';
-import type { ImportOutcome, ImportProgress } from '@/lib/library/data-export-import';
+import type { ImportOutcome, ImportProgress } from '@/lens/library/data-export-import';
 
 const megabytes = (bytes: number): string => (bytes / 1_000_000).toFixed(1);
 

@@ -1,5 +1,5 @@
 import { countOf, countText } from '@/components/library/shared/number-text';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lens/library/library-record';
 
 /**
  * What an import came to, in one sentence: "Imported 12 conversations, 3 already newer, 1 skipped." The

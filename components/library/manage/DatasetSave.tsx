@@ -1,10 +1,10 @@
 import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { datasetZipFileName } from '@/components/library/shared/library-file-names';
-import type { DirectoryHandle } from '@/lib/library/directory-dataset-folder';
+import type { DirectoryHandle } from '@/lens/library/directory-dataset-folder';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
+import { loadBrands } from '@/lens/runtime/contract/library-items';
 import { countOf } from '@/lib/model/count-text';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
-import { loadBrands } from '@/lib/runtime/contract/library-items';
 
 type Saving = { kind: 'idle' } | { kind: 'working' } | { kind: 'said'; text: string; failed: boolean };
 
@@ -44,7 +44,7 @@ export function DatasetSave({ data }: { data: LibraryData }): JSX.Element {
     setSaving({ kind: 'working' });
     try {
       const [{ writeLibraryDataset }, [records, account], brands] = await Promise.all([
-        import('@/lib/library/library-dataset'),
+        import('@/lens/library/library-dataset'),
         data.read((store) => Promise.all([store.all(), store.account()])),
         loadBrands(),
       ]);

@@ -5,8 +5,8 @@ import { ofText } from '@/components/library/shared/number-text';
 import { ExternalLink } from '@/components/views/ExternalLink';
 import { VirtualList } from '@/components/views/VirtualList';
 import { shapesNotReadText } from '@/features/details/unread';
+import type { LibrarySummary } from '@/lens/library/library-summary';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
-import type { LibrarySummary } from '@/lib/library/library-summary';
 import { findConversations } from './conversation-search';
 
 const ROW_PX = 48;

@@ -1,7 +1,7 @@
 import { type JSX, useEffect, useRef, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
-import { sendMessage } from '@/lib/runtime/contract/protocol';
+import { sendMessage } from '@/lens/runtime/contract/protocol';
 
 type Step = 'asking' | 'confirming' | 'deleting' | { failed: string };
 

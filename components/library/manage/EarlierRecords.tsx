@@ -2,9 +2,9 @@ import { type JSX, useState } from 'react';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
-import { LIBRARY_READER } from '@/lib/library/library-record';
-import type { UnreadableRecord } from '@/lib/library/library-schema';
-import type { LibrarySummary } from '@/lib/library/library-summary';
+import { LIBRARY_READER } from '@/lens/library/library-record';
+import type { UnreadableRecord } from '@/lens/library/library-schema';
+import type { LibrarySummary } from '@/lens/library/library-summary';
 
 /** How many titles the list of conversations to read again shows before it counts the rest. */
 const LISTED = 50;

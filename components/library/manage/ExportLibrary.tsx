@@ -1,14 +1,14 @@
 import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { libraryFileStem } from '@/components/library/shared/library-file-names';
-import { libraryFileText } from '@/lib/library/library-file';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
-import { loadBrands } from '@/lib/runtime/contract/library-items';
+import { libraryFileText } from '@/lens/library/library-file';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
+import { loadBrands } from '@/lens/runtime/contract/library-items';
 
 const JSON_TYPE = 'application/json';
 
 /**
- * The whole library as one JSON file (lib/library/library-file.ts), with the brands and the account's
+ * The whole library as one JSON file (lens/library/library-file.ts), with the brands and the account's
  * record, saved through an
  * object URL and an `<a download>` (architecture "Browser facts").
  */

@@ -2,8 +2,8 @@ import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
 import { LibraryChoices } from '@/components/shell/LibraryChoices';
-import type { LibrarySettings, Settings } from '@/lib/runtime/contract/settings';
-import { saveSettings } from '@/lib/runtime/contract/settings-items';
+import type { LibrarySettings, Settings } from '@/lens/runtime/contract/settings';
+import { saveSettings } from '@/lens/runtime/contract/settings-items';
 
 const DAY_MS = 86_400_000;
 

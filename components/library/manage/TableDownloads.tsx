@@ -1,12 +1,12 @@
 import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { libraryFileStem } from '@/components/library/shared/library-file-names';
+import { LIBRARY_TABLES, type LibraryTableName } from '@/lens/library/library-tables';
+import { tableFileName } from '@/lens/library/table-file-name';
+import { downloadFile } from '@/lens/runtime/contract/download-file';
+import { loadBrands } from '@/lens/runtime/contract/library-items';
 import type { LibraryTable } from '@/lib/library/library-table';
-import { LIBRARY_TABLES, type LibraryTableName } from '@/lib/library/library-tables';
-import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMATS, type TableFormat, tableFormatInfo } from '@/lib/library/table-formats';
-import { downloadFile } from '@/lib/runtime/contract/download-file';
-import { loadBrands } from '@/lib/runtime/contract/library-items';
 import { DatasetSave } from './DatasetSave';
 
 /** What a table is called in a sentence, read from its name: a table added to LIBRARY_TABLES is named too. */
@@ -30,7 +30,7 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
     setSaving({ kind: 'working', what });
     try {
       const [{ tableFile }, [records, account], brands] = await Promise.all([
-        import('@/lib/library/table-file'),
+        import('@/lens/library/table-file'),
         data.read((store) => Promise.all([store.all(), store.account()])),
         loadBrands(),
       ]);

@@ -1,4 +1,4 @@
-import type { LibrarySummary } from '@/lib/library/library-summary';
+import type { LibrarySummary } from '@/lens/library/library-summary';
 
 /**
  * The kept conversations whose title or id holds every word typed, most recently kept first: the list the

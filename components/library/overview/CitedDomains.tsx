@@ -3,7 +3,7 @@ import { BarChart } from '@/components/library/shared/BarChart';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
 import { countText, shareText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
-import type { DomainShare } from '@/lib/library/overview';
+import type { DomainShare } from '@/lens/library/overview';
 import { domainBars, domainLabel } from './overview-bars';
 
 /** Which domains the answers cite, by their share of all cited pages: chart, and the table that says it. */

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { dayText } from '@/components/library/shared/date-text';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
-import type { LibraryOverview } from '@/lib/library/overview';
+import type { LibraryOverview } from '@/lens/library/overview';
 
 /**
  * The interests ChatGPT's ads inferred, as the last data export imported listed them (export-format

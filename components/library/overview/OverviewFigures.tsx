@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { countText, shareText } from '@/components/library/shared/number-text';
-import type { LibraryOverview } from '@/lib/library/overview';
+import type { LibraryOverview } from '@/lens/library/overview';
 
 /** A share with its denominator: out of how many anything tells it. */
 function shareOfText(part: number, known: number): string {

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { LibraryOverview } from '@/lib/library/overview';
+import type { LibraryOverview } from '@/lens/library/overview';
 import { CitedDomains } from './CitedDomains';
 import { InferredInterests } from './InferredInterests';
 import { OverviewFigures } from './OverviewFigures';
@@ -7,7 +7,7 @@ import { TopTally } from './TopTally';
 import { WeeklyActivity } from './WeeklyActivity';
 import './overview-tab.css';
 
-/** The library at a glance, from the summaries alone (lib/library/overview.ts). */
+/** The library at a glance, from the summaries alone (lens/library/overview.ts). */
 export function OverviewTab({ overview }: { overview: LibraryOverview }): JSX.Element {
   return (
     <div className="overview-tab">

@@ -2,7 +2,7 @@ import type { JSX } from 'react';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
 import { countText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
-import type { Tally } from '@/lib/library/library-summary';
+import type { Tally } from '@/lens/library/library-summary';
 
 /** A top list of the overview (queries, advertisers, merchants), most first. */
 export function TopTally({

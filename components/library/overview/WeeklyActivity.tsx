@@ -3,7 +3,7 @@ import { LibrarySection } from '@/components/library/shared/LibrarySection';
 import { countText } from '@/components/library/shared/number-text';
 import { SmallTable } from '@/components/library/shared/SmallTable';
 import { weekRows } from '@/components/library/shared/week-rows';
-import type { WeekActivity } from '@/lib/library/overview';
+import type { WeekActivity } from '@/lens/library/overview';
 import { ColumnChart } from './ColumnChart';
 import { weekBars } from './overview-bars';
 

@@ -1,7 +1,7 @@
 import type { Bar } from '@/components/library/shared/BarChart';
 import { countText, shareText } from '@/components/library/shared/number-text';
-import type { DomainShare, WeekActivity } from '@/lib/library/overview';
-import { OTHER_DOMAINS } from '@/lib/library/overview';
+import type { DomainShare, WeekActivity } from '@/lens/library/overview';
+import { OTHER_DOMAINS } from '@/lens/library/overview';
 
 /** How the row of the domains below the top ones reads. */
 export const OTHER_DOMAINS_LABEL = 'Other domains';

@@ -4,7 +4,7 @@ import './choice-row.css';
 
 /**
  * An analysis's model choice, above its figures: every figure below it reads the chosen model's answers
- * alone (lib/library/model-scope.ts), so models that answer differently are compared one at a time.
+ * alone (lens/library/model-scope.ts), so models that answer differently are compared one at a time.
  */
 export function AnswersOfModel({ model, models, onChange }: ModelChoiceProps): JSX.Element {
   return (

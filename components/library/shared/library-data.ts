@@ -1,7 +1,7 @@
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import type { UnreadableRecord } from '@/lib/library/library-schema';
-import type { LibraryStore } from '@/lib/library/library-store';
-import type { LibrarySummary } from '@/lib/library/library-summary';
+import type { LibraryAccount, LibraryConversation } from '@/lens/library/library-record';
+import type { UnreadableRecord } from '@/lens/library/library-schema';
+import type { LibraryStore } from '@/lens/library/library-store';
+import type { LibrarySummary } from '@/lens/library/library-summary';
 
 /** The kept conversations whole: read only once a tab needs them (architecture "The library"). */
 export type RecordsLoad =

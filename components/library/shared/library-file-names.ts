@@ -3,7 +3,7 @@ import { dayText } from './date-text';
 /**
  * The stem of every file the library page saves, named for the day it was saved (the user's day):
  * `chat-lens-library-2026-11-25`, then `.json` for the whole library, or a table's own name and extension
- * (lib/library/table-file-name.ts).
+ * (lens/library/table-file-name.ts).
  */
 export const libraryFileStem = (now: number): string => `chat-lens-library-${dayText(now)}`;
 

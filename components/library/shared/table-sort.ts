@@ -1,4 +1,4 @@
-import type { SortDirection } from '@/lib/library/grids';
+import type { SortDirection } from '@/lens/library/grids';
 
 /** How a table is ordered: by one column, or in its own order (null). */
 export interface TableSort {

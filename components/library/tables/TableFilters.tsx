@@ -1,7 +1,7 @@
 import { type JSX, useId, useMemo } from 'react';
 import { dayEnd, dayStart, dayText } from '@/components/library/shared/date-text';
 import { ModelChoice } from '@/components/library/shared/ModelChoice';
-import type { LibraryFilter, LibraryGrids } from '@/lib/library/grids';
+import type { LibraryFilter, LibraryGrids } from '@/lens/library/grids';
 import '@/components/library/shared/choice-row.css';
 import './table-filters.css';
 

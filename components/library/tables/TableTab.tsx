@@ -2,7 +2,7 @@ import { type JSX, useCallback, useDeferredValue, useLayoutEffect, useMemo, useR
 import { ofText } from '@/components/library/shared/number-text';
 import type { TableSort } from '@/components/library/shared/table-sort';
 import { type GridColumn, VirtualTable } from '@/components/library/shared/VirtualTable';
-import { type LibraryFilter, type LibraryGrids, NO_FILTER, sortRows } from '@/lib/library/grids';
+import { type LibraryFilter, type LibraryGrids, NO_FILTER, sortRows } from '@/lens/library/grids';
 import { TableFilters } from './TableFilters';
 import type { TableChoice, TableChoiceProps } from './table-choices';
 

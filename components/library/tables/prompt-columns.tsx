@@ -1,6 +1,6 @@
 import { NO_VALUE, TextCell } from '@/components/library/shared/TableCells';
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
-import type { BrandPrompt } from '@/lib/library/brands';
+import type { BrandPrompt } from '@/lens/library/brands';
 import { conversationColumn, dayColumn, textColumn } from './shared-columns';
 
 /** Presence said in words with its mark, so it reads the same without colour or sight. */

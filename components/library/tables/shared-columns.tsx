@@ -1,6 +1,6 @@
 import { ConversationLink, DayCell, TextCell } from '@/components/library/shared/TableCells';
 import type { GridColumn } from '@/components/library/shared/VirtualTable';
-import type { ConversationColumns } from '@/lib/library/grids';
+import type { ConversationColumns } from '@/lens/library/grids';
 
 /** The members of a row whose value is text, or nothing. */
 type TextKey<Row> = { [Key in keyof Row & string]: Row[Key] extends string | null ? Key : never }[keyof Row &

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TableSort } from '@/components/library/shared/table-sort';
-import { type LibraryFilter, NO_FILTER } from '@/lib/library/grids';
+import { type LibraryFilter, NO_FILTER } from '@/lens/library/grids';
 
 /** What the user chose in one table. */
 export interface TableChoice {

@@ -1,8 +1,8 @@
 import { type JSX, useMemo } from 'react';
 import { LibrarySection } from '@/components/library/shared/LibrarySection';
+import type { LibraryAccount, LibraryConversation } from '@/lens/library/library-record';
+import { TOP_ADVERTISERS, weeklyTrends } from '@/lens/library/weekly-trends';
 import type { BrandSettings } from '@/lib/library/brand-settings';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import { TOP_ADVERTISERS, weeklyTrends } from '@/lib/library/weekly-trends';
 import { TrendChart } from './TrendChart';
 import type { TrendFigure } from './trend-cursor';
 import { trendFigures } from './trend-figures';

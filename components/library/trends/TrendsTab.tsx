@@ -3,8 +3,8 @@ import { ReadingBrands } from '@/components/library/brands/ReadingBrands';
 import { useBrands } from '@/components/library/brands/use-brands';
 import { AnswersOfModel } from '@/components/library/shared/AnswersOfModel';
 import type { TableChoiceProps } from '@/components/library/tables/table-choices';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
-import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
+import type { LibraryAccount, LibraryConversation } from '@/lens/library/library-record';
+import { answeredBy, modelsAnswering } from '@/lens/library/model-scope';
 import { TrendsReport } from './TrendsReport';
 
 /**

@@ -1,5 +1,5 @@
 import { ownLabel } from '@/components/library/brands/brand-shares';
-import type { WeeklyTrend, WeeklyTrends } from '@/lib/library/weekly-trends';
+import type { WeeklyTrend, WeeklyTrends } from '@/lens/library/weekly-trends';
 import type { TrendFigure } from './trend-cursor';
 
 /** The three trends of the Trends tab as their charts name them; a share is null without brands. */

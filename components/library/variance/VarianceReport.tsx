@@ -4,9 +4,9 @@ import { countOf } from '@/components/library/shared/number-text';
 import type { TableSort } from '@/components/library/shared/table-sort';
 import { VirtualTable } from '@/components/library/shared/VirtualTable';
 import { shownRows } from '@/components/library/tables/TableTab';
-import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { promptVariances } from '@/features/queries/prompt-variance';
+import type { LibraryConversation } from '@/lens/library/library-record';
+import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
 import { VARIANCE_COLUMNS, varianceRows } from './variance-columns';
 
 const HOW_TO_MEASURE =

@@ -1,4 +1,4 @@
-import type { Schedule } from '@/lib/runtime/contract/timer';
+import type { Schedule } from '@/lens/runtime/contract/timer';
 
 export interface FakeChatWindowOptions {
   /** The tab's URL, on chatgpt.com. */

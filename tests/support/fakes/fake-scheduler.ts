@@ -1,4 +1,4 @@
-import type { Schedule } from '@/lib/runtime/contract/timer';
+import type { Schedule } from '@/lens/runtime/contract/timer';
 
 /**
  * A virtual clock with timers: `advance` moves time and runs every timer that falls due on the way, in

@@ -1,5 +1,5 @@
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
-import type { TabLensStore } from '@/lib/runtime/worker/lens-worker';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
+import type { TabLensStore } from '@/lens/runtime/worker/lens-worker';
 
 /**
  * chrome.storage.session's quota: 10 MB for everything the extension keeps there

@@ -1,6 +1,6 @@
-import { AccountHolding } from '@/lib/holding/account-holding';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
-import type { RefresherDeps } from '@/lib/runtime/worker/conversation-refresher';
+import { AccountHolding } from '@/lens/holding/account-holding';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
+import type { RefresherDeps } from '@/lens/runtime/worker/conversation-refresher';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { clientOver, type Handler, jsonResponse, type SeenRequest } from './fake-backend';
 

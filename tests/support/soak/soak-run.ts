@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { activePath, type StoredConversation } from '@/tests/replica/fixtures/formats';
 import { SOAK_TAB, type SoakTab, soakTab } from './soak-tab';
 

@@ -1,13 +1,13 @@
-import { installPageHook } from '@/lib/capture/page-hook';
-import { AccountHolding } from '@/lib/holding/account-holding';
+import { AccountHolding } from '@/lens/holding/account-holding';
 import {
   RELAY_TO_WORKER_KINDS,
   type RelayToWorker,
   readChannelMessage,
-} from '@/lib/runtime/contract/relay-channel';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
-import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
-import { createLensWorker, deliverFromRelay, type LensWorker } from '@/lib/runtime/worker/lens-worker';
+} from '@/lens/runtime/contract/relay-channel';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
+import { type RelayExtensionApi, startRelay } from '@/lens/runtime/relay/relay';
+import { createLensWorker, deliverFromRelay, type LensWorker } from '@/lens/runtime/worker/lens-worker';
+import { installPageHook } from '@/lib/capture/page-hook';
 import { type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';
 import { clientOver, type Handler } from '@/tests/support/fakes/fake-backend';
 import { fakeChatWindow } from '@/tests/support/fakes/fake-chat-window';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { inspect } from '@/lens/insights/inspection';
+import { fetchPageImages } from '@/lens/runtime/worker/page-image-files';
 import { createImageFetcher } from '@/lib/api/page-image-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import type { FetchLike } from '@/lib/api/request-timeout';
-import { inspect } from '@/lib/insights/inspection';
-import { fetchPageImages } from '@/lib/runtime/worker/page-image-files';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);

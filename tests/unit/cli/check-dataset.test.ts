@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { brandsFileText } from '@/lib/library/brands-file';
-import { BRANDS_TABLE } from '@/lib/library/brands-table';
-import { JOINED_TABLE } from '@/lib/library/joined-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { brandsFileText } from '@/lens/library/brands-file';
+import { BRANDS_TABLE } from '@/lens/library/brands-table';
+import { JOINED_TABLE } from '@/lens/library/joined-table';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
 import { run } from './run-in-memory';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataExportAssetPaths } from '@/lib/cli/data-export-assets';
+import { dataExportAssetPaths } from '@/lens/cli/data-export-assets';
 import { richContentTree } from '@/tests/unit/fixtures/rich-content';
 import { run } from './run-in-memory';
 

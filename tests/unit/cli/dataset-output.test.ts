@@ -1,6 +1,6 @@
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
 import { run } from './run-in-memory';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markdownAds } from '@/features/ads/markdown-ads';
-import { inspectFileText } from '@/lib/cli/inspect-file';
-import { summarize } from '@/lib/cli/summary';
+import { inspectFileText } from '@/lens/cli/inspect-file';
+import { summarize } from '@/lens/cli/summary';
+import type { Inspection } from '@/lens/insights/inspection';
 import { readCanvases } from '@/lib/insights/canvas';
-import type { Inspection } from '@/lib/insights/inspection';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { CANVAS_FINAL, GENERATED_IMAGE_ID } from '@/tests/replica/fixtures/conversations/canvas-and-images';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';

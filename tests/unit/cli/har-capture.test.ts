@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectTransport } from '@/features/details/transport';
-import { readHar } from '@/lib/cli/har-capture';
+import { readHar } from '@/lens/cli/har-capture';
 import { NOTHING_OBSERVED } from '@/lib/model/transport';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { liveEvents, RESUME_TOKEN_CANARY, streamItem, topicMessage } from '@/tests/replica/live-wire';

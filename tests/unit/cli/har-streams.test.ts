@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectFileText } from '@/lib/cli/inspect-file';
-import { summarize } from '@/lib/cli/summary';
+import { inspectFileText } from '@/lens/cli/inspect-file';
+import { summarize } from '@/lens/cli/summary';
 import { streamItem, topicMessage } from '@/tests/replica/live-wire';
 import { har, harEntry } from '@/tests/support/build-har';
 import { answerStreamFixture } from '@/tests/unit/fixtures/read-fixture';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { tableFileName } from '@/lib/library/table-file-name';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
+import { tableFileName } from '@/lens/library/table-file-name';
 import { liveExportText, storedConversations } from '@/tests/support/data-export-files';
 import { run } from './run-in-memory';
 

@@ -1,4 +1,4 @@
-import { type CliIo, runCli } from '@/lib/cli/run-cli';
+import { type CliIo, runCli } from '@/lens/cli/run-cli';
 import { bytesOf } from '@/tests/unit/export/export-text';
 import { splitAt } from '@/tests/unit/fuzz/text-edits';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectFileText } from '@/lib/cli/inspect-file';
-import type { Inspection } from '@/lib/insights/inspection';
+import { inspectFileText } from '@/lens/cli/inspect-file';
+import type { Inspection } from '@/lens/insights/inspection';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { conversationEntries, har, harEntry } from '@/tests/support/build-har';

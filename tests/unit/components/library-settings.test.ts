@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/shell/Header';
 import { SettingsPanel } from '@/components/shell/SettingsPanel';
-import { DEFAULT_SETTINGS } from '@/lib/runtime/contract/settings';
+import { DEFAULT_SETTINGS } from '@/lens/runtime/contract/settings';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 
 /** WXT's storage and the extension's own URLs, as the settings panel uses them. */

@@ -4,9 +4,9 @@ import { agoText, clockTime } from '@/components/shell/time-text';
 import { viewForKey } from '@/components/shell/view-keys';
 import { VIEWS, type ViewId } from '@/components/views/registry';
 import { featureSnapshot } from '@/features/index';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
+import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lens/runtime/contract/tab-lens';
 import { NOTHING_OBSERVED } from '@/lib/model/transport';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import { emptyTabLens, NO_CAPTURE, type TabLens } from '@/lib/runtime/contract/tab-lens';
 
 const CHAT = 'https://chatgpt.com/c/conv-1';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteAccessFace } from '@/components/shell/site-access-face';
-import { emptyTabLens, type TabLens } from '@/lib/runtime/contract/tab-lens';
+import { emptyTabLens, type TabLens } from '@/lens/runtime/contract/tab-lens';
 
 const CHAT = 'https://chatgpt.com/c/conv-1';
 const GRANTED_AT = 5000;

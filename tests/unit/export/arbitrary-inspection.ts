@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { compareFormats } from '@/features/details/format-comparison';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import {

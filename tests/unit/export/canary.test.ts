@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
-import { exportInspector } from '@/lib/insights/export-inspection';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
+import { exportInspector } from '@/lens/insights/export-inspection';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { inspect } from '@/lib/insights/inspection';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import type { Conversation } from '@/lib/model/conversation';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { FORMAT_WRITERS, type WriteOptions } from '@/lib/export/format-writers';
-import type { ExportFormat } from '@/lib/export/formats';
-import type { Inspection } from '@/lib/insights/inspection';
+import { FORMAT_WRITERS, type WriteOptions } from '@/lens/export/format-writers';
+import type { ExportFormat } from '@/lens/export/formats';
+import type { Inspection } from '@/lens/insights/inspection';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 
 /** The pieces of an export as one array of bytes. */

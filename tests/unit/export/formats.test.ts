@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ExportPiece, exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
+import { type ExportPiece, exportFileNameOf, FORMAT_WRITERS } from '@/lens/export/format-writers';
 import {
   EXPORT_FORMAT_IDS,
   EXPORT_FORMATS,
   EXTENSION_EXPORT_FORMATS,
   formatInfo,
-} from '@/lib/export/formats';
+} from '@/lens/export/formats';
 import { bytesOf, exportText, zipEntries } from './export-text';
 import { EXPORTED_AT, richInspection } from './rich-inspection';
 

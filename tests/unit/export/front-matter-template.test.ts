@@ -11,7 +11,7 @@ import { conversationOf } from '@/tests/unit/insights/build-conversation';
 
 const EXPORTED = new Date('2026-11-21T23:59:00Z');
 
-/** The front matter the Markdown export writes for `template` (lib/export/markdown-export.ts). */
+/** The front matter the Markdown export writes for `template` (lens/export/markdown-export.ts). */
 const frontMatterOf = (template: string, values: ReturnType<typeof valuesOf>): string =>
   frontMatter(frontMatterEntries(template, values));
 

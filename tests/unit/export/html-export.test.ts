@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { writeExport } from '@/lib/export/format-writers';
-import { documentFacts, exportMarkdown } from '@/lib/export/markdown-export';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { writeExport } from '@/lens/export/format-writers';
+import { documentFacts, exportMarkdown } from '@/lens/export/markdown-export';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
 import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '@/features/index';
-import { EXPORT_SCHEMA, exportJson, toExportDocument } from '@/lib/export/json-export';
+import { EXPORT_SCHEMA, exportJson, toExportDocument } from '@/lens/export/json-export';
+import { inspect } from '@/lens/insights/inspection';
 import { TOO_DEEP_VALUE } from '@/lib/export/scrub-metadata';
-import { inspect } from '@/lib/insights/inspection';
 import { REMOVED_VALUE } from '@/lib/model/secret-members';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 import { arbitraryInspection } from './arbitrary-inspection';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportSourcesCsv } from '@/features/sources/sources-csv';
-import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportMarkdown } from '@/lens/export/markdown-export';
 import { bothFormats, EXPORTED_AT, liveSearchInspection } from './rich-inspection';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { inspect } from '@/lib/insights/inspection';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import type { Conversation } from '@/lib/model/conversation';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import {

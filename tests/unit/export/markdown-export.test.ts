@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '@/features/index';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import { noAdsListed, parseAdsResponse } from '@/lib/model/ad-record';
 import { type NormalizedMessage, notLoaded } from '@/lib/model/conversation';
 import type { Product } from '@/lib/model/product-entity';

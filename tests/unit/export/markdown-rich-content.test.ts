@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportJson } from '@/lib/export/json-export';
-import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportJson } from '@/lens/export/json-export';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import { readCanvases } from '@/lib/insights/canvas';
-import { inspect } from '@/lib/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { run } from '@/tests/unit/cli/run-in-memory';
 import {

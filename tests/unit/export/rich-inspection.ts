@@ -1,5 +1,5 @@
 import { compareFormats } from '@/features/details/format-comparison';
-import { type Inspection, inspect } from '@/lib/insights/inspection';
+import { type Inspection, inspect } from '@/lens/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import type { Conversation } from '@/lib/model/conversation';

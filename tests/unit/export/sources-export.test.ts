@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportSourcesCsv, SOURCES_CSV_HEADER } from '@/features/sources/sources-csv';
-import { toExportDocument } from '@/lib/export/json-export';
-import { exportMarkdown } from '@/lib/export/markdown-export';
-import { inspect } from '@/lib/insights/inspection';
+import { toExportDocument } from '@/lens/export/json-export';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import type { NormalizedMessage } from '@/lib/model/conversation';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeExport } from '@/lib/export/format-writers';
-import { exportMarkdown, type MarkdownExportOptions } from '@/lib/export/markdown-export';
+import { writeExport } from '@/lens/export/format-writers';
+import { exportMarkdown, type MarkdownExportOptions } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import {
   BRANCH_DETAILS,
   REASONING_DETAILS,
@@ -9,7 +10,6 @@ import {
   TOOL_CALL_DETAILS,
   type TranscriptOptions,
 } from '@/lib/export/transcript-options';
-import { inspect } from '@/lib/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';
 import { rawMessageList, token } from './raw-message-list';

@@ -1,10 +1,10 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { exportFileNameOf, FORMAT_WRITERS } from '@/lens/export/format-writers';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import type { AssetFile } from '@/lib/export/asset-files';
-import { exportFileNameOf, FORMAT_WRITERS } from '@/lib/export/format-writers';
-import { exportMarkdown } from '@/lib/export/markdown-export';
 import { readCanvases } from '@/lib/insights/canvas';
-import { inspect } from '@/lib/insights/inspection';
 import { run } from '@/tests/unit/cli/run-in-memory';
 import { richContentConversation, richContentTree } from '@/tests/unit/fixtures/rich-content';
 import { bytesOf, zipEntries } from './export-text';

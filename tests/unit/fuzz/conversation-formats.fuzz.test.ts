@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { compareFormats } from '@/features/details/format-comparison';
-import { detectInputKind } from '@/lib/cli/input-kind';
+import { detectInputKind } from '@/lens/cli/input-kind';
 import type { Conversation } from '@/lib/model/conversation';
 import { normalizeDataExport } from '@/lib/model/data-export';
 import { mergeConversationFormats } from '@/lib/model/merge-formats';

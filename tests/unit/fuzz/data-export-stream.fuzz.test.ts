@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { inspectExportStream } from '@/lib/cli/inspect-export-stream';
-import { inspectFileText } from '@/lib/cli/inspect-file';
-import type { Inspection } from '@/lib/insights/inspection';
+import { inspectExportStream } from '@/lens/cli/inspect-export-stream';
+import { inspectFileText } from '@/lens/cli/inspect-file';
+import type { Inspection } from '@/lens/insights/inspection';
 import { expectWellFormed } from '@/tests/unit/fixtures/well-formed-conversation';
 import { DATA_EXPORTS } from './fixture-documents';
 import { fuzzAsync } from './fuzz-property';
@@ -12,7 +12,7 @@ import { typedValue } from './outcome-checks';
 import { editText, splitAt, splitPoints, textEdits } from './text-edits';
 
 /**
- * A data export read as a stream (lib/model/data-export-stream.ts, lib/cli/inspect-export-stream.ts), damaged
+ * A data export read as a stream (lib/model/data-export-stream.ts, lens/cli/inspect-export-stream.ts), damaged
  * and cut into chunks anywhere (inside a UTF-8 character too): the stream never rejects, it ends with a typed
  * outcome, the conversations it hands on are well formed, and where it reads the file to its end it finds the
  * conversations reading the file whole finds.

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { readHar } from '@/lib/cli/har-capture';
-import { inspectFileText } from '@/lib/cli/inspect-file';
+import { readHar } from '@/lens/cli/har-capture';
+import { inspectFileText } from '@/lens/cli/inspect-file';
 import { mutate } from '@/tests/unit/fixtures/mutate';
 import { HAR_DOCUMENT } from './fixture-documents';
 import { fuzz } from './fuzz-property';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { KNOWN_COMPONENTS, KNOWN_MEMBERS } from '@/lib/model/ui-program';
 import { uiProgramPage } from '@/tests/unit/fixtures/ui-program';

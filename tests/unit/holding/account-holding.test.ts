@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccountHolding } from '@/lib/holding/account-holding';
-import { ASK_AGAIN_AFTER_MS } from '@/lib/holding/ask-again';
+import { AccountHolding } from '@/lens/holding/account-holding';
+import { ASK_AGAIN_AFTER_MS } from '@/lens/holding/ask-again';
 import type { LensError } from '@/lib/model/result';
 import { meResponse } from '@/tests/replica/fixtures/ads';
 

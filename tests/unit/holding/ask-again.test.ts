@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASK_AGAIN_AFTER_MS, answersNone, askWhen, pauseOver } from '@/lib/holding/ask-again';
+import { ASK_AGAIN_AFTER_MS, answersNone, askWhen, pauseOver } from '@/lens/holding/ask-again';
 import type { LensError } from '@/lib/model/result';
 
 const NOT_FOUND: LensError = { code: 'not-found', message: 'not found (404)' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { PRODUCT_TOKEN_CANARY, productCards, productUpdateSse } from '@/tests/replica/fixtures/products';

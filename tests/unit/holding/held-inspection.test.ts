@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
 import type { AdAccount } from '@/lib/model/ad-account';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AccountHolding } from '@/lens/holding/account-holding';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
+import { RESPONSE_ROUTES } from '@/lens/holding/response-routes';
 import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
-import { AccountHolding } from '@/lib/holding/account-holding';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
-import { RESPONSE_ROUTES } from '@/lib/holding/response-routes';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { pageLoad } from '@/tests/unit/runtime/page-load';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportMarkdown } from '@/lib/export/markdown-export';
+import { exportMarkdown } from '@/lens/export/markdown-export';
+import { inspect } from '@/lens/insights/inspection';
 import { imagePrompt, isImageStep } from '@/lib/insights/image-tool';
-import { inspect } from '@/lib/insights/inspection';
 import { conversationOf, message, user } from './build-conversation';
 
 const callTo = (recipient: string, text: string) => message({ id: 'a', recipient, text });

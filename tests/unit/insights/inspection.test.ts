@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareFormats } from '@/features/details/format-comparison';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { parseAdAccount } from '@/lib/model/ad-account';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';

@@ -18,18 +18,18 @@ import {
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import { paidOrganicByAdvertiser } from '@/features/ads/paid-organic';
 import { QueryFanouts } from '@/features/queries/fanout';
+import { promptVariances } from '@/features/queries/prompt-variance';
+import { type BrandCounts, brandReport, PROMPT_KINDS } from '@/lens/library/brands';
+import { writeDataset } from '@/lens/library/dataset-writer';
+import { directoryDatasetFolder } from '@/lens/library/directory-dataset-folder';
+import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lens/library/library-record';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
+import { promptCells } from '@/lens/library/prompts-table';
+import { weeklyTrends } from '@/lens/library/weekly-trends';
 import { comparedText } from '@/lib/library/answers';
 import type { BrandSettings } from '@/lib/library/brand-settings';
-import { type BrandCounts, brandReport, PROMPT_KINDS } from '@/lib/library/brands';
-import { writeDataset } from '@/lib/library/dataset-writer';
-import { directoryDatasetFolder } from '@/lib/library/directory-dataset-folder';
-import type { LibraryAccount, LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { promptVariances } from '@/features/queries/prompt-variance';
-import { promptCells } from '@/lib/library/prompts-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { LIST_SEPARATOR } from '@/lib/library/table-column';
-import { weeklyTrends } from '@/lib/library/weekly-trends';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 import { memoryDirectory } from '@/tests/support/memory-directory';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { brandReport } from '@/lens/library/brands';
+import { answeredBy } from '@/lens/library/model-scope';
 import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { positionsIn } from '@/lib/library/brand-position';
 import type { Brand, BrandSettings } from '@/lib/library/brand-settings';
-import { brandReport } from '@/lib/library/brands';
 import { meanInterval } from '@/lib/library/mean-interval';
-import { answeredBy } from '@/lib/library/model-scope';
 import { ad, libraryConversation, turn } from '@/tests/support/library-records';
 
 const brand = (name: string, mentions: string[] = []): Brand => ({ name, domains: [], mentions });

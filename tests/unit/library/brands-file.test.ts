@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { brandsFileText, readBrandsFile } from '@/lens/library/brands-file';
+import { libraryFileText } from '@/lens/library/library-file';
 import type { BrandSettings } from '@/lib/library/brand-settings';
-import { brandsFileText, readBrandsFile } from '@/lib/library/brands-file';
-import { libraryFileText } from '@/lib/library/library-file';
 
 const BRANDS: BrandSettings = {
   own: { name: 'Acme', domains: ['acme.com'], mentions: ['Acme'] },

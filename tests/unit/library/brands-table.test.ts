@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PROMPT_KINDS } from '@/lens/library/brands';
+import { BRANDS_TABLE } from '@/lens/library/brands-table';
 import type { BrandSettings } from '@/lib/library/brand-settings';
 import { NO_BRANDS } from '@/lib/library/brand-settings';
-import { PROMPT_KINDS } from '@/lib/library/brands';
-import { BRANDS_TABLE } from '@/lib/library/brands-table';
 import { tableRows } from '@/lib/library/library-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { citedPage, libraryConversation, turn } from '@/tests/support/library-records';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { brandReport } from '@/lens/library/brands';
+import type { LibraryTurn } from '@/lens/library/library-record';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
 import { type Brand, type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
-import { brandReport } from '@/lib/library/brands';
-import type { LibraryTurn } from '@/lib/library/library-record';
 import { citedPage, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const brand = (name: string, domains: string[] = [], mentions: string[] = []): Brand => ({

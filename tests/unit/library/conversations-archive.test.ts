@@ -1,8 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { inspect } from '@/lens/insights/inspection';
+import { conversationsArchive } from '@/lens/library/conversations-archive';
 import { zipTreeSink } from '@/lib/export/tree-sink';
-import { inspect } from '@/lib/insights/inspection';
-import { conversationsArchive } from '@/lib/library/conversations-archive';
 import { joinedBytes } from '@/lib/model/joined-bytes';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';
 import { richContentConversation } from '@/tests/unit/fixtures/rich-content';

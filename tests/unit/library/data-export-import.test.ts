@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
-import { type ImportOptions, importDataExport } from '@/lib/library/data-export-import';
-import { libraryBatchWriter, mergeDataExportBatch } from '@/lib/library/data-export-merge';
-import { LIBRARY_READER } from '@/lib/library/library-record';
-import type { LibraryStore } from '@/lib/library/library-store';
-import { tableFile } from '@/lib/library/table-file';
+import { type ImportOptions, importDataExport } from '@/lens/library/data-export-import';
+import { libraryBatchWriter, mergeDataExportBatch } from '@/lens/library/data-export-merge';
+import { LIBRARY_READER } from '@/lens/library/library-record';
+import type { LibraryStore } from '@/lens/library/library-store';
+import { tableFile } from '@/lens/library/table-file';
 import { zipDataExport } from '@/lib/model/data-export-files';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { conversationsExport } from '@/tests/replica/fixtures/formats';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QueryGridRow } from '@/features/queries/queries-grid';
+import { type LibraryFilter, type LibraryGrids, libraryGrids, NO_FILTER } from '@/lens/library/grids';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { conversationPageUrl } from '@/lib/capture/endpoint';
-import { type LibraryFilter, type LibraryGrids, libraryGrids, NO_FILTER } from '@/lib/library/grids';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { ad, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MARCH = Date.UTC(2026, 2, 10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountOfExport, mergeAccount } from '@/lib/library/library-account';
-import type { LibraryAccount } from '@/lib/library/library-record';
+import { accountOfExport, mergeAccount } from '@/lens/library/library-account';
+import type { LibraryAccount } from '@/lens/library/library-record';
 import { readExportAds } from '@/lib/model/export-ads';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/canaries';
 import { ad } from '@/tests/support/library-records';

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BrandSettings } from '@/lib/library/brand-settings';
 import {
   LIBRARY_FILE_SCHEMA,
   libraryFileText,
   mergeForImport,
   readLibraryFile,
-} from '@/lib/library/library-file';
-import type { LibraryAccount, LibraryConversation } from '@/lib/library/library-record';
+} from '@/lens/library/library-file';
+import type { LibraryAccount, LibraryConversation } from '@/lens/library/library-record';
+import type { BrandSettings } from '@/lib/library/brand-settings';
 import {
   ad,
   libraryConversation,

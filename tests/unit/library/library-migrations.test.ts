@@ -1,27 +1,27 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { libraryGrids } from '@/lib/library/grids';
-import { NO_FILTER } from '@/lib/library/library-filter';
-import { LIBRARY_MIGRATIONS } from '@/lib/library/library-migrations';
+import { promptVariances } from '@/features/queries/prompt-variance';
+import { libraryGrids } from '@/lens/library/grids';
+import { LIBRARY_MIGRATIONS } from '@/lens/library/library-migrations';
 import {
   LIBRARY_READER,
   type LibraryConversation,
   readLibraryAccount,
   readLibraryConversation,
-} from '@/lib/library/library-record';
-import type { LibrarySchema } from '@/lib/library/library-schema';
-import { openLibrary } from '@/lib/library/library-store';
-import { summaryOf } from '@/lib/library/library-summary';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
-import { promptVariances } from '@/features/queries/prompt-variance';
-import { tableFile } from '@/lib/library/table-file';
+} from '@/lens/library/library-record';
+import type { LibrarySchema } from '@/lens/library/library-schema';
+import { openLibrary } from '@/lens/library/library-store';
+import { summaryOf } from '@/lens/library/library-summary';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
+import { tableFile } from '@/lens/library/table-file';
+import { NO_FILTER } from '@/lib/library/library-filter';
 import { TABLE_FORMAT_IDS } from '@/lib/library/table-formats';
 import { scratchLibraries } from './scratch-libraries';
 
 /*
  * Records as each version of the library database stored them, written here as those releases wrote them
- * (lib/library/library-record.ts in the history): an upgrade from any of them must give records that every
+ * (lens/library/library-record.ts in the history): an upgrade from any of them must give records that every
  * reader of this version can take (architecture "The library", "Records kept by an earlier version").
  */
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { LibraryAccount } from '@/lib/library/library-record';
-import { type LibraryStore, LibraryWriteError } from '@/lib/library/library-store';
-import { summaryOf } from '@/lib/library/library-summary';
+import type { LibraryAccount } from '@/lens/library/library-record';
+import { type LibraryStore, LibraryWriteError } from '@/lens/library/library-store';
+import { summaryOf } from '@/lens/library/library-summary';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 import { scratchLibraries } from './scratch-libraries';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 
 const document = readFileSync(
   fileURLToPath(new URL('../../../docs/export-format.md', import.meta.url)),

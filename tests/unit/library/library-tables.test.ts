@@ -4,10 +4,10 @@ import type { LibraryAd } from '@/features/ads/ad-record';
 import { ADS_TABLE } from '@/features/ads/ads-table';
 import type { LibraryOffer } from '@/features/offers/offer-record';
 import { OFFERS_TABLE } from '@/features/offers/offers-table';
-import { JOINED_TABLE } from '@/lib/library/joined-table';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import { JOINED_TABLE } from '@/lens/library/joined-table';
+import type { LibraryConversation } from '@/lens/library/library-record';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 import { type LibraryTable, tableRows } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import type { TableRow } from '@/lib/library/table-column';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answeredBy, modelsAnswering } from '@/lib/library/model-scope';
+import { answeredBy, modelsAnswering } from '@/lens/library/model-scope';
 import { ad, libraryConversation, offer, turn } from '@/tests/support/library-records';
 
 const mixed = libraryConversation(

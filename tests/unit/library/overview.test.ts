@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summaryOf } from '@/lib/library/library-summary';
-import { overviewOf } from '@/lib/library/overview';
+import { summaryOf } from '@/lens/library/library-summary';
+import { overviewOf } from '@/lens/library/overview';
 import { ad, citedPage, libraryConversation, offer, page, turn } from '@/tests/support/library-records';
 
 const MONDAY = Date.UTC(2026, 10, 2);

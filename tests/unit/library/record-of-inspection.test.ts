@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspect } from '@/lib/insights/inspection';
-import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { inspect } from '@/lens/insights/inspection';
+import { recordOfInspection } from '@/lens/library/record-of-inspection';
 import { richInspection } from '@/tests/unit/export/rich-inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { conversationOf, message, user } from '@/tests/unit/insights/build-conversation';

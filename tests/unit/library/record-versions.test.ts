@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inspect } from '@/lib/insights/inspection';
 import { promptVariances } from '@/features/queries/prompt-variance';
-import { recordOfInspection } from '@/lib/library/record-of-inspection';
+import { inspect } from '@/lens/insights/inspection';
+import { recordOfInspection } from '@/lens/library/record-of-inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { otherBranches } from '@/lib/model/other-branches';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { type LibraryStore, openLibrary } from '@/lib/library/library-store';
+import { type LibraryStore, openLibrary } from '@/lens/library/library-store';
 
 /**
  * Libraries for one test file: each `name()` is a database no other test touches, every handle

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortRows } from '@/lib/library/grids';
+import { sortRows } from '@/lens/library/grids';
 
 interface Row {
   id: number;

@@ -2,15 +2,15 @@ import fc from 'fast-check';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { ADS_TABLE } from '@/features/ads/ads-table';
-import { JOINED_TABLE } from '@/lib/library/joined-table';
+import { JOINED_TABLE } from '@/lens/library/joined-table';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
+import { tableFile } from '@/lens/library/table-file';
+import { tableFileName } from '@/lens/library/table-file-name';
+import { createTableWriter } from '@/lens/library/table-writer';
 import type { LibraryTable } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import type { TableRow } from '@/lib/library/table-column';
-import { tableFile } from '@/lib/library/table-file';
-import { tableFileName } from '@/lib/library/table-file-name';
 import { TABLE_FORMAT_IDS, type TableFormat } from '@/lib/library/table-formats';
 import type { TableChunk, TableWriterOptions } from '@/lib/library/table-sink';
-import { createTableWriter } from '@/lib/library/table-writer';
 import { ad, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 /** A small table of every column type, to see each written exactly. */

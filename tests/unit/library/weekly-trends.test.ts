@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { LibraryAccount } from '@/lens/library/library-record';
+import { TOP_ADVERTISERS, weeklyTrends } from '@/lens/library/weekly-trends';
 import { NO_BRANDS } from '@/lib/library/brand-settings';
-import type { LibraryAccount } from '@/lib/library/library-record';
-import { TOP_ADVERTISERS, weeklyTrends } from '@/lib/library/weekly-trends';
 import {
   ad,
   afternoonOf,

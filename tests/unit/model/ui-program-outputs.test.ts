@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMAT_IDS } from '@/lib/export/formats';
+import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
+import { LIBRARY_TABLES, type LibraryRecordsTable } from '@/lens/library/library-tables';
+import { recordOfInspection } from '@/lens/library/record-of-inspection';
 import { tableRows } from '@/lib/library/library-table';
-import { LIBRARY_TABLES, type LibraryRecordsTable } from '@/lib/library/library-tables';
-import { recordOfInspection } from '@/lib/library/record-of-inspection';
 import { run } from '@/tests/unit/cli/run-in-memory';
 import { exportText } from '@/tests/unit/export/export-text';
 import { EXPORTED_AT } from '@/tests/unit/export/rich-inspection';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeExport } from '@/lib/export/format-writers';
-import { inspect } from '@/lib/insights/inspection';
+import { writeExport } from '@/lens/export/format-writers';
+import { inspect } from '@/lens/insights/inspection';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { renderContentText } from '@/lib/model/message-content';
 import { normalizeMessageObject } from '@/lib/model/message-object';

@@ -1,5 +1,5 @@
+import type { LensWorker } from '@/lens/runtime/worker/lens-worker';
 import type { CapturedResponseEvent, CopiedEndpointKind, PageEvent } from '@/lib/capture/page-event';
-import type { LensWorker } from '@/lib/runtime/worker/lens-worker';
 import { adsResponse, meResponse } from '@/tests/replica/fixtures/ads';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { messagesResponse, type StoredConversation, treeResponse } from '@/tests/replica/fixtures/formats';

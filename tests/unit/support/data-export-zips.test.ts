@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataExportAssetPaths } from '@/lib/cli/data-export-assets';
+import { dataExportAssetPaths } from '@/lens/cli/data-export-assets';
 import { type DataExportFiles, zipDataExport } from '@/lib/model/data-export-files';
 import { readDataExportItems } from '@/lib/model/data-export-stream';
 import { joinedBytes } from '@/lib/model/joined-bytes';

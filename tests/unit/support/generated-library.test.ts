@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { libraryGrids, NO_FILTER } from '@/lib/library/grids';
-import { libraryFileText, readLibraryFile } from '@/lib/library/library-file';
+import { libraryGrids, NO_FILTER } from '@/lens/library/grids';
+import { libraryFileText, readLibraryFile } from '@/lens/library/library-file';
 import { generateLibrary, type LibrarySize, messagesIn, pagesIn } from '@/tests/support/generated-library';
 
 const size = (partial: Partial<LibrarySize>): LibrarySize => ({

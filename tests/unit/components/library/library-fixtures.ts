@@ -1,4 +1,4 @@
-import type { LibraryConversation } from '@/lib/library/library-record';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const at = (day: number): number => new Date(2026, 10, day, 12).getTime();

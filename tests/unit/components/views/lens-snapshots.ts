@@ -1,8 +1,8 @@
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
-import type { LensSnapshot } from '@/lib/runtime/contract/lens-snapshot';
-import { buildLensSnapshot } from '@/lib/runtime/worker/build-lens-snapshot';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
+import type { LensSnapshot } from '@/lens/runtime/contract/lens-snapshot';
+import { buildLensSnapshot } from '@/lens/runtime/worker/build-lens-snapshot';
 import { adsResponse } from '@/tests/replica/fixtures/ads';
 import { messagesPagesWithCursors, storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { treeResponse } from '@/tests/replica/fixtures/formats';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_PANELS } from '@/components/library/tables/TableTabs';
 import { NO_CHOICE } from '@/components/library/tables/table-choices';
-import { type LibraryFilter, libraryGrids, NO_FILTER } from '@/lib/library/grids';
-import type { LibraryConversation } from '@/lib/library/library-record';
+import { type LibraryFilter, libraryGrids, NO_FILTER } from '@/lens/library/grids';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { ad, afternoonOf, libraryConversation, turn } from '@/tests/support/library-records';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';
 

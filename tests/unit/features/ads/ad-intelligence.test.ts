@@ -15,7 +15,7 @@ import {
   weekOverWeek,
 } from '@/features/ads/ad-intelligence';
 import { CREATIVES_TABLE } from '@/features/ads/creatives-table';
-import type { LibraryAccount } from '@/lib/library/library-record';
+import type { LibraryAccount } from '@/lens/library/library-record';
 import { tableRows } from '@/lib/library/library-table';
 import { wilsonInterval } from '@/lib/library/proportion-interval';
 import { ad, afternoonOf, libraryConversation, turn } from '@/tests/support/library-records';

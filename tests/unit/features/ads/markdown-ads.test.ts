@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownAds } from '@/features/ads/markdown-ads';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { parsedValue } from '@/tests/unit/export/rich-inspection';

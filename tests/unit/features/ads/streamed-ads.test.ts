@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withStreamedAds } from '@/features/ads/streamed-ads';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { normalizeStreamedTurns } from '@/lib/model/streamed-format';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';

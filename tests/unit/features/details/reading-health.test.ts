@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readingHealth } from '@/features/details/reading-health';
-import { summarize } from '@/lib/cli/summary';
-import { inspect } from '@/lib/insights/inspection';
+import { summarize } from '@/lens/cli/summary';
+import { inspect } from '@/lens/insights/inspection';
 import { parseAdsResponse } from '@/lib/model/ad-record';
 import { isRecord, type JsonRecord } from '@/lib/model/json-read';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';

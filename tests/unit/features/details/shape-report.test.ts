@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReadingHealthBadge } from '@/components/shell/ReadingHealthBadge';
 import { shapeReport } from '@/features/details/unread';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { isRecord } from '@/lib/model/json-read';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';
 import { normalizeTreeFormat } from '@/lib/model/tree-format';

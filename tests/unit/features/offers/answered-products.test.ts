@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answeredProducts } from '@/features/offers/answered-products';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/canaries';
 import { answeredProductReferences } from '@/tests/replica/fixtures/products';
 import { bothFormats } from '@/tests/unit/export/rich-inspection';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FANOUT_TABLE } from '@/features/queries/fanout-table';
+import type { LibraryConversation, LibraryTurn } from '@/lens/library/library-record';
+import { LIBRARY_TABLES } from '@/lens/library/library-tables';
 import { comparedText } from '@/lib/library/answers';
-import type { LibraryConversation, LibraryTurn } from '@/lib/library/library-record';
 import { type RowOfTable, tableRows } from '@/lib/library/library-table';
-import { LIBRARY_TABLES } from '@/lib/library/library-tables';
 import { citedPage, libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { promptFanouts, wordsOf } from '@/features/queries/fanout';
+import type { LibraryTurn } from '@/lens/library/library-record';
 import { NO_BRANDS } from '@/lib/library/brand-settings';
-import type { LibraryTurn } from '@/lib/library/library-record';
 import { LODGE_AND_ACME, libraryConversation, turn } from '@/tests/support/library-records';
 
 /** A turn asking `prompt` and running search `queries`. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { promptVariances } from '@/features/queries/prompt-variance';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import { comparedText } from '@/lib/library/answers';
 import { NO_BRANDS } from '@/lib/library/brand-settings';
-import type { LibraryConversation } from '@/lib/library/library-record';
-import { promptVariances } from '@/features/queries/prompt-variance';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 
 const DAY = 86_400_000;

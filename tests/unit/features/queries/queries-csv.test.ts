@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { QueryKind, QueryOrigin, SearchQuery } from '@/features/queries/queries';
 import { exportQueriesCsv } from '@/features/queries/queries-csv';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { conversationOf, message } from '@/tests/unit/insights/build-conversation';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { normalizeMessagesFormat } from '@/lib/model/messages-format';
 import { normalizeStreamedTurns } from '@/lib/model/streamed-format';
 import { readStreamedTurn } from '@/lib/model/streamed-turn';

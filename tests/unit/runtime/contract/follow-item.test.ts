@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FollowedItem, followItem } from '@/lib/runtime/contract/follow-item';
+import { type FollowedItem, followItem } from '@/lens/runtime/contract/follow-item';
 
 /** An item whose read is answered when the test says, and whose writes the test reports. */
 function itemWithHeldRead(stored: string) {

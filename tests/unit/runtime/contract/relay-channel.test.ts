@@ -6,7 +6,7 @@ import {
   readChannelMessage,
   WORKER_TO_RELAY_KINDS,
   type WorkerToRelay,
-} from '@/lib/runtime/contract/relay-channel';
+} from '@/lens/runtime/contract/relay-channel';
 
 const state = { url: 'https://chatgpt.com/c/abc', visible: true, focused: false };
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_TEMPLATE_LENGTH } from '@/lens/export/export-options';
+import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
+import { DEFAULT_SETTINGS, readSettings } from '@/lens/runtime/contract/settings';
 import { templateProblem } from '@/lib/export/export-fields';
-import { MAX_TEMPLATE_LENGTH } from '@/lib/export/export-options';
-import { EXTENSION_EXPORT_FORMATS } from '@/lib/export/formats';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
-import { DEFAULT_SETTINGS, readSettings } from '@/lib/runtime/contract/settings';
 
 const OFFERED_FORMATS = EXTENSION_EXPORT_FORMATS.map((format) => format.id);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { removeTabLensItem, tabLensItem } from '@/lib/runtime/contract/storage-items';
-import { emptyTabLens } from '@/lib/runtime/contract/tab-lens';
+import { removeTabLensItem, tabLensItem } from '@/lens/runtime/contract/storage-items';
+import { emptyTabLens } from '@/lens/runtime/contract/tab-lens';
 
 /** WXT's storage over a Map: what `storage.defineItem` gives, as far as the tab lens items use it. */
 const { area } = vi.hoisted(() => ({ area: new Map<string, unknown>() }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_INTERVAL_MS } from '@/lib/runtime/contract/relay-channel';
-import { bringsFreshData, createFallbackClock } from '@/lib/runtime/relay/fallback-clock';
+import { FALLBACK_INTERVAL_MS } from '@/lens/runtime/contract/relay-channel';
+import { bringsFreshData, createFallbackClock } from '@/lens/runtime/relay/fallback-clock';
 import { fakeScheduler } from '@/tests/support/fakes/fake-scheduler';
 import { capturedResponse } from '@/tests/unit/runtime/page-load';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_EVENT_CHANNEL } from '@/lib/capture/page-event';
-import { installPageHook } from '@/lib/capture/page-hook';
 import {
   RELAY_TO_WORKER_KINDS,
   type RelayToWorker,
   readChannelMessage,
-} from '@/lib/runtime/contract/relay-channel';
-import { type RelayExtensionApi, startRelay } from '@/lib/runtime/relay/relay';
+} from '@/lens/runtime/contract/relay-channel';
+import { type RelayExtensionApi, startRelay } from '@/lens/runtime/relay/relay';
+import { PAGE_EVENT_CHANNEL } from '@/lib/capture/page-event';
+import { installPageHook } from '@/lib/capture/page-hook';
 import { fakeChatWindow } from '@/tests/support/fakes/fake-chat-window';
 import { fakeScheduler } from '@/tests/support/fakes/fake-scheduler';
 

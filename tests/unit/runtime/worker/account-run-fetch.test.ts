@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '@/lib/api/auth';
-import { type BackendClient, createBackendClient } from '@/lib/api/backend-client';
-import { loadConversationsBatch } from '@/lib/api/conversations-batch';
-import { createRateGovernor } from '@/lib/api/rate-governor';
-import type { AccountRunItem } from '@/lib/library/account-run-item';
-import { DEFAULT_SETTINGS, exportOptionsOf } from '@/lib/runtime/contract/settings';
+import { DEFAULT_SETTINGS, exportOptionsOf } from '@/lens/runtime/contract/settings';
 import {
   type FetchOutcome,
   type FetchSettings,
   fetchAccountConversation,
   keptOfTree,
-} from '@/lib/runtime/worker/account-run-fetch';
+} from '@/lens/runtime/worker/account-run-fetch';
+import { createAuth } from '@/lib/api/auth';
+import { type BackendClient, createBackendClient } from '@/lib/api/backend-client';
+import { loadConversationsBatch } from '@/lib/api/conversations-batch';
+import { createRateGovernor } from '@/lib/api/rate-governor';
+import type { AccountRunItem } from '@/lib/library/account-run-item';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import { SCENARIOS } from '@/tests/replica/fixtures/scenarios';
 import { type Replica, startReplica } from '@/tests/replica/server';

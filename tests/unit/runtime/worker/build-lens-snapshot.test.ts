@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLensSnapshot } from '@/lib/runtime/worker/build-lens-snapshot';
-import { refreshConversation } from '@/lib/runtime/worker/conversation-refresher';
+import { buildLensSnapshot } from '@/lens/runtime/worker/build-lens-snapshot';
+import { refreshConversation } from '@/lens/runtime/worker/conversation-refresher';
 import { AD_TRACKING_CANARY, adsResponse } from '@/tests/replica/fixtures/ads';
 import { messagesPagesWithCursors } from '@/tests/replica/fixtures/fixture-helpers';
 import {

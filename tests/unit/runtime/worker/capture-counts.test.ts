@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { NO_CAPTURE } from '@/lens/runtime/contract/tab-lens';
+import { countHandoff, countPageEvent } from '@/lens/runtime/worker/capture-counts';
 import type { PageEvent } from '@/lib/capture/page-event';
-import { NO_CAPTURE } from '@/lib/runtime/contract/tab-lens';
-import { countHandoff, countPageEvent } from '@/lib/runtime/worker/capture-counts';
 import { handoffEvent, treeResponseEvent } from '@/tests/unit/capture/page-events';
 
 const topicId = 'conversation-turn-t1';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ASK_AGAIN_AFTER_MS } from '@/lens/holding/ask-again';
+import { refreshConversation } from '@/lens/runtime/worker/conversation-refresher';
+import { CURRENT_FOR_MS, type RefreshTrigger } from '@/lens/runtime/worker/refresh-plan';
 import type { PagesProgress } from '@/lib/api/conversation-pages';
-import { ASK_AGAIN_AFTER_MS } from '@/lib/holding/ask-again';
-import { refreshConversation } from '@/lib/runtime/worker/conversation-refresher';
-import { CURRENT_FOR_MS, type RefreshTrigger } from '@/lib/runtime/worker/refresh-plan';
 import { adsResponse } from '@/tests/replica/fixtures/ads';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath, messagesResponse, treeResponse } from '@/tests/replica/fixtures/formats';

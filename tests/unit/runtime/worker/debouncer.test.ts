@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDebouncer, DEBOUNCE_MS } from '@/lib/runtime/worker/debouncer';
+import { createDebouncer, DEBOUNCE_MS } from '@/lens/runtime/worker/debouncer';
 import { fakeScheduler } from '@/tests/support/fakes/fake-scheduler';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

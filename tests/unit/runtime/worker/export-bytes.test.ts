@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { receivedExport } from '@/lib/runtime/contract/download-file';
-import { exportOf, wholeFile } from '@/lib/runtime/worker/export-bytes';
+import { receivedExport } from '@/lens/runtime/contract/download-file';
+import { exportOf, wholeFile } from '@/lens/runtime/worker/export-bytes';
 import { bytesOf } from '@/tests/unit/export/export-text';
 import { EXPORTED_AT, richInspection } from '@/tests/unit/export/rich-inspection';
 

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok, type Result } from '@/lib/model/result';
-import type { ReceivedExport } from '@/lib/runtime/contract/download-file';
-import type { ExportFile, PreparedExport } from '@/lib/runtime/contract/export-file';
+import type { ReceivedExport } from '@/lens/runtime/contract/download-file';
+import type { ExportFile, PreparedExport } from '@/lens/runtime/contract/export-file';
 import {
   type FindPageExport,
   type FindWorker,
   PAGE_EXPORT_GLOBAL,
   type PageExport,
   requestExport,
-} from '@/lib/runtime/contract/export-port';
-import type { ExportRequest } from '@/lib/runtime/contract/protocol';
+} from '@/lens/runtime/contract/export-port';
+import type { ExportRequest } from '@/lens/runtime/contract/protocol';
 import {
   type MessageScope,
   serveExportsOverPorts,
   serveExportsToPages,
-} from '@/lib/runtime/worker/export-port-server';
+} from '@/lens/runtime/worker/export-port-server';
+import { fail, ok, type Result } from '@/lib/model/result';
 
 /** A worker scope and the handle a page posts to, joined as the browser joins them. */
 function workerPair(): { scope: EventTarget & MessageScope; findWorker: FindWorker } {

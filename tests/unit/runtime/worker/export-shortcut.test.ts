@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ExportFile, ExportFormat, ExportOptions } from '@/lens/runtime/contract/export-file';
+import { DEFAULT_SETTINGS, type Settings } from '@/lens/runtime/contract/settings';
+import { type ExportShortcutDeps, exportFromShortcut } from '@/lens/runtime/worker/export-shortcut';
 import { fail, ok } from '@/lib/model/result';
-import type { ExportFile, ExportFormat, ExportOptions } from '@/lib/runtime/contract/export-file';
-import { DEFAULT_SETTINGS, type Settings } from '@/lib/runtime/contract/settings';
-import { type ExportShortcutDeps, exportFromShortcut } from '@/lib/runtime/worker/export-shortcut';
 
 /** A worker with one conversation in tab 7; what the tab saved is recorded. */
 function worker(settings: Settings, activeTabId: number | null = 7) {

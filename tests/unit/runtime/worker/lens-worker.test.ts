@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_LOAD_GRACE_MS } from '@/lib/runtime/worker/refresh-plan';
+import { PAGE_LOAD_GRACE_MS } from '@/lens/runtime/worker/refresh-plan';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
 import { storedConversation } from '@/tests/replica/fixtures/fixture-helpers';
 import { activePath } from '@/tests/replica/fixtures/formats';

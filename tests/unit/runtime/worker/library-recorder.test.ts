@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lib/runtime/contract/library-status';
-import { DEFAULT_LIBRARY_SETTINGS, type LibrarySettings } from '@/lib/runtime/contract/settings';
-import { LIBRARY_WRITE_DELAY_MS, LibraryRecorder } from '@/lib/runtime/worker/library-recorder';
+import { LIBRARY_STATUS_OK, type LibraryStatus } from '@/lens/runtime/contract/library-status';
+import { DEFAULT_LIBRARY_SETTINGS, type LibrarySettings } from '@/lens/runtime/contract/settings';
+import { LIBRARY_WRITE_DELAY_MS, LibraryRecorder } from '@/lens/runtime/worker/library-recorder';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { libraryConversation } from '@/tests/support/library-records';
 import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';

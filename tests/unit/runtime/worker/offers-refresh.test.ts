@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ConversationHolding } from '@/lens/holding/conversation-holding';
+import { createOffersRefresher } from '@/lens/runtime/worker/offers-refresh';
 import type { SendRequest } from '@/lib/api/product-update-client';
 import { createRateGovernor } from '@/lib/api/rate-governor';
-import { ConversationHolding } from '@/lib/holding/conversation-holding';
-import { createOffersRefresher } from '@/lib/runtime/worker/offers-refresh';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import {
   PRODUCT_TOKEN_CANARY,

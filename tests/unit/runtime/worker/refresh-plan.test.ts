@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HoldingFacts } from '@/lib/holding/conversation-holding';
+import type { HoldingFacts } from '@/lens/holding/conversation-holding';
 import {
   CURRENT_FOR_MS,
   lookWaitsUntil,
@@ -7,7 +7,7 @@ import {
   planExportLoad,
   planRefresh,
   type RefreshTrigger,
-} from '@/lib/runtime/worker/refresh-plan';
+} from '@/lens/runtime/worker/refresh-plan';
 
 const NOW = 1_800_000_000_000;
 

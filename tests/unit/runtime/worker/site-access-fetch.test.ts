@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { onlyWithSiteAccess } from '@/lens/runtime/worker/site-access-fetch';
 import { createRateGovernor } from '@/lib/api/rate-governor';
 import type { FetchLike } from '@/lib/api/request-timeout';
-import { onlyWithSiteAccess } from '@/lib/runtime/worker/site-access-fetch';
 
 const SESSION_URL = 'https://chatgpt.com/api/auth/session';
 

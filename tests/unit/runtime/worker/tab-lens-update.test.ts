@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTabLens } from '@/lib/runtime/contract/tab-lens';
-import { countPageEvent } from '@/lib/runtime/worker/capture-counts';
-import { withPageState } from '@/lib/runtime/worker/tab-lens-update';
+import { emptyTabLens } from '@/lens/runtime/contract/tab-lens';
+import { countPageEvent } from '@/lens/runtime/worker/capture-counts';
+import { withPageState } from '@/lens/runtime/worker/tab-lens-update';
 import { treeResponseEvent } from '@/tests/unit/capture/page-events';
 
 const state = (url: string, visible = true) => ({ url, visible, focused: visible });

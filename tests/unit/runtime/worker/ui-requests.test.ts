@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '@/lib/model/result';
-import type { ExportFile } from '@/lib/runtime/contract/export-file';
-import type { AccountRun } from '@/lib/runtime/worker/account-run';
-import type { LensWorker } from '@/lib/runtime/worker/lens-worker';
+import type { ExportFile } from '@/lens/runtime/contract/export-file';
+import type { AccountRun } from '@/lens/runtime/worker/account-run';
+import type { LensWorker } from '@/lens/runtime/worker/lens-worker';
 import {
   parseAccountRunRequest,
   parseExportRequest,
   parseTabRequest,
   uiRequestHandlers,
-} from '@/lib/runtime/worker/ui-requests';
+} from '@/lens/runtime/worker/ui-requests';
+import { fail, ok } from '@/lib/model/result';
 import type { OffersRefreshState } from '@/lib/snapshot/snapshot-base';
 
 /**

@@ -1,7 +1,7 @@
-import { AccountHolding } from '@/lib/holding/account-holding';
-import type { TabLens } from '@/lib/runtime/contract/tab-lens';
-import { createLensWorker, type TabLensStore } from '@/lib/runtime/worker/lens-worker';
-import type { LibrarySink } from '@/lib/runtime/worker/library-recorder';
+import { AccountHolding } from '@/lens/holding/account-holding';
+import type { TabLens } from '@/lens/runtime/contract/tab-lens';
+import { createLensWorker, type TabLensStore } from '@/lens/runtime/worker/lens-worker';
+import type { LibrarySink } from '@/lens/runtime/worker/library-recorder';
 import { clientOver } from '@/tests/support/fakes/fake-backend';
 import { fakeScheduler } from '@/tests/support/fakes/fake-scheduler';
 import { replicaWithAds } from '@/tests/support/fakes/runtime-backend';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRunItemSelected } from '@/components/library/account-run/account-run-selection';
+import type { LibraryConversation } from '@/lens/library/library-record';
 import type { AccountRunItem } from '@/lib/library/account-run-item';
-import type { LibraryConversation } from '@/lib/library/library-record';
 import { libraryConversation, turn } from '@/tests/support/library-records';
 
 const item = (members: Partial<AccountRunItem> = {}): AccountRunItem => ({

@@ -4,7 +4,7 @@ import {
   accountRunProgressText,
   durationText,
 } from '@/components/library/account-run/account-run-text';
-import { type AccountRunStatus, NO_ACCOUNT_RUN } from '@/lib/runtime/contract/account-run';
+import { type AccountRunStatus, NO_ACCOUNT_RUN } from '@/lens/runtime/contract/account-run';
 
 const status = (members: Partial<AccountRunStatus>): AccountRunStatus => ({ ...NO_ACCOUNT_RUN, ...members });
 

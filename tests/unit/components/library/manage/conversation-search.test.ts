@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findConversations } from '@/components/library/manage/conversation-search';
-import { summaryOf } from '@/lib/library/library-summary';
+import { summaryOf } from '@/lens/library/library-summary';
 import { libraryConversation } from '@/tests/support/library-records';
 
 describe('finding a kept conversation to delete', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OverviewTab } from '@/components/library/overview/OverviewTab';
 import { domainBars, OTHER_DOMAINS_LABEL } from '@/components/library/overview/overview-bars';
-import { summaryOf } from '@/lib/library/library-summary';
-import { overviewOf } from '@/lib/library/overview';
+import { summaryOf } from '@/lens/library/library-summary';
+import { overviewOf } from '@/lens/library/overview';
 import { libraryConversation, page, turn } from '@/tests/support/library-records';
 import { smallLibrary } from '@/tests/unit/components/library/library-fixtures';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';

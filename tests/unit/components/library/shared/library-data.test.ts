@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LibraryData } from '@/components/library/shared/library-data';
-import type { LibraryStore } from '@/lib/library/library-store';
+import type { LibraryStore } from '@/lens/library/library-store';
 import { libraryConversation } from '@/tests/support/library-records';
 import { scratchLibraries } from '@/tests/unit/library/scratch-libraries';
 

@@ -3,7 +3,7 @@ import { dayEnd, dayStart, dayText } from '@/components/library/shared/date-text
 import { libraryFileStem } from '@/components/library/shared/library-file-names';
 import { countOf, ofText, shareText } from '@/components/library/shared/number-text';
 import { retentionOf } from '@/components/shell/retention-days';
-import { MAX_RETENTION_DAYS } from '@/lib/runtime/contract/settings';
+import { MAX_RETENTION_DAYS } from '@/lens/runtime/contract/settings';
 
 describe('days in the date filters', () => {
   it('read a picked day as the whole of that day in the user time zone', () => {

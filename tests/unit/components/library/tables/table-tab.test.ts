@@ -5,7 +5,7 @@ import { TABLE_PANELS } from '@/components/library/tables/TableTabs';
 import { NO_CHOICE, type TableChoice } from '@/components/library/tables/table-choices';
 import type { QueryGridRow } from '@/features/queries/queries-grid';
 import { QUERY_COLUMNS } from '@/features/queries/queries-tab';
-import { type LibraryFilter, libraryGrids, NO_FILTER } from '@/lib/library/grids';
+import { type LibraryFilter, libraryGrids, NO_FILTER } from '@/lens/library/grids';
 import { ad, libraryConversation, turn } from '@/tests/support/library-records';
 import { smallLibrary } from '@/tests/unit/components/library/library-fixtures';
 import { renderView, visibleText } from '@/tests/unit/components/views/lens-snapshots';

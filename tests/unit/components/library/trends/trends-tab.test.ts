@@ -3,8 +3,8 @@ import { TrendChart } from '@/components/library/trends/TrendChart';
 import { TrendsReport } from '@/components/library/trends/TrendsReport';
 import { weekAfterKey, weekReadout } from '@/components/library/trends/trend-cursor';
 import { trendFigures } from '@/components/library/trends/trend-figures';
+import { weeklyTrends } from '@/lens/library/weekly-trends';
 import { type BrandSettings, NO_BRANDS } from '@/lib/library/brand-settings';
-import { weeklyTrends } from '@/lib/library/weekly-trends';
 import {
   ad,
   afternoonOf,
