@@ -33,6 +33,7 @@ describe('the worst run of a repeated figure', () => {
     expect(spreadOf([3, 1, 2], { atMost: 5 })).toEqual({ median: 2, worst: 3, runs: [3, 1, 2] });
     expect(spreadOf([4, 1, 3, 2], { atLeast: 0 })).toEqual({ median: 2.5, worst: 1, runs: [4, 1, 3, 2] });
     expect(spreadOf([7], { atMost: 5 })).toEqual({ median: 7, worst: 7, runs: [7] });
+    expect(spreadOf([5.5325, 5.7288], { atMost: 0.5 }).median).toBe(5.63065);
   });
 });
 

@@ -159,7 +159,7 @@ describe('runBenchmarks with a repeat', () => {
       undefined,
       4,
     );
-    expect(run.figures.popup_render_ratio).toBeCloseTo(1.55, 10);
+    expect(run.figures.popup_render_ratio).toBe(1.55);
     expect(run.spread?.popup_render_ratio?.worst).toBe(2.1);
     expect(run.spread?.popup_render_ratio?.runs).toEqual([1.6, 1.4, 2.1, 1.5]);
   });
