@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseJson } from '@/lib/model/parse-json';
+import { readBenchRepeats, repeatsMarkdown, spreadFiguresMarkdown } from '@/tests/bench/figure-spread';
 import {
   benchErrorsMarkdown,
   benchRunMarkdown,
@@ -12,7 +13,8 @@ import {
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
  * with its target and whether it is met, for "The latest run" of docs/benchmarks.md: which run it is above
  * it, what failed below. The file holds the one JSON object the bench prints; its last line is read, so a
- * saved log works too.
+ * saved log works too. A run with `--repeat` gets the median and the worst run of each repeated figure, its
+ * "met" judging the worst (tests/bench/figure-spread.ts); one without, the one-value table.
  */
 const file = process.argv[2];
 if (file === undefined) {
@@ -26,8 +28,15 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const run = readBenchRun(parsed.value);
+const figures = readBenchFigures(parsed.value);
+const repeats = readBenchRepeats(parsed.value);
 console.log(
-  [benchRunMarkdown(run), figuresMarkdown(readBenchFigures(parsed.value)), benchErrorsMarkdown(run)]
+  [
+    benchRunMarkdown(run),
+    repeats === null ? '' : repeatsMarkdown(repeats),
+    repeats === null ? figuresMarkdown(figures) : spreadFiguresMarkdown(figures, repeats),
+    benchErrorsMarkdown(run),
+  ]
     .filter((part) => part !== '')
     .join('\n\n'),
 );

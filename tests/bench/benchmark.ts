@@ -30,7 +30,10 @@ export interface Benchmark<Figure extends string = string> {
   name: string;
   /** Every figure a run reports, the same at either scale (the runner and the smoke tests hold it to them). */
   figures: readonly Figure[];
-  /** The browser it drives, if any: `npm test` runs its smoke run in that browser's lane (scripts/test-e2e.ts). */
+  /**
+   * The browser it drives, if any: `npm test` runs its smoke run in that browser's lane (scripts/test-e2e.ts),
+   * and `--repeat` runs only these more than once (run-benchmarks.ts).
+   */
   browser?: 'chromium' | 'firefox';
   /** The in-process benchmarks answer at once; the browser's wait for Chromium and the replica. */
   run(scale: Scale): BenchmarkResult<Figure> | Promise<BenchmarkResult<Figure>>;

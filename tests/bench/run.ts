@@ -2,17 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { buildExtension, buildFirefoxExtension, projectRoot } from '@/tests/support/build-extension';
 import type { Scale, TableRow } from './benchmark';
 import { benchmarks } from './benchmarks';
-import { runBenchmarks } from './run-benchmarks';
+import { parseRepeat, runBenchmarks } from './run-benchmarks';
 
 /**
- * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>] [--smoke]): runs every benchmark and prints
- * a table, or with --json one JSON object: every figure measured, `errors` (each benchmark that failed, and
- * why) and `run` (when, at which commit, at which scale). --only keeps the benchmarks whose name holds the
- * text (`--only popup` measures the popup's and the export click's figures alone); --smoke runs each at the
- * smallest scale that goes through its whole path, whose figures only show that it works. A benchmark that
- * fails does not stop the others; the run then exits 1. Figures are ratios measured within one run, so they
- * compare across machines; no test asserts a time. Each browser's production build is made when the first
- * benchmark that loads it runs (benchmarks.ts).
+ * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>] [--smoke] [--repeat <n>]): runs every
+ * benchmark and prints a table, or with --json one JSON object: every figure measured, `errors` (each
+ * benchmark that failed, and why) and `run` (when, at which commit, at which scale). --only keeps the
+ * benchmarks whose name holds the text (`--only popup` measures the popup's and the export click's figures
+ * alone); --smoke runs each at the smallest scale that goes through its whole path, whose figures only show
+ * that it works. --repeat runs each benchmark that drives a browser n times (run-benchmarks.ts says why only
+ * those): each of its figures is then the median, and the JSON adds `spread` (each repeated figure's median,
+ * worst run and runs) and `run.repeat`; a JSON without them reads as before. A benchmark that fails does not
+ * stop the others; the run then exits 1. Figures are ratios measured within one run, so they compare across
+ * machines; no test asserts a time. Each browser's production build is made when the first benchmark that
+ * loads it runs (benchmarks.ts).
  */
 function printTable(title: string, rows: TableRow[]): void {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row.cells)))];
@@ -51,17 +54,45 @@ const asJson = process.argv.includes('--json');
 const scale: Scale = process.argv.includes('--smoke') ? 'smoke' : 'full';
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? '' : (process.argv[onlyAt + 1] ?? '').toLowerCase();
+const repeatAt = process.argv.indexOf('--repeat');
+let repeat: number | undefined;
+try {
+  repeat = repeatAt === -1 ? undefined : parseRepeat(process.argv[repeatAt + 1]);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
 const chosen = benchmarks({ chromium: once(buildExtension), firefox: once(buildFirefoxExtension) }).filter(
   (benchmark) => benchmark.name.toLowerCase().includes(only),
 );
 if (chosen.length === 0) throw new Error(`No benchmark's name holds "${only}".`);
 const started = new Date();
-const { figures, errors } = await runBenchmarks(chosen, scale, (benchmark, result) => {
-  if (!asJson) printTable(benchmark.name, result.rows);
-});
-for (const { benchmark, error } of errors) console.error(`\nFAILED: ${benchmark}: ${error}`);
-if (asJson)
-  console.log(
-    JSON.stringify({ ...figures, errors, run: { scale, startedAt: started.toISOString(), ...commitOf() } }),
+const { figures, errors, spread } = await runBenchmarks(
+  chosen,
+  scale,
+  (benchmark, result, { run, runs }) => {
+    if (!asJson)
+      printTable(runs === 1 ? benchmark.name : `${benchmark.name}, run ${run} of ${runs}`, result.rows);
+  },
+  repeat,
+);
+if (!asJson && spread !== undefined && Object.keys(spread).length > 0)
+  printTable(
+    `Over ${repeat} runs of each benchmark that drives a browser`,
+    Object.entries(spread).map(([figure, { median, worst, runs }]) => ({
+      label: figure,
+      cells: { median: String(median), worst: worst === null ? '–' : String(worst), runs: runs.join(', ') },
+    })),
   );
+for (const { benchmark, error } of errors) console.error(`\nFAILED: ${benchmark}: ${error}`);
+if (asJson) {
+  const repeats = repeat === undefined ? {} : { spread };
+  const run = {
+    scale,
+    startedAt: started.toISOString(),
+    ...commitOf(),
+    ...(repeat === undefined ? {} : { repeat }),
+  };
+  console.log(JSON.stringify({ ...figures, errors, ...repeats, run }));
+}
 process.exitCode = errors.length === 0 ? 0 : 1;
