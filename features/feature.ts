@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { FormatComparison } from '@/features/details/format-comparison';
+import type { LibraryTable } from '@/lib/library/library-table';
 import type { KeptOf } from '@/lib/library/record-schema';
 import type { Cell, TableColumn } from '@/lib/library/table-column';
 import type { AdAccount } from '@/lib/model/ad-account';
@@ -38,6 +39,7 @@ export interface FeatureLibrary<
   Members extends object,
   Kept extends v.ObjectEntries,
   KeptTurn extends v.ObjectEntries,
+  Tables extends readonly LibraryTable[],
 > {
   /** Its members of the kept conversation, and how they are filled from the inspection. */
   record?: { members: Kept; fill(inspection: Inspected<Members>): KeptOf<Kept> };
@@ -54,6 +56,12 @@ export interface FeatureLibrary<
      */
     since: number;
   };
+  /**
+   * Its tables of the library's files (export-format "Library tables"), each reading its feature's members
+   * of the kept records: lens/library/library-tables.ts puts them after the joined table, those of one
+   * conversation's rows before those that sum conversations up.
+   */
+  tables?: Tables;
 }
 
 /**
@@ -70,6 +78,7 @@ export interface Feature<
   Kept extends v.ObjectEntries = {},
   // biome-ignore lint/complexity/noBannedTypes: as above, for the kept turns.
   KeptTurn extends v.ObjectEntries = {},
+  Tables extends readonly LibraryTable[] = [],
 > {
   id: Id;
   /** Its members of the inspection; a reader never throws and keeps no secret (architecture "Secrets"). */
@@ -84,7 +93,7 @@ export interface Feature<
   /** Its members of the snapshot the popup and the side panel read (small, plain JSON); null before any format is held. */
   snapshot(inspection: Inspected<Members> | null): Snapshot;
   /** What the library keeps of it; a feature without it is shown and exported, not kept. */
-  library?: FeatureLibrary<Members, Kept, KeptTurn>;
+  library?: FeatureLibrary<Members, Kept, KeptTurn, Tables>;
 }
 
 /** A feature, its types inferred from its reader and its outputs. */
@@ -97,9 +106,10 @@ export const defineFeature = <
   Kept extends v.ObjectEntries = {},
   // biome-ignore lint/complexity/noBannedTypes: see Feature.
   KeptTurn extends v.ObjectEntries = {},
+  const Tables extends readonly LibraryTable[] = [],
 >(
-  feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn>,
-): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn> => feature;
+  feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables>,
+): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables> => feature;
 
 /** What a feature's view reads of the snapshot: the snapshot's own members, and the feature's. */
 export type ViewSnapshot<F extends { snapshot: (inspection: never) => object }> = SnapshotBase &

@@ -83,3 +83,14 @@ export function featureKeptTurns(
 
 /** The features' columns at the end of the joined table, in the order of `FEATURES`. */
 export const FEATURE_TURN_COLUMNS = FEATURES.flatMap((feature) => feature.library?.turn ?? []);
+
+type TablesOf<F> = F extends { library?: { tables?: infer Tables extends readonly unknown[] } }
+  ? Tables[number]
+  : never;
+/** A feature's table of the library's files. */
+export type FeatureTable = TablesOf<AnyFeature>;
+
+/** The features' tables of the library's files, in the order of `FEATURES`. */
+export const FEATURE_TABLES: readonly FeatureTable[] = FEATURES.flatMap(
+  (feature): readonly FeatureTable[] => feature.library?.tables ?? [],
+);

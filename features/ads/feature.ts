@@ -1,6 +1,8 @@
 import { defineFeature } from '@/features/feature';
 import { KEPT_ADS, keptAdOf } from './ad-record';
 import { summarizeAds } from './ads';
+import { ADS_TABLE } from './ads-table';
+import { CREATIVES_TABLE } from './creatives-table';
 import { markdownAds } from './markdown-ads';
 import { withStreamedAds } from './streamed-ads';
 
@@ -20,5 +22,6 @@ export const adsFeature = defineFeature({
   snapshot: (inspection) => ({ ads: inspection?.ads ?? null }),
   library: {
     record: { members: { ads: KEPT_ADS }, fill: ({ ads }) => ({ ads: (ads?.ads ?? []).map(keptAdOf) }) },
+    tables: [ADS_TABLE, CREATIVES_TABLE],
   },
 });

@@ -3,6 +3,7 @@ import { answeredProducts, productKey } from './answered-products';
 import { markdownOffers } from './markdown-offers';
 import { KEPT_OFFERS, keptOfferOf } from './offer-record';
 import { offersTable } from './offers';
+import { OFFERS_TABLE } from './offers-table';
 
 /**
  * The product offers behind the shopping cards: as the answer gave them in its own references, and as a
@@ -25,5 +26,6 @@ export const offersFeature = defineFeature({
   snapshot: (inspection) => ({ offers: inspection?.offers ?? [] }),
   library: {
     record: { members: { offers: KEPT_OFFERS }, fill: ({ offers }) => ({ offers: offers.map(keptOfferOf) }) },
+    tables: [OFFERS_TABLE],
   },
 });

@@ -1,5 +1,6 @@
 import { defineFeature } from '@/features/feature';
 import type { StreamTransport } from '@/lib/model/streamed-turn';
+import { FANOUT_TABLE } from './fanout-table';
 import { markdownQueries } from './markdown-queries';
 import { extractQueries, type QueryKind, type QueryOrigin } from './queries';
 import { turnFacts } from './turn-facts';
@@ -63,4 +64,6 @@ export const queriesFeature = defineFeature({
     queries: inspection?.queries ?? null,
     turnFacts: inspection?.turnFacts ?? [],
   }),
+  // Its kept members are the joined table's rows, which lens/library/record-of-inspection.ts fills.
+  library: { tables: [FANOUT_TABLE] },
 });

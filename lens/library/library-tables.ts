@@ -1,7 +1,4 @@
-import { ADS_TABLE } from '@/features/ads/ads-table';
-import { CREATIVES_TABLE } from '@/features/ads/creatives-table';
-import { OFFERS_TABLE } from '@/features/offers/offers-table';
-import { FANOUT_TABLE } from '@/features/queries/fanout-table';
+import { FEATURE_TABLES, type FeatureTable } from '@/features/index';
 import type { LibraryTable } from '@/lib/library/library-table';
 import { BRANDS_TABLE } from './brands-table';
 import { JOINED_TABLE } from './joined-table';
@@ -9,21 +6,26 @@ import type { LibraryAccount, LibraryConversation } from './library-record';
 import { PROMPTS_TABLE } from './prompts-table';
 
 /** A table of the library as its writers run it: over the whole kept records. */
-export type LibraryRecordsTable = LibraryTable<string, LibraryConversation, LibraryAccount>;
+export type LibraryRecordsTable = LibraryTable<LibraryTableName, LibraryConversation, LibraryAccount>;
 
 /**
  * Every table of the library, one row each (export-format "Library tables"): the file writers, `inspect` and
- * the library page's downloads read this list. The joined table comes first: it is the main file. The
- * prompts, fanout, creatives and brands tables sum up conversations, so their rows come last.
+ * the library page's downloads read this list. The joined table comes first: it is the main file. Then the
+ * tables of one conversation's rows, and last those that sum conversations up, whose rows come at the end:
+ * the features' (features/index.ts) beside the library's own, across features.
  */
-export const LIBRARY_TABLES = [
+export const LIBRARY_TABLES: readonly LibraryRecordsTable[] = [
   JOINED_TABLE,
-  ADS_TABLE,
-  OFFERS_TABLE,
+  ...FEATURE_TABLES.filter((table) => !table.sumsUp),
   PROMPTS_TABLE,
-  FANOUT_TABLE,
-  CREATIVES_TABLE,
+  ...FEATURE_TABLES.filter((table) => table.sumsUp),
   BRANDS_TABLE,
-] as const satisfies readonly LibraryRecordsTable[];
+];
 
-export type LibraryTableName = (typeof LIBRARY_TABLES)[number]['name'];
+/** The tables' names, as written where each table is declared. */
+export type LibraryTableName = (
+  | typeof JOINED_TABLE
+  | typeof PROMPTS_TABLE
+  | typeof BRANDS_TABLE
+  | FeatureTable
+)['name'];
