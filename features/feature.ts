@@ -1,7 +1,9 @@
 import type * as v from 'valibot';
 import type { FormatComparison } from '@/features/details/format-comparison';
+import type { GridRecord } from '@/lib/library/grid-conversation';
 import type { LibraryTable } from '@/lib/library/library-table';
 import type { KeptOf } from '@/lib/library/record-schema';
+import type { ScopedGrid } from '@/lib/library/scoped-grid';
 import type { Cell, TableColumn } from '@/lib/library/table-column';
 import type { AdAccount } from '@/lib/model/ad-account';
 import type { AdsReport } from '@/lib/model/ad-record';
@@ -40,6 +42,7 @@ export interface FeatureLibrary<
   Kept extends v.ObjectEntries,
   KeptTurn extends v.ObjectEntries,
   Tables extends readonly LibraryTable[],
+  Grids extends Readonly<Record<string, GridOfRecords>>,
 > {
   /** Its members of the kept conversation, and how they are filled from the inspection. */
   record?: { members: Kept; fill(inspection: Inspected<Members>): KeptOf<Kept> };
@@ -62,7 +65,15 @@ export interface FeatureLibrary<
    * conversation's rows before those that sum conversations up.
    */
   tables?: Tables;
+  /**
+   * Its grids of the library page, by name, each built once per load from the kept records (and the
+   * account's) it reads: lens/library/grids.ts builds every feature's, and the page's tabs read them.
+   */
+  grids?: Grids;
 }
+
+/** A grid of the library page, built from the kept records as much as it reads of them. */
+export type GridOfRecords = (records: readonly GridRecord<never>[], account: never) => ScopedGrid<unknown>;
 
 /**
  * An insight, everywhere it shows (architecture "Features"): its members of the inspection, read from what
@@ -79,6 +90,8 @@ export interface Feature<
   // biome-ignore lint/complexity/noBannedTypes: as above, for the kept turns.
   KeptTurn extends v.ObjectEntries = {},
   Tables extends readonly LibraryTable[] = [],
+  // biome-ignore lint/complexity/noBannedTypes: a feature with no grid declares none.
+  Grids extends Readonly<Record<string, GridOfRecords>> = {},
 > {
   id: Id;
   /** Its members of the inspection; a reader never throws and keeps no secret (architecture "Secrets"). */
@@ -93,7 +106,7 @@ export interface Feature<
   /** Its members of the snapshot the popup and the side panel read (small, plain JSON); null before any format is held. */
   snapshot(inspection: Inspected<Members> | null): Snapshot;
   /** What the library keeps of it; a feature without it is shown and exported, not kept. */
-  library?: FeatureLibrary<Members, Kept, KeptTurn, Tables>;
+  library?: FeatureLibrary<Members, Kept, KeptTurn, Tables, Grids>;
 }
 
 /** A feature, its types inferred from its reader and its outputs. */
@@ -107,9 +120,11 @@ export const defineFeature = <
   // biome-ignore lint/complexity/noBannedTypes: see Feature.
   KeptTurn extends v.ObjectEntries = {},
   const Tables extends readonly LibraryTable[] = [],
+  // biome-ignore lint/complexity/noBannedTypes: see Feature.
+  Grids extends Readonly<Record<string, GridOfRecords>> = {},
 >(
-  feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables>,
-): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables> => feature;
+  feature: Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables, Grids>,
+): Feature<Id, Members, Json, Snapshot, Kept, KeptTurn, Tables, Grids> => feature;
 
 /** What a feature's view reads of the snapshot: the snapshot's own members, and the feature's. */
 export type ViewSnapshot<F extends { snapshot: (inspection: never) => object }> = SnapshotBase &

@@ -94,3 +94,13 @@ export type FeatureTable = TablesOf<AnyFeature>;
 export const FEATURE_TABLES: readonly FeatureTable[] = FEATURES.flatMap(
   (feature): readonly FeatureTable[] => feature.library?.tables ?? [],
 );
+
+type GridsOf<F> = F extends { library?: { grids?: infer Grids extends object } } ? Grids : never;
+/** The features' grids of the library page, by name. */
+export type FeatureGrids = AllOf<GridsOf<AnyFeature>>;
+
+/** The features' grids of the library page (lens/library/grids.ts builds them once per load). */
+export const FEATURE_GRIDS: FeatureGrids = Object.assign(
+  {},
+  ...FEATURES.map((feature) => feature.library?.grids ?? {}),
+);

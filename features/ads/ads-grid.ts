@@ -1,6 +1,8 @@
+import type { GridRecord } from '@/lib/library/grid-conversation';
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { RowOfTable } from '@/lib/library/library-table';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
+import { flatGrid } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import { type AdAnswer, answersOf, type ShownAd } from './ad-intelligence';
 import type { AdsAccount, AdsConversation } from './ad-record';
@@ -65,3 +67,14 @@ export function answerRows(record: AdsConversation, conversation: GridConversati
     text: '',
   }));
 }
+
+/** The ads' grids of the library page (architecture "The library"): the ads, and the answers they were served with. */
+export const ADS_GRIDS = {
+  ads: (records: readonly GridRecord<AdsConversation>[], account: AdsAccount | null) =>
+    flatGrid([
+      ...records.flatMap(({ record, conversation }) => adRows(record, conversation)),
+      ...accountAdRows(account),
+    ]),
+  answers: (records: readonly GridRecord<AdsConversation>[]) =>
+    flatGrid(records.flatMap(({ record, conversation }) => answerRows(record, conversation))),
+};

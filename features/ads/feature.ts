@@ -1,6 +1,7 @@
 import { defineFeature } from '@/features/feature';
 import { KEPT_ADS, keptAdOf } from './ad-record';
 import { summarizeAds } from './ads';
+import { ADS_GRIDS } from './ads-grid';
 import { ADS_TABLE } from './ads-table';
 import { CREATIVES_TABLE } from './creatives-table';
 import { markdownAds } from './markdown-ads';
@@ -23,5 +24,6 @@ export const adsFeature = defineFeature({
   library: {
     record: { members: { ads: KEPT_ADS }, fill: ({ ads }) => ({ ads: (ads?.ads ?? []).map(keptAdOf) }) },
     tables: [ADS_TABLE, CREATIVES_TABLE],
+    grids: ADS_GRIDS,
   },
 });

@@ -3,6 +3,7 @@ import { answeredProducts, productKey } from './answered-products';
 import { markdownOffers } from './markdown-offers';
 import { KEPT_OFFERS, keptOfferOf } from './offer-record';
 import { offersTable } from './offers';
+import { OFFERS_GRIDS } from './offers-grid';
 import { OFFERS_TABLE } from './offers-table';
 
 /**
@@ -27,5 +28,6 @@ export const offersFeature = defineFeature({
   library: {
     record: { members: { offers: KEPT_OFFERS }, fill: ({ offers }) => ({ offers: offers.map(keptOfferOf) }) },
     tables: [OFFERS_TABLE],
+    grids: OFFERS_GRIDS,
   },
 });

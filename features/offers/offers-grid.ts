@@ -1,6 +1,8 @@
+import type { GridRecord } from '@/lib/library/grid-conversation';
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { RowOfTable } from '@/lib/library/library-table';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
+import { flatGrid } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import type { OffersConversation } from './offer-record';
 import { OFFERS_TABLE } from './offers-table';
@@ -24,3 +26,9 @@ export function offerRows(
     text: searchTextOf([offer.product, offer.brand, offer.merchant]),
   }));
 }
+
+/** The offers' grid of the library page. */
+export const OFFERS_GRIDS = {
+  offers: (records: readonly GridRecord<OffersConversation>[]) =>
+    flatGrid(records.flatMap(({ record, conversation }) => offerRows(record, conversation))),
+};

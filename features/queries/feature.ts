@@ -3,6 +3,7 @@ import type { StreamTransport } from '@/lib/model/streamed-turn';
 import { FANOUT_TABLE } from './fanout-table';
 import { markdownQueries } from './markdown-queries';
 import { extractQueries, type QueryKind, type QueryOrigin } from './queries';
+import { QUERIES_GRIDS } from './queries-grid';
 import { turnFacts } from './turn-facts';
 
 /** A turn of the JSON export: its messages, and what its TurnFact says of its answer. */
@@ -65,5 +66,5 @@ export const queriesFeature = defineFeature({
     turnFacts: inspection?.turnFacts ?? [],
   }),
   // Its kept members are the joined table's rows, which lens/library/record-of-inspection.ts fills.
-  library: { tables: [FANOUT_TABLE] },
+  library: { tables: [FANOUT_TABLE], grids: QUERIES_GRIDS },
 });

@@ -1,5 +1,7 @@
+import type { GridRecord } from '@/lib/library/grid-conversation';
 import { type ConversationColumns, type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import type { ScopedRow } from '@/lib/library/scoped-grid';
+import { flatGrid } from '@/lib/library/scoped-grid';
 import { searchTextOf } from '@/lib/library/searchable-rows';
 import type { QueryKind } from './queries';
 import type { QueriesConversation } from './query-record';
@@ -39,3 +41,9 @@ export function queryTableRows(
     }));
   });
 }
+
+/** The queries' grid of the library page. */
+export const QUERIES_GRIDS = {
+  queries: (records: readonly GridRecord<QueriesConversation>[]) =>
+    flatGrid(records.flatMap(({ record, conversation }) => queryTableRows(record, conversation))),
+};

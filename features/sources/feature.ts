@@ -1,4 +1,5 @@
 import { defineFeature } from '@/features/feature';
+import { SOURCES_GRIDS } from './pages-grid';
 import { extractSources, type WebSource } from './sources';
 
 /**
@@ -34,4 +35,6 @@ export const sourcesFeature = defineFeature({
   markdown: 'transcript',
   json: (inspection) => ({ sources: inspection.sources.map(exportSource) }),
   snapshot: (inspection) => ({ sources: inspection?.sources ?? [] }),
+  // Its kept members are the joined table's rows, which lens/library/record-of-inspection.ts fills.
+  library: { grids: SOURCES_GRIDS },
 });

@@ -1,7 +1,9 @@
 import { pageKey } from '@/lib/insights/source-url';
+import type { GridRecord } from '@/lib/library/grid-conversation';
 import { type GridConversation, rowScope } from '@/lib/library/grid-conversation';
 import { inScope, type LibraryFilter, type RowScope } from '@/lib/library/library-filter';
 import { compareNames } from '@/lib/library/ranking';
+import { ScopedGrid } from '@/lib/library/scoped-grid';
 import { SearchableRows, searchTextOf } from '@/lib/library/searchable-rows';
 import type { LibraryPage, SourcesConversation } from './page-record';
 
@@ -130,3 +132,11 @@ export function pageRows(
     sorted.map((row) => searchTextOf([row.domain, row.url, row.title])),
   );
 }
+
+/** The sources' grid of the library page: its sums are worked out per scope, from every page's occurrences. */
+export const SOURCES_GRIDS = {
+  pages: (records: readonly GridRecord<SourcesConversation>[]) => {
+    const occurrences = records.flatMap(({ record, conversation }) => pageOccurrences(record, conversation));
+    return new ScopedGrid((filter) => pageRows(occurrences, filter));
+  },
+};

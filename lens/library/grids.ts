@@ -1,10 +1,7 @@
-import { accountAdRows, adRows, answerRows } from '@/features/ads/ads-grid';
-import { offerRows } from '@/features/offers/offers-grid';
-import { queryTableRows } from '@/features/queries/queries-grid';
-import { pageOccurrences, pageRows } from '@/features/sources/pages-grid';
-import { type GridConversation, gridConversationOf } from '@/lib/library/grid-conversation';
+import { FEATURE_GRIDS, type FeatureGrids } from '@/features/index';
+import { type GridRecord, gridConversationOf } from '@/lib/library/grid-conversation';
 import type { LibraryFilter } from '@/lib/library/library-filter';
-import { flatGrid, ScopedGrid } from '@/lib/library/scoped-grid';
+import type { ScopedGrid } from '@/lib/library/scoped-grid';
 import { compareText } from '@/lib/library/sort-rows';
 import type { LibraryAccount, LibraryConversation } from './library-record';
 import { modelsAnswering } from './model-scope';
@@ -13,38 +10,16 @@ export type { ConversationColumns } from '@/lib/library/grid-conversation';
 export { type LibraryFilter, NO_FILTER } from '@/lib/library/library-filter';
 export { type SortDirection, sortRows } from '@/lib/library/sort-rows';
 
-/** A record read for the page's grids, with what each of its rows repeats of its conversation. */
-interface GridRecord {
-  record: LibraryConversation;
-  conversation: GridConversation;
-}
+type GridName = keyof FeatureGrids;
 
-/**
- * The library page's grids, each built once per load from the records and the account's (architecture
- * "The library"): every row and its search text now, so a filter costs one pass; the page table's sums once
- * per scope. `LibraryGrids` and `libraryGrids` read this list alone.
- */
-const GRIDS = {
-  queries: (records: readonly GridRecord[]) =>
-    flatGrid(records.flatMap(({ record, conversation }) => queryTableRows(record, conversation))),
-  pages: (records: readonly GridRecord[]) => {
-    const occurrences = records.flatMap(({ record, conversation }) => pageOccurrences(record, conversation));
-    return new ScopedGrid((filter) => pageRows(occurrences, filter));
-  },
-  ads: (records: readonly GridRecord[], account: LibraryAccount | null) =>
-    flatGrid([
-      ...records.flatMap(({ record, conversation }) => adRows(record, conversation)),
-      ...accountAdRows(account),
-    ]),
-  offers: (records: readonly GridRecord[]) =>
-    flatGrid(records.flatMap(({ record, conversation }) => offerRows(record, conversation))),
-  answers: (records: readonly GridRecord[]) =>
-    flatGrid(records.flatMap(({ record, conversation }) => answerRows(record, conversation))),
-};
+/** Every feature's grid, as built over the whole kept records: each reads as much of them as it needs. */
+const BUILDERS: Record<
+  GridName,
+  (records: readonly GridRecord<LibraryConversation>[], account: LibraryAccount | null) => ScopedGrid<unknown>
+> = FEATURE_GRIDS;
 
-type GridName = keyof typeof GRIDS;
 type RowOfGrid<Name extends GridName> =
-  ReturnType<(typeof GRIDS)[Name]> extends ScopedGrid<infer Row> ? Row : never;
+  ReturnType<FeatureGrids[Name]> extends ScopedGrid<infer Row> ? Row : never;
 
 /** The library page's grids over the records of one load, and what their filters offer. */
 export type LibraryGrids = { [Name in GridName]: (filter: LibraryFilter) => RowOfGrid<Name>[] } & {
@@ -66,17 +41,24 @@ const conversationsOf = (records: readonly LibraryConversation[]): LibraryGrids[
         compareText(a.id, b.id),
     );
 
-/** The tables over the records of one load (GRIDS). */
+/**
+ * The library page's grids over the records of one load (architecture "The library"): every feature's
+ * (features/index.ts), each built once, with every row and its search text, so a filter costs one pass;
+ * the sources' sums once per scope.
+ */
 export function libraryGrids(
   records: readonly LibraryConversation[],
   account: LibraryAccount | null = null,
 ): LibraryGrids {
-  const read = records.map((record) => ({ record, conversation: gridConversationOf(record) }));
-  const tables = Object.fromEntries(
-    Object.entries(GRIDS).map(([name, build]) => {
-      const table: ScopedGrid<unknown> = build(read, account);
-      return [name, (filter: LibraryFilter) => table.rows(filter)];
+  const read: GridRecord<LibraryConversation>[] = records.map((record) => ({
+    record,
+    conversation: gridConversationOf(record),
+  }));
+  const grids = Object.fromEntries(
+    Object.entries(BUILDERS).map(([name, build]) => {
+      const grid = build(read, account);
+      return [name, (filter: LibraryFilter) => grid.rows(filter)];
     }),
   ) as Omit<LibraryGrids, 'models' | 'conversations'>;
-  return { ...tables, models: modelsAnswering(records), conversations: conversationsOf(records) };
+  return { ...grids, models: modelsAnswering(records), conversations: conversationsOf(records) };
 }

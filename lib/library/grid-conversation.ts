@@ -20,6 +20,12 @@ export interface GridConversation {
   models: readonly string[];
 }
 
+/** A kept record read for the page's grids, with what each of its rows repeats of its conversation. */
+export interface GridRecord<Conversation> {
+  record: Conversation;
+  conversation: GridConversation;
+}
+
 export function gridConversationOf(record: KeptConversation): GridConversation {
   const url = conversationPageUrl(record.id);
   return {
