@@ -21,11 +21,11 @@ import { shootEveryLook } from './view-checks';
 /**
  * The analyst's views of the library page over what real Chromium kept of three chats asking one prompt
  * (architecture "Versions of a prompt", "The library"): each figure is worked out again from the records
- * read raw from the database, and each view is seen light and dark, at 800 and 1280 px, with axe.
+ * read raw from the database, and each view is seen light and dark, at 320, 800 and 1280 px, with axe.
  */
 
 const ASKED_AGAIN: readonly FixtureName[] = ['askedAgainOne', 'askedAgainTwo', 'askedAgainThree'];
-const LIBRARY_WIDTHS = [800, 1280];
+const LIBRARY_WIDTHS = [320, 800, 1280];
 /** The Brands tab is read on a phone too. */
 const BRANDS_WIDTHS = [320, 800];
 const BRANDS: BrandSettings = {
