@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { OpenLibraryButton } from '@/components/shell/OpenLibraryButton';
+import { Header } from '@/components/shell/Header';
 import { StateFace } from '@/components/shell/StateFace';
 import type { FirstState } from './first-state';
 import type { Surface } from './surface';
@@ -37,16 +37,7 @@ export function App({ surface, first }: { surface: Surface; first: FirstState })
       aria-labelledby="app-title"
       data-face={tab === null ? 'reading' : 'not-on-site'}
     >
-      <header className="header">
-        <div className="header__top">
-          <h1 id="app-title" className="header__brand">
-            Chat Lens
-          </h1>
-          <div className="header__actions">
-            <OpenLibraryButton />
-          </div>
-        </div>
-      </header>
+      <Header snapshot={null} signedOut={false} temporary={false} actions={null} />
       {tab === 'none' && <StateFace face={{ kind: 'not-on-site' }} />}
     </main>
   );
