@@ -18,7 +18,9 @@ export default defineConfig({
   // JSX transform and React's bundle always agree.
   vite: (env) => {
     if (env.mode === 'production') process.env.NODE_ENV ??= 'production';
-    return {};
+    // Vite's modulepreload polyfill is for browsers without `<link rel="modulepreload">`; Chrome and
+    // Firefox ESR have it, so the pages would only fetch and run the polyfill's check.
+    return { build: { modulePreload: { polyfill: false } } };
   },
   manifest: ({ browser }) => ({
     name: 'Chat Lens',

@@ -1,11 +1,10 @@
-import { type JSX, useEffect } from 'react';
+import { type JSX, lazy, Suspense, useEffect } from 'react';
 import { CapturedCounts } from '@/components/shell/CapturedCounts';
 import { ExportControls } from '@/components/shell/ExportControls';
 import { Header } from '@/components/shell/Header';
 import { lensFace } from '@/components/shell/lens-face';
 import { OpenSidePanelButton } from '@/components/shell/OpenSidePanelButton';
 import { SettingsButton } from '@/components/shell/SettingsButton';
-import { SettingsPanel } from '@/components/shell/SettingsPanel';
 import { StateBanner } from '@/components/shell/StateBanner';
 import { StateFace } from '@/components/shell/StateFace';
 import { type SiteAccess, siteAccessFace } from '@/components/shell/site-access-face';
@@ -19,6 +18,14 @@ import { isTemporaryChatUrl } from '@/lib/capture/endpoint';
 import type { TargetTab } from './first-state';
 import type { Surface } from './surface';
 import { useTabLens } from './use-tab-lens';
+
+/**
+ * Loaded when first opened: no first render shows it, and its choices (templates, transcript, library) are
+ * the code the pages would otherwise fetch and compile before their first render (benchmarks "Method").
+ */
+const SettingsPanel = lazy(() =>
+  import('@/components/shell/SettingsPanel').then((module) => ({ default: module.SettingsPanel })),
+);
 
 /** Everything the popup and the side panel show for one tab: header, state face or views, export. */
 export function TabFaces({
@@ -70,7 +77,11 @@ export function TabFaces({
           </>
         }
       />
-      {settingsOpen && <SettingsPanel settings={settings} />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsPanel settings={settings} />
+        </Suspense>
+      )}
       {face !== null && face.kind !== 'views' && <StateFace face={face} tabId={tab.id} />}
       {face?.kind === 'views' && (
         <>

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
+import { sizeViewport } from '@/tests/support/firefox-pages';
 import { firefoxTest } from './firefox-lens';
 
 /**
@@ -41,7 +42,7 @@ describe('the Firefox add-on with chatgpt.com withdrawn', () => {
     );
     const late = await firefox.openExtensionPage(`popup.html${tabQuery}`);
     await expect.poll(() => faceOf(late)).toBe('access-off');
-    await late.setViewport({ width: 320, height: 600 });
+    await sizeViewport(late, { width: 320, height: 600 });
     mkdirSync('test-output/screenshots', { recursive: true });
     await late.screenshot({ path: 'test-output/screenshots/firefox-face-access-off-320.png' });
 

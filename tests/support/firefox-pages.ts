@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import { type Browser, type Page, ProtocolError } from 'puppeteer-core';
 
 const TIMEOUT_MS = 20_000;
 
@@ -49,6 +49,34 @@ export async function openExtensionPage(
   startNavigation(page, url);
   await waitForContent(page, selector);
   return page;
+}
+
+/**
+ * Sizes a page's viewport on every Firefox ESR the suite runs with (testing "Firefox"). Puppeteer's
+ * setViewport sends `browsingContext.setViewport` and, beside it, `emulation.setScreenOrientationOverride`,
+ * which ESR 140 does not know: there the orientation is refused and the size, which both know, is waited
+ * for in the page, its command having been sent at the same time.
+ */
+export async function sizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  try {
+    await page.setViewport(size);
+    return;
+  } catch (error) {
+    const unknownOrientation =
+      error instanceof ProtocolError &&
+      error.message.includes('unknown command emulation.setScreenOrientationOverride');
+    if (!unknownOrientation) throw error;
+  }
+  const deadline = performance.now() + TIMEOUT_MS;
+  for (;;) {
+    const sized = await page
+      .evaluate(({ width, height }) => innerWidth === width && innerHeight === height, size)
+      .catch(() => false);
+    if (sized) return;
+    if (performance.now() >= deadline)
+      throw new Error(`${page.url()} is not ${size.width}×${size.height} after ${TIMEOUT_MS} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** A new tab on https://chatgpt.com<path>, once the replica's page script has loaded it. */
