@@ -2,9 +2,10 @@ import { hostOf, pageKey } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord } from '@/lib/model/json-read';
-import { type CitationPiece, resolveCitations, type SearchResults } from './citation-markers';
+import { type CitationPiece, readCitations, type SearchResults } from './citation-markers';
 import { MAY_HOLD_MARKER } from './citation-sweep';
 import { displayText, type ReferencedPage, readContentReferences, readPage } from './content-references';
+import { memoryCitationIds } from './memory-citations';
 
 /**
  * The web pages of each turn (site-interface 10.5): the pages the search returned (`search_result_groups`,
@@ -166,6 +167,7 @@ function turnSources(
   messages: readonly NormalizedMessage[],
   turnIndex: number,
   citedMessages: CitedMessage[],
+  unresolved: Map<NormalizedMessage, number>,
 ): WebSource[] {
   const rows = new Map<string, WebSource>();
   const retrieved = messages.map(retrievedPagesOf);
@@ -183,8 +185,14 @@ function turnSources(
     }
     if (markers) {
       // A marker no reference explains still cites the search results it names ("turn0search5").
-      const pieces = resolveCitations(message.text, { references, searchResults });
+      const citesMemory = memoryCitationIds(message.metadata).size > 0;
+      const { pieces, unresolved: count } = readCitations(message.text, {
+        references,
+        searchResults,
+        citesMemory,
+      });
       citedMessages.push({ messageId: message.id, pieces });
+      unresolved.set(message, count);
       for (const piece of pieces) {
         if (piece.kind !== 'pages') continue;
         for (const page of piece.pages) addSource(rows, page, at, 'cited', null);
@@ -205,10 +213,34 @@ function messagesOfTurns(conversation: Conversation): NormalizedMessage[][] {
   );
 }
 
+/**
+ * How many markers of each message nothing resolved, by the conversation the sources were last read from:
+ * reading health counts them (export-format "`unread`") from that reading instead of sweeping every answer again.
+ */
+const unresolvedRead = new WeakMap<Conversation, ReadonlyMap<NormalizedMessage, number>>();
+
 export function extractSources(conversation: Conversation): SourceReport {
   const citedMessages: CitedMessage[] = [];
+  const unresolved = new Map<NormalizedMessage, number>();
   const sources = messagesOfTurns(conversation).flatMap((messages, turnIndex) =>
-    turnSources(messages, turnIndex, citedMessages),
+    turnSources(messages, turnIndex, citedMessages, unresolved),
   );
+  unresolvedRead.set(conversation, unresolved);
   return { sources, citedMessages };
+}
+
+/**
+ * How many markers of a message of the conversation nothing resolves (citation-markers.ts), as the sources
+ * reader counted them; resolved here when it has not read the message. `searchResults` are its turn's.
+ */
+export function unresolvedMarkers(
+  conversation: Conversation,
+  message: NormalizedMessage,
+  searchResults: SearchResults,
+): number {
+  const counted = unresolvedRead.get(conversation)?.get(message);
+  if (counted !== undefined) return counted;
+  const references = readContentReferences(message.metadata);
+  const citesMemory = memoryCitationIds(message.metadata).size > 0;
+  return readCitations(message.text, { references, searchResults, citesMemory }).unresolved;
 }
