@@ -53,6 +53,8 @@ export interface CitationContext {
 export interface ResolvedCitations {
   pieces: CitationPiece[];
   unresolved: number;
+  /** The search results markers named by their ids, in order: pages the references do not list. */
+  searched: ReferencedPage[];
 }
 
 /**
@@ -105,7 +107,11 @@ function spansOf<Reference extends Placed>(
     const start = placeOf(text, needle, reference.startIndex, spans);
     if (start !== null) spans.push({ start, end: start + needle.length, reference });
   }
-  return spans.sort((a, b) => a.start - b.start);
+  // References mostly come in the text's order, and sorting even a few spans allocates.
+  let ordered = true;
+  for (let index = 1; ordered && index < spans.length; index += 1)
+    ordered = (spans[index - 1] as Span<Reference>).start < (spans[index] as Span<Reference>).start;
+  return ordered ? spans : spans.sort((a, b) => a.start - b.start);
 }
 
 function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
@@ -125,7 +131,10 @@ function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
   }
 }
 
-function pieceOfIds(ids: readonly string[], searchResults: SearchResults): CitationPiece | null {
+function pieceOfIds(
+  ids: readonly string[],
+  searchResults: SearchResults,
+): Extract<CitationPiece, { kind: 'pages' }> | null {
   const pages: ReferencedPage[] = [];
   for (const id of ids) {
     const page = searchResults.get(id);
@@ -136,20 +145,24 @@ function pieceOfIds(ids: readonly string[], searchResults: SearchResults): Citat
 
 /**
  * A marker found by the sweep: a reference with the same text (a marker used twice) speaks for it. Each
- * marker nothing resolves is counted in `tally`.
+ * marker nothing resolves is counted in `tally`, and the search results a marker names are listed there.
  */
 function unexplained(
   context: CitationContext,
-  byMatchedText: ReadonlyMap<string, ContentReference>,
-  tally: { unresolved: number },
+  tally: Omit<ResolvedCitations, 'pieces'>,
 ): (marker: string, replacement: MarkerReplacement | null) => CitationPiece | null {
   return (marker, replacement) => {
-    const reference = byMatchedText.get(marker);
+    // Few markers are left to the sweep, so a look along the references costs less than a map for each answer.
+    const reference = context.references.find((each) => each.matchedText === marker);
     if (reference !== undefined) return pieceOfDisplay(reference.display);
     let piece: CitationPiece | null = null;
     if (replacement?.kind === 'memory') piece = { kind: 'note', text: MEMORY_NOTE };
     else if (replacement?.kind === 'words') piece = { kind: 'words', text: replacement.text };
-    else if (replacement?.kind === 'ids') piece = pieceOfIds(replacement.ids, context.searchResults);
+    else if (replacement?.kind === 'ids') {
+      const named = pieceOfIds(replacement.ids, context.searchResults);
+      if (named !== null) tally.searched.push(...named.pages);
+      piece = named;
+    }
     // A memory marker shows its note either way; it is resolved only when the message lists the memory.
     if (piece === null || (replacement?.kind === 'memory' && context.citesMemory !== true))
       tally.unresolved += 1;
@@ -170,15 +183,9 @@ export const resolveCitations = (text: string, context: CitationContext): Citati
 /** The text as pieces, with its markers nothing resolves counted on the way. */
 export function readCitations(text: string, context: CitationContext): ResolvedCitations {
   if (!MAY_HOLD_MARKER.test(text))
-    return { pieces: text === '' ? [] : [{ kind: 'text', text }], unresolved: 0 };
-  const byMatchedText = new Map<string, ContentReference>();
-  for (const reference of context.references) {
-    if (reference.matchedText !== '' && !byMatchedText.has(reference.matchedText)) {
-      byMatchedText.set(reference.matchedText, reference);
-    }
-  }
-  const tally = { unresolved: 0 };
-  const resolve = unexplained(context, byMatchedText, tally);
+    return { pieces: text === '' ? [] : [{ kind: 'text', text }], unresolved: 0, searched: [] };
+  const tally: Omit<ResolvedCitations, 'pieces'> = { unresolved: 0, searched: [] };
+  const resolve = unexplained(context, tally);
   const pieces: CitationPiece[] = [];
   // The text between two found references; one that shows nothing lets its neighbours meet.
   let between = '';
@@ -203,5 +210,5 @@ export function readCitations(text: string, context: CitationContext): ResolvedC
   }
   between += text.slice(last);
   flush();
-  return { pieces, unresolved: tally.unresolved };
+  return { pieces, unresolved: tally.unresolved, searched: tally.searched };
 }
