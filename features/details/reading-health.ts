@@ -3,7 +3,7 @@ import { queriesIn } from '@/features/queries/queries';
 import { streamedTurnOf } from '@/features/queries/turn-facts';
 import type { SearchResults } from '@/features/sources/citation-markers';
 import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
-import { KNOWN_REFERENCE_TYPES, referenceMarks } from '@/features/sources/content-references';
+import { KNOWN_REFERENCE_TYPES, referenceTypes } from '@/features/sources/content-references';
 import { turnSearchResults, unresolvedMarkers } from '@/features/sources/sources';
 import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
@@ -66,8 +66,7 @@ function readMessage(
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
   // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
-  const references = referenceMarks(message.metadata);
-  for (const { type } of references)
+  for (const type of referenceTypes(message.metadata))
     if (!KNOWN_REFERENCE_TYPES.has(type))
       tally.add('reference-type', type || '(none)', 'message.metadata.content_references[].type');
   if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;

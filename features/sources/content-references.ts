@@ -281,33 +281,34 @@ function displayOf(
   return markdown === '' ? { kind: 'nothing' } : { kind: 'alt', markdown };
 }
 
-/** A reference's type and where it stands in its message's text: all that reading health needs of it. */
-export type ReferenceMark = Pick<ContentReference, 'type' | 'matchedText' | 'startIndex'>;
-
-function markOf(value: JsonRecord): ReferenceMark {
-  const start = value.start_idx;
-  return {
-    type: readString(value.type) ?? '',
-    matchedText: readString(value.matched_text) ?? '',
-    startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
-  };
-}
+/** A reference's `type` as sent; '' when absent. */
+const typeOf = (value: JsonRecord): string => readString(value.type) ?? '';
 
 function readReference(value: unknown, memoryIds: ReadonlySet<string>): ContentReference | null {
   if (!isRecord(value)) return null;
-  const mark = markOf(value);
-  const pages = citedPages(value, mark.type);
-  const display = displayOf(value, mark.type, pages, memoryIds);
-  // Members named one by one: spreading the mark made V8 clone it slowly, once per reference of every answer.
-  return { type: mark.type, matchedText: mark.matchedText, startIndex: mark.startIndex, pages, display };
+  const type = typeOf(value);
+  const start = value.start_idx;
+  const pages = citedPages(value, type);
+  const display = displayOf(value, type, pages, memoryIds);
+  // Members named one by one: spreading a part read apart made V8 clone it slowly, once per reference.
+  return {
+    type,
+    matchedText: readString(value.matched_text) ?? '',
+    startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
+    pages,
+    display,
+  };
 }
 
 /**
- * The marks of a message's content references, in their order, as readContentReferences reads them, without
+ * The types of a message's content references, in their order, as readContentReferences reads them, without
  * reading what they cite: reading health asks them of every message.
  */
-export const referenceMarks = (metadata: Record<string, unknown>): ReferenceMark[] =>
-  readArray(metadata.content_references).flatMap((value) => (isRecord(value) ? [markOf(value)] : []));
+export function referenceTypes(metadata: Record<string, unknown>): string[] {
+  const types: string[] = [];
+  for (const value of readArray(metadata.content_references)) if (isRecord(value)) types.push(typeOf(value));
+  return types;
+}
 
 /** The content references of a message's metadata, in their order; `[]` when there are none. */
 export function readContentReferences(metadata: Record<string, unknown>): ContentReference[] {
