@@ -73,8 +73,10 @@ interface Span<Reference extends Placed = ContentReference> {
   reference: Reference;
 }
 
+/** A loop, not `some`: it runs for every reference of every answer, and a callback allocates each time. */
 function overlaps(spans: readonly Span<Placed>[], start: number, end: number): boolean {
-  return spans.some((span) => start < span.end && span.start < end);
+  for (const span of spans) if (start < span.end && span.start < end) return true;
+  return false;
 }
 
 /** The free place of `needle` nearest to the hint (the first when there is none). */
@@ -190,10 +192,13 @@ export function readCitations(text: string, context: CitationContext): ResolvedC
   // The text between two found references; one that shows nothing lets its neighbours meet.
   let between = '';
   const flush = () => {
-    for (const piece of sweepMarkers(between, resolve)) {
-      if (typeof piece === 'string') pushText(pieces, piece);
-      else pieces.push(piece);
-    }
+    // Most text between references holds no marker: it goes in as it is, without a sweep's list.
+    if (!MAY_HOLD_MARKER.test(between)) pushText(pieces, between);
+    else
+      for (const piece of sweepMarkers(between, resolve)) {
+        if (typeof piece === 'string') pushText(pieces, piece);
+        else pieces.push(piece);
+      }
     between = '';
   };
   let last = 0;
