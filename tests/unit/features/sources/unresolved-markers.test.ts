@@ -5,7 +5,8 @@ import { readCitations } from '@/features/sources/citation-markers';
 import { sweepMarkers } from '@/features/sources/citation-sweep';
 import { type ReferencedPage, readContentReferences } from '@/features/sources/content-references';
 import { inspect } from '@/lib/insights/inspection';
-import { citationsConversation, cite } from '@/tests/unit/fixtures/citations';
+import { ownWords, refId, wholeMarker } from '@/tests/unit/fixtures/citation-arbitraries';
+import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { referenceTypesConversation } from '@/tests/unit/fixtures/reference-types';
 
 /**
@@ -14,24 +15,9 @@ import { referenceTypesConversation } from '@/tests/unit/fixtures/reference-type
  * one a sweep judging each marker alone gives, whatever the markers are (resolved, unresolved, cut short).
  */
 
-/** Words no marker can start or end in. */
-const ownWords = fc
-  .string({ unit: 'grapheme', minLength: 1, maxLength: 10 })
-  .map((text) => text.replace(/[\ue200-\ue2ff【】†[\]\d]/g, ''))
-  .filter((text) => text.trim() !== '');
-
-const refId = fc
-  .tuple(fc.nat(2), fc.constantFrom('search', 'news'), fc.nat(3))
-  .map(([turn, kind, index]) => `turn${turn}${kind}${index}`);
-
 /** Every marker form, with malformed ones: unknown kinds, an entity without a name, cut short, stray characters. */
 const marker = fc.oneof(
-  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => cite(...ids)),
-  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => `cite${ids.join('')}`),
-  ownWords.map((name) => `\ue200entity\ue202${JSON.stringify(['city', name])}\ue201`),
-  ownWords.map((name) => `entity${JSON.stringify(['city', name, 'portugal'])}`),
-  fc.nat(200).map((line) => `【2†L${line}-L${line + 3}】`),
-  ownWords.map((title) => `【0†${title}†example.com】`),
+  wholeMarker,
   fc.constantFrom(
     '\ue200image_group\ue202{"query":["x"]}\ue201',
     '\ue200unknown\ue202a\ue201',
