@@ -1,16 +1,15 @@
 import type { InspectionInput } from '@/features/feature';
 import { queriesIn } from '@/features/queries/queries';
 import { streamedTurnOf } from '@/features/queries/turn-facts';
-import { type SearchResults, unresolvedMarkers } from '@/features/sources/citation-markers';
+import type { SearchResults } from '@/features/sources/citation-markers';
 import { MAY_HOLD_MARKER } from '@/features/sources/citation-sweep';
-import { KNOWN_REFERENCE_TYPES, referenceMarks } from '@/features/sources/content-references';
-import { memoryCitationIds } from '@/features/sources/memory-citations';
-import { turnSearchResults } from '@/features/sources/sources';
+import { KNOWN_REFERENCE_TYPES, referenceTypes } from '@/features/sources/content-references';
+import { turnSearchResults, unresolvedMarkers } from '@/features/sources/sources';
 import { agentUnknowns, isAgentStep } from '@/lib/insights/agent-mode';
 import { isImageStep } from '@/lib/insights/image-tool';
 import { researchStep } from '@/lib/insights/research-kickoff';
 import { toolOf } from '@/lib/insights/tool-command';
-import type { NormalizedMessage } from '@/lib/model/conversation';
+import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { readIdentifier, readString } from '@/lib/model/json-read';
 import { searchEvidence } from '@/lib/model/streamed-turn';
 import { uiProgramGaps } from '@/lib/model/ui-program';
@@ -53,7 +52,12 @@ const UNRESOLVED_MARKER = 'citation marker with no reference to resolve it';
 const isAnswer = (message: NormalizedMessage): boolean =>
   message.role === 'assistant' && (message.recipient === null || message.recipient === 'all');
 
-function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResults: SearchResults): void {
+function readMessage(
+  conversation: Conversation,
+  message: NormalizedMessage,
+  tally: UnreadTally,
+  searchResults: SearchResults,
+): void {
   if (!KNOWN_CONTENT_TYPES.has(message.contentType))
     tally.add('content-type', message.contentType, 'message.content.content_type');
   const tool = toolOf(message);
@@ -62,13 +66,11 @@ function readMessage(message: NormalizedMessage, tally: UnreadTally, searchResul
   else if (tool !== null && !isKnownTool(message, tool)) tally.add('tool', tool, toolAt);
   // The tree format carries no references (site-interface 4.2): only a message that has them can lack one.
   if (message.metadata.content_references === undefined) return;
-  const references = referenceMarks(message.metadata);
-  for (const { type } of references)
+  for (const type of referenceTypes(message.metadata))
     if (!KNOWN_REFERENCE_TYPES.has(type))
       tally.add('reference-type', type || '(none)', 'message.metadata.content_references[].type');
   if (!isAnswer(message) || !MAY_HOLD_MARKER.test(message.text)) return;
-  const citesMemory = memoryCitationIds(message.metadata).size > 0;
-  const unresolved = unresolvedMarkers(message.text, references, citesMemory, searchResults);
+  const unresolved = unresolvedMarkers(conversation, message, searchResults);
   tally.add('contradiction', UNRESOLVED_MARKER, 'message.content.parts[]', unresolved);
 }
 
@@ -130,7 +132,7 @@ export function readingHealth(input: InspectionInput): Unread[] {
   for (const messages of turnMessages) {
     const searchResults = turnSearchResults(messages);
     for (const message of messages) {
-      readMessage(message, tally, searchResults);
+      readMessage(conversation, message, tally, searchResults);
       if (!making.has(message.id))
         for (const { name, at } of uiProgramGaps(message.metadata)) tally.add('ui-program', name, at);
     }

@@ -40,6 +40,21 @@ export interface SearchResults {
 export interface CitationContext {
   references: readonly ContentReference[];
   searchResults: SearchResults;
+  /** The message lists a memory it cites (memory-citations.ts): its `memcite` markers are then resolved. */
+  citesMemory?: boolean;
+}
+
+/**
+ * An answer's pieces, and how many of its markers nothing resolves (export-format "`unread`"), counted in
+ * the same sweep that cut the pieces: no reference has the marker as its matched_text, its ids name none of
+ * the turn's search results, it does not hold what it shows (an entity's name, a result heading's title),
+ * and it names no memory the message lists.
+ */
+export interface ResolvedCitations {
+  pieces: CitationPiece[];
+  unresolved: number;
+  /** The search results markers named by their ids, in order: pages the references do not list. */
+  searched: ReferencedPage[];
 }
 
 /**
@@ -58,8 +73,10 @@ interface Span<Reference extends Placed = ContentReference> {
   reference: Reference;
 }
 
+/** A loop, not `some`: it runs for every reference of every answer, and a callback allocates each time. */
 function overlaps(spans: readonly Span<Placed>[], start: number, end: number): boolean {
-  return spans.some((span) => start < span.end && span.start < end);
+  for (const span of spans) if (start < span.end && span.start < end) return true;
+  return false;
 }
 
 /** The free place of `needle` nearest to the hint (the first when there is none). */
@@ -92,7 +109,11 @@ function spansOf<Reference extends Placed>(
     const start = placeOf(text, needle, reference.startIndex, spans);
     if (start !== null) spans.push({ start, end: start + needle.length, reference });
   }
-  return spans.sort((a, b) => a.start - b.start);
+  // References mostly come in the text's order, and sorting even a few spans allocates.
+  let ordered = true;
+  for (let index = 1; ordered && index < spans.length; index += 1)
+    ordered = (spans[index - 1] as Span<Reference>).start < (spans[index] as Span<Reference>).start;
+  return ordered ? spans : spans.sort((a, b) => a.start - b.start);
 }
 
 function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
@@ -112,7 +133,10 @@ function pieceOfDisplay(display: ReferenceDisplay): CitationPiece | null {
   }
 }
 
-function pieceOfIds(ids: readonly string[], searchResults: SearchResults): CitationPiece | null {
+function pieceOfIds(
+  ids: readonly string[],
+  searchResults: SearchResults,
+): Extract<CitationPiece, { kind: 'pages' }> | null {
   const pages: ReferencedPage[] = [];
   for (const id of ids) {
     const page = searchResults.get(id);
@@ -121,19 +145,30 @@ function pieceOfIds(ids: readonly string[], searchResults: SearchResults): Citat
   return pages.length > 0 ? { kind: 'pages', pages } : null;
 }
 
-/** A marker found by the sweep: a reference with the same text (a marker used twice) speaks for it. */
+/**
+ * A marker found by the sweep: a reference with the same text (a marker used twice) speaks for it. Each
+ * marker nothing resolves is counted in `tally`, and the search results a marker names are listed there.
+ */
 function unexplained(
   context: CitationContext,
-  byMatchedText: ReadonlyMap<string, ContentReference>,
+  tally: Omit<ResolvedCitations, 'pieces'>,
 ): (marker: string, replacement: MarkerReplacement | null) => CitationPiece | null {
   return (marker, replacement) => {
-    const reference = byMatchedText.get(marker);
+    // Few markers are left to the sweep, so a look along the references costs less than a map for each answer.
+    const reference = context.references.find((each) => each.matchedText === marker);
     if (reference !== undefined) return pieceOfDisplay(reference.display);
-    if (replacement === null) return null;
-    if (replacement.kind === 'memory') return { kind: 'note', text: MEMORY_NOTE };
-    return replacement.kind === 'words'
-      ? { kind: 'words', text: replacement.text }
-      : pieceOfIds(replacement.ids, context.searchResults);
+    let piece: CitationPiece | null = null;
+    if (replacement?.kind === 'memory') piece = { kind: 'note', text: MEMORY_NOTE };
+    else if (replacement?.kind === 'words') piece = { kind: 'words', text: replacement.text };
+    else if (replacement?.kind === 'ids') {
+      const named = pieceOfIds(replacement.ids, context.searchResults);
+      if (named !== null) tally.searched.push(...named.pages);
+      piece = named;
+    }
+    // A memory marker shows its note either way; it is resolved only when the message lists the memory.
+    if (piece === null || (replacement?.kind === 'memory' && context.citesMemory !== true))
+      tally.unresolved += 1;
+    return piece;
   };
 }
 
@@ -144,23 +179,26 @@ function pushText(pieces: CitationPiece[], text: string): void {
 }
 
 /** The text as pieces; a text without any marker is one piece, found by one cheap test. */
-export function resolveCitations(text: string, context: CitationContext): CitationPiece[] {
-  if (!MAY_HOLD_MARKER.test(text)) return text === '' ? [] : [{ kind: 'text', text }];
-  const byMatchedText = new Map<string, ContentReference>();
-  for (const reference of context.references) {
-    if (reference.matchedText !== '' && !byMatchedText.has(reference.matchedText)) {
-      byMatchedText.set(reference.matchedText, reference);
-    }
-  }
-  const resolve = unexplained(context, byMatchedText);
+export const resolveCitations = (text: string, context: CitationContext): CitationPiece[] =>
+  readCitations(text, context).pieces;
+
+/** The text as pieces, with its markers nothing resolves counted on the way. */
+export function readCitations(text: string, context: CitationContext): ResolvedCitations {
+  if (!MAY_HOLD_MARKER.test(text))
+    return { pieces: text === '' ? [] : [{ kind: 'text', text }], unresolved: 0, searched: [] };
+  const tally: Omit<ResolvedCitations, 'pieces'> = { unresolved: 0, searched: [] };
+  const resolve = unexplained(context, tally);
   const pieces: CitationPiece[] = [];
   // The text between two found references; one that shows nothing lets its neighbours meet.
   let between = '';
   const flush = () => {
-    for (const piece of sweepMarkers(between, resolve)) {
-      if (typeof piece === 'string') pushText(pieces, piece);
-      else pieces.push(piece);
-    }
+    // Most text between references holds no marker: it goes in as it is, without a sweep's list.
+    if (!MAY_HOLD_MARKER.test(between)) pushText(pieces, between);
+    else
+      for (const piece of sweepMarkers(between, resolve)) {
+        if (typeof piece === 'string') pushText(pieces, piece);
+        else pieces.push(piece);
+      }
     between = '';
   };
   let last = 0;
@@ -177,41 +215,5 @@ export function resolveCitations(text: string, context: CitationContext): Citati
   }
   between += text.slice(last);
   flush();
-  return pieces;
-}
-
-/** A marker that shows what it holds without a reference: an entity's name, a result heading's title. */
-function explainsItself(replacement: MarkerReplacement | null, citesMemory: boolean): boolean {
-  if (replacement === null || replacement.kind === 'ids') return false;
-  return replacement.kind === 'words' || citesMemory;
-}
-
-/**
- * How many markers of a text nothing resolves (export-format "`unread`"): no reference has the marker as its
- * matched_text, its ids name none of the turn's search results (`searchResults`, as the transcript resolves
- * them), and the marker does not hold what it shows (an entity's name, a result heading's title) nor name a
- * memory the message lists (`citesMemory`).
- */
-export function unresolvedMarkers(
-  text: string,
-  references: readonly Placed[],
-  citesMemory: boolean,
-  searchResults: SearchResults,
-): number {
-  if (!MAY_HOLD_MARKER.test(text)) return 0;
-  const matched = new Set(references.map((reference) => reference.matchedText));
-  let count = 0;
-  const judge = (marker: string, replacement: MarkerReplacement | null): null => {
-    const named =
-      replacement?.kind === 'ids' && replacement.ids.some((id) => searchResults.get(id) !== undefined);
-    if (!matched.has(marker) && !named && !explainsItself(replacement, citesMemory)) count += 1;
-    return null;
-  };
-  let last = 0;
-  for (const span of spansOf(text, references)) {
-    sweepMarkers(text.slice(last, span.start), judge);
-    last = span.end;
-  }
-  sweepMarkers(text.slice(last), judge);
-  return count;
+  return { pieces, unresolved: tally.unresolved, searched: tally.searched };
 }

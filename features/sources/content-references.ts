@@ -100,19 +100,27 @@ export function displayText(value: unknown): string | null {
   return clean === '' ? null : clean;
 }
 
+/** A page's `url` as citations and search results give it, cleaned; null for none. */
+export function pageUrl(value: unknown): string | null {
+  const rawUrl = readString(value);
+  return rawUrl === null ? null : cleanSourceUrl(rawUrl);
+}
+
 /** A page `{url, title, attribution}` as citations and search results give it; null without a URL. */
 export function readPage(value: unknown): ReferencedPage | null {
   if (!isRecord(value)) return null;
-  const rawUrl = readString(value.url);
-  const url = rawUrl === null ? null : cleanSourceUrl(rawUrl);
+  const url = pageUrl(value.url);
   if (url === null) return null;
   return { url, title: displayText(value.title), attribution: displayText(value.attribution) };
 }
 
-/** A page once per reference; the sources extractor merges the same page written two ways (pageKey). */
-function addPage(pages: ReferencedPage[], seen: Set<string>, page: ReferencedPage | null): void {
-  if (page === null || seen.has(page.url)) return;
-  seen.add(page.url);
+/**
+ * A page once per reference; the sources extractor merges the same page written two ways (pageKey). A
+ * reference lists a few pages, so a look along them costs less than a set made for each of thousands.
+ */
+function addPage(pages: ReferencedPage[], page: ReferencedPage | null): void {
+  if (page === null) return;
+  for (const known of pages) if (known.url === page.url) return;
   pages.push(page);
 }
 
@@ -138,16 +146,15 @@ function videoPage(reference: JsonRecord): ReferencedPage | null {
  */
 function imagePages(reference: JsonRecord): ReferencedPage[] {
   const pages: ReferencedPage[] = [];
-  const seen = new Set<string>();
   const url = webUrl(reference.clicked_from_url) ?? webUrl(reference.url);
   if (url !== null) {
     const title = displayText(reference.clicked_from_title) ?? displayText(reference.title);
-    addPage(pages, seen, { url, title, attribution: displayText(reference.attribution) });
+    addPage(pages, { url, title, attribution: displayText(reference.attribution) });
   }
   for (const image of readArray(reference.images)) {
     const imageUrl = isRecord(image) ? webUrl(image.url) : null;
     if (imageUrl !== null && isRecord(image))
-      addPage(pages, seen, {
+      addPage(pages, {
         url: imageUrl,
         title: displayText(image.title),
         attribution: displayText(image.attribution),
@@ -156,21 +163,26 @@ function imagePages(reference: JsonRecord): ReferencedPage[] {
   return pages;
 }
 
+/** grouped_webpages items, each with its supporting websites. */
+function addItems(pages: ReferencedPage[], items: unknown): void {
+  for (const item of readArray(items)) {
+    addPage(pages, readPage(item));
+    if (isRecord(item))
+      for (const site of readArray(item.supporting_websites)) addPage(pages, readPage(site));
+  }
+}
+
 function citedPages(reference: JsonRecord, type: string): ReferencedPage[] {
   const pages: ReferencedPage[] = [];
-  const seen = new Set<string>();
   if (GROUPED_PAGE_TYPES.has(type)) {
-    for (const item of [...readArray(reference.items), ...readArray(reference.fallback_items)]) {
-      addPage(pages, seen, readPage(item));
-      if (isRecord(item))
-        for (const site of readArray(item.supporting_websites)) addPage(pages, seen, readPage(site));
-    }
+    addItems(pages, reference.items);
+    addItems(pages, reference.fallback_items);
   } else if (type === 'sources_footnote') {
-    for (const source of readArray(reference.sources)) addPage(pages, seen, readPage(source));
+    for (const source of readArray(reference.sources)) addPage(pages, readPage(source));
   } else if (SINGLE_PAGE_TYPES.has(type)) {
-    addPage(pages, seen, readPage(reference) ?? readPage(reference.item));
+    addPage(pages, readPage(reference) ?? readPage(reference.item));
   } else if (type === 'video') {
-    addPage(pages, seen, videoPage(reference));
+    addPage(pages, videoPage(reference));
   } else if (type === 'image_inline') {
     return imagePages(reference);
   }
@@ -269,31 +281,34 @@ function displayOf(
   return markdown === '' ? { kind: 'nothing' } : { kind: 'alt', markdown };
 }
 
-/** A reference's type and where it stands in its message's text: all that reading health needs of it. */
-export type ReferenceMark = Pick<ContentReference, 'type' | 'matchedText' | 'startIndex'>;
-
-function markOf(value: JsonRecord): ReferenceMark {
-  const start = value.start_idx;
-  return {
-    type: readString(value.type) ?? '',
-    matchedText: readString(value.matched_text) ?? '',
-    startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
-  };
-}
+/** A reference's `type` as sent; '' when absent. */
+const typeOf = (value: JsonRecord): string => readString(value.type) ?? '';
 
 function readReference(value: unknown, memoryIds: ReadonlySet<string>): ContentReference | null {
   if (!isRecord(value)) return null;
-  const mark = markOf(value);
-  const pages = citedPages(value, mark.type);
-  return { ...mark, pages, display: displayOf(value, mark.type, pages, memoryIds) };
+  const type = typeOf(value);
+  const start = value.start_idx;
+  const pages = citedPages(value, type);
+  const display = displayOf(value, type, pages, memoryIds);
+  // Members named one by one: spreading a part read apart made V8 clone it slowly, once per reference.
+  return {
+    type,
+    matchedText: readString(value.matched_text) ?? '',
+    startIndex: typeof start === 'number' && Number.isInteger(start) && start >= 0 ? start : null,
+    pages,
+    display,
+  };
 }
 
 /**
- * The marks of a message's content references, in their order, as readContentReferences reads them, without
+ * The types of a message's content references, in their order, as readContentReferences reads them, without
  * reading what they cite: reading health asks them of every message.
  */
-export const referenceMarks = (metadata: Record<string, unknown>): ReferenceMark[] =>
-  readArray(metadata.content_references).flatMap((value) => (isRecord(value) ? [markOf(value)] : []));
+export function referenceTypes(metadata: Record<string, unknown>): string[] {
+  const types: string[] = [];
+  for (const value of readArray(metadata.content_references)) if (isRecord(value)) types.push(typeOf(value));
+  return types;
+}
 
 /** The content references of a message's metadata, in their order; `[]` when there are none. */
 export function readContentReferences(metadata: Record<string, unknown>): ContentReference[] {

@@ -24,8 +24,12 @@ function isMemoryEntry(entry: JsonRecord): boolean {
   );
 }
 
+/** Most messages cite no memory: they share one empty set instead of making their own. */
+const NO_IDS: ReadonlySet<string> = new Set();
+
 /** The `citation_uuid`s of the message's memory citations; empty when it cites none. */
-export function memoryCitationIds(metadata: Record<string, unknown>): Set<string> {
+export function memoryCitationIds(metadata: Record<string, unknown>): ReadonlySet<string> {
+  if (metadata.conversation_context_citation_metadata === undefined) return NO_IDS;
   const ids = new Set<string>();
   for (const entry of readArray(metadata.conversation_context_citation_metadata)) {
     if (!isRecord(entry) || !isMemoryEntry(entry)) continue;

@@ -2,9 +2,10 @@ import { hostOf, pageKey } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord } from '@/lib/model/json-read';
-import { type CitationPiece, resolveCitations, type SearchResults } from './citation-markers';
+import { type CitationPiece, readCitations, type SearchResults } from './citation-markers';
 import { MAY_HOLD_MARKER } from './citation-sweep';
-import { displayText, type ReferencedPage, readContentReferences, readPage } from './content-references';
+import { displayText, pageUrl, type ReferencedPage, readContentReferences } from './content-references';
+import { memoryCitationIds } from './memory-citations';
 
 /**
  * The web pages of each turn (site-interface 10.5): the pages the search returned (`search_result_groups`,
@@ -58,16 +59,12 @@ function retrievedPages(metadata: Record<string, unknown>): RetrievedPage[] {
     // Written like the hosts of cited pages, so one site has one name in every row.
     const domain = groupDomain === undefined ? null : groupDomain.replace(/^www\./, '');
     for (const entry of readArray(group.entries)) {
-      const page = readPage(entry);
-      if (page === null || !isRecord(entry)) continue;
-      pages.push({
-        url: page.url,
-        title: page.title,
-        attribution: page.attribution,
-        domain,
-        refId: entry.ref_id,
-        rank: pages.length + 1,
-      });
+      // Read like readPage, into one object: thousands of results are read for every long conversation.
+      const url = isRecord(entry) ? pageUrl(entry.url) : null;
+      if (url === null || !isRecord(entry)) continue;
+      const title = displayText(entry.title);
+      const attribution = displayText(entry.attribution);
+      pages.push({ url, title, attribution, domain, refId: entry.ref_id, rank: pages.length + 1 });
     }
   }
   return pages;
@@ -141,10 +138,11 @@ function addSource(
   const known = rows.get(key);
   const domain = retrieved?.domain ?? null;
   if (known === undefined) {
+    // A row without a search result group's domain gets its host once the turn is read (turnSources).
     rows.set(key, {
       url: page.url,
       title: page.title,
-      domain: domain ?? hostOf(page.url),
+      domain,
       attribution: page.attribution,
       turnIndex: at.turnIndex,
       messageId: at.messageId,
@@ -161,12 +159,17 @@ function addSource(
   if (domain !== null) known.domain = domain;
 }
 
-/** The rows of one turn, in order of first appearance; the turn's cited messages go to `citedMessages`. */
+/**
+ * The rows of one turn, in order of first appearance, added to `sources`; the turn's cited messages go to
+ * `citedMessages`.
+ */
 function turnSources(
   messages: readonly NormalizedMessage[],
   turnIndex: number,
+  sources: WebSource[],
   citedMessages: CitedMessage[],
-): WebSource[] {
+  unresolved: Map<NormalizedMessage, number>,
+): void {
   const rows = new Map<string, WebSource>();
   const retrieved = messages.map(retrievedPagesOf);
   const searchResults = lazySearchResults(retrieved);
@@ -183,16 +186,27 @@ function turnSources(
     }
     if (markers) {
       // A marker no reference explains still cites the search results it names ("turn0search5").
-      const pieces = resolveCitations(message.text, { references, searchResults });
+      const citesMemory = memoryCitationIds(message.metadata).size > 0;
+      const {
+        pieces,
+        unresolved: count,
+        searched,
+      } = readCitations(message.text, {
+        references,
+        searchResults,
+        citesMemory,
+      });
       citedMessages.push({ messageId: message.id, pieces });
-      for (const piece of pieces) {
-        if (piece.kind !== 'pages') continue;
-        for (const page of piece.pages) addSource(rows, page, at, 'cited', null);
-      }
+      unresolved.set(message, count);
+      // The references' pages are in already; the search results markers name may not be.
+      for (const page of searched) addSource(rows, page, at, 'cited', null);
     }
     for (const page of retrieved[index] ?? NO_PAGES) addSource(rows, page, at, 'retrieved', page);
   }
-  return [...rows.values()];
+  for (const row of rows.values()) {
+    row.domain ??= hostOf(row.url);
+    sources.push(row);
+  }
 }
 
 function messagesOfTurns(conversation: Conversation): NormalizedMessage[][] {
@@ -205,10 +219,35 @@ function messagesOfTurns(conversation: Conversation): NormalizedMessage[][] {
   );
 }
 
+/**
+ * How many markers of each message nothing resolved, by the conversation the sources were last read from:
+ * reading health counts them (export-format "`unread`") from that reading instead of sweeping every answer again.
+ */
+const unresolvedRead = new WeakMap<Conversation, ReadonlyMap<NormalizedMessage, number>>();
+
 export function extractSources(conversation: Conversation): SourceReport {
   const citedMessages: CitedMessage[] = [];
-  const sources = messagesOfTurns(conversation).flatMap((messages, turnIndex) =>
-    turnSources(messages, turnIndex, citedMessages),
-  );
+  const unresolved = new Map<NormalizedMessage, number>();
+  const sources: WebSource[] = [];
+  const turns = messagesOfTurns(conversation);
+  for (let turnIndex = 0; turnIndex < turns.length; turnIndex += 1)
+    turnSources(turns[turnIndex] ?? [], turnIndex, sources, citedMessages, unresolved);
+  unresolvedRead.set(conversation, unresolved);
   return { sources, citedMessages };
+}
+
+/**
+ * How many markers of a message of the conversation nothing resolves (citation-markers.ts), as the sources
+ * reader counted them; resolved here when it has not read the message. `searchResults` are its turn's.
+ */
+export function unresolvedMarkers(
+  conversation: Conversation,
+  message: NormalizedMessage,
+  searchResults: SearchResults,
+): number {
+  const counted = unresolvedRead.get(conversation)?.get(message);
+  if (counted !== undefined) return counted;
+  const references = readContentReferences(message.metadata);
+  const citesMemory = memoryCitationIds(message.metadata).size > 0;
+  return readCitations(message.text, { references, searchResults, citesMemory }).unresolved;
 }

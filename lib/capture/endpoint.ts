@@ -34,6 +34,11 @@ const ENDPOINT_PATH = new RegExp(
   '^(?:/backend-api/(?:conversations/(?:batch()|([^/]+)(?:/messages)?)|conversation/([^/]+)|bazaar/conversation/([^/]+)/ads|' +
     'search/product_update()|me())|(?:/backend-a(?:pi|non))?/(?:conversation/([^/]+)/stream_status|(?:f|unauth-mweb)/conversation(?:/resume()|(?:/updates)?())))$',
 );
+/**
+ * A word every endpoint's URL holds (ENDPOINT_PATH): the one test the page hook makes of a fetch before
+ * anything else, so that a fetch of any other URL is handed on at once.
+ */
+export const MAY_BE_ENDPOINT = /conversation|product|\bme\b/;
 /** The kinds in the order of ENDPOINT_PATH's groups; one string split, a few bytes less of the hook. */
 const KINDS = (
   'conversations-batch conversation-messages conversation-tree ads product-update me stream-status ' +

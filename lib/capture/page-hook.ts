@@ -1,5 +1,5 @@
 /// <reference lib="dom.asynciterable" />
-import { type ClassifiedEndpoint, classifyEndpoint } from './endpoint';
+import { type ClassifiedEndpoint, classifyEndpoint, MAY_BE_ENDPOINT } from './endpoint';
 import {
   type CopiedEndpointKind,
   type HookEvent,
@@ -21,10 +21,10 @@ export function installPageHook(win: Window & typeof globalThis): void {
   const post = (event: HookEvent): void =>
     win.postMessage({ channel: PAGE_EVENT_CHANNEL, event } satisfies PageEventEnvelope, '/');
   /**
-   * What each URL the page fetched is (classifyEndpoint), by URL. The page calls the same URLs again and
-   * again (it polls its tree), and parsing a URL costs about 0.03 ms of a call in a page that has just
-   * been idle (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts): of the hook's time, only the
-   * clone of a copied response costs more.
+   * What each URL the page fetched that may name an endpoint (MAY_BE_ENDPOINT) is (classifyEndpoint), by
+   * URL. The page calls the same URLs again and again (it polls its tree), and parsing a URL costs about
+   * 0.03 ms of a call in a page that has just been idle (`hook_overhead_ms_median`,
+   * tests/bench/browser-benchmark.ts): of the hook's time, only the clone of a copied response costs more.
    */
   const endpoints = new Map<string, ClassifiedEndpoint | null>();
   /** site-interface 4.2: the page polls its tree; the last tree's URL and bytes spot an unchanged poll. */
@@ -101,7 +101,7 @@ export function installPageHook(win: Window & typeof globalThis): void {
     endpoint: ClassifiedEndpoint,
     url: string,
     requestBody: Promise<string | null> | null,
-  ): Promise<HookEvent | undefined> => {
+  ): Promise<void> => {
     if (/submit|resume/.test(endpoint.endpoint)) return copyAnswerStream(response, url, requestBody);
     // Started at once: a read put off to an idle moment would fall in the middle of the page's own read
     // and slow the page more (`hook_overhead_ms_median`, tests/bench/browser-benchmark.ts).
@@ -114,10 +114,11 @@ export function installPageHook(win: Window & typeof globalThis): void {
     if (endpoint.endpoint === 'conversation-tree' && response.ok && bytes) {
       // An unchanged multi-MB poll costs one compare of its bytes: nothing decoded, and a post that says
       // only which response it repeats (architecture "Passive first").
-      if (url === lastTree?.url && sameBytes(bytes, lastTree.bytes)) return { type: 'unchanged', ...copied };
+      if (url === lastTree?.url && sameBytes(bytes, lastTree.bytes))
+        return post({ type: 'unchanged', ...copied });
       lastTree = { url, bytes };
     }
-    return {
+    post({
       type: 'response',
       ...copied,
       status: response.status,
@@ -127,13 +128,15 @@ export function installPageHook(win: Window & typeof globalThis): void {
       // UTF-8, as the page's own text() reads it.
       body: new TextDecoder().decode(bytes),
       truncated: !bytes,
-    };
+    });
   };
 
   const nativeFetch = win.fetch;
   win.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const url: string = Object(input).url ?? String(input);
-    let endpoint = endpoints.get(url);
+    // A Request's URL, else the URL as given: a string is read without a copy.
+    const url = String((input as Request | null)?.url ?? input);
+    // A fetch whose URL names no endpoint meets this one test and nothing more: no parse, no clone, no post.
+    let endpoint = MAY_BE_ENDPOINT.test(url) && endpoints.get(url);
     if (endpoint === undefined) {
       // A bound for URLs that never repeat (a query that changes each call).
       if (endpoints.size > 99) endpoints.clear();
@@ -151,7 +154,7 @@ export function installPageHook(win: Window & typeof globalThis): void {
       // Registered before the page's own handlers, so the clone is taken before its body is used; the
       // page awaits the native promise itself, so no step is added on its path.
       pending.then((response) => {
-        void copy(response.clone(), endpoint, url, requestBody).then((event) => event && post(event), ignore);
+        void copy(response.clone(), endpoint, url, requestBody).catch(ignore);
       }, ignore);
     }
     return pending;

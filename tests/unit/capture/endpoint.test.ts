@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_ORIGIN,
@@ -7,6 +8,7 @@ import {
   conversationPageUrl,
   isStreamNamedChatPage,
   isTemporaryChatUrl,
+  MAY_BE_ENDPOINT,
 } from '@/lib/capture/endpoint';
 
 describe('classifyEndpoint', () => {
@@ -47,6 +49,53 @@ describe('classifyEndpoint', () => {
   it('ignores other origins and unparsable URLs', () => {
     expect(classifyEndpoint('https://example.com/backend-api/conversation/abc', CHAT_ORIGIN)).toBeNull();
     expect(classifyEndpoint('http://[bad', CHAT_ORIGIN)).toBeNull();
+  });
+});
+
+describe('MAY_BE_ENDPOINT', () => {
+  const PATHS = [
+    '/backend-api/conversations/',
+    '/backend-api/conversations/batch',
+    '/backend-api/conversation/',
+    '/backend-api/bazaar/conversation/',
+    '/backend-api/search/product_update',
+    '/backend-api/me',
+    '/backend-api/f/conversation',
+    '/backend-anon/f/conversation/resume',
+    '/unauth-mweb/conversation/updates',
+    '/conversation/',
+    'backend-api/me',
+    '/backend-api/',
+    '/c/',
+  ];
+  const url = fc
+    .tuple(
+      fc.constantFrom(CHAT_ORIGIN, 'https://example.com', ''),
+      fc.constantFrom(...PATHS),
+      fc.constantFrom('', 'abc', 'me', '.', '..', '%2F', 'x/', 'settings'),
+      fc.constantFrom('', '/messages', '/ads', '/stream_status', '?before=x', '#frag', '/'),
+    )
+    .map((parts) => parts.join(''));
+
+  it('holds for every URL of an endpoint, relative or whole, whatever follows the path', () => {
+    fc.assert(
+      fc.property(url, fc.constantFrom(CHAT_ORIGIN, 'https://chatgpt.com/c/abc'), (text, base) => {
+        if (classifyEndpoint(text, base) !== null) expect(MAY_BE_ENDPOINT.test(text)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('turns away the calls of the page the hook never copies', () => {
+    for (const path of [
+      '/api/auth/session',
+      '/backend-api/models',
+      '/backend-api/settings/user',
+      '/backend-api/memories',
+      '/backend-api/gizmos/g-1/sidebar',
+      'https://cdn.example/assets/app.js',
+    ])
+      expect(MAY_BE_ENDPOINT.test(path), path).toBe(false);
   });
 });
 

@@ -444,6 +444,42 @@ describe('installPageHook', () => {
     ]);
   });
 
+  it('hands a call of any other URL on after one test: no URL read against the page, no clone, no post', async () => {
+    const clones: string[] = [];
+    const { win, posted } = fakeWindow((request) => {
+      const response = new Response('{}');
+      response.clone = () => {
+        clones.push(`response of ${request.url}`);
+        return Response.prototype.clone.call(response);
+      };
+      return response;
+    });
+    // The hook reads the page's location only to resolve a URL it may copy.
+    const location = win.location;
+    let locationReads = 0;
+    Object.defineProperty(win, 'location', {
+      get: () => {
+        locationReads += 1;
+        return location;
+      },
+    });
+    const request = new Request('https://chatgpt.com/backend-api/settings/user', {
+      method: 'POST',
+      body: '{}',
+    });
+    request.clone = () => {
+      clones.push('request');
+      return Request.prototype.clone.call(request);
+    };
+    expect(await (await win.fetch(request)).text()).toBe('{}');
+    await win.fetch('/backend-api/models', { method: 'POST', body: '{}' });
+    await settle();
+    expect({ clones, locationReads, posted }).toEqual({ clones: [], locationReads: 0, posted: [] });
+    await win.fetch('/backend-api/me');
+    await settle();
+    expect(locationReads).toBe(1);
+  });
+
   it('ignores other sites and paths', async () => {
     const { win, posted } = fakeWindow(() => new Response('{}'));
     await win.fetch('https://example.com/backend-api/conversation/abc');

@@ -6,6 +6,7 @@ import {
   conversationIdFromPagePath,
   conversationIdFromPageUrl,
   type EndpointKind,
+  MAY_BE_ENDPOINT,
 } from '@/lib/capture/endpoint';
 import {
   type CopiedEndpointKind,
@@ -138,6 +139,8 @@ describe('the endpoint and page URL classifiers', () => {
     ([text, base]) => {
       const endpoint = classifyEndpoint(text, base);
       if (endpoint !== null) {
+        // The page hook's one test before anything else never turns an endpoint away.
+        expect(MAY_BE_ENDPOINT.test(text)).toBe(true);
         expect(Object.hasOwn(ENDPOINT_KINDS, endpoint.endpoint)).toBe(true);
         expect(isStringOrNull(endpoint.conversationId)).toBe(true);
       }

@@ -4,7 +4,7 @@ import { resolveCitations } from '@/features/sources/citation-markers';
 import { withoutMarkers } from '@/features/sources/citation-sweep';
 import { type ReferencedPage, readContentReferences } from '@/features/sources/content-references';
 import { type CitationNumbers, citedMarkdown } from '@/features/sources/markdown-citations';
-import { cite } from '@/tests/unit/fixtures/citations';
+import { ownWords, refId, wholeMarker } from '@/tests/unit/fixtures/citation-arbitraries';
 import { fuzz } from './fuzz-property';
 import { hostileJson, hostileString } from './hostile-values';
 
@@ -15,27 +15,12 @@ import { hostileJson, hostileString } from './hostile-values';
  * nothing), and no private-use character or marker is left.
  */
 
-/** Text no marker can start or end in: no private-use character, bracket, dagger or digit. */
-const ownWords = fc
-  .string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
-  .map((text) => text.replace(/[\ue200-\ue2ff【】†[\]\d]/g, ''))
-  .filter((text) => text.trim() !== '');
-
-const refId = fc
-  .tuple(fc.nat(2), fc.constantFrom('search', 'news', 'view'), fc.nat(3))
-  .map(([turn, kind, index]) => `turn${turn}${kind}${index}`);
-
 /**
  * Every marker form of the live site, including ones cut short or of unknown kinds, and stray private-use
  * characters. Not a stray end character: a start and an end enclose a marker, whatever stands between them.
  */
 const marker = fc.oneof(
-  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => cite(...ids)),
-  fc.array(refId, { minLength: 1, maxLength: 3 }).map((ids) => `cite${ids.join('')}`),
-  ownWords.map((name) => `\ue200entity\ue202${JSON.stringify(['city', name])}\ue201`),
-  ownWords.map((name) => `entity${JSON.stringify(['city', name, 'portugal'])}`),
-  fc.tuple(fc.nat(9), fc.nat(200)).map(([at, line]) => `【${at}†L${line}-L${line + 3}】`),
-  ownWords.map((title) => `【0†${title}†example.com】`),
+  wholeMarker,
   fc.constantFrom(
     '\ue200image_group\ue202{"query":["x"]}\ue201',
     '\ue200unknown\ue202a\ue202b\ue201',
