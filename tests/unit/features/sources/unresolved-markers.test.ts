@@ -4,7 +4,7 @@ import { readingHealth } from '@/features/details/reading-health';
 import { readCitations } from '@/features/sources/citation-markers';
 import { sweepMarkers } from '@/features/sources/citation-sweep';
 import { type ReferencedPage, readContentReferences } from '@/features/sources/content-references';
-import { inspect } from '@/lib/insights/inspection';
+import { inspect } from '@/lens/insights/inspection';
 import { ownWords, refId, wholeMarker } from '@/tests/unit/fixtures/citation-arbitraries';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
 import { referenceTypesConversation } from '@/tests/unit/fixtures/reference-types';
