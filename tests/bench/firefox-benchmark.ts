@@ -179,6 +179,8 @@ async function exportFigures(
       replica,
       holdTexts: (texts) => popup.evaluate(baseline.holdTexts, texts),
       parseOnce: () => popup.evaluate(baseline.parseHeldTextsMs),
+      watchPhases: () => popup.evaluate(baseline.watchClickPhases),
+      fileInPopup: () => popup.evaluate(baseline.fileInPopupMs),
     },
     size,
   );

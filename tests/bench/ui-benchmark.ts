@@ -10,10 +10,12 @@ import {
   CLICK_SIZES,
   exportClickDetail,
   exportClickLabel,
+  fileInPopupMs,
   holdTexts,
   measureClickFigure,
   parseHeldTextsMs,
   untilSettled,
+  watchClickPhases,
 } from './export-baseline';
 import { emptyExtensionPage, OPENS, type Opened, timeOpen } from './page-opens';
 
@@ -146,6 +148,8 @@ async function exportFigures(
       replica,
       holdTexts: (texts) => popup.evaluate(holdTexts, texts),
       parseOnce: () => popup.evaluate(parseHeldTextsMs),
+      watchPhases: () => popup.evaluate(watchClickPhases),
+      fileInPopup: () => popup.evaluate(fileInPopupMs),
     },
     size,
   );
