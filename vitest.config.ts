@@ -5,17 +5,19 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 /** The e2e files that drive Firefox ESR (testing "Firefox"). */
 const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
 /**
- * Chromium files run in the lane beside the other Chromium files, after the Firefox ones
- * (scripts/test-e2e.ts), so the two lanes take about as long: the fallback poll's file and the account
- * run's, whose time is mostly waiting on the extension's own timers (the 12 s fallback poll, the rate
- * governor's holds, a bulk run's second between requests), and the canary hunt, the longest file, whose
- * waits allow minutes. The network-fault drills, whose recovery is held to 20 s after a fault ends, missed
- * it once there on a fresh machine: they stay in the first lane.
+ * Chromium files run in the lane beside the other Chromium files (testing "Lanes"), so the two lanes take
+ * about as long: the fallback poll's file and the account run's, whose time is mostly waiting on the
+ * extension's own timers (the 12 s fallback poll, the rate governor's holds, a bulk run's second between
+ * requests), and the canary hunt, the library's analysis and the upgrade, whose waits allow half a minute
+ * and more. The network-fault drills, whose recovery is held to 20 s after a fault ends, missed it once
+ * there on a fresh machine: they stay in the first lane.
  */
 const BESIDE_FILES = [
   'tests/e2e/fallback-poll.test.ts',
   'tests/e2e/account-run.test.ts',
   'tests/e2e/canary-hunt.test.ts',
+  'tests/e2e/library-analysis.test.ts',
+  'tests/e2e/upgrade.test.ts',
 ];
 /** The benchmarks' own tests and smoke runs (tests/bench/smoke.ts) that drive Firefox. */
 const BENCH_FIREFOX_FILES = 'tests/bench/firefox-*.test.ts';

@@ -51,20 +51,27 @@ const PROMPTED = new Set<FixtureName>([
   'liveCutOff',
 ]);
 /**
- * Every scenario used, then read everywhere, the library's database (in every storage read) and its files
- * included: about five minutes alone on two cores, and up to seven beside the other lane on a busy machine.
- * The limit is for a hunt that hangs, not a time the hunt is held to.
+ * The scenarios hunted: every one but the 10,000-message conversation. The hunt is for secrets, and that
+ * conversation carries none of its own (no ad, offer or prompt): its pages get only the access token, which
+ * every page gets, and take it through the paging that longHistory's pages (over 260 turns, several pages)
+ * take the same way. Its scale is the live runtime's drill (tests/e2e/live-runtime.test.ts: every page
+ * fetched once, shown, exported whole); here it only made each export and view of it wait minutes.
+ */
+const HUNTED: readonly Scenario[] = Object.values(SCENARIOS).filter(({ name }) => name !== 'tenThousand');
+/**
+ * Every hunted scenario used, then read everywhere, the library's database (in every storage read) and its
+ * files included. The limit is for a hunt that hangs, not a time the hunt is held to.
  */
 const HUNT_TIMEOUT_MS = 900_000;
 /**
  * How long any one step may wait for its page. The extension's pages share one renderer process, so while
- * the 10,000-message conversation's popup builds a file, the other scenarios' popups and side panels wait
- * with it: beside the other lane on a busy machine, a page load or a click took past Playwright's 30 s.
+ * one scenario's popup builds a file, the other scenarios' popups and side panels wait with it: beside the
+ * other lane on a busy machine, a page load or a click took past Playwright's 30 s.
  */
 const STEP_TIMEOUT_MS = 90_000;
 /** Scenarios used at the same time; the longest first, so the others fill the time beside them. */
 const AT_ONCE = 3;
-const LONGEST_FIRST: readonly FixtureName[] = ['tenThousand', 'slow', 'longHistory', 'rateLimitDate'];
+const LONGEST_FIRST: readonly FixtureName[] = ['slow', 'longHistory', 'rateLimitDate'];
 
 /**
  * Scenarios whose conversation the library must hold by the end: those that carry a secret in what is kept
@@ -262,7 +269,7 @@ describe('the canary hunt', () => {
       await expect.poll(() => includeAll.isChecked()).toBe(true);
       for (const page of [settings, first]) await page.close();
 
-      const scenarios = Object.values(SCENARIOS).sort(
+      const scenarios = [...HUNTED].sort(
         (a, b) => Number(LONGEST_FIRST.includes(b.name)) - Number(LONGEST_FIRST.includes(a.name)),
       );
       const seen = (
