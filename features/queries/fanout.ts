@@ -3,6 +3,7 @@ import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
 import { type GridConversation, gridConversationOf, rowScope } from '@/lib/library/grid-conversation';
 import { inScope, type LibraryFilter } from '@/lib/library/library-filter';
+import { compareNames } from '@/lib/library/ranking';
 import { compareText } from '@/lib/library/sort-rows';
 import type { QueriesConversation, QueriesTurn } from './query-record';
 
@@ -88,8 +89,9 @@ interface PromptEntry {
 const sortedTexts = (texts: Iterable<string>): string[] => [...texts].sort(compareText);
 
 /** Most first, then by text. */
-const byCount = (counts: Map<string, number>): string[] =>
-  [...counts].sort(([a, countA], [b, countB]) => countB - countA || compareText(a, b)).map(([item]) => item);
+/** The items, the most counted first, equal counts in `order`. */
+const byCount = (counts: Map<string, number>, order: (a: string, b: string) => number): string[] =>
+  [...counts].sort(([a, countA], [b, countB]) => countB - countA || order(a, b)).map(([item]) => item);
 
 function queryFanoutOf(entry: QueryEntry): QueryFanout {
   return {
@@ -100,7 +102,8 @@ function queryFanoutOf(entry: QueryEntry): QueryFanout {
     models: sortedTexts(entry.models),
     firstSearched: entry.first,
     lastSearched: entry.last,
-    pagesCited: byCount(entry.pages),
+    // Addresses tie by code unit, as the SQL's `order by page_url` (analysis "Fan-out") and cheaply.
+    pagesCited: byCount(entry.pages, compareNames),
   };
 }
 
@@ -119,7 +122,7 @@ function promptFanoutOf(entry: PromptEntry, brandsSet: boolean): PromptFanout {
     minSize: sizes.length === 0 ? null : Math.min(...sizes),
     maxSize: sizes.length === 0 ? null : Math.max(...sizes),
     brandedSearches: brandsSet ? entry.branded : null,
-    addedWords: byCount(added),
+    addedWords: byCount(added, compareText),
     droppedWords: sizes.length === 0 ? [] : promptWords.filter((word) => !entry.queryWords.has(word)),
   };
 }

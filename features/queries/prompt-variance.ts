@@ -1,6 +1,7 @@
 import { answersOf, comparedText } from '@/lib/library/answers';
 import { BrandMatcher } from '@/lib/library/brand-matcher';
 import { type BrandSettings, namesAnyBrand } from '@/lib/library/brand-settings';
+import { compareNames } from '@/lib/library/ranking';
 import type { QueriesConversation, QueriesTurn } from './query-record';
 
 /**
@@ -137,7 +138,7 @@ function stableItems(sets: readonly (readonly string[])[]): string[] {
   for (const set of sets) for (const item of set) counts.set(item, (counts.get(item) ?? 0) + 1);
   return [...counts]
     .filter(([, count]) => count * 2 >= sets.length)
-    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a, countA], [b, countB]) => countB - countA || compareNames(a, b))
     .map(([item]) => item);
 }
 
