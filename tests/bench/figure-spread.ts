@@ -1,5 +1,6 @@
-import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from '@/tests/support/figure-targets';
-import { targetTextOf } from '@/tests/support/figures-markdown';
+import { isRecord } from '@/lib/model/json-read';
+import { FIGURE_TARGETS, type FigureTarget } from '@/tests/support/figure-targets';
+import { figureNumber, figureOrder, metText, targetTextOf } from '@/tests/support/figures-markdown';
 import { median } from '@/tests/support/statistics';
 
 /**
@@ -37,8 +38,6 @@ export const spreadOf = (values: readonly number[], target: FigureTarget): Figur
   runs: [...values],
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
@@ -68,14 +67,6 @@ export function readBenchRepeats(json: unknown): BenchRepeats | null {
   return { repeat: isFiniteNumber(asked) && asked >= 1 ? asked : most, spread };
 }
 
-const number = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
-
-function metText(value: number, target: FigureTarget): string {
-  const met = meetsTarget(value, target);
-  if (met === null) return '–';
-  return met ? 'yes' : '**no**';
-}
-
 /**
  * The figures table of docs/benchmarks.md for a run with `--repeat`: as figuresMarkdown
  * (tests/support/figures-markdown.ts), every figure with a target in its order then the others, with the
@@ -87,19 +78,17 @@ export function spreadFiguresMarkdown(
   figures: Readonly<Record<string, number>>,
   { repeat, spread }: BenchRepeats,
 ): string {
-  const listed = Object.keys(FIGURE_TARGETS);
-  const unlisted = Object.keys(figures).filter((figure) => !(figure in FIGURE_TARGETS));
-  const rows = [...listed, ...unlisted].map((figure) => {
+  const rows = figureOrder(figures).map((figure) => {
     const target = FIGURE_TARGETS[figure] ?? null;
     const value = figures[figure];
     const spreadOfFigure = spread[figure];
     const cells = (() => {
       if (value === undefined) return ['not measured', '–', 'not measured'];
-      if (spreadOfFigure === undefined) return [number(value), 'run once', metText(value, target)];
+      if (spreadOfFigure === undefined) return [figureNumber(value), 'run once', metText(value, target)];
       const { worst, runs } = spreadOfFigure;
       const of = runs.length < repeat ? ` (of ${runs.length})` : '';
-      if (worst === null) return [number(value), `–${of}`, metText(value, target)];
-      return [number(value), `${number(worst)}${of}`, metText(worst, target)];
+      if (worst === null) return [figureNumber(value), `–${of}`, metText(value, target)];
+      return [figureNumber(value), `${figureNumber(worst)}${of}`, metText(worst, target)];
     })();
     return `| \`${figure}\` | ${cells[0]} | ${cells[1]} | ${targetTextOf(figure)} | ${cells[2]} |`;
   });

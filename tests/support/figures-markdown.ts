@@ -7,32 +7,39 @@ import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets
  * A figure the JSON lacks is "not measured": its benchmark failed or was not part of the run. Above the
  * table, which run it is (when, at which commit); below it, what failed.
  */
-const number = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+/** A figure as the tables print it: at most four decimals. */
+export const figureNumber = (value: number): string =>
+  value.toLocaleString('en-US', { maximumFractionDigits: 4 });
 
 function targetText(target: FigureTarget): string {
   if (target === null) return '–';
-  if ('atMost' in target) return `≤ ${number(target.atMost)}`;
-  if ('atLeast' in target) return `≥ ${number(target.atLeast)}`;
-  return `= ${number(target.exactly)}`;
+  if ('atMost' in target) return `≤ ${figureNumber(target.atMost)}`;
+  if ('atLeast' in target) return `≥ ${figureNumber(target.atLeast)}`;
+  return `= ${figureNumber(target.exactly)}`;
 }
 
 /** The figure's target as the tables print it (figure-targets.ts), "–" when it has none. */
 export const targetTextOf = (figure: string): string => targetText(FIGURE_TARGETS[figure] ?? null);
 
-function metText(value: number | undefined, target: FigureTarget): string {
+/** Whether `value` meets `target`, as the tables print it; "not measured" without a value. */
+export function metText(value: number | undefined, target: FigureTarget): string {
   if (value === undefined) return 'not measured';
   const met = meetsTarget(value, target);
   if (met === null) return '–';
   return met ? 'yes' : '**no**';
 }
 
-export function figuresMarkdown(figures: Readonly<Record<string, number>>): string {
-  const listed = Object.keys(FIGURE_TARGETS);
+/** The tables' rows in order: every figure with a target in its order, then those the run printed beside. */
+export function figureOrder(figures: Readonly<Record<string, number>>): string[] {
   const unlisted = Object.keys(figures).filter((figure) => !(figure in FIGURE_TARGETS));
-  const rows = [...listed, ...unlisted].map((figure) => {
+  return [...Object.keys(FIGURE_TARGETS), ...unlisted];
+}
+
+export function figuresMarkdown(figures: Readonly<Record<string, number>>): string {
+  const rows = figureOrder(figures).map((figure) => {
     const value = figures[figure];
     const target = FIGURE_TARGETS[figure] ?? null;
-    const shown = value === undefined ? 'not measured' : number(value);
+    const shown = value === undefined ? 'not measured' : figureNumber(value);
     return `| \`${figure}\` | ${shown} | ${targetText(target)} | ${metText(value, target)} |`;
   });
   return ['| figure | value | target | met |', '| --- | ---: | --- | --- |', ...rows].join('\n');
