@@ -5,19 +5,25 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 /** The e2e files that drive Firefox ESR (testing "Firefox"). */
 const FIREFOX_FILES = 'tests/e2e/firefox-*.test.ts';
 /**
- * Chromium files run in the lane beside the other Chromium files (testing "Lanes"), so the two lanes take
- * about as long: the fallback poll's file and the account run's, whose time is mostly waiting on the
- * extension's own timers (the 12 s fallback poll, the rate governor's holds, a bulk run's second between
- * requests), and the canary hunt, the library's analysis and the upgrade, whose waits allow half a minute
- * and more. The network-fault drills, whose recovery is held to 20 s after a fault ends, missed it once
- * there on a fresh machine: they stay in the first lane.
+ * Chromium files run in the Firefox files' lane (testing "Lanes"), so that the lanes take about as long:
+ * the canary hunt, the library's analysis and the upgrade, whose waits allow half a minute and more.
  */
 const BESIDE_FILES = [
-  'tests/e2e/fallback-poll.test.ts',
-  'tests/e2e/account-run.test.ts',
   'tests/e2e/canary-hunt.test.ts',
   'tests/e2e/library-analysis.test.ts',
   'tests/e2e/upgrade.test.ts',
+];
+/**
+ * Chromium files whose time is mostly waiting on the extension's own timers (the 12 s fallback poll, the
+ * rate governor's holds, a bulk run's second between requests, a fault's recovery), in a lane of their own
+ * beside the others (testing "Lanes"): they leave the cores to the other lanes while they wait. The
+ * network-fault drills, whose recovery is held to 20 s after a fault ends, missed it once beside the
+ * Firefox files on a fresh machine: they stay in the first lane.
+ */
+const WAITING_FILES = [
+  'tests/e2e/fallback-poll.test.ts',
+  'tests/e2e/account-run.test.ts',
+  'tests/e2e/faults-endpoints.test.ts',
 ];
 /** The benchmarks' own tests and smoke runs (tests/bench/smoke.ts) that drive Firefox. */
 const BENCH_FIREFOX_FILES = 'tests/bench/firefox-*.test.ts';
@@ -63,10 +69,14 @@ export default defineConfig({
         },
       },
       // One Chromium at a time: the machine has two cores and the tests share one build.
-      e2eProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [FIREFOX_FILES, ...BESIDE_FILES] }),
-      // The lane beside it (scripts/test-e2e.ts): one browser at a time too.
+      e2eProject('e2e', {
+        include: ['tests/e2e/**/*.test.ts'],
+        exclude: [FIREFOX_FILES, ...BESIDE_FILES, ...WAITING_FILES],
+      }),
+      // The lanes beside it (scripts/test-e2e.ts): one browser at a time in each too.
       e2eProject('e2e-firefox', { include: [FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
       e2eProject('e2e-beside', { include: BESIDE_FILES }),
+      e2eProject('e2e-waiting', { include: WAITING_FILES }),
       // `npm run bench`'s own tests and each benchmark's smoke run, on the same builds, in the lane beside.
       e2eProject('bench-firefox', { include: [BENCH_FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
       e2eProject('bench', { include: ['tests/bench/**/*.test.ts'], exclude: [BENCH_FIREFOX_FILES] }),

@@ -10,8 +10,15 @@ import { BUILT_FOR_E2E } from '@/tests/support/build-extension';
 
 const vitest = 'node_modules/vitest/vitest.mjs';
 
-/** The projects of the lane beside the Chromium files' (vitest.config.ts). */
-export const BESIDE_PROJECTS = ['e2e-firefox', 'bench-firefox', 'e2e-beside', 'bench'];
+/**
+ * The lanes beside the Chromium files' (vitest.config.ts, testing "Lanes"), each its vitest projects: the
+ * Firefox files with a few Chromium files and the benchmarks' smoke runs, and the Chromium files whose
+ * time is mostly waiting on the extension's timers.
+ */
+export const BESIDE_LANES: ReadonlyArray<{ name: string; projects: string[] }> = [
+  { name: 'the Firefox lane', projects: ['e2e-firefox', 'bench-firefox', 'e2e-beside', 'bench'] },
+  { name: 'the waiting lane', projects: ['e2e-waiting'] },
+];
 
 export interface VitestRun {
   /** The run's exit code, once it ended. */
@@ -63,6 +70,22 @@ export function runVitest(
       child.kill();
     },
   };
+}
+
+/** Each lane beside the Chromium lane (BESIDE_LANES), started at once, its report held. */
+export const startBesideLanes = (extra: string[]): VitestRun[] =>
+  BESIDE_LANES.map(({ projects }) => runVitest(projects, extra, { live: false }));
+
+/** Once the Chromium lane ended: each lane beside it reports whole, in turn. Their exit codes. */
+export async function reportBesideLanes(lanes: VitestRun[]): Promise<number[]> {
+  const codes: number[] = [];
+  for (const [index, lane] of lanes.entries()) {
+    codes.push(await lane.finished);
+    const { name, projects } = BESIDE_LANES[index] ?? { name: 'a lane', projects: [] };
+    process.stdout.write(`\n${name} (projects ${projects.join(', ')}), run at the same time:\n`);
+    lane.show();
+  }
+  return codes;
 }
 
 /** The first failing run's exit code, or 0. */
