@@ -16,9 +16,16 @@ const vitest = 'node_modules/vitest/vitest.mjs';
  * time is mostly waiting on the extension's timers.
  */
 export const BESIDE_LANES: ReadonlyArray<{ name: string; projects: string[] }> = [
-  { name: 'the Firefox lane', projects: ['e2e-firefox', 'bench-firefox', 'e2e-beside', 'bench'] },
-  { name: 'the waiting lane', projects: ['e2e-waiting'] },
+  { name: 'The Firefox lane', projects: ['e2e-firefox', 'bench-firefox', 'e2e-beside', 'bench'] },
+  { name: 'The waiting lane', projects: ['e2e-waiting'] },
 ];
+
+/** A lane beside the Chromium lane, running. */
+export interface BesideLane {
+  name: string;
+  projects: string[];
+  run: VitestRun;
+}
 
 export interface VitestRun {
   /** The run's exit code, once it ended. */
@@ -73,17 +80,16 @@ export function runVitest(
 }
 
 /** Each lane beside the Chromium lane (BESIDE_LANES), started at once, its report held. */
-export const startBesideLanes = (extra: string[]): VitestRun[] =>
-  BESIDE_LANES.map(({ projects }) => runVitest(projects, extra, { live: false }));
+export const startBesideLanes = (extra: string[]): BesideLane[] =>
+  BESIDE_LANES.map((lane) => ({ ...lane, run: runVitest(lane.projects, extra, { live: false }) }));
 
 /** Once the Chromium lane ended: each lane beside it reports whole, in turn. Their exit codes. */
-export async function reportBesideLanes(lanes: VitestRun[]): Promise<number[]> {
+export async function reportBesideLanes(lanes: BesideLane[]): Promise<number[]> {
   const codes: number[] = [];
-  for (const [index, lane] of lanes.entries()) {
-    codes.push(await lane.finished);
-    const { name, projects } = BESIDE_LANES[index] ?? { name: 'a lane', projects: [] };
+  for (const { name, projects, run } of lanes) {
+    codes.push(await run.finished);
     process.stdout.write(`\n${name} (projects ${projects.join(', ')}), run at the same time:\n`);
-    lane.show();
+    run.show();
   }
   return codes;
 }
