@@ -16,9 +16,6 @@ import { openViews, shoot, waitForViews } from './view-checks';
  * the views while it streams, over SSE and over the WebSocket, and a complete answer costs no request.
  */
 
-/** The model writes slowly enough for a look mid-answer: each piece waits this long. */
-const SLOW_PIECE_MS = 250;
-
 /** Types a prompt and returns at once, the answer still to come. */
 async function sendPrompt(chat: Page, prompt: string): Promise<void> {
   await chat.fill('textarea#prompt', prompt);
@@ -93,7 +90,8 @@ describe('the answer stream as a source', () => {
       const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');
       await moveToOwnWindow(lens, chat);
       await panel.getByRole('tab', { name: /Queries/ }).click();
-      lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
+      // Held before its text until the query shows: paced pieces alone could end first on a busy machine.
+      lens.replica.setOverride(id, { answerHeld: true });
       lens.replica.clearRequests();
       const treeLoads = treeLoadsOf(await waitForLens(lens, await lens.tabIdOf(chat), () => true));
       const prompt = `Which trail shoes grip best in mud, asked on ${scenario}?`;
@@ -120,7 +118,7 @@ describe('the answer stream as a source', () => {
     const { chat, page: panel } = await openViews(lens, scenario, 'sidepanel.html');
     await moveToOwnWindow(lens, chat);
     await panel.getByRole('tab', { name: /Queries/ }).click();
-    lens.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: SLOW_PIECE_MS });
+    lens.replica.setOverride(id, { handoff: 'resume-sse', answerHeld: true });
     lens.replica.clearRequests();
     const prompt = 'Which rain shell breathes best on a steep climb, asked after a resume?';
     await promptUntilQueryShows(chat, panel, prompt);
@@ -157,7 +155,8 @@ describe('the answer stream as a source', () => {
     const id = FIXTURE_IDS.sse;
     const chat = await lens.openChat(`/c/${id}`);
     await waitForClient(chat, (state) => state.loaded);
-    lens.replica.setOverride(id, { answerPauseMs: SLOW_PIECE_MS });
+    // Held mid-answer until the export below is made: paced pieces alone could finish first on a busy machine.
+    lens.replica.setOverride(id, { answerHeld: true });
     lens.replica.clearRequests();
     const prompt = 'How long should a brisket rest, asked while another tab looks on?';
     await sendPrompt(chat, prompt);

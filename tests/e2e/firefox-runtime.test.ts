@@ -283,7 +283,8 @@ describe('the Firefox add-on at work on the replica', () => {
     await expect.poll(async () => (await sidebarOfWindow(addOn, searchedTab))?.face).toBe('views');
 
     await showSidebarView(addOn, searchedTab, 'Queries');
-    firefox.replica.setOverride(FIXTURE_IDS.liveSearch, { answerPauseMs: 250 });
+    // Held before its text until the query shows: paced pieces alone could end first on a busy machine.
+    firefox.replica.setOverride(FIXTURE_IDS.liveSearch, { answerHeld: true });
     const prompt = 'Which trail shoes grip best in mud on a Lisbon hill?';
     const [query] = searchQueriesFor(prompt);
     await sendPrompt(searched, prompt);
@@ -309,7 +310,7 @@ describe('the Firefox add-on at work on the replica', () => {
       .poll(async () => (await sidebarOfWindow(addOn, tabId))?.face, { timeout: 20_000 })
       .toBe('views');
     await showSidebarView(addOn, tabId, 'Queries');
-    firefox.replica.setOverride(id, { handoff: 'resume-sse', answerPauseMs: 250 });
+    firefox.replica.setOverride(id, { handoff: 'resume-sse', answerHeld: true });
     firefox.replica.clearRequests();
     const prompt = 'Which rain shell breathes best on a steep climb, resumed in Firefox?';
     const [query] = searchQueriesFor(prompt);

@@ -24,6 +24,12 @@ export interface ReplicaOverride {
   leftOutOfBatch?: boolean;
   /** An answer's pieces wait this long each (a model writing slowly), so a test can look mid-answer. */
   answerPauseMs?: number;
+  /**
+   * An answer being made stops before its next piece of text and waits there until this is cleared (what
+   * comes before the text, a search's queries, still streams): a test looks mid-answer for as long as it
+   * needs, however slow the machine.
+   */
+  answerHeld?: boolean;
   /** Something goes wrong on the way (faults.ts); its counter starts afresh. */
   fault?: ReplicaFault;
   /**

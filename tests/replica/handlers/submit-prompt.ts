@@ -33,6 +33,8 @@ import type { HandlerContext } from './context';
 
 /** Pause between streamed pieces: long enough for stream_status polls to see IS_STREAMING. */
 const PIECE_PAUSE_MS = 60;
+/** How often a held answer (ReplicaOverride.answerHeld) looks whether it was let go. */
+const HELD_CHECK_MS = 50;
 /** How long a handed-off answer waits for the page to subscribe to its topic before it streams anyway. */
 const SUBSCRIBE_TIMEOUT_MS = 5000;
 
@@ -51,6 +53,8 @@ interface Answering {
   answer: { text: string; metadata: Record<string, unknown> };
   /** How long each piece waits: PIECE_PAUSE_MS, unless the conversation's override says otherwise. */
   pauseMs: number;
+  /** Resolves once the conversation's override no longer holds the answer (ReplicaOverride.answerHeld). */
+  untilLetGo: () => Promise<void>;
 }
 
 /**
@@ -155,6 +159,9 @@ async function answerPrompt(
     turn: appendPromptTurn(conversation, prompt, now(), [...before, ...(search?.toolMessages ?? [])]),
     answer: search ?? { text, metadata: {} },
     pauseMs: state.override(conversation.id).answerPauseMs ?? PIECE_PAUSE_MS,
+    untilLetGo: async () => {
+      while (state.override(conversation.id).answerHeld === true) await pause(HELD_CHECK_MS);
+    },
   };
   state.setStreaming(conversation.id, true);
   try {
@@ -178,6 +185,7 @@ async function answerInDocumentForm({
   scenario,
   turn,
   pauseMs,
+  untilLetGo,
 }: Answering): Promise<void> {
   const { response, hub, now } = context;
   const transport = scenario?.transport ?? 'sse';
@@ -200,6 +208,7 @@ async function answerInDocumentForm({
   const pieces = answerPieces(answer.text);
   for (const [index, piece] of pieces.entries()) {
     await pause(pauseMs);
+    await untilLetGo();
     send(events.delta(id, growAnswer(turn.assistantMessage, piece, now())));
     if (cutOff && index + 1 >= pieces.length / 2) {
       finishAnswer(turn.assistantMessage, false);
@@ -235,11 +244,12 @@ function liveSteps({ context, conversation, answer, scenario, turn }: Answering)
 /** Sends the steps, pausing where the model or a tool works; each step's stored change first. */
 async function sendSteps(
   steps: readonly LiveStep[],
-  pauseMs: number,
+  { pauseMs, untilLetGo }: Answering,
   send: (text: string) => void,
 ): Promise<void> {
   for (const step of steps) {
     if (step.waits) await pause(pauseMs);
+    if (step.answerPiece !== undefined) await untilLetGo();
     step.apply?.();
     send(step.text);
   }
@@ -260,9 +270,7 @@ async function answerInLiveSse(answering: Answering): Promise<void> {
   const cutAt = scenario?.cutOffSse
     ? steps.findIndex((step) => step.answerPiece === Math.floor(pieces / 2))
     : -1;
-  await sendSteps(cutAt < 0 ? steps : steps.slice(0, cutAt), answering.pauseMs, (text) =>
-    response.write(text),
-  );
+  await sendSteps(cutAt < 0 ? steps : steps.slice(0, cutAt), answering, (text) => response.write(text));
   const cutStep = steps[cutAt];
   if (cutStep === undefined) {
     response.end(liveEvents.done());
@@ -306,7 +314,7 @@ async function answerByLiveHandoff(answering: Answering): Promise<void> {
   };
   for (const event of liveHead(conversation.id, turn.userMessage, 'websocket')) publish(event);
   await hub.subscribed(topicId, SUBSCRIBE_TIMEOUT_MS);
-  await sendSteps(liveSteps(answering), answering.pauseMs, publish);
+  await sendSteps(liveSteps(answering), answering, publish);
   hub.publish(topicId, { type: 'done' });
 }
 
@@ -331,7 +339,7 @@ async function answerByResumeHandoff(answering: Answering): Promise<void> {
     const [encoding = '', , prompt = ''] = liveHead(conversation.id, turn.userMessage, 'sse');
     resumed.write(encoding + prompt);
     await resumed.readerArrives(SUBSCRIBE_TIMEOUT_MS);
-    await sendSteps(liveSteps(answering), answering.pauseMs, (text) => resumed.write(text));
+    await sendSteps(liveSteps(answering), answering, (text) => resumed.write(text));
   } finally {
     resumed.end();
     state.resumedAnswers.delete(conversation.id);

@@ -71,6 +71,22 @@ describe('prompts (site-interface 4.5 and site-interface 6)', () => {
     expect(page.current_node).toBe(messages.at(-1)?.id);
   });
 
+  it('holds an answer at its next piece while the override says so, and ends it once let go', async () => {
+    const id = FIXTURE_IDS.sse;
+    replica.setOverride(id, { answerHeld: true, answerPauseMs: 0 });
+    const answer = submitPrompt(replica, id, 'How long do eggs keep?');
+    await expect.poll(() => streamStatus(id)).toBe('IS_STREAMING');
+    // Unpaced, the answer would end at once.
+    const held = await Promise.race([
+      answer.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('held'), 1_000)),
+    ]);
+    expect(held).toBe('held');
+    replica.setOverride(id, null);
+    expect(dataEvents((await answer).text).at(-1)).toBe('[DONE]');
+    expect(await streamStatus(id)).toBe('IDLE');
+  });
+
   it('cuts the SSE answer off half-way, without [DONE], in the cut-off scenario', async () => {
     const response = await submitPrompt(replica, FIXTURE_IDS.cutOffSse, 'Should I pay off my loan first?');
     expect(response.cutOff).toBe(true);
