@@ -241,7 +241,10 @@ function liveSteps({ context, conversation, answer, scenario, turn }: Answering)
   });
 }
 
-/** Sends the steps, pausing where the model or a tool works; each step's stored change first. */
+/**
+ * Sends the steps, pausing where the model or a tool works, and before a piece of the answer's text while
+ * it is held; each step's stored change first.
+ */
 async function sendSteps(
   steps: readonly LiveStep[],
   { pauseMs, untilLetGo }: Answering,
