@@ -88,7 +88,6 @@ interface PromptEntry {
 
 const sortedTexts = (texts: Iterable<string>): string[] => [...texts].sort(compareText);
 
-/** Most first, then by text. */
 /** The items, the most counted first, equal counts in `order`. */
 const byCount = (counts: Map<string, number>, order: (a: string, b: string) => number): string[] =>
   [...counts].sort(([a, countA], [b, countB]) => countB - countA || order(a, b)).map(([item]) => item);

@@ -27,6 +27,10 @@ function isMemoryEntry(entry: JsonRecord): boolean {
 /** Most messages cite no memory: they share one empty set instead of making their own. */
 const NO_IDS: ReadonlySet<string> = new Set();
 
+/** Whether the message lists a memory it cites: its `memcite` markers are then resolved (citation-markers.ts). */
+export const citesMemory = (metadata: Record<string, unknown>): boolean =>
+  memoryCitationIds(metadata).size > 0;
+
 /** The `citation_uuid`s of the message's memory citations; empty when it cites none. */
 export function memoryCitationIds(metadata: Record<string, unknown>): ReadonlySet<string> {
   if (metadata.conversation_context_citation_metadata === undefined) return NO_IDS;

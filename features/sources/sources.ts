@@ -5,7 +5,7 @@ import { isRecord } from '@/lib/model/json-read';
 import { type CitationPiece, readCitations, type SearchResults } from './citation-markers';
 import { MAY_HOLD_MARKER } from './citation-sweep';
 import { displayText, pageUrl, type ReferencedPage, readContentReferences } from './content-references';
-import { memoryCitationIds } from './memory-citations';
+import { citesMemory } from './memory-citations';
 
 /**
  * The web pages of each turn (site-interface 10.5): the pages the search returned (`search_result_groups`,
@@ -60,8 +60,9 @@ function retrievedPages(metadata: Record<string, unknown>): RetrievedPage[] {
     const domain = groupDomain === undefined ? null : groupDomain.replace(/^www\./, '');
     for (const entry of readArray(group.entries)) {
       // Read like readPage, into one object: thousands of results are read for every long conversation.
-      const url = isRecord(entry) ? pageUrl(entry.url) : null;
-      if (url === null || !isRecord(entry)) continue;
+      if (!isRecord(entry)) continue;
+      const url = pageUrl(entry.url);
+      if (url === null) continue;
       const title = displayText(entry.title);
       const attribution = displayText(entry.attribution);
       pages.push({ url, title, attribution, domain, refId: entry.ref_id, rank: pages.length + 1 });
@@ -186,16 +187,8 @@ function turnSources(
     }
     if (markers) {
       // A marker no reference explains still cites the search results it names ("turn0search5").
-      const citesMemory = memoryCitationIds(message.metadata).size > 0;
-      const {
-        pieces,
-        unresolved: count,
-        searched,
-      } = readCitations(message.text, {
-        references,
-        searchResults,
-        citesMemory,
-      });
+      const context = { references, searchResults, citesMemory: citesMemory(message.metadata) };
+      const { pieces, unresolved: count, searched } = readCitations(message.text, context);
       citedMessages.push({ messageId: message.id, pieces });
       unresolved.set(message, count);
       // The references' pages are in already; the search results markers name may not be.
@@ -248,6 +241,9 @@ export function unresolvedMarkers(
   const counted = unresolvedRead.get(conversation)?.get(message);
   if (counted !== undefined) return counted;
   const references = readContentReferences(message.metadata);
-  const citesMemory = memoryCitationIds(message.metadata).size > 0;
-  return readCitations(message.text, { references, searchResults, citesMemory }).unresolved;
+  return readCitations(message.text, {
+    references,
+    searchResults,
+    citesMemory: citesMemory(message.metadata),
+  }).unresolved;
 }

@@ -7,6 +7,7 @@ import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets
  * A figure the JSON lacks is "not measured": its benchmark failed or was not part of the run. Above the
  * table, which run it is (when, at which commit); below it, what failed.
  */
+
 /** A figure as the tables print it: at most four decimals. */
 export const figureNumber = (value: number): string =>
   value.toLocaleString('en-US', { maximumFractionDigits: 4 });
