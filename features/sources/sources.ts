@@ -2,9 +2,20 @@ import { hostOf, pageKey } from '@/lib/insights/source-url';
 import { readArray } from '@/lib/model/ad-and-product-fields';
 import type { Conversation, NormalizedMessage } from '@/lib/model/conversation';
 import { isRecord } from '@/lib/model/json-read';
-import { type CitationPiece, readCitations, type SearchResults } from './citation-markers';
+import {
+  type CitationPiece,
+  type ResolvedCitations,
+  readCitations,
+  type SearchResults,
+} from './citation-markers';
 import { MAY_HOLD_MARKER } from './citation-sweep';
-import { displayText, pageUrl, type ReferencedPage, readContentReferences } from './content-references';
+import {
+  type ContentReference,
+  displayText,
+  pageUrl,
+  type ReferencedPage,
+  readContentReferences,
+} from './content-references';
 import { citesMemory } from './memory-citations';
 
 /**
@@ -187,8 +198,7 @@ function turnSources(
     }
     if (markers) {
       // A marker no reference explains still cites the search results it names ("turn0search5").
-      const context = { references, searchResults, citesMemory: citesMemory(message.metadata) };
-      const { pieces, unresolved: count, searched } = readCitations(message.text, context);
+      const { pieces, unresolved: count, searched } = messageCitations(message, references, searchResults);
       citedMessages.push({ messageId: message.id, pieces });
       unresolved.set(message, count);
       // The references' pages are in already; the search results markers name may not be.
@@ -240,10 +250,13 @@ export function unresolvedMarkers(
 ): number {
   const counted = unresolvedRead.get(conversation)?.get(message);
   if (counted !== undefined) return counted;
-  const references = readContentReferences(message.metadata);
-  return readCitations(message.text, {
-    references,
-    searchResults,
-    citesMemory: citesMemory(message.metadata),
-  }).unresolved;
+  return messageCitations(message, readContentReferences(message.metadata), searchResults).unresolved;
 }
+
+/** A message's markers read against its references and its turn's search results (citation-markers.ts). */
+const messageCitations = (
+  message: NormalizedMessage,
+  references: readonly ContentReference[],
+  searchResults: SearchResults,
+): ResolvedCitations =>
+  readCitations(message.text, { references, searchResults, citesMemory: citesMemory(message.metadata) });

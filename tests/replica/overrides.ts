@@ -22,7 +22,7 @@ export interface ReplicaOverride {
   treeMissing?: boolean;
   /** The batch read leaves the conversation out of its answer (site-interface 10.13). */
   leftOutOfBatch?: boolean;
-  /** An answer's pieces wait this long each (a model writing slowly), so a test can look mid-answer. */
+  /** An answer's pieces wait this long each, not the replica's usual pause: 0 streams a whole answer at once. */
   answerPauseMs?: number;
   /**
    * An answer being made stops before its next piece of text and waits there until this is cleared (what
