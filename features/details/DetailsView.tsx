@@ -22,15 +22,58 @@ const TRANSPORT_NAMES: Record<Transport, string> = {
 
 const yesNo = (value: boolean): string => (value ? 'yes' : 'no');
 
-function FormatRow({ name, status }: { name: string; status: FormatLoadStatus }): JSX.Element {
+function FormatRow({
+  name,
+  status,
+  withNote,
+}: {
+  name: string;
+  status: FormatLoadStatus;
+  withNote: boolean;
+}): JSX.Element {
   return (
     <tr>
       <th scope="row">{name}</th>
       <td>{yesNo(status.loaded)}</td>
       <td>{yesNo(status.complete)}</td>
       <td>{status.pages}</td>
-      <td className="details-note-cell">{status.note ?? ''}</td>
+      {withNote && <td className="details-note-cell">{status.note ?? ''}</td>}
     </tr>
+  );
+}
+
+/**
+ * Which formats are held. It fits a 320 px side panel: its words wrap, and the Note column is there only
+ * when a format has a note. A long note may still make it wider, so it scrolls sideways, focusable so the
+ * keyboard can scroll it too.
+ */
+function FormatsTable({ formatLoads }: { formatLoads: NonNullable<Snapshot['formatLoads']> }): JSX.Element {
+  const rows = [
+    ['Messages', formatLoads.messages],
+    ['Tree', formatLoads.tree],
+    ['Answer streams', formatLoads.stream],
+  ] as const;
+  const withNote = rows.some(([, status]) => status.note);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
+    <section className="details-table" aria-label="Formats loaded" tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Format</th>
+            <th scope="col">Loaded</th>
+            <th scope="col">Complete</th>
+            <th scope="col">Pages or answers</th>
+            {withNote && <th scope="col">Note</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, status]) => (
+            <FormatRow key={name} name={name} status={status} withNote={withNote} />
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
@@ -47,26 +90,7 @@ export function DetailsView({ snapshot }: { snapshot: Snapshot }): JSX.Element {
       {formatLoads === null ? (
         <EmptyState>No format of this conversation is held yet.</EmptyState>
       ) : (
-        // Scrolls sideways in a narrow panel: focusable, so the keyboard can scroll it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1)
-        <section className="details-table" aria-label="Formats loaded" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Format</th>
-                <th scope="col">Loaded</th>
-                <th scope="col">Complete</th>
-                <th scope="col">Pages or answers</th>
-                <th scope="col">Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              <FormatRow name="Messages" status={formatLoads.messages} />
-              <FormatRow name="Tree" status={formatLoads.tree} />
-              <FormatRow name="Answer streams" status={formatLoads.stream} />
-            </tbody>
-          </table>
-        </section>
+        <FormatsTable formatLoads={formatLoads} />
       )}
       <h3>Format comparison</h3>
       <FormatComparisonDetails

@@ -16,6 +16,26 @@ describe('DetailsView', () => {
     expect(text).toContain('WebSocket answer items 2');
   });
 
+  it('gives the formats table a Note column only when a format has a note', () => {
+    const snapshot = snapshotOf('webSearch');
+    const headings = (html: string) => [...html.matchAll(/<th scope="col">([^<]+)<\/th>/g)].map((m) => m[1]);
+    expect(headings(renderView(DetailsView, { snapshot }))).toEqual([
+      'Format',
+      'Loaded',
+      'Complete',
+      'Pages or answers',
+    ]);
+    const loads = snapshot.formatLoads;
+    if (loads === null) throw new Error('the fixture holds its formats');
+    const noted = {
+      ...snapshot,
+      formatLoads: { ...loads, tree: { ...loads.tree, note: 'The tree answered 404.' } },
+    };
+    const html = renderView(DetailsView, { snapshot: noted });
+    expect(headings(html)).toEqual(['Format', 'Loaded', 'Complete', 'Pages or answers', 'Note']);
+    expect(visibleText(html)).toMatch(/Tree yes yes 1 The tree answered 404\. Answer streams no no 0 /);
+  });
+
   it('lists the extra top-level keys of the conversation', () => {
     const snapshot = snapshotOf('extraKeys');
     expect(snapshot.summary?.extraKeys.length).toBeGreaterThan(0);
