@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { median } from '@/tests/support/statistics';
+import { type Interval, median } from '@/tests/support/statistics';
 
 /**
  * The shape every benchmark module has. `npm run bench` runs them all and merges their figures into
@@ -16,7 +16,19 @@ export interface BenchmarkResult<Figure extends string = string> {
   figures: Record<Figure, number>;
   /** What the table on stdout shows. */
   rows: TableRow[];
+  /**
+   * For a figure that is a ratio of two medians of a browser's timings (opens, clicks, answers): how sure
+   * this run is of it (statistics.ts medianRatioInterval).
+   */
+  intervals?: Partial<Record<Figure, Interval>>;
 }
+
+/** The results of a benchmark's parts as its one result: their figures, rows and intervals together. */
+export const joinedResults = (...parts: BenchmarkResult[]): BenchmarkResult => ({
+  figures: Object.assign({}, ...parts.map((part) => part.figures)),
+  rows: parts.flatMap((part) => part.rows),
+  intervals: Object.assign({}, ...parts.map((part) => part.intervals ?? {})),
+});
 
 /**
  * How much a benchmark measures. `full` is the run whose figures docs/benchmarks.md shows; `smoke` is the

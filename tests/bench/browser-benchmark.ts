@@ -3,8 +3,15 @@ import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowser, launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { median, trimmedMean } from '@/tests/support/statistics';
-import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type TableRow } from './benchmark';
+import { intervalText, median, medianRatioInterval, trimmedMean } from '@/tests/support/statistics';
+import {
+  atScale,
+  type Benchmark,
+  type BenchmarkResult,
+  defineBenchmark,
+  joinedResults,
+  type TableRow,
+} from './benchmark';
 import { busyTime, type ChatTab, hideTab, openChatTab } from './chat-tab';
 import { isTokenFetch, LOAD_SETTLE_MS, ownRequests, unnamedOwnRequests, waitForQuiet } from './own-requests';
 import {
@@ -125,10 +132,7 @@ async function measureInChromium(extensionDir: string, size: BrowserSizes): Prom
     const load = await loadFigures(replica, withExtension, size);
     const hook = await hookFigures(replica, unattended, withExtension, withoutExtension, size);
     const minute = await idleMinuteFigures(replica, withExtension, withoutExtension, size);
-    return {
-      figures: { ...load.figures, ...hook.figures, ...minute.figures },
-      rows: [...load.rows, ...hook.rows, ...minute.rows],
-    };
+    return joinedResults(load, hook, minute);
   } finally {
     await Promise.all([withExtension.close(), withoutExtension.close()]);
     await replica.close();
@@ -293,6 +297,7 @@ async function hookFigures(
   const overhead = round(median(fetchWith.map((mean, index) => mean - (fetchWithout[index] ?? 0))), 3);
   const [sseWith, sseWithout] = timings.map((timing) => median(timing.sse)) as [number, number];
   const sseRatio = round(sseWith / sseWithout, 3);
+  const sseInterval = medianRatioInterval(timings[0]?.sse ?? [], timings[1]?.sse ?? []);
   const [medianWith, medianWithout] = [median(fetchWith), median(fetchWithout)];
   const calls = size.fetchRounds * size.fetchCallsPerRound;
   return {
@@ -301,6 +306,7 @@ async function hookFigures(
       extension_fetch_overhead_ms_median: overhead,
       sse_first_chunk_delay_ratio: sseRatio,
     },
+    intervals: { sse_first_chunk_delay_ratio: sseInterval },
     rows: [
       ...hook.rows,
       row(
@@ -313,7 +319,7 @@ async function hookFigures(
         'first SSE chunk, with / without',
         sseRatio,
         targetTextOf('sse_first_chunk_delay_ratio'),
-        `median of ${size.sseRounds} answers each: ${sseWith.toFixed(2)} ms with, ${sseWithout.toFixed(2)} ms without`,
+        `median of ${size.sseRounds} answers each: ${sseWith.toFixed(2)} ms with, ${sseWithout.toFixed(2)} ms without; ${intervalText(sseInterval)}`,
       ),
     ],
   };

@@ -9,7 +9,7 @@
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { replicaFetch } from '@/tests/support/replica-fetch';
-import { median } from '@/tests/support/statistics';
+import { type Interval, intervalText, median, medianRatioInterval } from '@/tests/support/statistics';
 
 /** The conversation exported and the rounds timed, in both browsers (atScale). */
 export interface ClickSize {
@@ -157,6 +157,8 @@ export interface ClickFigure {
   bodies: string[];
   /** The click right after the load, which the rounds leave out: it pays for collecting the load's garbage. */
   firstHeldClickMs: number;
+  /** How sure the rounds are of the figure, the ratio of the two medians. */
+  interval: Interval;
 }
 
 /**
@@ -196,6 +198,7 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
     },
     bodies,
     firstHeldClickMs,
+    interval: medianRatioInterval(clicks, parses),
   };
 }
 
@@ -212,8 +215,9 @@ export function exportClickDetail({
   slowest,
   bodies,
   firstHeldClickMs,
+  interval,
 }: ClickFigure): string {
   const kib = Math.round(bodies.reduce((sum, body) => sum + body.length, 0) / 1024);
   const ms = (value: number): string => `${value.toFixed(0)} ms`;
-  return `median of ${rounds} rounds: click ${ms(clickMs)} (the file in the popup after ${ms(fileInPopupMs)}, then the download until saved), JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms; the slowest click ${ms(slowest.clickMs)} (in the popup after ${ms(slowest.fileInPopupMs)}); the first click right after the load ${ms(firstHeldClickMs)}`;
+  return `median of ${rounds} rounds: click ${ms(clickMs)} (the file in the popup after ${ms(fileInPopupMs)}, then the download until saved), JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms; the slowest click ${ms(slowest.clickMs)} (in the popup after ${ms(slowest.fileInPopupMs)}); the first click right after the load ${ms(firstHeldClickMs)}; ${intervalText(interval)}`;
 }

@@ -14,8 +14,15 @@ import {
   waitForContent,
 } from '@/tests/support/firefox-pages';
 import { launchFirefox, launchFirefoxWithExtension } from '@/tests/support/launch-firefox';
-import { median } from '@/tests/support/statistics';
-import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
+import { type Interval, intervalText, median, medianRatioInterval } from '@/tests/support/statistics';
+import {
+  atScale,
+  type Benchmark,
+  type BenchmarkResult,
+  defineBenchmark,
+  joinedResults,
+  type Scale,
+} from './benchmark';
 import * as baseline from './export-baseline';
 import { beyond, isTokenFetch, LOAD_SETTLE_MS, requestsAbout } from './own-requests';
 import { OPENS } from './page-opens';
@@ -33,10 +40,17 @@ const PLAIN_JSON = { 'devtools.jsonview.enabled': false };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
-/** A result of one figure, rounded to 3 digits, and its table row. */
-const oneFigure = (figure: string, label: string, value: number, detail: string): BenchmarkResult => ({
+/** A result of one figure, rounded to 3 digits, and its table row; with how sure the run is of it, if known. */
+const oneFigure = (
+  figure: string,
+  label: string,
+  value: number,
+  detail: string,
+  interval?: Interval,
+): BenchmarkResult => ({
   figures: { [figure]: round(value, 3) },
   rows: [{ label, cells: { value: String(round(value, 3)), target: targetTextOf(figure), detail } }],
+  ...(interval === undefined ? {} : { intervals: { [figure]: interval } }),
 });
 
 /**
@@ -78,10 +92,7 @@ async function measureInFirefox(extensionDir: string, scale: Scale): Promise<Ben
         replica,
         atScale(scale, baseline.CLICK_SIZES),
       );
-      return {
-        figures: { ...load.figures, ...popup.figures, ...exported.figures },
-        rows: [...load.rows, ...popup.rows, ...exported.rows],
-      };
+      return joinedResults(load, popup, exported);
     } finally {
       await firefox.close();
     }
@@ -142,11 +153,13 @@ async function popupFigures(
   }
   await chat.close();
   const ratio = median(popups) / median(empties);
+  const interval = medianRatioInterval(popups, empties);
   return oneFigure(
     'firefox_popup_render_ratio',
     'popup, first render with data',
     ratio,
-    `median of ${opens}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms`,
+    `median of ${opens}: popup ${median(popups).toFixed(1)} ms, empty page ${median(empties).toFixed(1)} ms; ${intervalText(interval)}`,
+    interval,
   );
 }
 
@@ -192,5 +205,6 @@ async function exportFigures(
     baseline.exportClickLabel(size),
     ratio,
     baseline.exportClickDetail(figure),
+    figure.interval,
   );
 }

@@ -10,8 +10,8 @@ import { startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { generateLibrary, type LibrarySize, messagesIn, pagesIn } from '@/tests/support/generated-library';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { median } from '@/tests/support/statistics';
-import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark } from './benchmark';
+import { intervalText, median, medianRatioInterval } from '@/tests/support/statistics';
+import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, joinedResults } from './benchmark';
 import { OVERVIEW_TOTAL, turnLibraryOn } from './library-page-setup';
 import { emptyExtensionPage, type Opened, timeOpen } from './page-opens';
 
@@ -89,10 +89,7 @@ async function measureLibraryPage(extensionDir: string, size: LibraryPageSize): 
       pages,
       filters: size.filters,
     });
-    return {
-      figures: { ...render.figures, ...filter.figures, ...stored.figures },
-      rows: [...render.rows, ...filter.rows, ...stored.rows],
-    };
+    return joinedResults(render, filter, stored);
   } finally {
     await browser.context.close();
     await replica.close();
@@ -214,15 +211,20 @@ async function renderFigures(
   }
   const ms = (list: Opened[]) => median(list.map((opened) => opened.wallMs));
   const ratio = ms(libraries) / ms(empties);
+  const interval = medianRatioInterval(
+    libraries.map((opened) => opened.wallMs),
+    empties.map((opened) => opened.wallMs),
+  );
   return {
     figures: { library_page_render_ratio_100k: round(ratio, 3) },
+    intervals: { library_page_render_ratio_100k: interval },
     rows: [
       {
         label: `library page, first render with ${pages.toLocaleString('en-US')} page rows`,
         cells: {
           value: ratio.toFixed(3),
           target: targetTextOf('library_page_render_ratio_100k'),
-          detail: `median of ${opens}: library ${ms(libraries).toFixed(1)} ms to its overview's totals, empty page ${ms(empties).toFixed(1)} ms`,
+          detail: `median of ${opens}: library ${ms(libraries).toFixed(1)} ms to its overview's totals, empty page ${ms(empties).toFixed(1)} ms; ${intervalText(interval)}`,
         },
       },
     ],

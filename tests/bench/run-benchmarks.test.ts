@@ -41,15 +41,20 @@ describe('runBenchmarks', () => {
         reporting('not finite', { c: Number.NaN, d: Number.POSITIVE_INFINITY, e: 2 }),
         reporting('undeclared', { f: 3, g: 4 }, ['f']),
         reporting('twice', { a: 9 }),
+        {
+          ...reporting('unsure', { h: 1 }),
+          run: () => ({ figures: { h: 1 }, rows: [], intervals: { i: { low: 0, high: 1, level: 0.9 } } }),
+        },
       ],
       'full',
     );
-    expect(run.figures).toEqual({ a: 1, e: 2, f: 3, g: 4 });
+    expect(run.figures).toEqual({ a: 1, e: 2, f: 3, g: 4, h: 1 });
     expect(run.errors).toEqual([
       { benchmark: 'missing one', error: 'it reported no b.' },
       { benchmark: 'not finite', error: 'it reported c as NaN; it reported d as Infinity.' },
       { benchmark: 'undeclared', error: 'it reported g, which it does not declare.' },
       { benchmark: 'twice', error: 'another benchmark reported a already.' },
+      { benchmark: 'unsure', error: 'it gave an interval of i, which it does not declare.' },
     ]);
   });
 
@@ -162,6 +167,37 @@ describe('runBenchmarks with a repeat', () => {
     expect(run.figures.popup_render_ratio).toBe(1.55);
     expect(run.spread?.popup_render_ratio?.worst).toBe(2.1);
     expect(run.spread?.popup_render_ratio?.runs).toEqual([1.6, 1.4, 2.1, 1.5]);
+  });
+
+  it("keeps each run's interval of a figure in the order of the runs, and none of a failed run", async () => {
+    const sure = (low: number, high: number) => ({ low, high, level: 0.9 });
+    const answers: BenchmarkResult[] = [
+      {
+        figures: { popup_render_ratio: 1.45, b: 2 },
+        rows: [],
+        intervals: { popup_render_ratio: sure(1.4, 1.6) },
+      },
+      {
+        figures: { popup_render_ratio: Number.NaN, b: 2 },
+        rows: [],
+        intervals: { popup_render_ratio: sure(0, 9) },
+      },
+      {
+        figures: { popup_render_ratio: 1.52, b: 2 },
+        rows: [],
+        intervals: { popup_render_ratio: sure(1.45, 1.61) },
+      },
+    ];
+    let next = 0;
+    const popup: Benchmark = {
+      name: 'popup',
+      figures: ['popup_render_ratio', 'b'],
+      browser: 'chromium',
+      run: async () => answers[next++] as BenchmarkResult,
+    };
+    const run = await runBenchmarks([popup, reporting('soak', { c: 1 })], 'full', undefined, 3);
+    expect(run.intervals).toEqual({ popup_render_ratio: [sure(1.4, 1.6), sure(1.45, 1.61)] });
+    expect((await runBenchmarks([reporting('soak', { c: 1 })], 'full')).intervals).toBeUndefined();
   });
 
   it('runs once at a repeat of 1, the median and the worst being that run', async () => {

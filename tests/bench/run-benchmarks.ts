@@ -1,4 +1,5 @@
 import { FIGURE_TARGETS } from '@/tests/support/figure-targets';
+import type { Interval } from '@/tests/support/statistics';
 import type { Benchmark, BenchmarkResult, Scale } from './benchmark';
 import { type FigureSpread, spreadOf } from './figure-spread';
 
@@ -14,6 +15,11 @@ export interface BenchRun {
   errors: BenchmarkError[];
   /** With a repeat asked for: each repeated figure's median, worst run and every run's value. */
   spread?: Record<string, FigureSpread>;
+  /**
+   * Each figure a benchmark gave an interval (benchmarks "How sure one run is"): one per run, in the order
+   * they ran. Left out when no benchmark gave one.
+   */
+  intervals?: Record<string, Interval[]>;
 }
 
 /** Which of a benchmark's runs a result is, the first being 1. */
@@ -41,6 +47,9 @@ function problemsOf(
       problems.push(`it reported ${figure}, which it does not declare`);
     if (figure in measured) problems.push(`another benchmark reported ${figure} already`);
   }
+  for (const figure of Object.keys(result.intervals ?? {}))
+    if (!benchmark.figures.includes(figure))
+      problems.push(`it gave an interval of ${figure}, which it does not declare`);
   return problems;
 }
 
@@ -82,6 +91,7 @@ export async function runBenchmarks(
   const figures: Record<string, number> = {};
   const errors: BenchmarkError[] = [];
   const spread: Record<string, FigureSpread> = {};
+  const intervals: Record<string, Interval[]> = {};
   for (const benchmark of benchmarks) {
     const repeated = repeat !== undefined && benchmark.browser !== undefined;
     const runs = repeated ? repeat : 1;
@@ -103,6 +113,11 @@ export async function runBenchmarks(
       for (const [figure, value] of Object.entries(result.figures))
         if (Number.isFinite(value) && !(figure in figures))
           values.set(figure, [...(values.get(figure) ?? []), value]);
+      for (const [figure, interval] of Object.entries(result.intervals ?? {})) {
+        const value = result.figures[figure];
+        if (interval !== undefined && value !== undefined && Number.isFinite(value) && !(figure in figures))
+          intervals[figure] = [...(intervals[figure] ?? []), interval];
+      }
       onResult(benchmark, result, { run, runs });
     }
     // The figures are kept once all runs are done, so a run is held only to other benchmarks' figures.
@@ -112,5 +127,10 @@ export async function runBenchmarks(
       if (repeated) spread[figure] = measured;
     }
   }
-  return repeat === undefined ? { figures, errors } : { figures, errors, spread };
+  return {
+    figures,
+    errors,
+    ...(repeat === undefined ? {} : { spread }),
+    ...(Object.keys(intervals).length === 0 ? {} : { intervals }),
+  };
 }

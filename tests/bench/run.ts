@@ -12,7 +12,9 @@ import { parseRepeat, runBenchmarks } from './run-benchmarks';
  * alone); --smoke runs each at the smallest scale that goes through its whole path, whose figures only show
  * that it works. --repeat runs each benchmark that drives a browser n times (run-benchmarks.ts says why only
  * those): each of its figures is then the median, and the JSON adds `spread` (each repeated figure's median,
- * worst run and runs) and `run.repeat`; a JSON without them reads as before. A benchmark that fails does not
+ * worst run and runs) and `run.repeat`; a JSON without them reads as before. `intervals` gives, for each figure
+ * that is a ratio of two medians of a browser's timings, each run's 90% interval (benchmarks "How sure one
+ * run is"). A benchmark that fails does not
  * stop the others; the run then exits 1. Figures are ratios measured within one run, so they compare across
  * machines; no test asserts a time. Each browser's production build is made when the first benchmark that
  * loads it runs (benchmarks.ts).
@@ -67,7 +69,7 @@ const chosen = benchmarks({ chromium: once(buildExtension), firefox: once(buildF
 );
 if (chosen.length === 0) throw new Error(`No benchmark's name holds "${only}".`);
 const started = new Date();
-const { figures, errors, spread } = await runBenchmarks(
+const { figures, errors, spread, intervals } = await runBenchmarks(
   chosen,
   scale,
   (benchmark, result, { run, runs }) => {
@@ -87,12 +89,13 @@ if (!asJson && spread !== undefined && Object.keys(spread).length > 0)
 for (const { benchmark, error } of errors) console.error(`\nFAILED: ${benchmark}: ${error}`);
 if (asJson) {
   const repeats = repeat === undefined ? {} : { spread };
+  const sureness = intervals === undefined ? {} : { intervals };
   const run = {
     scale,
     startedAt: started.toISOString(),
     ...commitOf(),
     ...(repeat === undefined ? {} : { repeat }),
   };
-  console.log(JSON.stringify({ ...figures, errors, ...repeats, run }));
+  console.log(JSON.stringify({ ...figures, errors, ...repeats, ...sureness, run }));
 }
 process.exitCode = errors.length === 0 ? 0 : 1;

@@ -3,8 +3,15 @@ import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { median } from '@/tests/support/statistics';
-import { atScale, type Benchmark, type BenchmarkResult, defineBenchmark, type Scale } from './benchmark';
+import { intervalText, median, medianRatioInterval } from '@/tests/support/statistics';
+import {
+  atScale,
+  type Benchmark,
+  type BenchmarkResult,
+  defineBenchmark,
+  joinedResults,
+  type Scale,
+} from './benchmark';
 import { openChatTab } from './chat-tab';
 import {
   CLICK_SIZES,
@@ -47,7 +54,7 @@ async function measureUi(extensionDir: string, scale: Scale): Promise<BenchmarkR
   try {
     const popup = await popupFigures(browser.context, browser.extensionId, tabIdOf, atScale(scale, OPENS));
     const exported = await exportFigures(browser.context, browser.extensionId, tabIdOf, replica, scale);
-    return { figures: { ...popup.figures, ...exported.figures }, rows: [...popup.rows, ...exported.rows] };
+    return joinedResults(popup, exported);
   } finally {
     await browser.context.close();
     await replica.close();
@@ -92,18 +99,23 @@ async function popupFigures(
   await chat.page.close();
   const ratio = (of: (opened: Opened) => number) => median(popups.map(of)) / median(empties.map(of));
   const wall = ratio((opened) => opened.wallMs);
+  const interval = medianRatioInterval(
+    popups.map((opened) => opened.wallMs),
+    empties.map((opened) => opened.wallMs),
+  );
   // The popup paints nothing before its first render with data (components/first-state.ts).
   const paint = ratio((opened) => opened.firstPaintMs);
   const ms = (list: Opened[], of: (opened: Opened) => number) => median(list.map(of)).toFixed(1);
   return {
     figures: { popup_render_ratio: round(wall, 3), popup_first_paint_ratio: round(paint, 3) },
+    intervals: { popup_render_ratio: interval },
     rows: [
       {
         label: 'popup, first render with data',
         cells: {
           value: wall.toFixed(3),
           target: targetTextOf('popup_render_ratio'),
-          detail: `median of ${opens}: popup ${ms(popups, (o) => o.wallMs)} ms, empty page ${ms(empties, (o) => o.wallMs)} ms`,
+          detail: `median of ${opens}: popup ${ms(popups, (o) => o.wallMs)} ms, empty page ${ms(empties, (o) => o.wallMs)} ms; ${intervalText(interval)}`,
         },
       },
       {
@@ -158,6 +170,7 @@ async function exportFigures(
   const ratio = figure.clickMs / figure.parseMs;
   return {
     figures: { export_click_ms_10k_ratio: round(ratio, 3) },
+    intervals: { export_click_ms_10k_ratio: figure.interval },
     rows: [
       {
         label: exportClickLabel(size),

@@ -31,7 +31,7 @@ export function metText(value: number | undefined, target: FigureTarget): string
 }
 
 /** The tables' rows in order: every figure with a target in its order, then those the run printed beside. */
-export function figureOrder(figures: Readonly<Record<string, number>>): string[] {
+export function figureOrder(figures: Readonly<Record<string, unknown>>): string[] {
   const unlisted = Object.keys(figures).filter((figure) => !(figure in FIGURE_TARGETS));
   return [...Object.keys(FIGURE_TARGETS), ...unlisted];
 }
