@@ -55,6 +55,6 @@ export function medianRatioInterval(subject: readonly number[], baseline: readon
   return { low: kept(ratios[tail]), high: kept(ratios[INTERVAL_DRAWS - 1 - tail]), level: INTERVAL_LEVEL };
 }
 
-/** An interval as a figure's row shows it: "90% interval 1.38 to 1.60". */
+/** An interval as a figure's row shows it: "90% interval 1.380 to 1.600". */
 export const intervalText = ({ low, high, level }: Interval): string =>
   `${Math.round(level * 100)}% interval ${low.toFixed(3)} to ${high.toFixed(3)}`;
