@@ -12,10 +12,9 @@ import { parseRepeat, runBenchmarks } from './run-benchmarks';
  * alone); --smoke runs each at the smallest scale that goes through its whole path, whose figures only show
  * that it works. --repeat runs each benchmark that drives a browser n times (run-benchmarks.ts says why only
  * those): each of its figures is then the median, and the JSON adds `spread` (each repeated figure's median,
- * worst run and runs) and `run.repeat`; a JSON without them reads as before. `intervals` gives, for each figure
- * that is a ratio of two medians of a browser's timings, each run's 90% interval (benchmarks "How sure one
- * run is"). A benchmark that fails does not
- * stop the others; the run then exits 1. Figures are ratios measured within one run, so they compare across
+ * worst run and runs) and `run.repeat`; a JSON without them reads as before. `intervals` gives, for each
+ * figure that is a ratio of two medians of a browser's timings, each run's 90% interval (benchmarks
+ * "How sure one run is"). A benchmark that fails does not stop the others; the run then exits 1. Figures are ratios measured within one run, so they compare across
  * machines; no test asserts a time. Each browser's production build is made when the first benchmark that
  * loads it runs (benchmarks.ts).
  */
