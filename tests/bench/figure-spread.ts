@@ -1,6 +1,12 @@
 import { isRecord } from '@/lib/model/json-read';
 import { FIGURE_TARGETS, type FigureTarget } from '@/tests/support/figure-targets';
-import { figureNumber, figureOrder, metText, targetTextOf } from '@/tests/support/figures-markdown';
+import {
+  figureNumber,
+  figureOrder,
+  isFiniteNumber,
+  metText,
+  targetTextOf,
+} from '@/tests/support/figures-markdown';
 import { median } from '@/tests/support/statistics';
 
 /**
@@ -37,9 +43,6 @@ export const spreadOf = (values: readonly number[], target: FigureTarget): Figur
   worst: worstRun(values, target),
   runs: [...values],
 });
-
-const isFiniteNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 
 /** The repeats of a bench JSON: how many runs were asked for, and each repeated figure's spread. */
 export interface BenchRepeats {

@@ -1,15 +1,12 @@
 import { isRecord } from '@/lib/model/json-read';
 import { FIGURE_TARGETS, meetsTarget } from './figure-targets';
-import { figureNumber, figureOrder, targetTextOf } from './figures-markdown';
+import { figureNumber, figureOrder, isFiniteNumber, targetTextOf } from './figures-markdown';
 import type { Interval } from './statistics';
 
 /**
  * How sure each run of the bench was of a figure (benchmarks "How sure one run is"): the `intervals` member
  * of `npm run bench -- --json`, as docs/benchmarks.md shows it under the figures table.
  */
-
-const isFiniteNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 
 /** The `intervals` member, read tolerantly: an entry that is not an interval of finite ends is left out. */
 export function readBenchIntervals(json: unknown): Record<string, Interval[]> {

@@ -8,6 +8,10 @@ import { FIGURE_TARGETS, type FigureTarget, meetsTarget } from './figure-targets
  * table, which run it is (when, at which commit); below it, what failed.
  */
 
+/** Whether a value read from the bench's JSON is a figure: a number, and finite. */
+export const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
 /** A figure as the tables print it: at most four decimals. */
 export const figureNumber = (value: number): string =>
   value.toLocaleString('en-US', { maximumFractionDigits: 4 });
@@ -50,9 +54,7 @@ export function figuresMarkdown(figures: Readonly<Record<string, number>>): stri
 export function readBenchFigures(json: unknown): Record<string, number> {
   if (!isRecord(json)) return {};
   return Object.fromEntries(
-    Object.entries(json).filter(
-      (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
-    ),
+    Object.entries(json).filter((entry): entry is [string, number] => isFiniteNumber(entry[1])),
   );
 }
 
