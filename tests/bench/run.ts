@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { buildExtension, buildFirefoxExtension, projectRoot } from '@/tests/support/build-extension';
 import type { Scale, TableRow } from './benchmark';
 import { benchmarks } from './benchmarks';
+import { freshPageMicroseconds } from './machine-costs';
 import { parseRepeat, runBenchmarks } from './run-benchmarks';
 
 /**
  * `npm run bench` (tsx tests/bench/run.ts [--json] [--only <text>] [--smoke] [--repeat <n>]): runs every
  * benchmark and prints a table, or with --json one JSON object: every figure measured, `errors` (each
- * benchmark that failed, and why) and `run` (when, at which commit, at which scale). --only keeps the
+ * benchmark that failed, and why) and `run` (when, at which commit, at which scale, and what the machine
+ * charged for a fresh page of memory at the run's start and end: machine-costs.ts). --only keeps the
  * benchmarks whose name holds the text (`--only popup` measures the popup's and the export click's figures
  * alone); --smoke runs each at the smallest scale that goes through its whole path, whose figures only show
  * that it works. --repeat runs each benchmark that drives a browser n times (run-benchmarks.ts says why only
@@ -68,6 +70,7 @@ const chosen = benchmarks({ chromium: once(buildExtension), firefox: once(buildF
 );
 if (chosen.length === 0) throw new Error(`No benchmark's name holds "${only}".`);
 const started = new Date();
+const freshPageAtStart = freshPageMicroseconds();
 const { figures, errors, spread, intervals } = await runBenchmarks(
   chosen,
   scale,
@@ -94,6 +97,7 @@ if (asJson) {
     startedAt: started.toISOString(),
     ...commitOf(),
     ...(repeat === undefined ? {} : { repeat }),
+    freshPageUs: { atStart: freshPageAtStart, atEnd: freshPageMicroseconds() },
   };
   console.log(JSON.stringify({ ...figures, errors, ...repeats, ...sureness, run }));
 }

@@ -64,19 +64,27 @@ export interface BenchRun {
   startedAt: string | null;
   commit: string | null;
   uncommittedChanges: boolean;
+  /** What the machine charged for the first touch of a fresh page, in µs (tests/bench/machine-costs.ts). */
+  freshPageUs: { atStart: number | null; atEnd: number | null };
   errors: { benchmark: string; error: string }[];
 }
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const numberOf = (value: unknown): number | null => (isFiniteNumber(value) ? value : null);
 
 export function readBenchRun(json: unknown): BenchRun {
   const run = isRecord(json) && isRecord(json.run) ? json.run : {};
   const errors = isRecord(json) && Array.isArray(json.errors) ? json.errors : [];
+  const freshPage = isRecord(run.freshPageUs) ? run.freshPageUs : {};
   return {
     scale: textOf(run.scale),
     startedAt: textOf(run.startedAt),
     commit: textOf(run.commit),
     uncommittedChanges: run.uncommittedChanges === true,
+    freshPageUs: {
+      atStart: numberOf(freshPage.atStart),
+      atEnd: numberOf(freshPage.atEnd),
+    },
     errors: errors.filter(isRecord).map((each) => ({
       benchmark: textOf(each.benchmark) ?? 'a benchmark',
       error: textOf(each.error) ?? 'no message',
@@ -91,9 +99,13 @@ export function benchRunMarkdown(run: BenchRun): string {
     run.startedAt === null
       ? 'at an unknown time'
       : `started ${run.startedAt.replace('T', ' ').slice(0, 16)} UTC`;
+  const { atStart, atEnd } = run.freshPageUs;
   const caveats = [
     run.scale === 'smoke' ? ' A smoke run (`--smoke`): its figures measure nothing.' : '',
     run.uncommittedChanges ? ' The work tree had changes the commit does not hold.' : '',
+    atStart === null || atEnd === null
+      ? ''
+      : ` The first touch of a fresh page of memory cost ${atStart} µs at its start and ${atEnd} µs at its end.`,
   ].join('');
   return `One run of \`npm run bench -- --json\`, ${started}, at ${commit}.${caveats}`;
 }

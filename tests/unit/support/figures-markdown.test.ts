@@ -68,10 +68,11 @@ describe('the README figures table from the bench JSON', () => {
         startedAt: '2026-11-29T08:10:42.123Z',
         commit: '0123456789abcdef0123',
         uncommittedChanges: false,
+        freshPageUs: { atStart: 10.2, atEnd: 9.8 },
       },
     });
     expect(benchRunMarkdown(run)).toBe(
-      'One run of `npm run bench -- --json`, started 2026-11-29 08:10 UTC, at commit `0123456789ab`.',
+      'One run of `npm run bench -- --json`, started 2026-11-29 08:10 UTC, at commit `0123456789ab`. The first touch of a fresh page of memory cost 10.2 µs at its start and 9.8 µs at its end.',
     );
     expect(benchErrorsMarkdown(run)).toBe(
       'Failed in this run:\n\n- library page in Chromium: strict mode violation\n- a benchmark: no message',
@@ -84,6 +85,9 @@ describe('the README figures table from the bench JSON', () => {
     });
     expect(benchRunMarkdown(smoke)).toContain('its figures measure nothing');
     expect(benchRunMarkdown(smoke)).toContain('changes the commit does not hold');
+    // A run from before the machine was read, or with a reading that is no number, says nothing of it.
+    const unread = readBenchRun({ run: { commit: 'abc', freshPageUs: { atStart: 'fast', atEnd: 3 } } });
+    expect(benchRunMarkdown(unread)).not.toContain('fresh page');
     const bare = readBenchRun({ a: 1 });
     expect(benchRunMarkdown(bare)).toBe(
       'One run of `npm run bench -- --json`, at an unknown time, at an unknown commit.',
