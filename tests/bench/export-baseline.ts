@@ -6,6 +6,7 @@
  * lacks).
  */
 
+import { readFileSync } from 'node:fs';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import type { Replica } from '@/tests/replica/server';
 import { replicaFetch } from '@/tests/support/replica-fetch';
@@ -81,6 +82,11 @@ interface WithHeldTexts {
   chatLensBenchTexts?: string[];
 }
 
+/** What the page that saves a copy keeps between rounds: the export's bytes, passed in once. */
+interface WithHeldFile {
+  chatLensBenchFile?: Uint8Array;
+}
+
 /** What the popup notes of the last Export click (watchClickPhases), by its own clock. */
 interface WithClickPhases {
   chatLensBenchClickAt?: number;
@@ -127,10 +133,41 @@ export function parseHeldTextsMs(): number {
   return performance.now() - start;
 }
 
+/** Run in an empty extension page: keeps the export's text, as its UTF-8 bytes, for saveHeldFile. */
+export function holdFile(text: string): void {
+  (globalThis as WithHeldFile).chatLensBenchFile = new TextEncoder().encode(text);
+}
+
+/**
+ * Run in an empty extension page: saves the bytes holdFile kept as a file of their own, the cheapest save of
+ * them a page can make (a Blob of bytes already encoded, a temporary `<a download>`, as the popup saves).
+ */
+export function saveHeldFile(): void {
+  const bytes = (globalThis as WithHeldFile).chatLensBenchFile ?? new Uint8Array();
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/markdown' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'saved-by-a-page.md';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** An empty extension page holding an export's bytes. */
+export interface Copier {
+  /** saveHeldFile, until the file is saved. */
+  save: () => Promise<unknown>;
+  close: () => Promise<unknown>;
+}
+
 /** How a browser's benchmark runs the figure's steps, in its driver's terms (Playwright or Puppeteer). */
 export interface ClickSteps {
-  /** One Export click, until the file is saved. */
-  click: () => Promise<unknown>;
+  /** One Export click, until the file is saved: the saved file's path. */
+  click: () => Promise<string>;
+  /** An empty extension page of its own (its downloads are not the popup's) that has run holdFile on `text`. */
+  openCopier: (text: string) => Promise<Copier>;
   /** untilSettled, in the popup. */
   settle: () => Promise<unknown>;
   /** The replica the browser reaches as chatgpt.com. */
@@ -150,6 +187,10 @@ export interface ClickFigure {
   /** Medians of the rounds. */
   clickMs: number;
   parseMs: number;
+  /** The same bytes saved by an empty extension page (saveHeldFile): what the machine charges any save of them. */
+  pageSaveMs: number;
+  /** The size of the file the clicks saved. */
+  fileBytes: number;
   /** Of a click, the file's making in the background and its hand-over to the popup (the median). */
   fileInPopupMs: number;
   /** The slowest click of the rounds, and its time to the file in the popup. */
@@ -170,8 +211,9 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
   await steps.click();
   await steps.settle();
   const firstStart = performance.now();
-  await steps.click();
+  const savedPath = await steps.click();
   const firstHeldClickMs = performance.now() - firstStart;
+  const file = readFileSync(savedPath, 'utf8');
   const bodies = await messagesBodies(steps.replica, FIXTURE_IDS[size.conversation]);
   await steps.holdTexts(bodies);
   await steps.watchPhases();
@@ -179,6 +221,7 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
   const clicks: number[] = [];
   const inPopup: number[] = [];
   const parses: number[] = [];
+  const pageSaves: number[] = [];
   for (let round = 0; round < size.rounds; round += 1) {
     const start = performance.now();
     await steps.click();
@@ -186,11 +229,22 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
     inPopup.push(await steps.fileInPopup());
     parses.push(await steps.parseOnce());
   }
+  // After the rounds, not between them: the page shares the popup's process, and its saves between the
+  // clicks and the parses made the parses slower.
+  const copier = await steps.openCopier(file);
+  for (let round = 0; round < size.rounds; round += 1) {
+    const start = performance.now();
+    await copier.save();
+    pageSaves.push(performance.now() - start);
+  }
+  await copier.close();
   const slowestRound = clicks.indexOf(Math.max(...clicks));
   return {
     rounds: size.rounds,
     clickMs: median(clicks),
     parseMs: median(parses),
+    pageSaveMs: median(pageSaves),
+    fileBytes: Buffer.byteLength(file),
     fileInPopupMs: median(inPopup),
     slowest: {
       clickMs: clicks[slowestRound] ?? Number.NaN,
@@ -206,18 +260,26 @@ export async function measureClickFigure(steps: ClickSteps, size: ClickSize): Pr
 export const exportClickLabel = (size: ClickSize): string =>
   `Export click to Markdown file, ${size.conversation}`;
 
-/** The figure's detail: the medians of the rounds, and the first click after the load beside them. */
+/**
+ * The figure's detail: the medians of the rounds, the first click after the load beside them, and what an
+ * empty extension page took to save the same bytes itself, which no export of them can take less than: where
+ * that alone is over the target's share of the parse, the target is out of any export's reach on that
+ * machine (benchmarks "What makes a slow round slow").
+ */
 export function exportClickDetail({
   rounds,
   clickMs,
   parseMs,
+  pageSaveMs,
+  fileBytes,
   fileInPopupMs,
   slowest,
   bodies,
   firstHeldClickMs,
   interval,
 }: ClickFigure): string {
-  const kib = Math.round(bodies.reduce((sum, body) => sum + body.length, 0) / 1024);
+  const kib = (bytes: number): number => Math.round(bytes / 1024);
+  const pagesKib = kib(bodies.reduce((sum, body) => sum + body.length, 0));
   const ms = (value: number): string => `${value.toFixed(0)} ms`;
-  return `median of ${rounds} rounds: click ${ms(clickMs)} (the file in the popup after ${ms(fileInPopupMs)}, then the download until saved), JSON.parse of ${bodies.length} pages (${kib} KiB) ${parseMs.toFixed(1)} ms; the slowest click ${ms(slowest.clickMs)} (in the popup after ${ms(slowest.fileInPopupMs)}); the first click right after the load ${ms(firstHeldClickMs)}; ${intervalText(interval)}`;
+  return `median of ${rounds} rounds: click ${ms(clickMs)} (the file in the popup after ${ms(fileInPopupMs)}, then the download until saved), JSON.parse of ${bodies.length} pages (${pagesKib} KiB) ${parseMs.toFixed(1)} ms; the same ${kib(fileBytes)} KiB saved by an empty extension page ${ms(pageSaveMs)}, ${(pageSaveMs / parseMs).toFixed(2)} times the parse; the slowest click ${ms(slowest.clickMs)} (in the popup after ${ms(slowest.fileInPopupMs)}); the first click right after the load ${ms(firstHeldClickMs)}; ${intervalText(interval)}`;
 }

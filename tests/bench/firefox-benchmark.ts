@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { targetTextOf } from '@/tests/support/figures-markdown';
@@ -163,13 +163,15 @@ async function popupFigures(
   );
 }
 
-/** Clicks the Export button in the popup and waits until Firefox has saved the file. */
-async function exportOnce(popup: Page, downloadDir: string): Promise<void> {
+/** What `start` makes Firefox download, once it has saved it in `downloadDir`: the saved file's path. */
+async function savedBy(downloadDir: string, start: () => Promise<unknown>): Promise<string> {
   const before = new Set(readdirSync(downloadDir));
-  await popup.$eval(EXPORT_BUTTON, (button) => (button as HTMLElement).click());
+  await start();
   const limit = performance.now() + EXPORT_TIMEOUT_MS;
-  while (savedFile(downloadDir, before) === undefined) {
-    if (performance.now() > limit) throw new Error('Firefox saved no export file.');
+  for (;;) {
+    const saved = savedFile(downloadDir, before);
+    if (saved !== undefined) return join(downloadDir, saved);
+    if (performance.now() > limit) throw new Error('Firefox saved no file.');
     await sleep(5);
   }
 }
@@ -187,7 +189,18 @@ async function exportFigures(
   await waitForContent(popup, 'main[data-face="views"]', 60_000);
   const figure = await baseline.measureClickFigure(
     {
-      click: () => exportOnce(popup, downloadDir),
+      click: () =>
+        savedBy(downloadDir, () => popup.$eval(EXPORT_BUTTON, (button) => (button as HTMLElement).click())),
+      openCopier: async (text) => {
+        const copier = await openExtensionPage(browser, `${extensionOrigin}/manifest.json`, {
+          selector: 'body',
+        });
+        await copier.evaluate(baseline.holdFile, text);
+        return {
+          save: () => savedBy(downloadDir, () => copier.evaluate(baseline.saveHeldFile)),
+          close: () => copier.close(),
+        };
+      },
       settle: () => popup.evaluate(baseline.untilSettled),
       replica,
       holdTexts: (texts) => popup.evaluate(baseline.holdTexts, texts),

@@ -18,9 +18,11 @@ import {
   exportClickDetail,
   exportClickLabel,
   fileInPopupMs,
+  holdFile,
   holdTexts,
   measureClickFigure,
   parseHeldTextsMs,
+  saveHeldFile,
   untilSettled,
   watchClickPhases,
 } from './export-baseline';
@@ -130,6 +132,12 @@ async function popupFigures(
   };
 }
 
+/** What `start` makes `page` download, once the browser has saved it: the saved file's path. */
+async function savedBy(page: Page, start: () => Promise<unknown>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), start()]);
+  return download.path();
+}
+
 async function exportFigures(
   context: BrowserContext,
   extensionId: string,
@@ -149,12 +157,15 @@ async function exportFigures(
   if (exportButton === null) throw new Error('The popup shows no Export button.');
   const figure = await measureClickFigure(
     {
-      click: async () => {
-        const [download] = await Promise.all([
-          popup.waitForEvent('download', { timeout: 120_000 }),
-          exportButton.evaluate((button: HTMLElement) => button.click()),
-        ]);
-        await download.path();
+      click: () => savedBy(popup, () => exportButton.evaluate((button: HTMLElement) => button.click())),
+      openCopier: async (text) => {
+        const copier = await context.newPage();
+        await copier.goto(emptyExtensionPage(extensionId));
+        await copier.evaluate(holdFile, text);
+        return {
+          save: () => savedBy(copier, () => copier.evaluate(saveHeldFile)),
+          close: () => copier.close(),
+        };
       },
       settle: () => popup.evaluate(untilSettled),
       replica,
