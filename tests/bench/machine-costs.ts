@@ -1,8 +1,9 @@
 /**
  * What the machine charges for the first touch of a fresh page of memory, which the Export click pays on
  * every page its file's bytes pass through and its baseline, `JSON.parse` into a heap already grown, barely
- * does (benchmarks "What makes a slow round slow"). Machines of the same kind differ by 50 times in it, so
- * each run says which kind of machine it ran on.
+ * does (benchmarks "What makes a slow round slow"). Where a fault costs about 10 µs, as on some machines of
+ * the kind the bench runs on, the click's figure read twice what it read on others, so each run says what
+ * its machine charged.
  */
 
 import { median } from '@/tests/support/statistics';
