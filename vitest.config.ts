@@ -61,8 +61,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           // For a test that hangs, not a time a test is held to: the conversation of 10,000 messages read
-          // in one test took 1 s alone and over 5 s beside other work.
+          // in one test took 1 s alone and over 5 s beside other work; a library of 100,000 rows built
+          // before its tests took over 10 s beside the e2e lanes on a machine whose fresh memory is dear.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           // The files share one module graph per worker: a fresh graph for each of the 200 files cost more
           // time in imports than their tests take. No unit test relies on a module's first load.
           isolate: false,

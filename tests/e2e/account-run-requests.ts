@@ -58,8 +58,14 @@ export async function waitForAccountRun(
         last = await read();
         return last !== undefined && done(last);
       },
-      { timeout, interval: 250, message: `the run never came to ${what}` },
+      { timeout, interval: 250 },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch((error: unknown) => {
+      // Where the run stood tells a run that stalled from one that was slow.
+      throw new Error(`the run never came to ${what}; its last status: ${JSON.stringify(last)}`, {
+        cause: error,
+      });
+    });
   return last as AccountRunStatus;
 }

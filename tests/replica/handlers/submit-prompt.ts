@@ -211,6 +211,10 @@ async function answerInDocumentForm({
     await untilLetGo();
     send(events.delta(id, growAnswer(turn.assistantMessage, piece, now())));
     if (cutOff && index + 1 >= pieces.length / 2) {
+      // Let the last piece reach the reader before the connection breaks, as the live wire's cut does: a
+      // break that comes with the data drops what a reader has not taken yet, and a cloned body (the page
+      // hook's copy) holds what arrived in a queue of the page's own, which the break empties.
+      await pause(pauseMs);
       finishAnswer(turn.assistantMessage, false);
       response.destroy();
       return;
