@@ -40,6 +40,23 @@ export function servedConversations(requests: readonly ReplicaRequestRecord[]): 
   return counts;
 }
 
+/**
+ * What a finished run asked for, conversation by conversation (site-interface 10.13): each listed one held by
+ * one answer, the one left out of its batch read alone once, each broken one asked for alone three times
+ * (its tries) and held by none.
+ */
+export function expectEachHeldOnce(
+  requests: readonly ReplicaRequestRecord[],
+  listed: readonly { id: string; broken: unknown }[],
+  leftOut: string,
+): void {
+  const served = servedConversations(requests);
+  for (const item of listed) expect(served.get(item.id)).toBe(item.broken === null ? 1 : undefined);
+  const alone = readsAlone(requests);
+  for (const item of listed)
+    expect(alone.get(item.id)).toBe(item.broken !== null ? 3 : item.id === leftOut ? 1 : undefined);
+}
+
 /** The batch reads the site answered. */
 export const answeredBatches = (requests: readonly ReplicaRequestRecord[]): ReplicaRequestRecord[] =>
   requests.filter((request) => request.path === BATCH_PATH && request.status === 200);

@@ -5,7 +5,13 @@ import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import { BATCH_PATH } from '@/lib/api/conversations-batch';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import type { ReplicaRequestRecord } from '@/tests/replica/server';
-import { answeredBatches, readsAlone, servedConversations, waitForAccountRun } from './account-run-requests';
+import {
+  answeredBatches,
+  expectEachHeldOnce,
+  readsAlone,
+  servedConversations,
+  waitForAccountRun,
+} from './account-run-requests';
 import { downloadedBytes } from './export-actions';
 import { setFault, stopWorker } from './fault-drill';
 import { type Lens, test } from './lens-test';
@@ -123,11 +129,7 @@ describe('adding the whole account in real Chromium', () => {
     expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(listed.length / 10));
     expect(batches.length).toBeLessThanOrEqual(Math.ceil(listed.length / 10) + 1);
     expect(batches.reduce((sum, request) => sum + (request.served?.length ?? 0), 0)).toBe(end.done - 1);
-    const served = servedConversations(own);
-    for (const item of listed) expect(served.get(item.id)).toBe(item.broken === null ? 1 : undefined);
-    const fetches = readsAlone(own);
-    for (const item of listed)
-      expect(fetches.get(item.id)).toBe(item.broken !== null ? 3 : item.id === leftOut ? 1 : undefined);
+    expectEachHeldOnce(own, listed, leftOut);
     const kept = await keptLibrary(page);
     for (const item of listed.filter((entry) => entry.broken === null))
       expect(kept.conversations.map((record) => record.id)).toContain(item.id);

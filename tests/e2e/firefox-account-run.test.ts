@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import type { AccountRunStatus } from '@/lens/runtime/contract/account-run';
 import { accountHistory } from '@/tests/replica/fixtures/account-history';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
-import { answeredBatches, readsAlone, servedConversations, waitForAccountRun } from './account-run-requests';
+import { answeredBatches, expectEachHeldOnce, readsAlone, waitForAccountRun } from './account-run-requests';
 import { setLibrary } from './firefox-add-on-page';
 import { test } from './firefox-lens';
 
@@ -69,11 +69,7 @@ describe('adding the whole account in Firefox', () => {
       // Ten ids a batch read: the listed ones in two, all but the one left out and the broken ones served.
       expect(batches).toHaveLength(Math.ceil(listed.length / 10));
       expect(batches.reduce((sum, request) => sum + (request.served?.length ?? 0), 0)).toBe(end.done - 1);
-      const served = servedConversations(own);
-      for (const item of listed) expect(served.get(item.id)).toBe(item.broken === null ? 1 : undefined);
-      const alone = readsAlone(own);
-      for (const item of listed)
-        expect(alone.get(item.id)).toBe(item.broken !== null ? 3 : item.id === leftOut ? 1 : undefined);
+      expectEachHeldOnce(own, listed, leftOut);
       replica.setOverride(leftOut, null);
 
       // A later run, the batch path answering 404: each changed conversation read alone, once.
