@@ -94,14 +94,14 @@ export class ConversationHolding {
   }
 
   /**
-   * The page read older turns on their own path (site-interface 10.13): the core asks for older pages on
+   * The page reads older turns on their own path (site-interface 10.13): the core asks for older pages on
    * that path too, as the page does.
    */
   notePageReadsOlderTurnsApart(): void {
     this.#olderTurnsPath = 'messages';
   }
 
-  /** Where older pages are asked for: the page's own path once it used one, else the document's. */
+  /** Where older pages are asked for: the page's own path once the page told it, else the document's. */
   olderTurnsPath(): OlderTurnsPath {
     return this.#olderTurnsPath;
   }

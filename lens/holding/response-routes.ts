@@ -1,3 +1,4 @@
+import { TURNS_PER_PAGE } from '@/lib/api/conversation-pages';
 import { CHAT_ORIGIN } from '@/lib/capture/endpoint';
 import type { CapturedResponseEvent, CopiedEndpointKind } from '@/lib/capture/page-event';
 import type { AccountHolding } from './account-holding';
@@ -22,10 +23,17 @@ function beforeCursorOf(url: string): string | null {
   }
 }
 
-/** Whether a messages page came on the path of older turns (site-interface 10.13). */
-function isOlderTurnsPath(url: string): boolean {
+/**
+ * Whether a messages page tells that the page reads older turns on their own path (site-interface 10.13):
+ * it came on that path, or it is a newest page read in the small pages of the same scheme, fewer turns than
+ * the document's num_turns. On the live site the page reads older turns only when the user scrolls back,
+ * so the newest page is most often all that says which path the page would use.
+ */
+function tellsOlderTurnsApart(url: string): boolean {
   try {
-    return new URL(url, CHAT_ORIGIN).pathname.endsWith('/messages');
+    const { pathname, searchParams } = new URL(url, CHAT_ORIGIN);
+    const turns = Number(searchParams.get('num_turns') || Number.NaN);
+    return pathname.endsWith('/messages') || turns < TURNS_PER_PAGE;
   } catch {
     return false;
   }
@@ -39,7 +47,7 @@ export const RESPONSE_ROUTES: { readonly [Kind in CopiedEndpointKind]: ResponseR
   'conversation-messages': {
     scope: 'conversation',
     ingest: (event, holding) => {
-      if (isOlderTurnsPath(event.url)) holding.notePageReadsOlderTurnsApart();
+      if (tellsOlderTurnsApart(event.url)) holding.notePageReadsOlderTurnsApart();
       holding.ingestMessagesPageText(event.body, beforeCursorOf(event.url));
       return true;
     },

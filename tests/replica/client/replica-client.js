@@ -28,6 +28,8 @@ window.__replica = {
   // ?history=small-pages: the page of autumn 2026 (site-interface 10.13): ten turns at first, one older page
   // on its own path (as a user scrolling back once), and the tree from a batch read instead of the tree's path.
   const smallPages = query.get('history') === 'small-pages';
+  // ?older_read=off: that page as it loads, before the user scrolls back.
+  const readsOlderPage = query.get('older_read') !== 'off';
   const STREAM_STATUS_POLL_MS = 400;
   const SOCKET_ANSWER_TIMEOUT_MS = 15000;
   const liveWire = config.wire === 'live';
@@ -80,7 +82,7 @@ window.__replica = {
       await api(`/backend-api/conversations/${conversationId}?${query}`),
       'messages',
     );
-    if (!smallPages || !page?.page_info?.has_previous_page) return page;
+    if (!smallPages || !readsOlderPage || !page?.page_info?.has_previous_page) return page;
     // The user scrolls back once: the older page comes on the path of older turns.
     const before = encodeURIComponent(page.page_info.start_cursor);
     const older = await readJson(

@@ -66,6 +66,22 @@ describe('RESPONSE_ROUTES: every copied endpoint goes where it belongs', () => {
     expect(holding.olderTurnsPath()).toBe('messages');
   });
 
+  it('asks for older pages on their own path once the page read its newest turns in small pages', () => {
+    const route = RESPONSE_ROUTES['conversation-messages'];
+    if (route.scope !== 'conversation') throw new Error('the messages format is a conversation route');
+    const page = captured('conversation-messages');
+    const pathAfter = (query: string) => {
+      const holding = new ConversationHolding(ID, { now: () => 0 });
+      route.ingest({ ...page, url: `/backend-api/conversations/${ID}?${query}` }, holding);
+      return holding.olderTurnsPath();
+    };
+    expect(pathAfter('num_turns=10&include_has_versions=true')).toBe('messages');
+    expect(pathAfter('include_has_versions=true&num_turns=100')).toBe('conversation');
+    expect(pathAfter('include_has_versions=true')).toBe('conversation');
+    expect(pathAfter('num_turns=ten')).toBe('conversation');
+    expect(pathAfter('num_turns=')).toBe('conversation');
+  });
+
   it('answers that the same tree again changed nothing', () => {
     const holding = new ConversationHolding(ID, { now: () => 0 });
     const route = RESPONSE_ROUTES['conversation-tree'];
