@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { productCards } from '@/tests/replica/fixtures/products';
 import { type Replica, startReplica } from '@/tests/replica/server';
@@ -54,8 +54,11 @@ describe('prompts (site-interface 4.5 and site-interface 6)', () => {
   it('answers over SSE, reports IS_STREAMING meanwhile, and appends the turn to the conversation', async () => {
     const id = FIXTURE_IDS.sse;
     const answer = submitPrompt(replica, id, 'How long do I roast carrots?');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await streamStatus(id)).toBe('IS_STREAMING');
+    // Streaming from when the replica took the prompt until the answer ends: asked until it says so.
+    await vi.waitFor(async () => expect(await streamStatus(id)).toBe('IS_STREAMING'), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const response = await answer;
     expect(response.headers['content-type']).toMatch(/text\/event-stream/);
     const events = dataEvents(response.text);

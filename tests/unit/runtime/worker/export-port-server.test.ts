@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReceivedExport } from '@/lens/runtime/contract/download-file';
 import type { ExportFile, PreparedExport } from '@/lens/runtime/contract/export-file';
 import {
@@ -172,6 +172,10 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
     scope.dispatchEvent(new MessageEvent('message', { data, ports: [channel.port2] }));
     return answers;
   };
+  /** Until the first answer came back: on a busy machine that can take longer than any fixed wait. */
+  const answered = (answers: unknown[]) =>
+    vi.waitFor(() => expect(answers).not.toHaveLength(0), { timeout: 10_000, interval: 5 });
+  /** A moment for an answer that must not come to show itself, were it sent. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   /** The worker's side answers with the request it read, so a test sees what reached the export. */
   const echo = async (request: ExportRequest) =>
@@ -188,7 +192,7 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
         options: { citations: 'sideways', includeHiddenAndTools: true, x: 1 },
       }),
     );
-    await settle();
+    await answered(answers);
     expect(answers).toHaveLength(1);
     const [answer] = answers as [Result<ReceivedExport>];
     if (!answer.ok) throw new Error(answer.error.message);
@@ -209,7 +213,7 @@ describe('serveExportsOverPorts: a posted message of any shape', () => {
     const { scope } = workerPair();
     serveExportsOverPorts(scope, echo);
     const answers = postWithPort(scope, posted(request));
-    await settle();
+    await answered(answers);
     expect(answers).toEqual([
       {
         ok: false,
