@@ -81,6 +81,10 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
       },
     );
   });
+  // Node closes a connection idle for 5 s, and a client starved that long on a busy machine could send its
+  // next request on it just as it closed, to fail on a reset: the replica keeps an idle connection open
+  // until the client or the replica's close ends it.
+  server.keepAliveTimeout = 0;
   server.on('upgrade', (request, socket, head) => {
     const form = socketFormOf(request);
     if (form === null) {
