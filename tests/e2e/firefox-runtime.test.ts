@@ -134,7 +134,7 @@ describe('the Firefox add-on at work on the replica', () => {
     firefox.replica.clearRequests();
     // The page reads its newest ten turns only, as the live page does until the user scrolls back: its small
     // pages alone tell the path of older turns (site-interface 10.13), and every older read is the add-on's.
-    const chat = await firefox.openChat(`/c/${id}?tree_poll=off&history=small-pages&older_read=off`);
+    const chat = await firefox.openChat(`/c/${id}?tree_poll=off&history=small-pages`);
     const tabId = await firefox.tabIdOf(chat);
     const state = await waitForStoredLens(
       firefox.addOn,

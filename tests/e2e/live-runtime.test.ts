@@ -61,7 +61,7 @@ describe('the live runtime in the browser', () => {
     // The page reads its newest ten turns and the tree in a batch, and has not scrolled back: the add-on
     // reads every older page itself. Were the page to read one as well, the add-on's first refresh could come
     // before it saw the page's, and would ask for the same page (testing "Lanes").
-    const long = await lens.openChat(`/c/${id}?history=small-pages&older_read=off`);
+    const long = await lens.openChat(`/c/${id}?history=small-pages`);
     await waitForClient(long, (client) => client.loaded);
     const tabId = await lens.tabIdOf(long);
     const state = await waitForLens(lens, tabId, loadedWhole);

@@ -25,11 +25,10 @@ window.__replica = {
   const query = new URLSearchParams(location.search);
   // ?tree_poll=off: a page that polls nothing while idle (the benchmarks measure the extension's own poll).
   const pollsTree = query.get('tree_poll') !== 'off';
-  // ?history=small-pages: the page of autumn 2026 (site-interface 10.13): ten turns at first, one older page
-  // on its own path (as a user scrolling back once), and the tree from a batch read instead of the tree's path.
+  // ?history=small-pages: the page of autumn 2026 as it loads (site-interface 10.13): ten turns, and the tree
+  // from a batch read instead of the tree's path; older turns only when the user scrolls back, which the
+  // extension does not wait for.
   const smallPages = query.get('history') === 'small-pages';
-  // ?older_read=off: that page as it loads, before the user scrolls back.
-  const readsOlderPage = query.get('older_read') !== 'off';
   const STREAM_STATUS_POLL_MS = 400;
   const SOCKET_ANSWER_TIMEOUT_MS = 15000;
   const liveWire = config.wire === 'live';
@@ -78,19 +77,7 @@ window.__replica = {
   async function loadFirstMessagesPage() {
     const turns = smallPages ? 10 : 100;
     const query = `include_has_versions=true&num_turns=${turns}`;
-    const page = await readJson(
-      await api(`/backend-api/conversations/${conversationId}?${query}`),
-      'messages',
-    );
-    if (!smallPages || !readsOlderPage || !page?.page_info?.has_previous_page) return page;
-    // The user scrolls back once: the older page comes on the path of older turns.
-    const before = encodeURIComponent(page.page_info.start_cursor);
-    const older = await readJson(
-      await api(`/backend-api/conversations/${conversationId}/messages?before=${before}`),
-      'older turns',
-    );
-    replica.olderPagesRead = older === null ? 0 : 1;
-    return older === null ? page : { ...page, messages: [...older.messages, ...page.messages] };
+    return readJson(await api(`/backend-api/conversations/${conversationId}?${query}`), 'messages');
   }
 
   /** site-interface 10.13: the conversation's tree, out of the page's batch read. */
