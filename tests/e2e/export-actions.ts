@@ -65,19 +65,17 @@ export interface ExportedText {
   text: string;
 }
 
+/** The file the primary Export button downloads: the settings' default format. */
+export const exportFromButton = (page: Page): Promise<string> =>
+  downloadOf(page, () => page.getByRole('button', { name: /^Export/ }).click({ timeout: EXPORT_TIMEOUT_MS }));
+
 /**
- * Every export the popup or side panel offers, as a user clicks them: the primary button, each file of
- * the menu, and "Copy as Markdown", read back from the clipboard. The clipboard is the browser's, so the
- * copy runs inside `exclusive` (nothing else copies meanwhile); the context must grant clipboard-read
- * and clipboard-write.
+ * Every export of the popup's or side panel's menu, as a user clicks them: each file, and "Copy as
+ * Markdown", read back from the clipboard. The clipboard is the browser's, so the copy runs inside
+ * `exclusive` (nothing else copies meanwhile); the context must grant clipboard-read and clipboard-write.
  */
-export async function exportEveryWay(page: Page, exclusive: Exclusive): Promise<ExportedText[]> {
+export async function exportEveryFormat(page: Page, exclusive: Exclusive): Promise<ExportedText[]> {
   const exported: ExportedText[] = [];
-  const primary = page.getByRole('button', { name: /^Export/ });
-  exported.push({
-    action: 'Export button',
-    text: await downloadOf(page, () => primary.click({ timeout: EXPORT_TIMEOUT_MS })),
-  });
   for (const { label } of EXTENSION_EXPORT_FORMATS) {
     const item = `Export ${label}`;
     exported.push({ action: item, text: await exportFromMenu(page, item) });
