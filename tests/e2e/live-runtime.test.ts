@@ -11,6 +11,7 @@ import { askWorker, ownBackendRequests, ownPageCursors, waitForLens } from './le
 import { test } from './lens-test';
 import { liveWorker } from './live-worker';
 import { askPrompt, waitForClient } from './replica-page';
+import { shoot, showView, waitForViews } from './view-checks';
 
 /** Every page of the messages format held (site-interface 4.1), nothing loading. */
 const loadedWhole = (state: TabLens): boolean =>
@@ -137,10 +138,12 @@ describe('the live runtime in the browser', () => {
     await page.close();
   });
 
-  test('a 10,000-message conversation: every page fetched once, shown, exported whole', async ({ lens }) => {
+  test('a 10,000-message conversation: every page fetched once, every query and source listed with only the rows on screen drawn, exported whole', async ({
+    lens,
+  }) => {
     lens.replica.clearRequests();
-    const page = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
-    const tabId = await lens.tabIdOf(page);
+    const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
+    const tabId = await lens.tabIdOf(chat);
     const state = await waitForLens(lens, tabId, loadedWhole, 60_000);
     const cursors = ownPageCursors(lens.replica, FIXTURE_IDS.tenThousand);
     expect(new Set(cursors).size).toBe(cursors.length);
@@ -149,14 +152,36 @@ describe('the live runtime in the browser', () => {
     // What the UI reads first fits the session area easily.
     expect(JSON.stringify(state).length).toBeLessThan(2_000_000);
 
-    const popup = await lens.openExtensionPage('popup.html');
-    const exported = await askWorker(popup, 'exportConversation', { tabId, format: 'md' });
+    const panel = await lens.openExtensionPage('sidepanel.html', chat);
+    await waitForViews(lens, panel, chat, 60_000);
+    const queries = await showView(panel, 'Queries');
+    const list = queries.getByRole('list', { name: 'Queries by turn' });
+    const setSize = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
+    expect(setSize).toBeGreaterThan(1000);
+    expect(await list.getByRole('listitem').count()).toBeLessThan(80);
+    // Scrolled to the end, the last rows are drawn and still only a few dozen.
+    const frame = queries.getByRole('region', { name: 'Queries by turn' });
+    await frame.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect
+      .poll(() => list.getByRole('listitem').last().getAttribute('aria-posinset'))
+      .toBe(String(setSize));
+    expect(await list.getByRole('listitem').count()).toBeLessThan(80);
+    const sources = await showView(panel, 'Sources');
+    const pages = sources.getByRole('list', { name: 'Pages by turn and site' });
+    await pages.waitFor();
+    expect(Number(await pages.getByRole('listitem').first().getAttribute('aria-setsize'))).toBeGreaterThan(
+      1000,
+    );
+    expect(await pages.getByRole('listitem').count()).toBeLessThan(80);
+    await shoot(panel, 'view-sources-tenThousand-light-400', { fullPage: false });
+
+    const exported = await askWorker(panel, 'exportConversation', { tabId, format: 'md' });
     if (!exported.ok) throw new Error(exported.error.message);
     expect(exported.value.fileName).toMatch(/^\d{4}-\d{2}-\d{2} .+\.md$/);
     expect(exported.value.mimeType).toContain('text/markdown');
     expect(exported.value.text.length).toBeGreaterThan(1_000_000);
-    await popup.close();
-    await page.close();
+    await panel.close();
+    await chat.close();
   });
 
   test('no resume token, access token, product secret or ad tracking value in storage, IndexedDB or console', async ({

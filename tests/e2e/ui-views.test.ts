@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { inspect } from '@/lens/insights/inspection';
 import { conversationVersions } from '@/lens/library/conversation-versions';
@@ -14,21 +13,11 @@ import {
   seriousViolations,
   shoot,
   shootEveryLook,
+  showView,
   VIEW_LABELS,
-  waitForViews,
 } from './view-checks';
 
 const TRACKING_PARAMETER = /[?&](oppref|olref|ad_data_token|oa_oppref)=/;
-
-type ViewName = (typeof VIEW_LABELS)[number];
-
-/** Clicks the view's tab and waits for the view's own heading. */
-async function showView(page: Page, name: ViewName) {
-  await page.getByRole('tab', { name }).click();
-  const view = page.getByRole('region', { name, exact: true });
-  await view.getByRole('heading', { level: 2, name }).waitFor();
-  return view;
-}
 
 describe('the views, as a user sees them in the popup', () => {
   test('queries by turn with their kinds, filtered as one types (webSearch, document form)', async ({
@@ -170,41 +159,6 @@ describe('the views, as a user sees them in the popup', () => {
       await chat.close();
     });
   }
-});
-
-describe('a 10,000-message conversation', () => {
-  test('lists every query and source while rendering only the rows on screen', async ({ lens }) => {
-    const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
-    const page = await lens.openExtensionPage('sidepanel.html', chat);
-    await waitForViews(lens, page, chat, 60_000);
-    const view = await showView(page, 'Queries');
-    const count = view.locator('output');
-    await expect
-      .poll(async () => Number((await count.textContent())?.split(' of ')[1] ?? 0), { timeout: 60_000 })
-      .toBeGreaterThan(1000);
-    const list = view.getByRole('list', { name: 'Queries by turn' });
-    const rendered = await list.getByRole('listitem').count();
-    const setSize = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
-    expect(setSize).toBeGreaterThan(1000);
-    expect(rendered).toBeLessThan(80);
-    // Scrolled to the end, the last rows are drawn and still only a few dozen.
-    const frame = view.getByRole('region', { name: 'Queries by turn' });
-    await frame.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    await expect
-      .poll(() => list.getByRole('listitem').last().getAttribute('aria-posinset'))
-      .toBe(String(setSize));
-    expect(await list.getByRole('listitem').count()).toBeLessThan(80);
-    const sources = await showView(page, 'Sources');
-    const pages = sources.getByRole('list', { name: 'Pages by turn and site' });
-    await pages.waitFor();
-    expect(Number(await pages.getByRole('listitem').first().getAttribute('aria-setsize'))).toBeGreaterThan(
-      1000,
-    );
-    expect(await pages.getByRole('listitem').count()).toBeLessThan(80);
-    await shoot(page, 'view-sources-tenThousand-light-400', { fullPage: false });
-    await page.close();
-    await chat.close();
-  });
 });
 
 describe('the views in the side panel, light and dark, 320 px and 800 px', () => {

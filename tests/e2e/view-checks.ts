@@ -41,6 +41,16 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
  */
 export const VIEW_LABELS = VIEWS.map((view) => view.label);
 
+export type ViewName = (typeof VIEW_LABELS)[number];
+
+/** Clicks the view's tab and waits for the view's own heading. */
+export async function showView(page: Page, name: ViewName) {
+  await page.getByRole('tab', { name }).click();
+  const view = page.getByRole('region', { name, exact: true });
+  await view.getByRole('heading', { level: 2, name }).waitFor();
+  return view;
+}
+
 interface Look {
   colorScheme: 'light' | 'dark';
   width: number;
