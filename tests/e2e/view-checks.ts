@@ -63,7 +63,7 @@ const VIEW_WIDTHS = [320, 800];
  * Runs `each` in every look a user may see the page in: light and dark, at each width (320 and 800 px
  * unless told: the library page is a window's, 800 and 1280).
  */
-export async function forEveryLook(
+async function forEveryLook(
   page: Page,
   each: (look: Look) => Promise<void>,
   widths: readonly number[] = VIEW_WIDTHS,
@@ -84,7 +84,7 @@ export async function forEveryLook(
 }
 
 /** Nothing is wider than the page: readable without scrolling sideways. */
-export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, what).toBeLessThanOrEqual(0);
 }
@@ -93,7 +93,7 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
  * Each button of the header shows its label on one line: where the name and the buttons do not fit side by
  * side, the buttons go below as a row (app.css, header) rather than "Open side panel" broken in two.
  */
-export async function expectWholeHeaderLabels(page: Page, what: string): Promise<void> {
+async function expectWholeHeaderLabels(page: Page, what: string): Promise<void> {
   const broken = await page.evaluate(() =>
     [...document.querySelectorAll('.header__actions button')].flatMap((button) => {
       const lines = new Set<number>();
