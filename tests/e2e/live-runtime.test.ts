@@ -155,6 +155,10 @@ describe('the live runtime in the browser', () => {
     const panel = await lens.openExtensionPage('sidepanel.html', chat);
     await waitForViews(lens, panel, chat, 60_000);
     const queries = await showView(panel, 'Queries');
+    // The view's count says how many queries it lists: all of the conversation's, more than a thousand.
+    await expect
+      .poll(async () => Number((await queries.locator('output').textContent())?.split(' of ')[1] ?? 0))
+      .toBeGreaterThan(1000);
     const list = queries.getByRole('list', { name: 'Queries by turn' });
     const setSize = Number(await list.getByRole('listitem').first().getAttribute('aria-setsize'));
     expect(setSize).toBeGreaterThan(1000);

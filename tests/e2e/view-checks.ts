@@ -41,7 +41,7 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
  */
 export const VIEW_LABELS = VIEWS.map((view) => view.label);
 
-export type ViewName = (typeof VIEW_LABELS)[number];
+type ViewName = (typeof VIEW_LABELS)[number];
 
 /** Clicks the view's tab and waits for the view's own heading. */
 export async function showView(page: Page, name: ViewName) {
