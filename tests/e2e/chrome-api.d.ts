@@ -1,11 +1,12 @@
 /**
  * The few `chrome.*` calls the tests make inside the extension's service worker (through
- * `serviceWorker.evaluate`), typed for that purpose only.
+ * `serviceWorker.evaluate`) or its API page (extension-origins.ts), typed for that purpose only.
  */
 declare const chrome: {
   tabs: {
     query(query: object): Promise<Array<{ id?: number; url?: string; pendingUrl?: string }>>;
     getCurrent(): Promise<{ id?: number } | undefined>;
+    create(properties: { url: string }): Promise<{ id?: number }>;
   };
   runtime: {
     sendMessage(message: unknown): Promise<unknown>;

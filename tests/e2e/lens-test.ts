@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { extensionApi, openExtensionApi } from './extension-origins';
+import { extensionApi, openExtensionApi, openTab } from './extension-origins';
 
 export interface Lens {
   replica: Replica;
@@ -59,16 +59,10 @@ export const test = base.extend<{ lens: Lens }>({
         extensionId,
         serviceWorker,
         tabIdOf,
-        async openChat(path) {
-          const page = await context.newPage();
-          await page.goto(`https://chatgpt.com${path}`);
-          return page;
-        },
+        openChat: (path) => openTab(context, `https://chatgpt.com${path}`),
         async openExtensionPage(name, forTab) {
           const query = forTab ? `?tabId=${await tabIdOf(forTab)}` : '';
-          const page = await context.newPage();
-          await page.goto(`chrome-extension://${extensionId}/${name}${query}`);
-          return page;
+          return openTab(context, `chrome-extension://${extensionId}/${name}${query}`);
         },
       });
       await context.close();

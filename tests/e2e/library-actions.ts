@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import type { LibraryTableName } from '@/lens/library/library-tables';
 import { downloadedText } from './export-actions';
+import { openTab } from './extension-origins';
 import type { Lens } from './lens-test';
 
 /** The library page (library.html), opened on a tab ("#manage") as a link or a reload opens it. */
 export async function openLibraryPage(lens: Lens, tab = ''): Promise<Page> {
-  const page = await lens.context.newPage();
-  await page.goto(`chrome-extension://${lens.extensionId}/library.html${tab === '' ? '' : `#${tab}`}`);
-  return page;
+  return openTab(
+    lens.context,
+    `chrome-extension://${lens.extensionId}/library.html${tab === '' ? '' : `#${tab}`}`,
+  );
 }
 
 /** Shows a tab of the library page, as a click on it does. */
