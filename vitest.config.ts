@@ -68,6 +68,9 @@ export default defineConfig({
           // The files share one module graph per worker: a fresh graph for each of the 200 files cost more
           // time in imports than their tests take. No unit test relies on a module's first load.
           isolate: false,
+          // Worker threads, not child processes: alone, the unit tests took 109 s of CPU in threads against
+          // 121 s in forks. None changes the process (its directory, its exit) or reads its heap.
+          pool: 'threads',
         },
       },
       // One Chromium at a time: the machine has two cores and the tests share one build.
