@@ -42,11 +42,11 @@ export function extensionApi(context: BrowserContext): Page {
 /**
  * Opens `url` in a new tab as the extension's own `tabs.create` opens one, loaded. A tab Playwright opens
  * starts on about:blank in a renderer of its own, which an extension page then leaves for the extension's
- * process: of the CPU a popup's open took here, that blank page was a third, and a tenth of a chat page's
- * (testing "Lanes"). A page whose scripts must be set before it loads (`addInitScript`) is still opened by
- * Playwright.
+ * process: of the CPU a popup's open took here, that blank page was a third (testing "Lanes"). Playwright
+ * attaches to such a tab after its document was asked for, which only a page of the extension's own files
+ * can spare. A page whose scripts must be set before it loads (`addInitScript`) is opened by Playwright.
  */
-export async function openTab(context: BrowserContext, url: string): Promise<Page> {
+export async function openExtensionTab(context: BrowserContext, url: string): Promise<Page> {
   const before = new Set(context.pages());
   await extensionApi(context).evaluate(async (address) => {
     await chrome.tabs.create({ url: address });

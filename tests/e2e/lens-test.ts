@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { test as base, inject } from 'vitest';
 import { type Replica, startReplica } from '@/tests/replica/server';
 import { launchBrowserWithExtension } from '@/tests/support/launch-browser';
-import { extensionApi, openExtensionApi, openTab } from './extension-origins';
+import { extensionApi, openExtensionApi, openExtensionTab } from './extension-origins';
 
 export interface Lens {
   replica: Replica;
@@ -59,10 +59,16 @@ export const test = base.extend<{ lens: Lens }>({
         extensionId,
         serviceWorker,
         tabIdOf,
-        openChat: (path) => openTab(context, `https://chatgpt.com${path}`),
+        // Opened by Playwright: the document request of a tab the browser opens itself comes before
+        // Playwright attaches to it, and the canary hunt's recording must see every request of the site.
+        async openChat(path) {
+          const page = await context.newPage();
+          await page.goto(`https://chatgpt.com${path}`);
+          return page;
+        },
         async openExtensionPage(name, forTab) {
           const query = forTab ? `?tabId=${await tabIdOf(forTab)}` : '';
-          return openTab(context, `chrome-extension://${extensionId}/${name}${query}`);
+          return openExtensionTab(context, `chrome-extension://${extensionId}/${name}${query}`);
         },
       });
       await context.close();

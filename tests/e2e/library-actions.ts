@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import type { LibraryTableName } from '@/lens/library/library-tables';
 import { downloadedText } from './export-actions';
-import { openTab } from './extension-origins';
+import { openExtensionTab } from './extension-origins';
 import type { Lens } from './lens-test';
 
 /** The library page (library.html), opened on a tab ("#manage") as a link or a reload opens it. */
 export async function openLibraryPage(lens: Lens, tab = ''): Promise<Page> {
-  return openTab(
+  return openExtensionTab(
     lens.context,
     `chrome-extension://${lens.extensionId}/library.html${tab === '' ? '' : `#${tab}`}`,
   );
