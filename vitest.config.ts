@@ -41,6 +41,9 @@ function e2eProject(
       ...files,
       environment: 'node' as const,
       fileParallelism: false,
+      // One worker for the project's files, their modules loaded once: each file launches its own browser
+      // and replica (its fixtures), and no helper keeps state in a module.
+      isolate: false,
       // For a test that hangs, not a time a test is held to: beside the other lane, on a busy machine, tests
       // that take 15 s alone took over 50.
       testTimeout: 120_000,
