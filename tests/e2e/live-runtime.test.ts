@@ -7,13 +7,26 @@ import { PRODUCT_TOKEN_CANARY } from '@/tests/replica/fixtures/products';
 import { RESUME_TOKEN_CANARY } from '@/tests/replica/live-wire';
 import { REPLICA_TOKEN_PREFIX } from '@/tests/replica/server';
 import { extensionApi } from './extension-origins';
-import { askWorker, ownBackendRequests, ownPageCursors, waitForLens } from './lens-state';
+import {
+  askWorker,
+  ownBackendRequests,
+  ownPageCursors,
+  setFallbackInterval,
+  waitForLens,
+} from './lens-state';
 import { test } from './lens-test';
 import { liveWorker } from './live-worker';
 import { askPrompt, waitForClient } from './replica-page';
 import { shoot, showView, waitForViews } from './view-checks';
 
 /** Every page of the messages format held (site-interface 4.1), nothing loading. */
+/**
+ * The tab clock's interval for the 10,000-message drill, which is about the paging: the fallback poll, 12 s
+ * after the page's last load (site-interface 8), asks for the newest page again, and beside the other
+ * lanes the 41 older pages took longer than that. The poll has its own drill (fallback-poll.test.ts).
+ */
+const NO_FALLBACK_POLL_MS = 600_000;
+
 const loadedWhole = (state: TabLens): boolean =>
   (state.snapshot?.progress.pagesLoaded ?? 0) > 0 &&
   state.snapshot?.progress.hasMore === false &&
@@ -141,6 +154,7 @@ describe('the live runtime in the browser', () => {
   test('a 10,000-message conversation: every page fetched once, every query and source listed with only the rows on screen drawn, exported whole', async ({
     lens,
   }) => {
+    await setFallbackInterval(lens.context, NO_FALLBACK_POLL_MS);
     lens.replica.clearRequests();
     const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
     const tabId = await lens.tabIdOf(chat);
@@ -186,6 +200,7 @@ describe('the live runtime in the browser', () => {
     expect(exported.value.text.length).toBeGreaterThan(1_000_000);
     await panel.close();
     await chat.close();
+    await setFallbackInterval(lens.context, null);
   });
 
   test('no resume token, access token, product secret or ad tracking value in storage, IndexedDB or console', async ({
