@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { FIXTURE_IDS } from '@/tests/replica/fixtures/ids';
 import { sizeViewport } from '@/tests/support/firefox-pages';
 import { firefoxTest } from './firefox-lens';
+import { shoot } from './view-checks';
 
 /**
  * Firefox lets a user take back the add-on's chatgpt.com permission from its panel; the popup and the
@@ -43,8 +43,7 @@ describe('the Firefox add-on with chatgpt.com withdrawn', () => {
     const late = await firefox.openExtensionPage(`popup.html${tabQuery}`);
     await expect.poll(() => faceOf(late)).toBe('access-off');
     await sizeViewport(late, { width: 320, height: 600 });
-    mkdirSync('test-output/screenshots', { recursive: true });
-    await late.screenshot({ path: 'test-output/screenshots/firefox-face-access-off-320.png' });
+    await shoot(late, 'firefox-face-access-off-320', { fullPage: false });
 
     // The button, by keyboard: Firefox grants without its prompt under test (the pref above).
     await late.focus('button.button--primary');
@@ -53,7 +52,7 @@ describe('the Firefox add-on with chatgpt.com withdrawn', () => {
     await expect(popup.evaluate((origins) => chrome.permissions.contains({ origins }), SITE)).resolves.toBe(
       true,
     );
-    await late.screenshot({ path: 'test-output/screenshots/firefox-face-reload-needed-320.png' });
+    await shoot(late, 'firefox-face-reload-needed-320', { fullPage: false });
 
     await late.click('button.button--primary');
     for (const view of [popup, sidebar, late])

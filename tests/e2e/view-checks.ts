@@ -18,6 +18,12 @@ import { waitForClient } from './replica-page';
 
 /** Where the UI suites leave their pictures of each face and view for a person to look at. */
 const SCREENSHOTS = 'test-output/screenshots';
+/**
+ * Whether the UI suites take those pictures: only when asked (`CHAT_LENS_SCREENSHOTS=1`, contributing "Add a
+ * view"). They are for a person, who looks at them after changing a view; a run nobody looks at paid about
+ * 17 s of CPU for them (testing "Lanes").
+ */
+const SCREENSHOTS_WANTED = process.env.CHAT_LENS_SCREENSHOTS === '1';
 /** The replica's secrets: none may reach the DOM of an extension page. */
 const CANARIES = [
   AD_TRACKING_CANARY,
@@ -28,11 +34,19 @@ const CANARIES = [
   SENTINEL_TOKEN_CANARY,
 ];
 
-mkdirSync(SCREENSHOTS, { recursive: true });
+if (SCREENSHOTS_WANTED) mkdirSync(SCREENSHOTS, { recursive: true });
 
-/** Saves the page as test-output/screenshots/<name>.png, the whole page unless told otherwise. */
-export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+/** A page of either driver: Playwright's (Chromium) or puppeteer's (Firefox). */
+interface Photographable {
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+}
+
+/**
+ * Saves the page as test-output/screenshots/<name>.png, the whole page unless told otherwise, where pictures
+ * are wanted (SCREENSHOTS_WANTED).
+ */
+export async function shoot(page: Photographable, name: string, { fullPage = true } = {}): Promise<void> {
+  if (SCREENSHOTS_WANTED) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
 }
 
 /**
