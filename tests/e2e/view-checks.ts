@@ -19,9 +19,9 @@ import { waitForClient } from './replica-page';
 /** Where the UI suites leave their pictures of each face and view for a person to look at. */
 const SCREENSHOTS = 'test-output/screenshots';
 /**
- * Whether the UI suites take those pictures: only when asked (`CHAT_LENS_SCREENSHOTS=1`, contributing "Add a
- * view"). They are for a person, who looks at them after changing a view; a run nobody looks at paid about
- * 17 s of CPU for them (testing "Lanes").
+ * Whether the UI suites take those pictures: only when asked (`CHAT_LENS_SCREENSHOTS=1`, see contributing
+ * "Add a view"). They are for a person, who looks at them after changing a view; a run nobody looks at paid
+ * about 17 s of CPU for them (testing "Lanes").
  */
 const SCREENSHOTS_WANTED = process.env.CHAT_LENS_SCREENSHOTS === '1';
 /** The replica's secrets: none may reach the DOM of an extension page. */
