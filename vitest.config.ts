@@ -25,19 +25,14 @@ const WAITING_FILES = [
   'tests/e2e/account-run.test.ts',
   'tests/e2e/faults-endpoints.test.ts',
 ];
-/** The global setup of the projects that drive Firefox: the Firefox build, packed, made once per run. */
-const FIREFOX_SETUP = 'tests/e2e/firefox-global-setup.ts';
 /** The benchmarks' own tests and smoke runs (tests/bench/smoke.ts) that drive Firefox. */
 const BENCH_FIREFOX_FILES = 'tests/bench/firefox-*.test.ts';
 
-/**
- * An e2e project: one file at a time, a browser per file, its builds made once per run. `groupOrder` orders
- * the projects of one lane (testing "Lanes").
- */
+/** An e2e project: one file at a time, a browser per file, its builds made once per run. */
 function e2eProject(
   name: string,
   files: { include: string[]; exclude?: string[] },
-  { globalSetup = 'tests/e2e/global-setup.ts', groupOrder = 0 } = {},
+  globalSetup = 'tests/e2e/global-setup.ts',
 ) {
   return {
     resolve: { alias },
@@ -54,7 +49,6 @@ function e2eProject(
       testTimeout: 120_000,
       hookTimeout: 180_000,
       globalSetup: [globalSetup],
-      sequence: { groupOrder },
     },
   };
 }
@@ -87,24 +81,13 @@ export default defineConfig({
         include: ['tests/e2e/**/*.test.ts'],
         exclude: [FIREFOX_FILES, ...BESIDE_FILES, ...WAITING_FILES],
       }),
-      // The lanes beside it (scripts/test-e2e.ts): one browser at a time in each too. In the second lane,
-      // the Firefox files first, which wait much on the add-on's timers and the pace of its requests, while
-      // the unit tests still take the cores they leave; the CPU-bound hunt and smoke runs last, beside the
-      // Chromium lane's last files, once the unit tests ended.
-      e2eProject('e2e-firefox', { include: [FIREFOX_FILES] }, { globalSetup: FIREFOX_SETUP, groupOrder: 0 }),
-      e2eProject('e2e-beside', { include: BESIDE_FILES }, { groupOrder: 2 }),
+      // The lanes beside it (scripts/test-e2e.ts): one browser at a time in each too.
+      e2eProject('e2e-firefox', { include: [FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
+      e2eProject('e2e-beside', { include: BESIDE_FILES }),
       e2eProject('e2e-waiting', { include: WAITING_FILES }),
       // `npm run bench`'s own tests and each benchmark's smoke run, on the same builds, in the lane beside.
-      e2eProject(
-        'bench-firefox',
-        { include: [BENCH_FIREFOX_FILES] },
-        { globalSetup: FIREFOX_SETUP, groupOrder: 1 },
-      ),
-      e2eProject(
-        'bench',
-        { include: ['tests/bench/**/*.test.ts'], exclude: [BENCH_FIREFOX_FILES] },
-        { groupOrder: 3 },
-      ),
+      e2eProject('bench-firefox', { include: [BENCH_FIREFOX_FILES] }, 'tests/e2e/firefox-global-setup.ts'),
+      e2eProject('bench', { include: ['tests/bench/**/*.test.ts'], exclude: [BENCH_FIREFOX_FILES] }),
     ],
   },
 });
