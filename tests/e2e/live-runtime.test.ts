@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
 import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
@@ -19,7 +19,6 @@ import { liveWorker } from './live-worker';
 import { askPrompt, waitForClient } from './replica-page';
 import { shoot, showView, waitForViews } from './view-checks';
 
-/** Every page of the messages format held (site-interface 4.1), nothing loading. */
 /**
  * The tab clock's interval for the 10,000-message drill, which is about the paging: the fallback poll, 12 s
  * after the page's last load (site-interface 8), asks for the newest page again, and beside the other
@@ -27,6 +26,7 @@ import { shoot, showView, waitForViews } from './view-checks';
  */
 const NO_FALLBACK_POLL_MS = 600_000;
 
+/** Every page of the messages format held (site-interface 4.1), nothing loading. */
 const loadedWhole = (state: TabLens): boolean =>
   (state.snapshot?.progress.pagesLoaded ?? 0) > 0 &&
   state.snapshot?.progress.hasMore === false &&
@@ -155,6 +155,8 @@ describe('the live runtime in the browser', () => {
     lens,
   }) => {
     await setFallbackInterval(lens.context, NO_FALLBACK_POLL_MS);
+    // Put back for the file's later tests, whatever this one's outcome.
+    onTestFinished(() => setFallbackInterval(lens.context, null));
     lens.replica.clearRequests();
     const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
     const tabId = await lens.tabIdOf(chat);
@@ -200,7 +202,6 @@ describe('the live runtime in the browser', () => {
     expect(exported.value.text.length).toBeGreaterThan(1_000_000);
     await panel.close();
     await chat.close();
-    await setFallbackInterval(lens.context, null);
   });
 
   test('no resume token, access token, product secret or ad tracking value in storage, IndexedDB or console', async ({
