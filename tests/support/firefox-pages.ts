@@ -4,6 +4,21 @@ import { type Browser, type Page, ProtocolError } from 'puppeteer-core';
 
 const TIMEOUT_MS = 20_000;
 
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `asked` answers, or false if it has not answered within `ms`. */
+async function answeredWithin(asked: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([asked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Starts a navigation without awaiting it: Firefox never reports the load of a moz-extension:// page over
  * WebDriver BiDi, so whoever opens one waits for its content instead.
@@ -13,26 +28,55 @@ export function startNavigation(page: Page, url: string): void {
 }
 
 /**
- * Waits until `selector` is in the page a navigation started, asking every 10 ms; not in the blank
- * document the new tab holds before it, which has a body too. Puppeteer's own
- * waitForSelector keeps a handle in the blank document the tab starts with; once Firefox replaces it by
- * the extension page, that handle's realm is gone and the wait fails ("got null" from the BiDi script
- * module). A fresh query each time lands in whichever document is there; one asked during the swap fails
- * and is asked again.
+ * How long one question to the page waits there for `selector`. Puppeteer never settles a question whose
+ * document was replaced while it waited, so each waits only this long in the page, and the driver no
+ * longer than ASK_LIMIT_MS for its answer, before asking again.
+ */
+const IN_PAGE_WAIT_MS = 1_000;
+const ASK_LIMIT_MS = 3_000;
+
+/**
+ * Waits until `selector` is in the page a navigation started; not in the blank document the new tab holds
+ * before it, which has a body too. Puppeteer's own waitForSelector keeps a handle in the blank document the
+ * tab starts with; once Firefox replaces it by the extension page, that handle's realm is gone and the
+ * wait fails ("got null" from the BiDi script module). So the blank document is asked again every 10 ms,
+ * and the page's own document, once there, watches for the element itself (a MutationObserver) and answers
+ * as it comes: asking every 10 ms until then cost Firefox's parent process, which runs the driver's agent,
+ * about 0.2 s of CPU an open (testing "Lanes"). One asked during the swap fails and is asked again.
  */
 export async function waitForContent(page: Page, selector: string, timeout = TIMEOUT_MS): Promise<void> {
   const deadline = performance.now() + timeout;
   for (;;) {
-    const found = await page
+    const waitMs = Math.max(0, Math.min(IN_PAGE_WAIT_MS, deadline - performance.now()));
+    const asked = page
       .evaluate(
-        (wanted: string) => location.href !== 'about:blank' && document.querySelector(wanted) !== null,
+        (wanted: string, waitMs: number) =>
+          new Promise<boolean>((resolve) => {
+            if (location.href === 'about:blank' || document.querySelector(wanted) !== null) {
+              resolve(location.href !== 'about:blank');
+              return;
+            }
+            const observer = new MutationObserver(() => {
+              if (document.querySelector(wanted) === null) return;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve(true);
+            });
+            observer.observe(document, { childList: true, subtree: true });
+            const timer = setTimeout(() => {
+              observer.disconnect();
+              resolve(document.querySelector(wanted) !== null);
+            }, waitMs);
+          }),
         selector,
+        waitMs,
       )
       .catch(() => false);
+    const found = await answeredWithin(asked, waitMs + ASK_LIMIT_MS);
     if (found) return;
     if (performance.now() >= deadline)
       throw new Error(`${selector} is not in ${page.url()} after ${timeout} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }
 
@@ -75,7 +119,7 @@ export async function sizeViewport(page: Page, size: { width: number; height: nu
     if (sized) return;
     if (performance.now() >= deadline)
       throw new Error(`${page.url()} is not ${size.width}×${size.height} after ${TIMEOUT_MS} ms.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }
 
