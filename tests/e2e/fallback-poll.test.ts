@@ -7,7 +7,13 @@ import type { Replica } from '@/tests/replica/server';
 import { hideTab, showTab } from '@/tests/support/hide-tab';
 import { extensionApi } from './extension-origins';
 import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
-import { ownPageCursors, setFallbackInterval, storedLens, waitForLens } from './lens-state';
+import {
+  ownPageCursors,
+  setFallbackInterval,
+  storedLens,
+  useFallbackInterval,
+  waitForLens,
+} from './lens-state';
 import { type Lens, test } from './lens-test';
 import { liveWorker } from './live-worker';
 import { waitForClient } from './replica-page';
@@ -39,7 +45,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
   }) => {
     lens.replica.clearRequests();
     // The polling page's clock behind its 5 s tree poll, so each poll resets it.
-    await setFallbackInterval(lens.context, FALLBACK_BEHIND_PAGE_POLL_MS);
+    await useFallbackInterval(lens.context, FALLBACK_BEHIND_PAGE_POLL_MS);
     const polling = await lens.openChat(`/c/${FIXTURE_IDS.webSearch}`);
     await waitForClient(polling, (client) => client.loaded);
     await setFallbackInterval(lens.context, null);
@@ -72,7 +78,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
 
   test('none while the tab is hidden; showing it again brings a refresh', async ({ lens }) => {
     const intervalMs = 1_000;
-    await setFallbackInterval(lens.context, intervalMs);
+    await useFallbackInterval(lens.context, intervalMs);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tab = { page, cdp: await lens.context.newCDPSession(page) };
@@ -98,11 +104,10 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
       .toBeGreaterThan(0);
     await tab.cdp.detach();
     await page.close();
-    await setFallbackInterval(lens.context, null);
   });
 
   test('the worker stopped: the next poll still arrives and the state is intact', async ({ lens }) => {
-    await setFallbackInterval(lens.context, 2_000);
+    await useFallbackInterval(lens.context, 2_000);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -149,13 +154,12 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     );
     await blank.close();
     await page.close();
-    await setFallbackInterval(lens.context, null);
   });
 
   test('a 429 with Retry-After keeps the data and holds every request at least that long', async ({
     lens,
   }) => {
-    await setFallbackInterval(lens.context, 1_000);
+    await useFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitSeconds;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -181,7 +185,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     lens,
   }) => {
     // The messages page the page could not load comes with the extension's next fallback poll.
-    await setFallbackInterval(lens.context, 1_000);
+    await useFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.webSearch;
     const retryAfterS = 3;
     setFault(lens, id, {
@@ -216,14 +220,13 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     expect(fallbackPolls(lens.replica, id)[0]?.time).toBeGreaterThanOrEqual(refusedAt + retryAfterS * 1_000);
     await waitForLens(lens, tabId, (found) => found.snapshot?.governor.strikes === 0);
     await page.close();
-    await setFallbackInterval(lens.context, null);
   });
 
   // Last in this file: it leaves the one governor waiting 60 s.
   test('a 429 without Retry-After holds every request 60 s, saved for a restarted worker', async ({
     lens,
   }) => {
-    await setFallbackInterval(lens.context, 1_000);
+    await useFallbackInterval(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitPlain;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -258,6 +261,5 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(ownPageCursors(lens.replica, id).length).toBe(count);
     await page.close();
-    await setFallbackInterval(lens.context, null);
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { onTestFinished } from 'vitest';
 import { PAGE_EXPORT_GLOBAL } from '@/lens/runtime/contract/export-port';
 import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { waitForLensRead } from './lens-state';
@@ -45,17 +46,13 @@ export const waitForStoredLens = (
 ): Promise<TabLens> => waitForLensRead(() => storedLens(addOn, tabId), tabId, ready, timeout);
 
 /**
- * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens; null
- * puts back site-interface 8's 12 s.
+ * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens, for the
+ * running test: site-interface 8's 12 s is put back when it finishes, whatever its outcome.
  */
-export const setFallbackInterval = (addOn: Page, intervalMs: number | null): Promise<void> =>
-  addOn.evaluate(
-    (ms) =>
-      ms === null
-        ? browser.storage.local.remove('fallbackIntervalMs')
-        : browser.storage.local.set({ fallbackIntervalMs: ms }),
-    intervalMs,
-  );
+export async function useFallbackInterval(addOn: Page, intervalMs: number): Promise<void> {
+  onTestFinished(() => addOn.evaluate(() => browser.storage.local.remove('fallbackIntervalMs')));
+  await addOn.evaluate((ms) => browser.storage.local.set({ fallbackIntervalMs: ms }), intervalMs);
+}
 
 /** The library's settings (settings-items.ts), changed as its switch on the library page changes them. */
 export const setLibrary = (

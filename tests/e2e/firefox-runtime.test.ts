@@ -11,9 +11,9 @@ import { cliExport, withoutExportTime } from './cli-reading';
 import {
   eventPageState,
   markEventPage,
-  setFallbackInterval,
   showSidebarView,
   sidebarOfWindow,
+  useFallbackInterval,
   waitForStoredLens,
 } from './firefox-add-on-page';
 import { type FirefoxLens, firefoxTest } from './firefox-lens';
@@ -185,7 +185,7 @@ describe('the Firefox add-on at work on the replica', () => {
     const intervalMs = 1_000;
     // The live form here, the document's in the test before.
     const id = FIXTURE_IDS.liveSearch;
-    await setFallbackInterval(firefox.addOn, intervalMs);
+    await useFallbackInterval(firefox.addOn, intervalMs);
     firefox.replica.clearRequests();
     const chat = await openQuietChat(firefox, 'liveSearch');
     await expect
@@ -214,7 +214,6 @@ describe('the Firefox add-on at work on the replica', () => {
         },
       )
       .toBeGreaterThan(0);
-    await setFallbackInterval(firefox.addOn, null);
     await other.close();
     await chat.close();
   });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import type { ProtocolMap } from '@/lens/runtime/contract/protocol';
 import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import type { Replica } from '@/tests/replica/server';
@@ -18,6 +18,15 @@ export async function setFallbackInterval(context: BrowserContext, intervalMs: n
         : chrome.storage.local.set({ fallbackIntervalMs: ms }),
     intervalMs,
   );
+}
+
+/**
+ * setFallbackInterval for the running test, the 12 s put back when it finishes, whatever its outcome: a
+ * failing step leaves the file's later tests their own clock.
+ */
+export async function useFallbackInterval(context: BrowserContext, intervalMs: number): Promise<void> {
+  onTestFinished(() => setFallbackInterval(context, null));
+  await setFallbackInterval(context, intervalMs);
 }
 
 /** The tab's lens as the worker stored it (storage-items.ts tabLensItem), or null. */

@@ -1,4 +1,4 @@
-import { describe, expect, onTestFinished } from 'vitest';
+import { describe, expect } from 'vitest';
 import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
 import type { TabLens } from '@/lens/runtime/contract/tab-lens';
 import { AD_TRACKING_CANARY } from '@/tests/replica/fixtures/ads';
@@ -11,7 +11,7 @@ import {
   askWorker,
   ownBackendRequests,
   ownPageCursors,
-  setFallbackInterval,
+  useFallbackInterval,
   waitForLens,
 } from './lens-state';
 import { test } from './lens-test';
@@ -160,9 +160,7 @@ describe('the live runtime in the browser', () => {
   test(
     'a 10,000-message conversation: every page fetched once, every query and source listed with only the rows on screen drawn, exported whole',
     async ({ lens }) => {
-      await setFallbackInterval(lens.context, NO_FALLBACK_POLL_MS);
-      // Put back for the file's later tests, whatever this one's outcome.
-      onTestFinished(() => setFallbackInterval(lens.context, null));
+      await useFallbackInterval(lens.context, NO_FALLBACK_POLL_MS);
       lens.replica.clearRequests();
       const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
       const tabId = await lens.tabIdOf(chat);
