@@ -40,9 +40,10 @@ const ASK_LIMIT_MS = 3_000;
  * before it, which has a body too. Puppeteer's own waitForSelector keeps a handle in the blank document the
  * tab starts with; once Firefox replaces it by the extension page, that handle's realm is gone and the
  * wait fails ("got null" from the BiDi script module). So the blank document is asked again every 10 ms,
- * and the page's own document, once there, watches for the element itself (a MutationObserver) and answers
- * as it comes: asking every 10 ms until then cost Firefox's parent process, which runs the driver's agent,
- * about 0.2 s of CPU an open (testing "Lanes"). One asked during the swap fails and is asked again.
+ * and the page's own document, once there, watches for the element itself (a MutationObserver, attributes
+ * too: a selector may name one that changes in place, as `main[data-face]`) and answers as it comes.
+ * Asking every 10 ms until then cost Firefox's parent process, which runs the driver's agent, about 0.2 s
+ * of CPU an open (testing "Lanes"). One asked during the swap fails and is asked again.
  */
 export async function waitForContent(page: Page, selector: string, timeout = TIMEOUT_MS): Promise<void> {
   const deadline = performance.now() + timeout;
@@ -62,7 +63,7 @@ export async function waitForContent(page: Page, selector: string, timeout = TIM
               clearTimeout(timer);
               resolve(true);
             });
-            observer.observe(document, { childList: true, subtree: true });
+            observer.observe(document, { attributes: true, childList: true, subtree: true });
             const timer = setTimeout(() => {
               observer.disconnect();
               resolve(document.querySelector(wanted) !== null);
