@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Worker } from 'playwright-core';
+import { within } from '@/tests/support/within';
 import { extensionOriginOf, rememberExtension } from './extension-origins';
 
 const LIVE_WORKER_TIMEOUT_MS = 20_000;
@@ -8,10 +8,6 @@ const LIVE_WORKER_TIMEOUT_MS = 20_000;
  * worker stopped under it, or a message to a worker still stopping, may never settle.
  */
 const ONE_LOOK_MS = 2_000;
-
-/** The promise's value, or `otherwise` once `ms` passed without one (or on its failure). */
-const within = <T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> =>
-  Promise.race([promise.catch(() => otherwise), delay(ms, otherwise)]);
 
 /** How long a look waits for a worker to start before it gives the extension an event to start it. */
 const WAKE_AFTER_MS = 3_000;

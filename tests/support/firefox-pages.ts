@@ -1,23 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type Browser, type Page, ProtocolError } from 'puppeteer-core';
+import { within } from './within';
 
 const TIMEOUT_MS = 20_000;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What `asked` answers, or false if it has not answered within `ms`. */
-async function answeredWithin(asked: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([asked, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Starts a navigation without awaiting it: Firefox never reports the load of a moz-extension:// page over
@@ -49,35 +36,33 @@ export async function waitForContent(page: Page, selector: string, timeout = TIM
   const deadline = performance.now() + timeout;
   for (;;) {
     const waitMs = Math.max(0, Math.min(IN_PAGE_WAIT_MS, deadline - performance.now()));
-    const asked = page
-      .evaluate(
-        (wanted: string, waitMs: number) =>
-          new Promise<boolean>((resolve) => {
-            if (location.href === 'about:blank' || document.querySelector(wanted) !== null) {
-              resolve(location.href !== 'about:blank');
-              return;
-            }
-            const observer = new MutationObserver(() => {
-              if (document.querySelector(wanted) === null) return;
-              observer.disconnect();
-              clearTimeout(timer);
-              resolve(true);
-            });
-            observer.observe(document, { attributes: true, childList: true, subtree: true });
-            const timer = setTimeout(() => {
-              observer.disconnect();
-              resolve(document.querySelector(wanted) !== null);
-            }, waitMs);
-          }),
-        selector,
-        waitMs,
-      )
-      .catch(() => false);
-    const found = await answeredWithin(asked, waitMs + ASK_LIMIT_MS);
+    const asked = page.evaluate(
+      (wanted: string, waitMs: number) =>
+        new Promise<boolean>((resolve) => {
+          if (location.href === 'about:blank' || document.querySelector(wanted) !== null) {
+            resolve(location.href !== 'about:blank');
+            return;
+          }
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(wanted) === null) return;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(true);
+          });
+          observer.observe(document, { attributes: true, childList: true, subtree: true });
+          const timer = setTimeout(() => {
+            observer.disconnect();
+            resolve(document.querySelector(wanted) !== null);
+          }, waitMs);
+        }),
+      selector,
+      waitMs,
+    );
+    const found = await within(asked, waitMs + ASK_LIMIT_MS, false);
     if (found) return;
     if (performance.now() >= deadline)
       throw new Error(`${selector} is not in ${page.url()} after ${timeout} ms.`);
-    await sleep(10);
+    await delay(10);
   }
 }
 
@@ -120,7 +105,7 @@ export async function sizeViewport(page: Page, size: { width: number; height: nu
     if (sized) return;
     if (performance.now() >= deadline)
       throw new Error(`${page.url()} is not ${size.width}×${size.height} after ${TIMEOUT_MS} ms.`);
-    await sleep(10);
+    await delay(10);
   }
 }
 
