@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspectFileText } from '@/lens/cli/inspect-file';
@@ -32,12 +32,17 @@ export function cliInspection(name: FixtureName): Inspection {
 
 /** What `chat-lens-inspect <the HAR> --format <format>` prints: the reference a browser's export must match. */
 export function cliExport(name: FixtureName, format: 'md' | 'json' | 'csv'): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'chat-lens-har-')), `${name}.har`);
-  writeFileSync(file, scenarioHar(name));
-  return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', format], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-  });
+  const folder = mkdtempSync(join(tmpdir(), 'chat-lens-har-'));
+  const file = join(folder, `${name}.har`);
+  try {
+    writeFileSync(file, scenarioHar(name));
+    return execFileSync(process.execPath, ['bin/chat-lens-inspect.mjs', file, '--format', format], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
@@ -39,8 +39,17 @@ declare global {
  * first byte (an init script, which the page's own policy does not govern) for what its policy blocks.
  */
 export async function openExport(context: BrowserContext, html: string): Promise<OpenedExport> {
-  const file = join(mkdtempSync(join(tmpdir(), 'chat-lens-html-')), 'export.html');
+  const folder = mkdtempSync(join(tmpdir(), 'chat-lens-html-'));
+  const file = join(folder, 'export.html');
   writeFileSync(file, html);
+  try {
+    return await readSavedExport(context, file);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function readSavedExport(context: BrowserContext, file: string): Promise<OpenedExport> {
   const page = await context.newPage();
   const consoleMessages: string[] = [];
   const requests: string[] = [];

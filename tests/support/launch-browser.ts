@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from 'playwright-core';
 import { findChromium } from './find-chromium';
 
@@ -40,8 +37,9 @@ export async function launchBrowser(options: {
   recordHarPath?: string;
   userDataDir?: string;
 }): Promise<BrowserContext> {
-  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'chat-lens-profile-'));
-  return chromium.launchPersistentContext(userDataDir, {
+  // '' has Playwright make a profile of the launch's own, and remove it once the browser has exited: a few
+  // megabytes a launch, which runs of the suite would otherwise pile up in the temporary folder.
+  return chromium.launchPersistentContext(options.userDataDir ?? '', {
     executablePath: findChromium(),
     headless: options.headless,
     // The demo closes the browser itself on Ctrl-C, after saving what it recorded.
