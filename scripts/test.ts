@@ -1,3 +1,4 @@
+import { freshPageMicroseconds } from '@/tests/bench/machine-costs';
 import { buildExtension, packFirefoxExtension } from '@/tests/support/build-extension';
 import { firstFailure, reportBesideLanes, runVitest, startBesideLanes } from './vitest-runs';
 
@@ -14,6 +15,10 @@ import { firstFailure, reportBesideLanes, runVitest, startBesideLanes } from './
 const given = process.argv.slice(2);
 const extra = given.length === 0 ? [] : [...given, '--passWithNoTests'];
 
+// What the machine charges for fresh memory moves the suite's time more than anything else from one
+// machine to another of the same kind (testing "Lanes"): the report ends with it, read at both ends.
+const started = performance.now();
+const freshPageAtStart = freshPageMicroseconds();
 const unit = runVitest(['unit'], extra, { live: true, niceness: 10 });
 try {
   buildExtension();
@@ -29,3 +34,7 @@ process.stdout.write('\nThe Chromium lane (project e2e), run beside the unit tes
 chromium.show();
 const chromiumCode = await chromium.finished;
 process.exitCode = firstFailure([unitCode, chromiumCode, ...(await reportBesideLanes(beside))]);
+process.stdout.write(
+  `\nThe suite took ${Math.round((performance.now() - started) / 1000)} s; the first touch of a fresh page of ` +
+    `memory cost ${freshPageAtStart} µs at its start and ${freshPageMicroseconds()} µs at its end.\n`,
+);
