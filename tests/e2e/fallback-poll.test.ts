@@ -10,8 +10,8 @@ import { FALLBACK_BEHIND_PAGE_POLL_MS, setFault } from './fault-drill';
 import {
   ownPageCursors,
   setFallbackInterval,
+  setFallbackIntervalForTest,
   storedLens,
-  useFallbackInterval,
   waitForLens,
 } from './lens-state';
 import { type Lens, test } from './lens-test';
@@ -45,7 +45,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
   }) => {
     lens.replica.clearRequests();
     // The polling page's clock behind its 5 s tree poll, so each poll resets it.
-    await useFallbackInterval(lens.context, FALLBACK_BEHIND_PAGE_POLL_MS);
+    await setFallbackIntervalForTest(lens.context, FALLBACK_BEHIND_PAGE_POLL_MS);
     const polling = await lens.openChat(`/c/${FIXTURE_IDS.webSearch}`);
     await waitForClient(polling, (client) => client.loaded);
     await setFallbackInterval(lens.context, null);
@@ -78,7 +78,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
 
   test('none while the tab is hidden; showing it again brings a refresh', async ({ lens }) => {
     const intervalMs = 1_000;
-    await useFallbackInterval(lens.context, intervalMs);
+    await setFallbackIntervalForTest(lens.context, intervalMs);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tab = { page, cdp: await lens.context.newCDPSession(page) };
@@ -107,7 +107,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
   });
 
   test('the worker stopped: the next poll still arrives and the state is intact', async ({ lens }) => {
-    await useFallbackInterval(lens.context, 2_000);
+    await setFallbackIntervalForTest(lens.context, 2_000);
     const id = FIXTURE_IDS.sse;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -159,7 +159,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
   test('a 429 with Retry-After keeps the data and holds every request at least that long', async ({
     lens,
   }) => {
-    await useFallbackInterval(lens.context, 1_000);
+    await setFallbackIntervalForTest(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitSeconds;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);
@@ -185,7 +185,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
     lens,
   }) => {
     // The messages page the page could not load comes with the extension's next fallback poll.
-    await useFallbackInterval(lens.context, 1_000);
+    await setFallbackIntervalForTest(lens.context, 1_000);
     const id = FIXTURE_IDS.webSearch;
     const retryAfterS = 3;
     setFault(lens, id, {
@@ -226,7 +226,7 @@ describe('the fallback poll (site-interface 8) and rate governor (site-interface
   test('a 429 without Retry-After holds every request 60 s, saved for a restarted worker', async ({
     lens,
   }) => {
-    await useFallbackInterval(lens.context, 1_000);
+    await setFallbackIntervalForTest(lens.context, 1_000);
     const id = FIXTURE_IDS.rateLimitPlain;
     const page = await openQuietChat(lens, id);
     const tabId = await lens.tabIdOf(page);

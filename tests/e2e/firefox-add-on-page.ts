@@ -49,7 +49,7 @@ export const waitForStoredLens = (
  * The tab clock's test-only interval (storage-items.ts fallbackIntervalItem), read as a tab opens, for the
  * running test: site-interface 8's 12 s is put back when it finishes, whatever its outcome.
  */
-export async function useFallbackInterval(addOn: Page, intervalMs: number): Promise<void> {
+export async function setFallbackIntervalForTest(addOn: Page, intervalMs: number): Promise<void> {
   onTestFinished(() => addOn.evaluate(() => browser.storage.local.remove('fallbackIntervalMs')));
   await addOn.evaluate((ms) => browser.storage.local.set({ fallbackIntervalMs: ms }), intervalMs);
 }

@@ -11,9 +11,9 @@ import { cliExport, withoutExportTime } from './cli-reading';
 import {
   eventPageState,
   markEventPage,
+  setFallbackIntervalForTest,
   showSidebarView,
   sidebarOfWindow,
-  useFallbackInterval,
   waitForStoredLens,
 } from './firefox-add-on-page';
 import { type FirefoxLens, firefoxTest } from './firefox-lens';
@@ -185,7 +185,7 @@ describe('the Firefox add-on at work on the replica', () => {
     const intervalMs = 1_000;
     // The live form here, the document's in the test before.
     const id = FIXTURE_IDS.liveSearch;
-    await useFallbackInterval(firefox.addOn, intervalMs);
+    await setFallbackIntervalForTest(firefox.addOn, intervalMs);
     firefox.replica.clearRequests();
     const chat = await openQuietChat(firefox, 'liveSearch');
     await expect

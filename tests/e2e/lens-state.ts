@@ -24,7 +24,7 @@ export async function setFallbackInterval(context: BrowserContext, intervalMs: n
  * setFallbackInterval for the running test, the 12 s put back when it finishes, whatever its outcome: a
  * failing step leaves the file's later tests their own clock.
  */
-export async function useFallbackInterval(context: BrowserContext, intervalMs: number): Promise<void> {
+export async function setFallbackIntervalForTest(context: BrowserContext, intervalMs: number): Promise<void> {
   onTestFinished(() => setFallbackInterval(context, null));
   await setFallbackInterval(context, intervalMs);
 }

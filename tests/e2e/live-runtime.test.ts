@@ -11,7 +11,7 @@ import {
   askWorker,
   ownBackendRequests,
   ownPageCursors,
-  useFallbackInterval,
+  setFallbackIntervalForTest,
   waitForLens,
 } from './lens-state';
 import { test } from './lens-test';
@@ -160,7 +160,7 @@ describe('the live runtime in the browser', () => {
   test(
     'a 10,000-message conversation: every page fetched once, every query and source listed with only the rows on screen drawn, exported whole',
     async ({ lens }) => {
-      await useFallbackInterval(lens.context, NO_FALLBACK_POLL_MS);
+      await setFallbackIntervalForTest(lens.context, NO_FALLBACK_POLL_MS);
       lens.replica.clearRequests();
       const chat = await lens.openChat(`/c/${FIXTURE_IDS.tenThousand}`);
       const tabId = await lens.tabIdOf(chat);
