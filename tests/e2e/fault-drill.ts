@@ -7,7 +7,7 @@ import type { ReplicaFault } from '@/tests/replica/faults';
 import { FIXTURE_IDS, type FixtureName } from '@/tests/replica/fixtures/ids';
 import type { Replica, ReplicaOverride, ReplicaRequestRecord } from '@/tests/replica/server';
 import { exportFromMenu } from './export-actions';
-import { setFallbackInterval, waitForLens } from './lens-state';
+import { setFallbackIntervalForTest, waitForLens } from './lens-state';
 import type { Lens } from './lens-test';
 import { clientState, type ReplicaClientState, waitForClient } from './replica-page';
 import { expectNoCanary, waitForViews } from './view-checks';
@@ -146,7 +146,7 @@ export const FALLBACK_BEHIND_PAGE_POLL_MS = 8_000;
 /**
  * A chat tab on the scenario's conversation, loaded and settled, with the popup and the side panel open
  * on it and an export taken. A page that does not poll asks nothing once loaded, so the extension's own
- * fallback poll (at a short interval) is what meets a fault.
+ * fallback poll (at a short interval, for the running test) is what meets a fault.
  */
 export async function openWatched(
   lens: Lens,
@@ -160,7 +160,7 @@ export async function openWatched(
   }: WatchOptions = {},
 ): Promise<WatchedTab> {
   const conversationId = FIXTURE_IDS[scenario];
-  await setFallbackInterval(lens.context, fallbackMs);
+  await setFallbackIntervalForTest(lens.context, fallbackMs);
   const chat = await lens.openChat(`/c/${conversationId}${pagePolls ? '' : '?tree_poll=off'}`);
   await waitForClient(chat, (client) => client.loaded && pageReady(client));
   const tabId = await lens.tabIdOf(chat);
