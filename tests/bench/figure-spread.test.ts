@@ -6,6 +6,7 @@ import {
   repeatsMarkdown,
   spreadFiguresMarkdown,
   spreadOf,
+  wholeRunsMarkdown,
   worstRun,
 } from './figure-spread';
 
@@ -116,5 +117,41 @@ describe('the figures table of a repeated run', () => {
       '| `relay_bytes` | not measured | – | ≤ 15,360 | not measured |',
     );
     expect(repeatsMarkdown(repeats)).toContain('ran 3 times (`--repeat 3`)');
+  });
+});
+
+describe('the figures table of several whole runs', () => {
+  const runs: Record<string, number>[] = [
+    { popup_render_ratio: 1.4, export_click_ms_10k_ratio: 1.9, popup_first_paint_ratio: 2 },
+    { popup_render_ratio: 1.62, popup_first_paint_ratio: 2.2 },
+    { popup_render_ratio: 1.45, export_click_ms_10k_ratio: 1.95, popup_first_paint_ratio: 1.9 },
+  ];
+  const table = wholeRunsMarkdown(runs);
+
+  it('gives each run a column, then the worst of them, every figure with a target in its order', () => {
+    const lines = table.split('\n');
+    expect(lines[0]).toBe('| figure | run 1 | run 2 | run 3 | worst of 3 | target | met |');
+    expect(lines[1]).toBe('| --- | ---: | ---: | ---: | ---: | --- | --- |');
+    expect(lines.slice(2).map((line) => /^\| `([^`]+)`/.exec(line)?.[1])).toEqual(
+      Object.keys(FIGURE_TARGETS),
+    );
+  });
+
+  it('judges the worst run, and says of how many runs a figure some runs lack is the worst', () => {
+    expect(rowOf(table, 'popup_render_ratio')).toBe(
+      '| `popup_render_ratio` | 1.4 | 1.62 | 1.45 | 1.62 | ≤ 1.5 | **no** |',
+    );
+    expect(rowOf(table, 'export_click_ms_10k_ratio')).toBe(
+      '| `export_click_ms_10k_ratio` | 1.9 | not measured | 1.95 | 1.95 (of 2) | ≤ 2 | yes |',
+    );
+  });
+
+  it('shows a figure without a target without a worst, and one no run measured as not measured', () => {
+    expect(rowOf(table, 'popup_first_paint_ratio')).toBe(
+      '| `popup_first_paint_ratio` | 2 | 2.2 | 1.9 | – | – | – |',
+    );
+    expect(rowOf(table, 'relay_bytes')).toBe(
+      '| `relay_bytes` | not measured | not measured | not measured | – | ≤ 15,360 | not measured |',
+    );
   });
 });

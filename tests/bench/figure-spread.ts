@@ -105,3 +105,30 @@ export function spreadFiguresMarkdown(
 /** The line under the run's name: what was repeated, and what "met" judges. */
 export const repeatsMarkdown = ({ repeat }: BenchRepeats): string =>
   `Each benchmark that drives a browser ran ${repeat} ${repeat === 1 ? 'time' : 'times'} (\`--repeat ${repeat}\`): its figures show the median and the worst run, and "met" judges the worst; the others ran once.`;
+
+/**
+ * The figures table of several whole runs of `npm run bench -- --json` (benchmarks "Repeated runs"): every
+ * figure in figureOrder's order with its value in each run, the worst of them and "met" judging the worst,
+ * as a target holds for every run. A run that lacks a figure shows "not measured" in its column; the worst
+ * of fewer runs than were given says of how many, and a figure no run measured is not met.
+ */
+export function wholeRunsMarkdown(runs: readonly Readonly<Record<string, number>>[]): string {
+  const every = Object.assign({}, ...runs) as Record<string, number>;
+  const rows = figureOrder(every).map((figure) => {
+    const target = FIGURE_TARGETS[figure] ?? null;
+    const values = runs.map((run) => run[figure]);
+    const measured = values.filter((value) => value !== undefined);
+    const of = measured.length < runs.length && measured.length > 0 ? ` (of ${measured.length})` : '';
+    const worst = worstRun(measured, target);
+    const cells = values.map((value) => (value === undefined ? 'not measured' : figureNumber(value)));
+    const worstCell = measured.length === 0 ? '–' : `${worst === null ? '–' : figureNumber(worst)}${of}`;
+    const met = measured.length === 0 ? 'not measured' : metText(worst ?? measured[0], target);
+    return `| \`${figure}\` | ${cells.join(' | ')} | ${worstCell} | ${targetTextOf(figure)} | ${met} |`;
+  });
+  const numbers = runs.map((_, index) => `run ${index + 1}`);
+  return [
+    `| figure | ${numbers.join(' | ')} | worst of ${runs.length} | target | met |`,
+    `| --- | ${numbers.map(() => '---: | ').join('')}---: | --- | --- |`,
+    ...rows,
+  ].join('\n');
+}

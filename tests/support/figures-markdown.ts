@@ -110,12 +110,12 @@ export function benchRunMarkdown(run: BenchRun): string {
   return `One run of \`npm run bench -- --json\`, ${started}, at ${commit}.${caveats}`;
 }
 
-/** The benchmarks that failed in the run, a line each, or nothing. */
-export function benchErrorsMarkdown(run: BenchRun): string {
+/** The benchmarks that failed in the run (`which`, as the line above them names it), a line each, or nothing. */
+export function benchErrorsMarkdown(run: BenchRun, which = 'this run'): string {
   if (run.errors.length === 0) return '';
   const firstLine = (text: string) => text.split('\n')[0] ?? '';
   return [
-    'Failed in this run:',
+    `Failed in ${which}:`,
     '',
     ...run.errors.map((each) => `- ${each.benchmark}: ${firstLine(each.error)}`),
   ].join('\n');
