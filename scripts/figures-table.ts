@@ -14,6 +14,7 @@ import {
   readBenchFigures,
   readBenchRun,
 } from '@/tests/support/figures-markdown';
+import type { Interval } from '@/tests/support/statistics';
 
 /**
  * `npm run figures -- <bench json file>`: the Markdown table of every figure of `npm run bench -- --json`
@@ -58,12 +59,19 @@ function oneRunMarkdown(json: unknown): string {
     .join('\n\n');
 }
 
-/** Several whole runs: each one's line and failures, one table of every run's figures and the worst. */
+/**
+ * Several whole runs: each one's line and failures, one table of every run's figures and the worst, and
+ * under it every run's intervals in the runs' order.
+ */
 function wholeRunsOf(jsons: readonly unknown[]): string {
   const runs = jsons.map(readBenchRun);
+  const intervals: Record<string, Interval[]> = {};
+  for (const [figure, ofRun] of jsons.flatMap((json) => Object.entries(readBenchIntervals(json))))
+    intervals[figure] = [...(intervals[figure] ?? []), ...ofRun];
   return [
     runs.map((run, index) => `${index + 1}. ${benchRunMarkdown(run)}`).join('\n'),
     wholeRunsMarkdown(jsons.map(readBenchFigures)),
+    intervalsMarkdown(intervals),
     ...runs.map((run, index) => benchErrorsMarkdown(run, `run ${index + 1}`)),
   ]
     .filter((part) => part !== '')
