@@ -110,7 +110,8 @@ export const repeatsMarkdown = ({ repeat }: BenchRepeats): string =>
  * The figures table of several whole runs of `npm run bench -- --json` (benchmarks "Repeated runs"): every
  * figure in figureOrder's order with its value in each run, the worst of them and "met" judging the worst,
  * as a target holds for every run. A run that lacks a figure shows "not measured" in its column; the worst
- * of fewer runs than were given says of how many, and a figure no run measured is not met.
+ * of fewer runs than were given says of how many; a figure without a target has no worst, and one that no
+ * run measured is "not measured".
  */
 export function wholeRunsMarkdown(runs: readonly Readonly<Record<string, number>>[]): string {
   const every = Object.assign({}, ...runs) as Record<string, number>;
@@ -118,11 +119,14 @@ export function wholeRunsMarkdown(runs: readonly Readonly<Record<string, number>
     const target = FIGURE_TARGETS[figure] ?? null;
     const values = runs.map((run) => run[figure]);
     const measured = values.filter((value) => value !== undefined);
-    const of = measured.length < runs.length && measured.length > 0 ? ` (of ${measured.length})` : '';
+    const of = measured.length < runs.length ? ` (of ${measured.length})` : '';
     const worst = worstRun(measured, target);
     const cells = values.map((value) => (value === undefined ? 'not measured' : figureNumber(value)));
-    const worstCell = measured.length === 0 ? '–' : `${worst === null ? '–' : figureNumber(worst)}${of}`;
-    const met = measured.length === 0 ? 'not measured' : metText(worst ?? measured[0], target);
+    const [worstCell, met] = (() => {
+      if (measured.length === 0) return ['–', 'not measured'];
+      if (worst === null) return [`–${of}`, '–'];
+      return [`${figureNumber(worst)}${of}`, metText(worst, target)];
+    })();
     return `| \`${figure}\` | ${cells.join(' | ')} | ${worstCell} | ${targetTextOf(figure)} | ${met} |`;
   });
   const numbers = runs.map((_, index) => `run ${index + 1}`);
