@@ -9,7 +9,7 @@ import { useLibraryStatus } from '@/components/use-library-status';
 import { useSettings } from '@/components/use-settings';
 import { useTheme } from '@/components/use-theme';
 import { overviewOf } from '@/lens/library/overview';
-import { saveSettings } from '@/lens/runtime/contract/settings-items';
+import { changeSettings } from '@/lens/runtime/contract/settings-items';
 import { LibraryEmpty } from './LibraryEmpty';
 import { LibraryHeader } from './LibraryHeader';
 import { LibraryOff } from './LibraryOff';
@@ -59,8 +59,7 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
     if (shown && needsRecords(tab)) void data.wantRecords();
   }, [shown, tab, data]);
 
-  const turnOn = (): void =>
-    void saveSettings({ ...settings, library: { ...settings.library, enabled: true } });
+  const turnOn = (): void => void changeSettings({ library: { enabled: true } });
   return (
     <div className="library-page">
       <LibraryHeader overview={view.summaries === null ? null : overview} />

@@ -11,9 +11,9 @@ export function LibraryChoices({
   onChange,
 }: {
   library: LibrarySettings;
-  onChange: (library: LibrarySettings) => void;
+  /** Called with the choices the user changed, and only those: the others stay as stored. */
+  onChange: (change: Partial<LibrarySettings>) => void;
 }): JSX.Element {
-  const change = (patch: Partial<LibrarySettings>): void => onChange({ ...library, ...patch });
   return (
     <>
       <label className="settings__row settings__row--check">
@@ -22,7 +22,7 @@ export function LibraryChoices({
           role="switch"
           aria-checked={library.enabled}
           checked={library.enabled}
-          onChange={(event) => change({ enabled: event.target.checked })}
+          onChange={(event) => onChange({ enabled: event.target.checked })}
         />
         <span>
           Keep every conversation I inspect in a library, stored in this browser only (IndexedDB); nothing
@@ -33,11 +33,14 @@ export function LibraryChoices({
         <input
           type="checkbox"
           checked={library.keepAnswerText}
-          onChange={(event) => change({ keepAnswerText: event.target.checked })}
+          onChange={(event) => onChange({ keepAnswerText: event.target.checked })}
         />
         <span>Keep answer text too (counts brand mentions)</span>
       </label>
-      <RetentionInput days={library.retentionDays} onCommit={(retentionDays) => change({ retentionDays })} />
+      <RetentionInput
+        days={library.retentionDays}
+        onCommit={(retentionDays) => onChange({ retentionDays })}
+      />
     </>
   );
 }

@@ -16,7 +16,7 @@ export function LibrarySettingsGroup({
   onChange,
 }: {
   library: LibrarySettings;
-  onChange: (library: LibrarySettings) => void;
+  onChange: (change: Partial<LibrarySettings>) => void;
 }): JSX.Element {
   const status = useLibraryStatus(LIBRARY_STATUS_OK);
   return (

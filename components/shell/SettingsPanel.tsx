@@ -2,14 +2,14 @@ import type { JSX } from 'react';
 import type { CitationStyle } from '@/features/sources/markdown-citations';
 import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
 import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lens/runtime/contract/settings';
-import { saveSettings } from '@/lens/runtime/contract/settings-items';
+import { changeSettings, type SettingsChange } from '@/lens/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettingsGroup } from './LibrarySettingsGroup';
 import { TranscriptChoices } from './TranscriptChoices';
 
 /** The settings form: every change is saved at once; both faces follow it. */
 export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
-  const change = (patch: Partial<Settings>): void => void saveSettings({ ...settings, ...patch });
+  const change = (patch: SettingsChange): void => void changeSettings(patch);
   return (
     <section className="settings" aria-labelledby="settings-title" id="settings-panel">
       <h2 id="settings-title">Settings</h2>

@@ -3,7 +3,7 @@ import type { LibraryData } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
 import { LibraryChoices } from '@/components/shell/LibraryChoices';
 import type { LibrarySettings, Settings } from '@/lens/runtime/contract/settings';
-import { saveSettings } from '@/lens/runtime/contract/settings-items';
+import { changeSettings } from '@/lens/runtime/contract/settings-items';
 
 const DAY_MS = 86_400_000;
 
@@ -13,10 +13,10 @@ const DAY_MS = 86_400_000;
  */
 export function ManageChoices({ data, settings }: { data: LibraryData; settings: Settings }): JSX.Element {
   const [said, setSaid] = useState('');
-  const change = (library: LibrarySettings): void => {
-    void saveSettings({ ...settings, library });
+  const change = (library: Partial<LibrarySettings>): void => {
+    void changeSettings({ library });
     const days = library.retentionDays;
-    if (days === null || days === settings.library.retentionDays) return;
+    if (days === undefined || days === null || days === settings.library.retentionDays) return;
     data
       .change((store) => store.deleteSavedBefore(Date.now() - days * DAY_MS))
       .then(
