@@ -1,8 +1,13 @@
 import type { JSX } from 'react';
 import type { CitationStyle } from '@/features/sources/markdown-citations';
 import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
-import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lens/runtime/contract/settings';
-import { changeSettings, type SettingsChange } from '@/lens/runtime/contract/settings-items';
+import type {
+  DefaultExportFormat,
+  Settings,
+  SettingsChange,
+  ThemeChoice,
+} from '@/lens/runtime/contract/settings';
+import { changeSettings } from '@/lens/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettingsGroup } from './LibrarySettingsGroup';
 import { TranscriptChoices } from './TranscriptChoices';

@@ -1,5 +1,5 @@
 import { storage } from '#imports';
-import { DEFAULT_SETTINGS, type LibrarySettings, readSettings, type Settings } from './settings';
+import { DEFAULT_SETTINGS, readSettings, type Settings, settingsChanges } from './settings';
 
 /**
  * `local:settings`: the user's choices, declared once (architecture "Channels"). Local
@@ -16,27 +16,8 @@ export async function loadSettings(): Promise<Settings> {
   return readSettings(await settingsItem.getValue().catch(() => DEFAULT_SETTINGS));
 }
 
-/** A change of some of the settings; of the library's, only those it names. */
-export type SettingsChange = Partial<Omit<Settings, 'library'>> & { library?: Partial<LibrarySettings> };
-
-/** The change being saved, or the last saved: the next waits for it. */
-let lastChange: Promise<void> = Promise.resolve();
-
-/**
- * Saves a change, applied to the settings as stored once the changes before it are saved. A form shows the
- * stored settings, so a change built on what it shows would undo one made a moment before, still being
- * saved: a choice then a box ticked at once kept only the box.
- */
-export function changeSettings(change: SettingsChange): Promise<void> {
-  const saved = lastChange.then(async () => {
-    const stored = await loadSettings();
-    await settingsItem.setValue(
-      readSettings({ ...stored, ...change, library: { ...stored.library, ...change.library } }),
-    );
-  });
-  lastChange = saved.catch(() => undefined);
-  return saved;
-}
+/** Saves a change on the settings as stored, each after the one before it (settings.ts, settingsChanges). */
+export const changeSettings = settingsChanges(loadSettings, (settings) => settingsItem.setValue(settings));
 
 /** Calls back with the validated settings whenever they change (another popup, the side panel). */
 export function watchSettings(onChange: (settings: Settings) => void): () => void {

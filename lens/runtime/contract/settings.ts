@@ -91,5 +91,30 @@ export function readSettings(stored: unknown): Settings {
   return v.parse(storedSettingsSchema, isRecord(stored) ? stored : {}) as Settings;
 }
 
+/** A change of some of the settings; of the library's, only those it names. */
+export type SettingsChange = Partial<Omit<Settings, 'library'>> & { library?: Partial<LibrarySettings> };
+
+/** The settings with a change applied, validated as a stored value is read. */
+export const changedSettings = (settings: Settings, change: SettingsChange): Settings =>
+  readSettings({ ...settings, ...change, library: { ...settings.library, ...change.library } });
+
+/**
+ * Saves each change on the settings as `read` gives them, once the change before it is saved (`write`). A
+ * form shows the stored settings, so a change built on what it shows would undo one made a moment before,
+ * still being saved: a choice then a box ticked at once kept only the box. A change whose write fails
+ * rejects; the next is saved all the same.
+ */
+export function settingsChanges(
+  read: () => Promise<Settings>,
+  write: (settings: Settings) => Promise<void>,
+): (change: SettingsChange) => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return (change) => {
+    const saved = last.then(async () => write(changedSettings(await read(), change)));
+    last = saved.catch(() => undefined);
+    return saved;
+  };
+}
+
 /** What every export the user starts is told, from their settings: the popup's, the panel's and the shortcut's. */
 export const exportOptionsOf: (settings: Settings) => ExportOptions = exportChoicesOf;

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEMPLATE_LENGTH } from '@/lens/export/export-options';
 import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
-import { DEFAULT_SETTINGS, readSettings } from '@/lens/runtime/contract/settings';
+import {
+  DEFAULT_SETTINGS,
+  readSettings,
+  type Settings,
+  settingsChanges,
+} from '@/lens/runtime/contract/settings';
 import { templateProblem } from '@/lib/export/export-fields';
 import { frontMatterTemplateProblem } from '@/lib/export/yaml-front-matter';
 
@@ -127,5 +132,69 @@ describe('readSettings', () => {
         }
       }),
     );
+  });
+});
+
+/**
+ * The settings item over a variable, as the pages save it: a write lands a task after it is asked for, as
+ * the browser's storage answers, and the next write can be made to fail.
+ */
+function storedSettings(first: Settings) {
+  let stored = first;
+  const failing = { next: false };
+  const change = settingsChanges(
+    async () => stored,
+    (settings) =>
+      new Promise<void>((resolve, reject) =>
+        setTimeout(() => {
+          if (failing.next) {
+            failing.next = false;
+            reject(new Error('QUOTA_BYTES quota exceeded'));
+            return;
+          }
+          stored = settings;
+          resolve();
+        }),
+      ),
+  );
+  return { change, failing, stored: () => stored };
+}
+
+describe('a change of the settings', () => {
+  it('keeps the change made a moment before it, still being saved', async () => {
+    const settings = storedSettings({ ...DEFAULT_SETTINGS, toolCalls: 'none', timestamps: 'on' });
+    // A choice, then a box ticked at once: both made from the same form, before either is saved.
+    await Promise.all([settings.change({ toolCalls: 'shown' }), settings.change({ timestamps: 'off' })]);
+    expect(settings.stored().toolCalls).toBe('shown');
+    expect(settings.stored().timestamps).toBe('off');
+  });
+
+  it("changes only the library's choices it names", async () => {
+    const settings = storedSettings({
+      ...DEFAULT_SETTINGS,
+      library: { enabled: false, keepAnswerText: false, retentionDays: 30 },
+    });
+    await Promise.all([
+      settings.change({ library: { enabled: true } }),
+      settings.change({ library: { retentionDays: 90 } }),
+    ]);
+    expect(settings.stored().library).toEqual({ enabled: true, keepAnswerText: false, retentionDays: 90 });
+  });
+
+  it('that fails to save says so, and the next change is still saved', async () => {
+    const settings = storedSettings(DEFAULT_SETTINGS);
+    settings.failing.next = true;
+    const failed = settings.change({ theme: 'dark' });
+    const next = settings.change({ defaultFormat: 'html' });
+    await expect(failed).rejects.toThrow('QUOTA_BYTES');
+    await next;
+    expect(settings.stored().theme).toBe(DEFAULT_SETTINGS.theme);
+    expect(settings.stored().defaultFormat).toBe('html');
+  });
+
+  it('is validated before it is stored, as a stored value is read', async () => {
+    const settings = storedSettings(DEFAULT_SETTINGS);
+    await settings.change({ library: { retentionDays: -4 } });
+    expect(settings.stored().library.retentionDays).toBe(DEFAULT_SETTINGS.library.retentionDays);
   });
 });
