@@ -41,8 +41,8 @@ declare global {
 export async function openExport(context: BrowserContext, html: string): Promise<OpenedExport> {
   const folder = mkdtempSync(join(tmpdir(), 'chat-lens-html-'));
   const file = join(folder, 'export.html');
-  writeFileSync(file, html);
   try {
+    writeFileSync(file, html);
     return await readSavedExport(context, file);
   } finally {
     rmSync(folder, { recursive: true, force: true });

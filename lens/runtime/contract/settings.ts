@@ -95,7 +95,7 @@ export function readSettings(stored: unknown): Settings {
 export type SettingsChange = Partial<Omit<Settings, 'library'>> & { library?: Partial<LibrarySettings> };
 
 /** The settings with a change applied, validated as a stored value is read. */
-export const changedSettings = (settings: Settings, change: SettingsChange): Settings =>
+const changedSettings = (settings: Settings, change: SettingsChange): Settings =>
   readSettings({ ...settings, ...change, library: { ...settings.library, ...change.library } });
 
 /**
