@@ -7,6 +7,7 @@ import { ImportLibrary } from '@/components/library/import/ImportLibrary';
 import { useTableChoices } from '@/components/library/tables/table-choices';
 import { useLibraryStatus } from '@/components/use-library-status';
 import { useSettings } from '@/components/use-settings';
+import { useSettingsChange } from '@/components/use-settings-change';
 import { useTheme } from '@/components/use-theme';
 import { overviewOf } from '@/lens/library/overview';
 import { changeSettings } from '@/lens/runtime/contract/settings-items';
@@ -59,15 +60,17 @@ export function LibraryPage({ first }: { first: LibraryFirst }): JSX.Element {
     if (shown && needsRecords(tab)) void data.wantRecords();
   }, [shown, tab, data]);
 
-  const turnOn = (): void => void changeSettings({ library: { enabled: true } });
+  const saving = useSettingsChange(changeSettings);
+  const turnOn = (): void => saving.change({ library: { enabled: true } });
+  const problem = view.problem ?? saving.problem;
   return (
     <div className="library-page">
       <LibraryHeader overview={view.summaries === null ? null : overview} />
       <main className="library-main" aria-labelledby="library-title">
         <LibraryStatusBanner status={status} />
-        {view.problem !== null && (
+        {problem !== null && (
           <p className="banner banner--error library-banner" role="alert">
-            {view.problem}
+            {problem}
           </p>
         )}
         {view.summaries !== null && !settings.library.enabled && <LibraryOff kept={kept} onTurnOn={turnOn} />}

@@ -1,12 +1,8 @@
 import type { JSX } from 'react';
+import { useSettingsChange } from '@/components/use-settings-change';
 import type { CitationStyle } from '@/features/sources/markdown-citations';
 import { EXTENSION_EXPORT_FORMATS } from '@/lens/export/formats';
-import type {
-  DefaultExportFormat,
-  Settings,
-  SettingsChange,
-  ThemeChoice,
-} from '@/lens/runtime/contract/settings';
+import type { DefaultExportFormat, Settings, ThemeChoice } from '@/lens/runtime/contract/settings';
 import { changeSettings } from '@/lens/runtime/contract/settings-items';
 import { ExportTemplates } from './ExportTemplates';
 import { LibrarySettingsGroup } from './LibrarySettingsGroup';
@@ -14,10 +10,15 @@ import { TranscriptChoices } from './TranscriptChoices';
 
 /** The settings form: every change is saved at once; both faces follow it. */
 export function SettingsPanel({ settings }: { settings: Settings }): JSX.Element {
-  const change = (patch: SettingsChange): void => void changeSettings(patch);
+  const { change, problem } = useSettingsChange(changeSettings);
   return (
     <section className="settings" aria-labelledby="settings-title" id="settings-panel">
       <h2 id="settings-title">Settings</h2>
+      {problem !== null && (
+        <p className="banner banner--error" role="alert">
+          {problem}
+        </p>
+      )}
       <form className="settings__form" onSubmit={(event) => event.preventDefault()}>
         <label className="settings__row">
           <span>Export button format</span>

@@ -26,7 +26,9 @@ declare const chrome: {
       set(items: Record<string, unknown>): Promise<void>;
     };
     local: {
+      QUOTA_BYTES: number;
       get(keys: string | null): Promise<Record<string, unknown>>;
+      getBytesInUse(keys: string | null): Promise<number>;
       set(items: Record<string, unknown>): Promise<void>;
       remove(key: string): Promise<void>;
     };

@@ -245,6 +245,39 @@ describe('the popup and the side panel: a live shopping conversation', () => {
     await popup.close();
     await chat.close();
   });
+
+  test('a settings change the browser refuses is said, and the form keeps showing what is saved', async ({
+    lens,
+  }) => {
+    const { chat, page: popup } = await openViews(lens, 'plain', 'popup.html');
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    const footnotes = popup.getByRole('radio', { name: 'Footnotes' });
+    const inline = popup.getByRole('radio', { name: 'Inline links' });
+    // The local area full but for one byte (QUOTA_BYTES counts each key and its value as JSON):
+    // "footnotes" is longer than "inline", so the settings no longer fit.
+    await popup.evaluate(async () => {
+      const room = chrome.storage.local.QUOTA_BYTES - (await chrome.storage.local.getBytesInUse(null));
+      await chrome.storage.local.set({ filler: 'x'.repeat(room - '"filler""'.length - 1) });
+    });
+    // A click, not check(): the form shows the saved choice again, which check() takes for a failure.
+    await footnotes.click();
+    const said = popup.getByRole('alert').filter({ hasText: 'not saved' });
+    await expect
+      .poll(() => said.textContent())
+      .toBe(
+        "Your change was not saved: the browser's storage for Chat Lens settings is full. The settings shown are the ones saved.",
+      );
+    await expect.poll(() => inline.isChecked()).toBe(true);
+    await shoot(popup, 'popup-settings-not-saved');
+    await popup.evaluate(() => chrome.storage.local.remove('filler'));
+    await footnotes.click();
+    await expect.poll(() => footnotes.isChecked()).toBe(true);
+    await expect.poll(() => said.count()).toBe(0);
+    await inline.click();
+    await expect.poll(() => inline.isChecked()).toBe(true);
+    await popup.close();
+    await chat.close();
+  });
 });
 
 describe('export', () => {

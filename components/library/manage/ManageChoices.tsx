@@ -2,6 +2,7 @@ import { type JSX, useState } from 'react';
 import type { LibraryData } from '@/components/library/shared/library-data';
 import { countOf } from '@/components/library/shared/number-text';
 import { LibraryChoices } from '@/components/shell/LibraryChoices';
+import { useSettingsChange } from '@/components/use-settings-change';
 import type { LibrarySettings, Settings } from '@/lens/runtime/contract/settings';
 import { changeSettings } from '@/lens/runtime/contract/settings-items';
 
@@ -13,8 +14,9 @@ const DAY_MS = 86_400_000;
  */
 export function ManageChoices({ data, settings }: { data: LibraryData; settings: Settings }): JSX.Element {
   const [said, setSaid] = useState('');
+  const saving = useSettingsChange(changeSettings);
   const change = (library: Partial<LibrarySettings>): void => {
-    void changeSettings({ library });
+    saving.change({ library });
     const days = library.retentionDays;
     if (days === undefined || days === null || days === settings.library.retentionDays) return;
     data
@@ -31,6 +33,11 @@ export function ManageChoices({ data, settings }: { data: LibraryData; settings:
   };
   return (
     <div className="manage-choices settings__form">
+      {saving.problem !== null && (
+        <p className="banner banner--error" role="alert">
+          {saving.problem}
+        </p>
+      )}
       <LibraryChoices library={settings.library} onChange={change} />
       <p className="manage__said" role="status">
         {said}
