@@ -51,7 +51,7 @@ export function TableDownloads({ data }: { data: LibraryData }): JSX.Element {
       <ul className="table-downloads__tables">
         {LIBRARY_TABLES.map((table) => (
           <li key={table.name} className="table-downloads__table">
-            <span>
+            <span className="table-downloads__name">
               <strong>{`${table.name.charAt(0).toUpperCase()}${tableLabel(table).slice(1)}`}</strong>{' '}
               <span className="table-downloads__grain">({table.grain})</span>
             </span>
