@@ -59,6 +59,8 @@ export async function openExtensionTab(context: BrowserContext, url: string): Pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const page = opened() as Page;
-  await page.waitForLoadState('load');
+  // Asked of the page itself: Playwright attaches to such a tab after its document was asked for, and once
+  // in a run of the suite it reported the tab's network idle but never its load, though the page had loaded.
+  await page.waitForFunction(() => document.readyState === 'complete');
   return page;
 }
