@@ -5,10 +5,10 @@ import type { AssetFiles } from '@/lib/export/asset-files';
 import { exportFileName } from '@/lib/export/file-name';
 import type { ExportOptions } from './export-options';
 import { type ExportFormat, formatInfo, type TextExportFormat } from './formats';
-import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlPieces } from './html-export';
-import { exportJson, toExportDocument } from './json-export';
+import { HTML_CLOSING, HTML_OPENING_OF_MANY, htmlArticlePieces, htmlBody, htmlHead } from './html-export';
+import { jsonBody, jsonHead, toExportDocument } from './json-export';
 import type { AssetPathResolver } from './markdown-assets';
-import { markdownPieces } from './markdown-export';
+import { markdownBodyPieces, markdownHead, markdownPieces } from './markdown-export';
 import { zipOfConversations, zipPieces } from './zip-export';
 
 /**
@@ -44,6 +44,20 @@ export interface ManyWriter {
   closing(): ExportPiece[];
 }
 
+/** What writing a text file after its head is told: the choices, never the time. */
+export type BodyOptions = Omit<WriteOptions, 'exportedAt'>;
+
+/**
+ * A text format's writer: a file of one conversation is its head, where the time of the export is written
+ * (empty in the formats that give none), then its body, which the conversation and the choices alone
+ * decide, so the extension can write it before the click (architecture "A file readied before the click").
+ */
+export interface TextFormatWriter extends FormatWriter {
+  head(inspection: Inspection, options: WriteOptions): string;
+  body(inspection: Inspection, options: BodyOptions): Iterable<string>;
+  pieces(inspection: Inspection, options: WriteOptions): Iterable<string>;
+}
+
 /** A text format's file of several conversations: an opening, each conversation by its index, a closing. */
 interface TextParts {
   opening: string;
@@ -53,11 +67,16 @@ interface TextParts {
 }
 
 function textWriter(
-  pieces: (inspection: Inspection, options: WriteOptions) => Iterable<string>,
+  { head, body }: Pick<TextFormatWriter, 'head' | 'body'>,
   parts: TextParts,
-): FormatWriter {
+): TextFormatWriter {
   return {
-    pieces,
+    head,
+    body,
+    *pieces(inspection, options) {
+      yield head(inspection, options);
+      yield* body(inspection, options);
+    },
     many() {
       let written = 0;
       return {
@@ -73,13 +92,16 @@ function textWriter(
 const separated = (text: string, index: number): string => (index === 0 ? text : `\n\n${text}`);
 
 /** A whole-file CSV writer's rows for one conversation: its output less the header it starts with. */
-function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) => string): FormatWriter {
+function csvWriter(exportCsv: (inspections: Inspection | readonly Inspection[]) => string): TextFormatWriter {
   const header = exportCsv([]);
-  return textWriter((inspection) => [exportCsv(inspection)], {
-    opening: header,
-    conversation: (inspection) => exportCsv([inspection]).slice(header.length),
-    closing: () => '',
-  });
+  return textWriter(
+    { head: () => '', body: (inspection) => [exportCsv(inspection)] },
+    {
+      opening: header,
+      conversation: (inspection) => exportCsv([inspection]).slice(header.length),
+      closing: () => '',
+    },
+  );
 }
 
 /**
@@ -90,27 +112,38 @@ const arrayElement = (document: unknown): string =>
   `  ${JSON.stringify(document, null, 2).replaceAll('\n', '\n  ')}`;
 
 /** The writer of every format of formats.ts (architecture "Registries"). */
-export const FORMAT_WRITERS: { readonly [Format in ExportFormat]: FormatWriter } = {
-  md: textWriter((inspection, options) => markdownPieces(inspection, options), {
-    opening: '',
-    conversation: (inspection, index, options) =>
-      separated([...markdownPieces(inspection, options)].join(''), index),
-    closing: () => '',
-  }),
+export const FORMAT_WRITERS: {
+  readonly [Format in ExportFormat]: Format extends TextExportFormat ? TextFormatWriter : FormatWriter;
+} = {
+  md: textWriter(
+    { head: markdownHead, body: markdownBodyPieces },
+    {
+      opening: '',
+      conversation: (inspection, index, options) =>
+        separated([...markdownPieces(inspection, options)].join(''), index),
+      closing: () => '',
+    },
+  ),
   // Exactly one JSON value: a document, or an array of them for a file of several conversations.
-  json: textWriter((inspection, options) => [exportJson(inspection, options)], {
-    opening: '',
-    conversation: (inspection, index, options) =>
-      `${index === 0 ? '[\n' : ',\n'}${arrayElement(toExportDocument(inspection, options))}`,
-    closing: (count) => (count === 0 ? '[]\n' : '\n]\n'),
-  }),
+  json: textWriter(
+    { head: (_inspection, options) => jsonHead(options), body: (inspection) => [jsonBody(inspection)] },
+    {
+      opening: '',
+      conversation: (inspection, index, options) =>
+        `${index === 0 ? '[\n' : ',\n'}${arrayElement(toExportDocument(inspection, options))}`,
+      closing: (count) => (count === 0 ? '[]\n' : '\n]\n'),
+    },
+  ),
   csv: csvWriter(exportQueriesCsv),
   // One page; a file of several conversations is one article each, under a title that names none of them.
-  html: textWriter((inspection, options) => htmlPieces(inspection, options), {
-    opening: HTML_OPENING_OF_MANY,
-    conversation: (inspection, _index, options) => [...htmlArticlePieces(inspection, options)].join(''),
-    closing: () => HTML_CLOSING,
-  }),
+  html: textWriter(
+    { head: htmlHead, body: htmlBody },
+    {
+      opening: HTML_OPENING_OF_MANY,
+      conversation: (inspection, _index, options) => [...htmlArticlePieces(inspection, options)].join(''),
+      closing: () => HTML_CLOSING,
+    },
+  ),
   'sources-csv': csvWriter(exportSourcesCsv),
   // The Markdown with its images and canvases as files; several conversations share one archive.
   zip: {

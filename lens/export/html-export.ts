@@ -112,18 +112,33 @@ function* renderedBlocks(blocks: Iterable<string>, environment: HtmlEnvironment)
   if (markdown !== '') yield markdownHtml(markdown, environment);
 }
 
-/** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */
-export function* htmlArticlePieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
-  yield `<article>\n<header>\n<h1>${escapeHtml(documentTitle(inspection))}</h1>\n${factsList(documentFacts(inspection, options))}</header>\n`;
+/** An article's header: the title and the front matter's facts, the time of the export among them. */
+const articleHead = (inspection: Inspection, options: HtmlExportOptions): string =>
+  `<article>\n<header>\n<h1>${escapeHtml(documentTitle(inspection))}</h1>\n${factsList(documentFacts(inspection, options))}</header>\n`;
+
+/** What rendering an article after its header is told: the choices and the images, never the time. */
+export type HtmlBodyOptions = Omit<HtmlExportOptions, 'exportedAt'>;
+
+/** An article after its header: each piece of the Markdown rendered, then its end. */
+function* articleBody(inspection: Inspection, options: HtmlBodyOptions): Generator<string> {
   const { assetPath, environment } = inlineImages(options.assetFiles);
   const written = assetPath === undefined ? options : { ...options, assetPath };
   yield* renderedBlocks(bodyBlocks(inspection, written), environment);
   yield '</article>\n';
 }
 
-/** The page of one conversation, in pieces (the worker encodes them as they come: utf8-chunks.ts). */
-export function* htmlPieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
-  yield opening(documentTitle(inspection));
-  yield* htmlArticlePieces(inspection, options);
+/** One conversation as an article, in pieces: its header, then each piece of the Markdown rendered. */
+export function* htmlArticlePieces(inspection: Inspection, options: HtmlExportOptions): Generator<string> {
+  yield articleHead(inspection, options);
+  yield* articleBody(inspection, options);
+}
+
+/** The page of one conversation up to its article's body: all of it that the time of the export is in. */
+export const htmlHead = (inspection: Inspection, options: HtmlExportOptions): string =>
+  `${opening(documentTitle(inspection))}${articleHead(inspection, options)}`;
+
+/** The page after its article's header, in pieces (the worker encodes them as they come: utf8-chunks.ts). */
+export function* htmlBody(inspection: Inspection, options: HtmlBodyOptions): Generator<string> {
+  yield* articleBody(inspection, options);
   yield HTML_CLOSING;
 }

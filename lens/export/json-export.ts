@@ -106,11 +106,16 @@ function exportMessage(message: NormalizedMessage): ExportMessage {
   };
 }
 
-export function toExportDocument(inspection: Inspection, options: JsonExportOptions): ExportDocument {
+/** The document's first members: its schema and the time of the export. */
+const documentHead = (options: JsonExportOptions): Pick<ExportDocument, 'schema' | 'exportedAt'> => ({
+  schema: EXPORT_SCHEMA,
+  exportedAt: isoTime(options.exportedAt.getTime()),
+});
+
+/** The rest of the document, which the conversation alone decides. */
+function documentContent(inspection: Inspection): Omit<ExportDocument, 'schema' | 'exportedAt'> {
   const { conversation } = inspection;
   return {
-    schema: EXPORT_SCHEMA,
-    exportedAt: isoTime(options.exportedAt.getTime()),
     conversation: {
       id: conversation.id,
       title: conversation.title,
@@ -128,7 +133,22 @@ export function toExportDocument(inspection: Inspection, options: JsonExportOpti
   };
 }
 
+export const toExportDocument = (inspection: Inspection, options: JsonExportOptions): ExportDocument => ({
+  ...documentHead(options),
+  ...documentContent(inspection),
+});
+
+/**
+ * The document's text up to the time of the export: its opening brace, schema and time, as
+ * `JSON.stringify(document, null, 2)` writes them, and the comma after.
+ */
+export const jsonHead = (options: JsonExportOptions): string =>
+  `${JSON.stringify(documentHead(options), null, 2).slice(0, -'\n}'.length)},`;
+
+/** The rest of the document's text: each member after the time, the closing brace and a final newline. */
+export const jsonBody = (inspection: Inspection): string =>
+  `${JSON.stringify(documentContent(inspection), null, 2).slice('{'.length)}\n`;
+
 /** The document as text: 2-space indentation, a final newline. */
-export function exportJson(inspection: Inspection, options: JsonExportOptions): string {
-  return `${JSON.stringify(toExportDocument(inspection, options), null, 2)}\n`;
-}
+export const exportJson = (inspection: Inspection, options: JsonExportOptions): string =>
+  `${jsonHead(options)}${jsonBody(inspection)}`;

@@ -62,11 +62,19 @@ export function documentTitle(inspection: Inspection): string {
  * they are `exportMarkdown`'s text.
  */
 export function* markdownPieces(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
-  const facts = documentFacts(inspection, options);
-  const header = facts.length === 0 ? '' : `${frontMatter(facts)}\n`;
-  yield `${header}# ${inlineText(documentTitle(inspection))}`;
+  yield markdownHead(inspection, options);
   yield* markdownBodyPieces(inspection, options);
 }
+
+/** The document's front matter and title: all of it that the time of the export is written in. */
+export function markdownHead(inspection: Inspection, options: MarkdownExportOptions): string {
+  const facts = documentFacts(inspection, options);
+  const header = facts.length === 0 ? '' : `${frontMatter(facts)}\n`;
+  return `${header}# ${inlineText(documentTitle(inspection))}`;
+}
+
+/** What writing the document after its title is told: the choices, never the time. */
+export type MarkdownBodyOptions = Omit<MarkdownExportOptions, 'exportedAt'>;
 
 const TEMPORARY_CHAT_NOTE = "_A temporary chat: it is not in ChatGPT's history._";
 
@@ -74,7 +82,7 @@ const TEMPORARY_CHAT_NOTE = "_A temporary chat: it is not in ChatGPT's history._
  * The document after its front matter and title, block by block, each after a blank line: the transcript,
  * each answer followed by the pages it cited, then each feature's section (architecture "Features").
  */
-export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptions): Generator<string> {
+export function* bodyBlocks(inspection: Inspection, options: MarkdownBodyOptions): Generator<string> {
   const source = transcriptInput(inspection, options.branches ?? 'active');
   const blocks = transcriptBlocks(source.inspection, source.index, {
     ...options,
@@ -90,7 +98,5 @@ export function* bodyBlocks(inspection: Inspection, options: MarkdownExportOptio
 }
 
 /** The document after its front matter and title, in pieces that each end between two blocks. */
-export const markdownBodyPieces = (
-  inspection: Inspection,
-  options: MarkdownExportOptions,
-): Iterable<string> => inParts(bodyBlocks(inspection, options), PIECE_LENGTH);
+export const markdownBodyPieces = (inspection: Inspection, options: MarkdownBodyOptions): Iterable<string> =>
+  inParts(bodyBlocks(inspection, options), PIECE_LENGTH);
