@@ -21,12 +21,26 @@ export function formatName(format: ExportFormat): string {
 
 /**
  * Asks the worker for the export (the same writers as `inspect`), then downloads it or copies it. One at a
- * time: a 10,000-message conversation may first load its older pages.
+ * time: a 10,000-message conversation may first load its older pages. `ready` asks the worker to write the
+ * file's body before the click (architecture "A file readied before the click"); `readied` is the format
+ * it last said it wrote, until the next export.
  */
 export function useExport(tabId: number, settings: Settings) {
   const [status, setStatus] = useState<ExportStatus>({ kind: 'idle' });
+  const [readied, setReadied] = useState<ExportFormat | null>(null);
+  const ready = useCallback(
+    (format: ExportFormat): void => {
+      sendMessage('readyExport', { tabId, format, options: exportOptionsOf(settings) }).then(
+        (result) => setReadied(result.ok && result.value ? format : null),
+        // Nothing is lost: the click writes the whole file, and says what went wrong, if anything.
+        () => setReadied(null),
+      );
+    },
+    [tabId, settings],
+  );
   const run = useCallback(
     async (format: ExportFormat, delivery: ExportDelivery): Promise<void> => {
+      setReadied(null);
       setStatus({ kind: 'working', format, delivery });
       try {
         const result = await requestExport(
@@ -53,5 +67,5 @@ export function useExport(tabId: number, settings: Settings) {
     },
     [tabId, settings],
   );
-  return { status, run };
+  return { status, run, ready, readied };
 }

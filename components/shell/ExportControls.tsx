@@ -6,11 +6,12 @@ import type { Settings } from '@/lens/runtime/contract/settings';
 import { ExportMenu, type ExportMenuItem } from './ExportMenu';
 
 /**
- * The one-click export: the primary button writes the default format; the menu beside it offers each format
- * and a copy. The status line says what is going on: a 10,000-message export first loads the older pages.
+ * The one-click export: the primary button writes the default format, readied as the pointer or the focus
+ * comes to it; the menu beside it offers each format and a copy. The status line says what is going on: a
+ * 10,000-message export first loads the older pages.
  */
 export function ExportControls({ tabId, settings }: { tabId: number; settings: Settings }): JSX.Element {
-  const { status, run } = useExport(tabId, settings);
+  const { status, run, ready, readied } = useExport(tabId, settings);
   const menuOpen = useViewStore((state) => state.exportMenuOpen);
   const setMenuOpen = useViewStore((state) => state.setExportMenuOpen);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -30,6 +31,10 @@ export function ExportControls({ tabId, settings }: { tabId: number; settings: S
           className="button button--primary"
           disabled={working}
           onClick={() => void run(settings.defaultFormat, 'download')}
+          // A user's pointer or focus reaches the button before the click: the file is written meanwhile.
+          onPointerEnter={() => ready(settings.defaultFormat)}
+          onFocus={() => ready(settings.defaultFormat)}
+          data-readied={readied === settings.defaultFormat ? 'true' : undefined}
         >
           Export
           <span className="visually-hidden"> as {formatName(settings.defaultFormat)}</span>

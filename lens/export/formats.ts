@@ -76,6 +76,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number]['id'];
 /** The formats whose file is text (all but the ZIP): what a caller may join into one string. */
 export type TextExportFormat = Exclude<ExportFormat, 'zip'>;
 
+export const isTextFormat = (format: ExportFormat): format is TextExportFormat => format !== 'zip';
+
 /** The formats the extension offers, for the default-format setting. */
 export type ExtensionExportFormat = Extract<(typeof EXPORT_FORMATS)[number], { inExtension: true }>['id'];
 

@@ -18,7 +18,13 @@ import { replicaImagePng } from '@/tests/replica/png';
 import { searchQueriesFor } from '@/tests/replica/search-turn';
 import { watchBrowser } from './browser-watch';
 import { cliExport, cliInspection, withoutExportTime } from './cli-reading';
-import { downloadedBytes, downloadedText, exportFromMenu, pressExportShortcut } from './export-actions';
+import {
+  downloadedBytes,
+  downloadedText,
+  exportFromButton,
+  exportFromMenu,
+  pressExportShortcut,
+} from './export-actions';
 import { conversationSaying, HOSTILE_MESSAGE, type OpenedExport, openExport } from './exported-page';
 import { test } from './lens-test';
 import { askPrompt, waitForClient } from './replica-page';
@@ -534,6 +540,33 @@ describe('the side panel, live', () => {
     const before = await count();
     await askPrompt(chat, 'Which of these noise-cancelling headphones has the best microphone?');
     await expect.poll(count, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
+    await panel.close();
+    await chat.close();
+  });
+
+  test('readies the Export file as the pointer comes to the button, and never gives a file readied before the last answer', async ({
+    lens,
+  }) => {
+    const { chat, page: panel } = await openViews(lens, 'liveShopping', 'sidepanel.html');
+    const exportButton = panel.getByRole('button', { name: /^Export/ });
+    const pointAtExport = async () => {
+      await panel.mouse.move(0, 0);
+      await exportButton.hover();
+      await panel.locator('button[data-readied="true"]').waitFor({ timeout: 20_000 });
+    };
+    await pointAtExport();
+    const count = async () => Number((await panel.getByTestId('message-count').textContent())?.split(' ')[0]);
+    const before = await count();
+    const prompt = 'Which of these earbuds stays put on a long run?';
+    await askPrompt(chat, prompt);
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
+    // The body readied before the answer is of the conversation as it was: the click writes the file anew.
+    const writtenAtClick = await exportFromButton(panel);
+    expect(writtenAtClick).toContain(prompt);
+    // Readied now, the file is the one the click wrote, but for the time of its export.
+    await pointAtExport();
+    const readied = await exportFromButton(panel);
+    expect(withoutExportTime(readied)).toBe(withoutExportTime(writtenAtClick));
     await panel.close();
     await chat.close();
   });

@@ -20,7 +20,9 @@ export interface ExportFile extends ExportFileHead {
 /**
  * An export not written yet: its text comes in pieces, each written when it is asked for, so the worker
  * encodes them as they come for its Blob rather than join them into one text (lib/export/utf8-chunks.ts).
+ * A piece may be bytes (a ZIP's), or a Blob of a body written before the click (architecture "A file
+ * readied before the click").
  */
 export interface PreparedExport extends ExportFileHead {
-  pieces(): Iterable<string | Uint8Array>;
+  pieces(): Iterable<string | Uint8Array | Blob>;
 }

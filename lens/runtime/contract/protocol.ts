@@ -42,6 +42,12 @@ export interface ProtocolMap {
    * core (site-interface 4.1). The UI makes the Blob and the download.
    */
   exportConversation(request: ExportRequest): Result<ExportFile>;
+  /**
+   * The pointer or the focus came to the Export button: the worker writes the body of that export now, for
+   * the click to take (architecture "A file readied before the click"). True once written; false where the
+   * click would first load what is missing (the readying asks the site for nothing) or the file holds images.
+   */
+  readyExport(request: ExportRequest): Result<boolean>;
 
   // ---- the library page -> background ------------------------------------------------------------
 

@@ -150,6 +150,7 @@ export function startBackground(): Promise<LensWorker> {
   onMessage('refresh', ({ data }) => ui.refresh(data));
   onMessage('refreshOffers', ({ data }) => ui.refreshOffers(data));
   onMessage('exportConversation', ({ data }) => ui.exportConversation(data));
+  onMessage('readyExport', ({ data }) => ui.readyExport(data));
   onMessage('accountRun', ({ data }) => ui.accountRun(data));
   // The UI's exports come through a port, or a direct call where the background is a page, as a 10 MB
   // text is slow through runtime messaging.

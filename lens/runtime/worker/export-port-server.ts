@@ -31,7 +31,8 @@ export interface MessageScope {
 /** The export written, as a Blob of its type. */
 function blobOf({ fileName, mimeType, pieces }: PreparedExport): ReceivedExport {
   // The chunks and the ZIP's pieces are bytes of plain ArrayBuffers (never shared memory), as a Blob takes.
-  return { fileName, mimeType, body: new Blob([...utf8Chunks(pieces())] as BlobPart[], { type: mimeType }) };
+  const parts = [...utf8Chunks<Uint8Array | Blob>(pieces())] as BlobPart[];
+  return { fileName, mimeType, body: new Blob(parts, { type: mimeType }) };
 }
 
 const unfinished = (error: unknown): Result<never> =>

@@ -1,3 +1,4 @@
+import { isTextFormat } from '@/lens/export/formats';
 import type { AccountHolding } from '@/lens/holding/account-holding';
 import type {
   ExportFile,
@@ -25,6 +26,7 @@ import { exportOf, wholeFile } from './export-bytes';
 import type { LibrarySink } from './library-recorder';
 import { createOffersRefresher } from './offers-refresh';
 import { fetchPageImages, type PageImages } from './page-image-files';
+import { ReadiedExports } from './readied-exports';
 import { planExportLoad } from './refresh-plan';
 import { TabRuntime } from './tab-runtime';
 
@@ -59,6 +61,10 @@ export interface LensWorkerDeps {
 /** The formats that can hold an image itself: beside the Markdown in a ZIP, or inside the HTML page. */
 const HOLDS_IMAGES: ReadonlySet<ExportFormat> = new Set(['zip', 'html']);
 
+/** Whether the export asked for holds the page's images, which are fetched for it at the click. */
+const holdsImages = (format: ExportFormat, options: ExportOptions): boolean =>
+  options.includeImages === true && HOLDS_IMAGES.has(format);
+
 export interface LensWorker {
   pageEvent(tabId: number, event: PageEvent): Promise<void>;
   responseUnchanged(tabId: number, response: UnchangedResponse): Promise<void>;
@@ -79,6 +85,12 @@ export interface LensWorker {
     format: ExportFormat,
     options?: ExportOptions,
   ): Promise<Result<PreparedExport>>;
+  /**
+   * Writes the body of the export a click would make now, for the click to take (architecture "A file readied
+   * before the click"): true once written; false where the click would load more first, which the readying
+   * never asks the site for, or its file is no text or holds images.
+   */
+  readyExport(tabId: number, format: ExportFormat, options?: ExportOptions): Promise<Result<boolean>>;
   /** The governor's state changed: every tab's snapshot shows it. */
   governorChanged(): void;
   closeTab(tabId: number): Promise<void>;
@@ -107,6 +119,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     account: deps.account,
     now: deps.now,
   };
+  const readied = new ReadiedExports();
   const offers = createOffersRefresher({
     send: deps.client.send,
     governor: deps.governor,
@@ -164,12 +177,27 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     }
     const inspection = holding.inspection(deps.account.current());
     if (inspection === null) return fail('not-found', 'Nothing of this conversation could be loaded yet.');
-    const images =
-      options.includeImages === true && HOLDS_IMAGES.has(format)
-        ? await runtime.whileShowingProgress(pageImagesOf(tabId, inspection.conversation))
-        : null;
+    const images = holdsImages(format, options)
+      ? await runtime.whileShowingProgress(pageImagesOf(tabId, inspection.conversation))
+      : null;
     if (images !== null) warnings.push(...images.warnings);
-    return ok(exportOf(inspection, format, options, new Date(deps.now()), images?.files), warnings);
+    const sources = images === null ? { readied } : { assetFiles: images.files };
+    return ok(exportOf(inspection, format, options, new Date(deps.now()), sources), warnings);
+  };
+
+  const readyExport = async (
+    tabId: number,
+    format: ExportFormat,
+    options: ExportOptions = {},
+  ): Promise<Result<boolean>> => {
+    const holding = (await tab(tabId)).current();
+    if (holding === null) return fail('not-found', NO_CONVERSATION);
+    if (!isTextFormat(format) || holdsImages(format, options)) return ok(false);
+    if (planExportLoad(holding.facts(), deps.account.askWhen(deps.now())) !== null) return ok(false);
+    const inspection = holding.inspection(deps.account.current());
+    if (inspection === null) return ok(false);
+    readied.ready(inspection, format, options);
+    return ok(true);
   };
 
   const pageImagesOf = async (tabId: number, conversation: Conversation): Promise<PageImages> => {
@@ -189,7 +217,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     options: ExportOptions = {},
   ): Promise<Result<ExportFile>> => {
     const prepared = await prepareExport(tabId, format, options);
-    return prepared.ok ? ok(wholeFile(prepared.value), prepared.warnings) : prepared;
+    return prepared.ok ? ok(await wholeFile(prepared.value), prepared.warnings) : prepared;
   };
 
   return {
@@ -207,6 +235,7 @@ export function createLensWorker(deps: LensWorkerDeps): LensWorker {
     },
     exportConversation,
     prepareExport,
+    readyExport,
     governorChanged() {
       for (const runtime of tabs.values()) void runtime.then((found) => found.touch());
     },

@@ -63,6 +63,7 @@ export interface UiRequestHandlers {
   refresh(data: unknown): Promise<void>;
   refreshOffers(data: unknown): Promise<Result<OffersRefreshState>>;
   exportConversation(data: unknown): Promise<Result<ExportFile>>;
+  readyExport(data: unknown): Promise<Result<boolean>>;
   accountRun(data: unknown): Promise<Result<AccountRunStatus>>;
 }
 
@@ -70,6 +71,13 @@ export function uiRequestHandlers(
   worker: Promise<LensWorker>,
   accountRun: Promise<AccountRun>,
 ): UiRequestHandlers {
+  /** A handler of an export request, read before the worker sees it. */
+  const onExportRequest =
+    <T>(answer: (lens: LensWorker, request: ExportRequest) => Promise<Result<T>>) =>
+    async (data: unknown): Promise<Result<T>> => {
+      const request = parseExportRequest(data);
+      return request.ok ? answer(await worker, request.value) : request;
+    };
   return {
     async accountRun(data) {
       const request = parseAccountRunRequest(data);
@@ -85,11 +93,11 @@ export function uiRequestHandlers(
       if (!request.ok) return request;
       return (await worker).refreshOffers(request.value.tabId);
     },
-    async exportConversation(data) {
-      const request = parseExportRequest(data);
-      if (!request.ok) return request;
-      const { tabId, format, options } = request.value;
-      return (await worker).exportConversation(tabId, format, options);
-    },
+    exportConversation: onExportRequest((lens, { tabId, format, options }) =>
+      lens.exportConversation(tabId, format, options),
+    ),
+    readyExport: onExportRequest((lens, { tabId, format, options }) =>
+      lens.readyExport(tabId, format, options),
+    ),
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { compareFormats } from '@/features/details/format-comparison';
 import { summarize } from '@/lens/cli/summary';
-import { writeExport } from '@/lens/export/format-writers';
+import { FORMAT_WRITERS, writeExport } from '@/lens/export/format-writers';
 import { EXPORT_FORMAT_IDS } from '@/lens/export/formats';
 import { EXPORT_SCHEMA } from '@/lens/export/json-export';
 import { transcriptBlocks } from '@/lens/export/markdown-transcript';
@@ -28,7 +28,7 @@ import {
   sseFrames,
   TREE_DOCUMENTS,
 } from './fixture-documents';
-import { fuzz } from './fuzz-property';
+import { fuzz, fuzzAsync } from './fuzz-property';
 import { damagedCopies } from './hostile-values';
 import { expectNoSecret, typedValue } from './outcome-checks';
 
@@ -49,14 +49,24 @@ const options = fc.record({
   branches: fc.constantFrom<ExportOptions['branches']>('active', 'all'),
 });
 
-/** Every output of every writer for one inspection. */
-function writeEverything(inspection: Inspection, chosen: ExportOptions): string[] {
+/**
+ * Every output of every writer for one inspection; each text file is also its head and its body written
+ * apart, as the worker readies the body before the click (lens/runtime/worker/readied-exports.ts).
+ */
+async function writeEverything(inspection: Inspection, chosen: ExportOptions): Promise<string[]> {
   const outputs = [summarize(inspection)];
   for (const format of EXPORT_FORMAT_IDS) {
-    const file = wholeFile(exportOf(inspection, format, chosen, EXPORTED_AT));
+    const file = await wholeFile(exportOf(inspection, format, chosen, EXPORTED_AT));
     expect(file.fileName).not.toMatch(/[/\\:*?"<>|\p{Cc}]/u);
     outputs.push(file.fileName, file.text);
     if (format === 'json') expect(JSON.parse(file.text).schema).toBe(EXPORT_SCHEMA);
+    if (format !== 'zip') {
+      const writer = FORMAT_WRITERS[format];
+      const written = { ...chosen, exportedAt: EXPORTED_AT };
+      expect(writer.head(inspection, written) + [...writer.body(inspection, chosen)].join('')).toBe(
+        file.text,
+      );
+    }
   }
   return outputs;
 }
@@ -117,11 +127,11 @@ const replicaInspection = fc
   .filter((inspection) => inspection !== null);
 
 describe('the writers on fuzzed inspections', () => {
-  fuzz(
-    'arbitrary inspections: every writer writes, the JSON reads back',
+  fuzzAsync(
+    'arbitrary inspections: every writer writes, the JSON reads back, a head and a body make the same file',
     fc.tuple(arbitraryInspection(), options),
-    ([inspection, chosen]) => {
-      writeEverything(inspection, chosen);
+    async ([inspection, chosen]) => {
+      await writeEverything(inspection, chosen);
     },
   );
 
@@ -137,12 +147,12 @@ describe('the writers on fuzzed inspections', () => {
     },
   );
 
-  fuzz(
+  fuzzAsync(
     'inspections of damaged replica responses: every writer writes, and no secret of the responses',
     fc.tuple(replicaInspection, options),
-    ([inspection, chosen]) => {
+    async ([inspection, chosen]) => {
       expectNoSecret(inspection);
-      expectNoSecret(writeEverything(inspection, chosen));
+      expectNoSecret(await writeEverything(inspection, chosen));
     },
   );
 });

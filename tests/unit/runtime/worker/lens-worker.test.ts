@@ -359,12 +359,18 @@ describe('the lens worker', () => {
     expect(setup.memory.lens(2)).not.toBeNull();
   });
 
-  it('exports the whole conversation with the inspect writers, loading the pages it lacks first', async () => {
+  /** A worker whose tab's page loaded the long conversation's newest page alone: its older pages not held. */
+  const withNewestPageOnly = async () => {
     const setup = workerOver();
     await setup.worker.pageState(TAB, visibleAt(LONG, false));
     const [, newestPage] = pageLoad(LONG);
     if (newestPage === undefined) throw new Error('no page');
     await setup.worker.pageEvent(TAB, newestPage);
+    return setup;
+  };
+
+  it('exports the whole conversation with the inspect writers, loading the pages it lacks first', async () => {
+    const setup = await withNewestPageOnly();
     const exported = await setup.worker.exportConversation(TAB, 'json');
     if (!exported.ok) throw new Error(exported.error.message);
     expect(exported.value.fileName).toMatch(/^\d{4}-\d{2}-\d{2} .+\.json$/);
@@ -375,6 +381,31 @@ describe('the lens worker', () => {
     const sources = await setup.worker.exportConversation(TAB, 'sources-csv');
     expect(sources.ok && sources.value.fileName.endsWith(' sources.csv')).toBe(true);
     expect(await setup.worker.exportConversation(99, 'md')).toMatchObject({ ok: false });
+  });
+
+  it('readies an export only of what it holds whole, asking the site for nothing, and the click makes the same file', async () => {
+    const setup = await withNewestPageOnly();
+    // Its older pages are not held: the click loads them, the pointing does not.
+    expect(await setup.worker.readyExport(TAB, 'md')).toEqual({ ok: true, value: false, warnings: [] });
+    expect(setup.backend.backendRequests()).toEqual([]);
+
+    const unreadied = await setup.worker.exportConversation(TAB, 'md');
+    const asked = setup.backend.backendRequests().length;
+    expect(asked).toBeGreaterThan(0);
+    expect(await setup.worker.readyExport(TAB, 'md')).toMatchObject({ ok: true, value: true });
+    expect(await setup.worker.readyExport(TAB, 'zip')).toMatchObject({ ok: true, value: false });
+    expect(await setup.worker.readyExport(TAB, 'html', { includeImages: true })).toMatchObject({
+      ok: true,
+      value: false,
+    });
+    const readied = await setup.worker.exportConversation(TAB, 'md');
+    expect(setup.backend.backendRequests()).toHaveLength(asked);
+    if (!unreadied.ok || !readied.ok) throw new Error('not exported');
+    expect(readied.value).toEqual(unreadied.value);
+    expect(await setup.worker.readyExport(99, 'md')).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
   });
 
   it('refreshes offers with the lookup keys in memory, and no secret reaches the stored lens', async () => {

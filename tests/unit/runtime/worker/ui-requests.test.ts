@@ -40,7 +40,8 @@ function answeringWorker() {
             text: JSON.stringify(options),
           })
         : fail<ExportFile>('not-found', 'No conversation.'),
-  } as Pick<LensWorker, 'refresh' | 'refreshOffers' | 'exportConversation'> as LensWorker;
+    readyExport: async (tabId, format) => ok(tabId === 1 && format === 'md'),
+  } as Pick<LensWorker, 'refresh' | 'refreshOffers' | 'exportConversation' | 'readyExport'> as LensWorker;
   // The account run is not asked for here: its requests are read by parseAccountRunRequest below.
   const accountRun = new Promise<AccountRun>(() => undefined);
   return { handlers: uiRequestHandlers(Promise.resolve(worker), accountRun), refreshed, offers };
@@ -109,6 +110,8 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
       reasoning: 'none',
       timestamps: 'on',
     });
+    expect(await handlers.readyExport({ tabId: 1, format: 'md' })).toEqual(ok(true));
+    expect(await handlers.readyExport({ tabId: 1, format: 'zip' })).toEqual(ok(false));
   });
 
   it.each([
@@ -125,10 +128,8 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
       ok: false,
       error: { code: 'unexpected-shape' },
     });
-    expect(await handlers.exportConversation(data)).toMatchObject({
-      ok: false,
-      error: { code: 'unexpected-shape' },
-    });
+    for (const answer of [await handlers.exportConversation(data), await handlers.readyExport(data)])
+      expect(answer).toMatchObject({ ok: false, error: { code: 'unexpected-shape' } });
   });
 
   it('never throws, whatever a page sends: a result for every value', async () => {
@@ -136,7 +137,12 @@ describe('UI requests, read where the worker receives them (valibot)', () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), async (data) => {
         await expect(handlers.refresh(data)).resolves.toBeUndefined();
-        for (const result of [await handlers.refreshOffers(data), await handlers.exportConversation(data)]) {
+        const results = [
+          await handlers.refreshOffers(data),
+          await handlers.exportConversation(data),
+          await handlers.readyExport(data),
+        ];
+        for (const result of results) {
           expect(result.ok || result.error.code === 'unexpected-shape').toBe(true);
         }
       }),
