@@ -189,6 +189,11 @@ async function exportFigures(
   await waitForContent(popup, 'main[data-face="views"]', 60_000);
   const figure = await baseline.measureClickFigure(
     {
+      pointAtExport: async () => {
+        await popup.mouse.move(0, 0);
+        await popup.hover(EXPORT_BUTTON);
+        await waitForContent(popup, `${EXPORT_BUTTON}[data-readied="true"]`, 60_000);
+      },
       click: () =>
         savedBy(downloadDir, () => popup.$eval(EXPORT_BUTTON, (button) => (button as HTMLElement).click())),
       openCopier: async (text) => {

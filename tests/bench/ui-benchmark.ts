@@ -153,10 +153,16 @@ async function exportFigures(
   await popup.waitForSelector('main[data-face="views"]', { timeout: 60_000 });
   // Clicked in the page: Playwright's own click first waits for the button to be stable over two
   // animation frames (20 to 50 ms here), which is the test driver's time, not the export's.
-  const exportButton = await popup.getByRole('button', { name: /^Export/ }).elementHandle();
+  const exportLocator = popup.getByRole('button', { name: /^Export/ });
+  const exportButton = await exportLocator.elementHandle();
   if (exportButton === null) throw new Error('The popup shows no Export button.');
   const figure = await measureClickFigure(
     {
+      pointAtExport: async () => {
+        await popup.mouse.move(0, 0);
+        await exportLocator.hover();
+        await popup.waitForSelector('button[data-readied="true"]', { timeout: 60_000 });
+      },
       click: () => savedBy(popup, () => exportButton.evaluate((button: HTMLElement) => button.click())),
       openCopier: async (text) => {
         const copier = await context.newPage();
