@@ -544,17 +544,14 @@ describe('the side panel, live', () => {
     await chat.close();
   });
 
-  test('readies the Export file as the pointer comes to the button, and never gives a file readied before the last answer', async ({
+  test('readies the Export file as the pointer or the focus comes to the button, and never gives a file readied before the last answer', async ({
     lens,
   }) => {
     const { chat, page: panel } = await openViews(lens, 'liveShopping', 'sidepanel.html');
     const exportButton = panel.getByRole('button', { name: /^Export/ });
-    const pointAtExport = async () => {
-      await panel.mouse.move(0, 0);
-      await exportButton.hover();
-      await panel.locator('button[data-readied="true"]').waitFor({ timeout: 20_000 });
-    };
-    await pointAtExport();
+    const readied = panel.locator('button[data-readied="true"]');
+    await exportButton.hover();
+    await readied.waitFor({ timeout: 20_000 });
     const count = async () => Number((await panel.getByTestId('message-count').textContent())?.split(' ')[0]);
     const before = await count();
     const prompt = 'Which of these earbuds stays put on a long run?';
@@ -563,10 +560,12 @@ describe('the side panel, live', () => {
     // The body readied before the answer is of the conversation as it was: the click writes the file anew.
     const writtenAtClick = await exportFromButton(panel);
     expect(writtenAtClick).toContain(prompt);
-    // Readied now, the file is the one the click wrote, but for the time of its export.
-    await pointAtExport();
-    const readied = await exportFromButton(panel);
-    expect(withoutExportTime(readied)).toBe(withoutExportTime(writtenAtClick));
+    // Readied now, by the keyboard's focus this time, the file is the one the click wrote, but for its time.
+    await exportButton.blur();
+    await exportButton.focus();
+    await readied.waitFor({ timeout: 20_000 });
+    const fromReadied = await exportFromButton(panel);
+    expect(withoutExportTime(fromReadied)).toBe(withoutExportTime(writtenAtClick));
     await panel.close();
     await chat.close();
   });
