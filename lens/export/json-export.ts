@@ -148,7 +148,3 @@ export const jsonHead = (options: JsonExportOptions): string =>
 /** The rest of the document's text: each member after the time, the closing brace and a final newline. */
 export const jsonBody = (inspection: Inspection): string =>
   `${JSON.stringify(documentContent(inspection), null, 2).slice('{'.length)}\n`;
-
-/** The document as text: 2-space indentation, a final newline. */
-export const exportJson = (inspection: Inspection, options: JsonExportOptions): string =>
-  `${jsonHead(options)}${jsonBody(inspection)}`;

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { exportQueriesCsv } from '@/features/queries/queries-csv';
 import { exportSourcesCsv } from '@/features/sources/sources-csv';
 import { writeExport } from '@/lens/export/format-writers';
-import { exportJson } from '@/lens/export/json-export';
 import { exportMarkdown } from '@/lens/export/markdown-export';
 import { inspect } from '@/lens/insights/inspection';
 import { citationsConversation } from '@/tests/unit/fixtures/citations';
@@ -33,7 +32,7 @@ describe('golden exports of the web-search conversation with ads, offers and bot
   });
 
   it('JSON (chat-lens/export@1)', () => {
-    expectGolden('web-search.json', exportJson(inspection, { exportedAt: EXPORTED_AT }));
+    expectGolden('web-search.json', writeExport(inspection, 'json', { exportedAt: EXPORTED_AT }));
   });
 
   it('CSV of the queries', () => {
@@ -107,7 +106,7 @@ describe('golden exports of a conversation with canvases, images, a file, a web 
   });
 
   it('JSON (chat-lens/export@1)', () => {
-    expectGolden('rich-content.json', exportJson(inspection, { exportedAt: EXPORTED_AT }));
+    expectGolden('rich-content.json', writeExport(inspection, 'json', { exportedAt: EXPORTED_AT }));
   });
 
   const options = {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '@/features/index';
-import { EXPORT_SCHEMA, exportJson, toExportDocument } from '@/lens/export/json-export';
+import { writeExport } from '@/lens/export/format-writers';
+import { EXPORT_SCHEMA, toExportDocument } from '@/lens/export/json-export';
 import { inspect } from '@/lens/insights/inspection';
 import { TOO_DEEP_VALUE } from '@/lib/export/scrub-metadata';
 import { REMOVED_VALUE } from '@/lib/model/secret-members';
@@ -164,10 +165,10 @@ describe('message metadata in the export', () => {
   });
 });
 
-describe('exportJson', () => {
-  it('is the document with 2-space indentation and a final newline', () => {
+describe('the JSON file', () => {
+  it('is the document with 2-space indentation and a final newline, its head and body put together', () => {
     const inspection = inspect({ conversation });
-    const text = exportJson(inspection, { exportedAt: EXPORTED_AT });
+    const text = writeExport(inspection, 'json', { exportedAt: EXPORTED_AT });
     expect(text).toBe(
       `${JSON.stringify(toExportDocument(inspection, { exportedAt: EXPORTED_AT }), null, 2)}\n`,
     );
@@ -178,7 +179,7 @@ describe('exportJson', () => {
     fc.assert(
       fc.property(arbitraryInspection(), (inspection) => {
         const document = toExportDocument(inspection, { exportedAt: EXPORTED_AT });
-        expect(JSON.parse(exportJson(inspection, { exportedAt: EXPORTED_AT }))).toEqual(
+        expect(JSON.parse(writeExport(inspection, 'json', { exportedAt: EXPORTED_AT }))).toEqual(
           JSON.parse(JSON.stringify(document)),
         );
       }),

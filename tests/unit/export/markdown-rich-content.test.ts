@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportJson } from '@/lens/export/json-export';
+import { writeExport } from '@/lens/export/format-writers';
 import { exportMarkdown } from '@/lens/export/markdown-export';
 import { inspect } from '@/lens/insights/inspection';
 import { readCanvases } from '@/lib/insights/canvas';
@@ -82,7 +82,7 @@ describe('the Markdown of a conversation with canvases, images, files, a web sea
 
   it('lists every canvas in the JSON export', () => {
     const document = JSON.parse(
-      exportJson(inspect({ conversation: richContentConversation() }), { exportedAt: EXPORTED_AT }),
+      writeExport(inspect({ conversation: richContentConversation() }), 'json', { exportedAt: EXPORTED_AT }),
     );
     expect(
       document.canvases.map((canvas: { name: string; versions: number }) => [canvas.name, canvas.versions]),
