@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatInfo } from '@/lens/export/formats';
 import { backgroundPageExport } from '@/lens/runtime/contract/background-page-export';
 import { downloadFile } from '@/lens/runtime/contract/download-file';
@@ -28,15 +28,17 @@ export function formatName(format: ExportFormat): string {
 export function useExport(tabId: number, settings: Settings) {
   const [status, setStatus] = useState<ExportStatus>({ kind: 'idle' });
   const [readied, setReadied] = useState<ExportFormat | null>(null);
+  // One request for the readying and the click: the worker gives the click a body readied with the same choices.
+  const options = useMemo(() => exportOptionsOf(settings), [settings]);
   const ready = useCallback(
     (format: ExportFormat): void => {
-      sendMessage('readyExport', { tabId, format, options: exportOptionsOf(settings) }).then(
+      sendMessage('readyExport', { tabId, format, options }).then(
         (result) => setReadied(result.ok && result.value ? format : null),
         // Nothing is lost: the click writes the whole file, and says what went wrong, if anything.
         () => setReadied(null),
       );
     },
-    [tabId, settings],
+    [tabId, options],
   );
   const run = useCallback(
     async (format: ExportFormat, delivery: ExportDelivery): Promise<void> => {
@@ -44,7 +46,7 @@ export function useExport(tabId: number, settings: Settings) {
       setStatus({ kind: 'working', format, delivery });
       try {
         const result = await requestExport(
-          { tabId, format, options: exportOptionsOf(settings) },
+          { tabId, format, options },
           {
             findPageExport: backgroundPageExport,
             fallback: (request) => sendMessage('exportConversation', request),
@@ -65,7 +67,7 @@ export function useExport(tabId: number, settings: Settings) {
         setStatus({ kind: 'failed', message: `The export did not finish: ${reason}` });
       }
     },
-    [tabId, settings],
+    [tabId, options],
   );
   return { status, run, ready, readied };
 }
