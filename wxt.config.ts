@@ -1,4 +1,4 @@
-import { defineConfig } from 'wxt';
+import { defineConfig, type EntrypointGroup } from 'wxt';
 
 // Explicit imports (`imports: false`) keep every module's dependencies visible, so the layer rules of
 // architecture "Layers" can be read from the source and checked by tests/unit/architecture.test.ts.
@@ -11,6 +11,18 @@ export default defineConfig({
   // not what the demo and the tests wrote.
   zip: { excludeSources: ['demo-output/**', 'test-output/**'] },
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // Each page (popup, side panel, library) is built on its own, so it loads one script and one style
+    // sheet, not the chunks pages built together share: every file an extension page asks for costs its
+    // main thread a request, and its scripts wait for the last answer (docs/benchmarks.md "Where the time
+    // of the figures near their targets goes"). React is then in each page's file, not in one shared one.
+    'entrypoints:grouped': (_wxt, groups) => {
+      const alone = groups.flatMap((group): EntrypointGroup[] =>
+        Array.isArray(group) ? group.map((page) => [page]) : [group],
+      );
+      groups.splice(0, groups.length, ...alone);
+    },
+  },
   // Vite takes NODE_ENV from the process when it is set, and postcss-load-config sets it to
   // "development" when it is unset, while the CSS of the first page is built: a production build
   // shipped React's development bundle (twice the code, checks on every render). So a production build
