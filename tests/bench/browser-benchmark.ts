@@ -41,8 +41,10 @@ interface BrowserSizes {
   fetchRounds: number;
   fetchCallsPerRound: number;
   /**
-   * Answers timed on each side, in alternating pairs. A first chunk comes 3 to 4 ms after the call, so one
-   * answer's hiccup moves the median of a few by several percent: of 8, whole runs read 0.79 to 1.10.
+   * Answers timed on each side, in alternating pairs. A first chunk comes 4 to 5 ms after the call, and the
+   * page's clock counts in steps of 0.1 ms (a page that is not cross-origin isolated), 2% of it: a median
+   * of few answers moves by steps of that size with one answer's hiccup. Of 8 a side, whole runs read 0.79
+   * to 1.10; of 32, 0.91 to 1.06 (docs/benchmarks.md). An answer takes about half a second.
    */
   sseRounds: number;
   /**
@@ -67,7 +69,7 @@ const SIZES: { full: BrowserSizes; smoke: BrowserSizes } = {
     idleMinuteMs: 60_000,
     fetchRounds: 20,
     fetchCallsPerRound: 25,
-    sseRounds: 32,
+    sseRounds: 96,
     hookPairs: 1_000,
     hookWarmUpPairs: 100,
     hookAttendedPairs: 400,
