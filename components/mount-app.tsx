@@ -1,9 +1,12 @@
+// First: each page is built into one style sheet in the order of its imports (wxt.config.ts), and the
+// base sheet must come before the components' own sheets, which refine it (`.button--danger` after
+// `.button`).
+import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readFirstState } from './first-state';
 import type { Surface } from './surface';
-import './app.css';
 
 /** Renders once the stored state is read (first-state.ts), so the first render shows the data. */
 export async function mountApp(surface: Surface): Promise<void> {

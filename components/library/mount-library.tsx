@@ -1,8 +1,11 @@
+// First: each page is built into one style sheet in the order of its imports (wxt.config.ts), and the
+// base sheet must come before the components' own sheets, which refine it (`.button--danger` after
+// `.button`).
+import '@/components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LibraryPage } from './LibraryPage';
 import { readLibraryFirst } from './library-first';
-import '@/components/app.css';
 
 /** Renders once the settings and the summaries are read (library-first.ts): the first render has the data. */
 export async function mountLibrary(): Promise<void> {

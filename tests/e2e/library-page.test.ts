@@ -253,7 +253,19 @@ describe('the library page over conversations kept in Chromium', () => {
       before.conversations.map((record) => record.id),
     );
 
-    await page.getByRole('button', { name: 'Delete everything…' }).click();
+    const deleteEverything = page.getByRole('button', { name: 'Delete everything…' });
+    // Drawn in the danger colour: the Manage tab's own sheet comes after the base sheet's `.button` in the
+    // page's one style sheet (components/library/mount-library.tsx).
+    const colours = await deleteEverything.evaluate((button) => {
+      const danger = document.createElement('span');
+      danger.style.color = 'var(--lens-danger)';
+      button.after(danger);
+      const expected = getComputedStyle(danger).color;
+      danger.remove();
+      return { button: getComputedStyle(button).color, danger: expected };
+    });
+    expect(colours.button).toBe(colours.danger);
+    await deleteEverything.click();
     await page
       .getByRole('button', { name: `Delete all ${before.conversations.length} conversations` })
       .click();
