@@ -12,10 +12,11 @@ export default defineConfig({
   zip: { excludeSources: ['demo-output/**', 'test-output/**'] },
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   hooks: {
-    // Each page (popup, side panel, library) is built on its own, so it loads one script and one style
-    // sheet, not the chunks pages built together share: every file an extension page asks for costs its
-    // main thread a request, and its scripts wait for the last answer (docs/benchmarks.md "Where the time
-    // of the figures near their targets goes"). React is then in each page's file, not in one shared one.
+    // Each page (popup, side panel, library), and the background, is built on its own, so a page loads one
+    // script and one style sheet, not the chunks pages built together share: every file an extension page
+    // asks for costs its main thread a request, and its scripts wait for the last answer
+    // (docs/benchmarks.md "Where the time of the figures near their targets goes"). React is then in each
+    // page's file, not in one shared one.
     'entrypoints:grouped': (_wxt, groups) => {
       const alone = groups.flatMap((group): EntrypointGroup[] =>
         Array.isArray(group) ? group.map((page) => [page]) : [group],
