@@ -1,6 +1,4 @@
-// First: each page is built into one style sheet in the order of its imports (wxt.config.ts), and the
-// base sheet must come before the components' own sheets, which refine it (`.button--danger` after
-// `.button`).
+// First, for the reason components/mount-app.tsx gives: the base sheet before the components' own.
 import '@/components/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
